@@ -1,0 +1,1 @@
+"""Podium: event-sourced tournament API (see README.md for the architecture)."""

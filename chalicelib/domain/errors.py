@@ -1,0 +1,44 @@
+"""Errors raised by deciders. The HTTP layer maps each to a 4xx JSON body."""
+from __future__ import annotations
+
+from typing import Any
+
+
+class DomainError(Exception):
+    """A command was refused. Nothing is appended when a decider raises."""
+
+    status = 422
+    code = "invalid"
+
+    def __init__(self, message: str, details: Any = None, code: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.details = details
+        if code is not None:
+            self.code = code
+
+
+class Invalid(DomainError):
+    """The command breaks a rule (bad counts, impossible scores...): 422."""
+
+    status = 422
+    code = "invalid"
+
+
+class Conflict(DomainError):
+    """The command does not fit the current state (wrong phase, out of turn): 409."""
+
+    status = 409
+    code = "conflict"
+
+
+class NotFound(DomainError):
+    status = 404
+    code = "not_found"
+
+
+class Forbidden(DomainError):
+    """The caller is known but may not do this (another player's pack): 403."""
+
+    status = 403
+    code = "forbidden"

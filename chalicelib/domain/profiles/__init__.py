@@ -1,0 +1,91 @@
+"""Game rules profiles: defaults per game, overridable per tournament.
+
+Each capability owns one section (``registration``, ``product``, ``draft``, ``deck``,
+``swiss``, ``tables``) in its own module; a section is a pydantic model whose
+``for_game(game)`` classmethod gives the profile defaults. An organizer's override is
+deep-merged over the defaults and validated by the same model (unknown keys rejected).
+"""
+from __future__ import annotations
+
+from typing import Any, Literal, get_args
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from ..errors import Invalid
+from .deck import DeckSettings
+from .draft import DraftSettings
+from .product import ProductSettings
+from .registration import RegistrationSettings
+from .swiss import SwissSettings
+from .tables import TablesSettings
+
+Game = Literal["vtes", "hack", "munchkin", "mtg"]
+Format = Literal["sealed", "sealed-swap", "restricted-trade", "booster-draft",
+                 "table-draft", "mixed-draft"]
+Structure = Literal["swiss", "multiplayer-tables", "pod-ffa"]
+
+GAMES: tuple[str, ...] = get_args(Game)
+FORMATS: tuple[str, ...] = get_args(Format)
+STRUCTURES: tuple[str, ...] = get_args(Structure)
+
+GAME_NAMES = {
+    "vtes": "Vampire: The Eternal Struggle (V:EKN)",
+    "hack": ".hack//ENEMY",
+    "munchkin": "Munchkin CCG",
+    "mtg": "Magic: The Gathering (Conspiracy draft)",
+}
+# The play structure a game uses unless the organizer picks another.
+DEFAULT_STRUCTURE = {"vtes": "multiplayer-tables", "hack": "swiss",
+                     "munchkin": "swiss", "mtg": "pod-ffa"}
+
+
+class TournamentSettings(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    registration: RegistrationSettings
+    product: ProductSettings
+    draft: DraftSettings
+    deck: DeckSettings
+    swiss: SwissSettings
+    tables: TablesSettings
+
+    @classmethod
+    def for_game(cls, game: str) -> "TournamentSettings":
+        return cls(registration=RegistrationSettings.for_game(game),
+                   product=ProductSettings.for_game(game),
+                   draft=DraftSettings.for_game(game),
+                   deck=DeckSettings.for_game(game),
+                   swiss=SwissSettings.for_game(game),
+                   tables=TablesSettings.for_game(game))
+
+
+def _merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
+    merged = dict(base)
+    for key, value in override.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = _merge(merged[key], value)
+        else:
+            merged[key] = value
+    return merged
+
+
+def resolve_settings(game: str, override: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Profile defaults for ``game`` with ``override`` merged in, as plain JSON data."""
+    if game not in GAMES:
+        raise Invalid(f"unknown game {game!r}", {"allowed": list(GAMES)})
+    base = TournamentSettings.for_game(game).model_dump(mode="json")
+    try:
+        settings = TournamentSettings.model_validate(_merge(base, override or {}))
+    except ValidationError as exc:
+        raise Invalid("invalid tournament settings", [
+            {"loc": ".".join(str(p) for p in err["loc"]), "msg": err["msg"]}
+            for err in exc.errors(include_url=False)
+        ], code="invalid_settings") from None
+    return settings.model_dump(mode="json")
+
+
+def profile(game: str) -> dict[str, Any]:
+    """Everything a front end needs to present a game's defaults."""
+    return {"game": game, "name": GAME_NAMES[game],
+            "default_structure": DEFAULT_STRUCTURE[game],
+            "settings": TournamentSettings.for_game(game).model_dump(mode="json")}

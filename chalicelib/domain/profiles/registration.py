@@ -1,0 +1,26 @@
+"""Registration section: who may enter and how federation member ids look."""
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+# V:EKN numbers are 7 digits (9.6); the other games' ids are looser.
+MEMBER_ID_PATTERNS = {
+    "vtes": r"^\d{7}$",
+    "hack": r"^[A-Za-z0-9-]{4,20}$",
+    "munchkin": r"^[A-Za-z0-9-]{4,20}$",
+    "mtg": r"^\d{6,12}$",
+}
+
+
+class RegistrationSettings(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    self_registration: bool = True
+    max_players: int = Field(default=512, ge=2, le=20000)
+    member_id_pattern: str = r"^[A-Za-z0-9-]{4,20}$"
+    member_id_required: bool = False
+    late_arrivals: bool = True
+
+    @classmethod
+    def for_game(cls, game: str) -> "RegistrationSettings":
+        return cls(member_id_pattern=MEMBER_ID_PATTERNS.get(game, cls().member_id_pattern))
