@@ -1,0 +1,3 @@
+"""Product: card sets, booster collation, starters and who receives what.
+
+See :mod:`.cards` for the shared shapes (card, set, pack, pool)."""
