@@ -1,0 +1,27 @@
+"""Time as deciders see it: commands carry ``now``; events store ISO-8601 UTC strings."""
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+
+def as_datetime(value: datetime | str | int | float) -> datetime:
+    """An aware UTC datetime from a datetime, an ISO string or epoch seconds."""
+    if isinstance(value, datetime):
+        return value if value.tzinfo else value.replace(tzinfo=timezone.utc)
+    if isinstance(value, (int, float)):
+        return datetime.fromtimestamp(value, tz=timezone.utc)
+    parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    return parsed if parsed.tzinfo else parsed.replace(tzinfo=timezone.utc)
+
+
+def iso(value: datetime | str | int | float) -> str:
+    return as_datetime(value).astimezone(timezone.utc).isoformat().replace("+00:00", "Z")
+
+
+def plus(value: datetime | str | int | float, seconds: int) -> str:
+    return iso(as_datetime(value) + timedelta(seconds=seconds))
+
+
+def reached(now: datetime | str | int | float, deadline: str | None) -> bool:
+    """True when ``deadline`` is set and ``now`` is at or after it."""
+    return deadline is not None and as_datetime(now) >= as_datetime(deadline)

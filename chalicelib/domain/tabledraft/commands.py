@@ -1,0 +1,67 @@
+"""Commands of a table draft pod (stream ``tdraft-<tid>-<n>``)."""
+from __future__ import annotations
+
+from datetime import datetime
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+PLAYER_ID = r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$"
+
+
+class StartTableDraft(BaseModel):
+    """``players`` in seat order (left = next in the list); ``first_seat`` is the
+    participant the judge designates to be active first (7.7.2). ``packs[seat][k]`` is the
+    k-th pack of the player in that seat; everyone opens their k-th pack together."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    pod: int = Field(ge=1)
+    players: list[str] = Field(min_length=2, max_length=12)
+    first_seat: str | None = None
+    packs: list[list[list[str]]]
+    kinds: dict[str, str]
+    pick_seconds: int = Field(default=60, ge=5, le=900)
+    review_seconds: int = Field(default=20, ge=0, le=300)
+    now: datetime
+
+    @model_validator(mode="after")
+    def _shape(self) -> "StartTableDraft":
+        problems = []
+        if len(set(self.players)) != len(self.players):
+            problems.append("players must be distinct")
+        if self.first_seat is not None and self.first_seat not in self.players:
+            problems.append(f"first_seat {self.first_seat!r} is not in the pod")
+        if len(self.packs) != len(self.players):
+            problems.append(f"{len(self.players)} players but packs for {len(self.packs)}")
+        counts = {len(p) for p in self.packs}
+        if len(counts) > 1:
+            problems.append("every player must have the same number of packs")
+        if counts == {0}:
+            problems.append("no packs to draft")
+        unknown = sorted({c for seat in self.packs for pack in seat for c in pack
+                          if c not in self.kinds})
+        if unknown:
+            problems.append(f"cards without a known kind: {unknown[:20]}")
+        if problems:
+            raise ValueError("; ".join(problems))
+        return self
+
+
+class Pick(BaseModel):
+    """The player whose turn it is takes a card from the table. ``pick`` (the number of
+    the pick in the draft, 1-based) optionally guards against a stale screen."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    player: str
+    card: str
+    pick: int | None = None
+    now: datetime
+
+
+class ExpirePick(BaseModel):
+    """The pick timer ran out: the judge issues the oldest card still on the table (7.7)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    now: datetime

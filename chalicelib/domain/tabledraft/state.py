@@ -1,0 +1,35 @@
+"""Folded state of a table draft pod. Immutable: ``evolve`` builds new values."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class TableDraftState:
+    status: str = "new"                  # new | drafting | completed
+    pod: int = 0
+    players: tuple[str, ...] = ()
+    # packs[k][seat]: the cards still face down in the k-th pack of that seat, top first.
+    packs: tuple[tuple[tuple[str, ...], ...], ...] = ()
+    pick_seconds: int = 60
+    review_seconds: int = 20
+    pack_no: int = 0                     # 0-based pack being drafted
+    set_no: int = 0                      # sets revealed so far (1-based once drafting)
+    active: int = 0                      # seat index of the active player
+    table: tuple[dict, ...] = ()         # {"order", "card", "seat"} still on the table
+    order: tuple[int, ...] = ()          # seats in pick order for the current set
+    turn: int = 0                        # index into ``order``
+    picks: int = 0                       # picks made in the whole draft
+    pools: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    latest: dict[str, str] = field(default_factory=dict)   # most recent pick this set
+    review_until: str | None = None
+    deadline: str | None = None
+
+    @property
+    def picker(self) -> str | None:
+        if self.status != "drafting" or self.turn >= len(self.order):
+            return None
+        return self.players[self.order[self.turn]]
+
+    def seat_of(self, player: str) -> int | None:
+        return self.players.index(player) if player in self.players else None
