@@ -1,0 +1,7 @@
+"""Deck registration and validation for every game's limited rules (issue #5).
+
+- :mod:`.limits`: the V:EKN table (7.2.1/7.2.2), effective boosters, resolved limits;
+- :mod:`.validate`: every violation of a decklist against pool and limits;
+- :mod:`.check`: deck-check discrepancies;
+- :mod:`.decider`: the ``decks-<tid>`` aggregate (:data:`DECKS`).
+"""

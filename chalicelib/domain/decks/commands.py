@@ -1,0 +1,92 @@
+"""Commands of the decks aggregate (stream ``decks-<tid>``). Each carries the facts the
+decider needs from elsewhere (settings, pools from product/draft/trade, the clock)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .decklist import Decklist
+
+
+@dataclass(frozen=True)
+class OpenDeckbuilding:
+    game: str
+    format: str
+    settings: dict[str, Any]  # the tournament's resolved ``deck`` section
+    now: str  # ISO 8601, aware
+    by: str
+    deadline: str | None = None  # default: now + settings.build_minutes
+    player_count: int = 0
+
+
+@dataclass(frozen=True)
+class ExtendDeadline:
+    deadline: str
+    now: str
+    by: str
+
+
+@dataclass(frozen=True)
+class RecordPool:
+    """7.2.3: the cards a player received, recorded by the staff."""
+
+    player: str
+    cards: list[str]
+    now: str
+    by: str
+    # What the player opened, for the V:EKN table: {"boosters": [{"count", "cards"}],
+    # "starters": n}.
+    product: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class RegisterDeck:
+    player: str
+    deck: Decklist
+    now: str
+    by: str
+    label: str = "main"
+    # 7.2.3: the player's own list of every card received.
+    received: list[str] | None = None
+    # Authoritative pool from the product/draft/trade aggregates, when they know it.
+    pool: list[str] | None = None
+    product: dict[str, Any] | None = None
+    # card id -> kind from the tournament's card sets (None: kinds unknown).
+    kinds: dict[str, str] | None = None
+    round_in_progress: bool = False
+
+
+@dataclass(frozen=True)
+class ReopenDeck:
+    player: str
+    now: str
+    by: str
+    until: str | None = None  # a later personal deadline for this player
+
+
+@dataclass(frozen=True)
+class SwitchDeck:
+    """3.1.5: under the multi-deck system, the deck used from the next round on."""
+
+    player: str
+    label: str
+    now: str
+    by: str
+    round_in_progress: bool = False
+
+
+@dataclass(frozen=True)
+class PublishDecklists:
+    now: str
+    by: str
+
+
+@dataclass(frozen=True)
+class DeckCheck:
+    player: str
+    presented: Decklist
+    now: str
+    by: str
+    label: str | None = None  # default: the player's active deck
+    round: int | None = None
+    note: str = ""
