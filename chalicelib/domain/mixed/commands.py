@@ -1,0 +1,65 @@
+"""Commands of a mixed (Elder) draft pod (stream ``mixed-<tid>-<n>``). The crypt phase
+takes the table draft's ``Pick`` and ``ExpirePick``; the library phase these."""
+from __future__ import annotations
+
+from datetime import datetime
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+
+class StartMixedDraft(BaseModel):
+    """``product[seat]`` lists the packs and starters that player opened (card ids).
+    ``seed`` keys the face-down shuffle of each library pile before it is cut."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    pod: int = Field(ge=1)
+    players: list[str] = Field(min_length=2, max_length=12)
+    first_seat: str | None = None
+    product: list[list[list[str]]]
+    kinds: dict[str, str]
+    pile_size: int = Field(default=11, ge=1, le=60)
+    pick_seconds: int = Field(default=60, ge=5, le=900)
+    review_seconds: int = Field(default=20, ge=0, le=300)
+    library_pick_seconds: int = Field(default=60, ge=5, le=900)
+    seed: str = Field(min_length=1)
+    now: datetime
+
+    @model_validator(mode="after")
+    def _shape(self) -> "StartMixedDraft":
+        problems = []
+        if len(set(self.players)) != len(self.players):
+            problems.append("players must be distinct")
+        if self.first_seat is not None and self.first_seat not in self.players:
+            problems.append(f"first_seat {self.first_seat!r} is not in the pod")
+        if len(self.product) != len(self.players):
+            problems.append(f"{len(self.players)} players but product for {len(self.product)}")
+        unknown = sorted({c for seat in self.product for pack in seat for c in pack
+                          if c not in self.kinds})
+        if unknown:
+            problems.append(f"cards without a known kind: {unknown[:20]}")
+        if not any(c for seat in self.product for pack in seat for c in pack):
+            problems.append("no product to draft")
+        if problems:
+            raise ValueError("; ".join(problems))
+        return self
+
+
+class LibraryPick(BaseModel):
+    """Take a card from the pile in front of you; the rest passes on (7.6)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    player: str
+    card: str
+    pack: str | None = None     # optional guard: the id of the pile you are looking at
+    now: datetime
+
+
+class ExpireLibraryPicks(BaseModel):
+    """Every player whose pick timer ran out receives a random card of their pile (7.5.3)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    seed: str = Field(min_length=1)
+    now: datetime

@@ -1,0 +1,143 @@
+"""Mixed (Elder) draft decider, V:EKN 7.8: the crypt cards of all opened product are
+table-drafted (7.7), then the library cards, cut into piles of the organizer's size,
+are booster-drafted (7.6) with the passing direction alternating each round."""
+from __future__ import annotations
+
+from ..errors import Conflict, Forbidden, Invalid
+from ..events import Event
+from ..rng import derive
+from ..tabledraft import TABLE_DRAFT, ExpirePick, Pick, StartTableDraft
+from ..tabledraft import clock
+from .commands import ExpireLibraryPicks, LibraryPick, StartMixedDraft
+from .evolve import evolve
+from .piles import cut, split
+from .state import MixedDraftState
+
+
+def decide(command, state: MixedDraftState) -> list[Event]:
+    if isinstance(command, StartMixedDraft):
+        return _start(command, state)
+    if isinstance(command, (Pick, ExpirePick)):
+        return _crypt(command, state)
+    if isinstance(command, LibraryPick):
+        return _library_pick(command, state)
+    if isinstance(command, ExpireLibraryPicks):
+        return _library_expire(command, state)
+    raise TypeError(f"mixed draft cannot handle {type(command).__name__}")
+
+
+def _start(cmd: StartMixedDraft, state: MixedDraftState) -> list[Event]:
+    if state.status != "new":
+        raise Conflict("this mixed draft has already started", code="already_started")
+    crypts, piles = [], []
+    for seat, player in enumerate(cmd.players):
+        crypt, library = split(cmd.product[seat], cmd.kinds)
+        crypts.append(crypt)
+        piles.append(cut(library, cmd.pile_size, cmd.seed, cmd.pod, player))
+    started = Event("MixedDraftStarted", {
+        "pod": cmd.pod, "players": list(cmd.players),
+        "first_seat": cmd.first_seat or cmd.players[0], "crypt": crypts, "piles": piles,
+        "pile_size": cmd.pile_size, "library_pick_seconds": cmd.library_pick_seconds,
+        "at": clock.iso(cmd.now)})
+    table = StartTableDraft(
+        pod=cmd.pod, players=cmd.players, first_seat=cmd.first_seat,
+        packs=[[crypt] for crypt in crypts], kinds={c: "crypt" for c in sum(crypts, [])},
+        pick_seconds=cmd.pick_seconds, review_seconds=cmd.review_seconds, now=cmd.now)
+    state = evolve(state, started)
+    return [started, *_then_library(state, TABLE_DRAFT.decide(table, state.crypt), cmd.now)]
+
+
+def _then_library(state: MixedDraftState, events: list[Event], now) -> list[Event]:
+    """After the crypt table draft completes, the first library round opens."""
+    if events and events[-1].type == "TableDraftCompleted":
+        for event in events:
+            state = evolve(state, event)
+        events = [*events, _next_round(state, clock.iso(now))]
+    return events
+
+
+def _crypt(cmd, state: MixedDraftState) -> list[Event]:
+    if state.status == "new":
+        raise Conflict("the mixed draft has not started", code="not_started")
+    if state.status != "crypt":
+        raise Conflict("the crypt draft is over; the library piles are being drafted",
+                       code="crypt_phase_over")
+    return _then_library(state, TABLE_DRAFT.decide(cmd, state.crypt), cmd.now)
+
+
+def _next_round(state: MixedDraftState, at: str) -> Event:
+    rnd = state.round          # 0-based index of the next round
+    packs = [{"id": f"R{rnd + 1}S{seat + 1}", "player": player,
+              "cards": list(state.piles[seat][rnd])}
+             for seat, player in enumerate(state.players)
+             if rnd < len(state.piles[seat]) and state.piles[seat][rnd]]
+    if not packs:
+        return Event("MixedDraftCompleted", {"pools": {
+            p: {"crypt": list(state.crypt.pools.get(p, ())),
+                "library": list(state.library.get(p, ()))} for p in state.players},
+            "at": at})
+    # 7.6: the first pile passes left, the next right, and so on.
+    return Event("MixedLibraryRoundStarted", {
+        "round": rnd + 1, "direction": "left" if rnd % 2 == 0 else "right",
+        "packs": packs, "at": at, "deadline": clock.plus(at, state.pick_seconds)})
+
+
+def _library_phase(state: MixedDraftState) -> None:
+    if state.status in ("new", "crypt"):
+        raise Conflict("the library piles are drafted after the crypt draft",
+                       code="library_phase_not_started")
+    if state.status == "completed":
+        raise Conflict("the mixed draft is over", code="draft_over")
+
+
+def _picked(state: MixedDraftState, seat: int, card: str, auto: bool, at: str) -> list[Event]:
+    pack_id, _ = state.front(seat)
+    picked = Event("MixedLibraryCardPicked", {
+        "round": state.round, "player": state.players[seat], "pack": pack_id,
+        "card": card, "auto": auto, "at": at,
+        "passed_to": state.players[(seat + state.direction) % len(state.players)]})
+    after = evolve(state, picked)
+    if any(after.queues):
+        return [picked]
+    return [picked, _next_round(after, at)]
+
+
+def _library_pick(cmd: LibraryPick, state: MixedDraftState) -> list[Event]:
+    _library_phase(state)
+    seat = state.seat_of(cmd.player)
+    if seat is None:
+        raise Forbidden(f"{cmd.player!r} is not drafting in this pod", code="not_in_pod")
+    front = state.front(seat)
+    if front is None:
+        raise Conflict(f"no pile is waiting for {cmd.player}", code="not_your_turn")
+    if cmd.pack is not None and cmd.pack != front[0]:
+        raise Conflict(f"pile {cmd.pack} is not in front of you; {front[0]} is",
+                       {"pack": front[0]}, code="stale_pick")
+    if cmd.card not in front[1]:
+        raise Invalid(f"card {cmd.card!r} is not in pile {front[0]}",
+                      {"pack": front[0], "cards": list(front[1])}, code="card_not_in_pack")
+    return _picked(state, seat, cmd.card, False, clock.iso(cmd.now))
+
+
+def _library_expire(cmd: ExpireLibraryPicks, state: MixedDraftState) -> list[Event]:
+    _library_phase(state)
+    at = clock.iso(cmd.now)
+    events: list[Event] = []
+    for seat, player in enumerate(state.players):
+        front = state.front(seat)
+        if front is None or not clock.reached(cmd.now, state.deadlines[seat]):
+            continue
+        # 7.5.3: a random card from the cards the player is selecting from.
+        rng = derive(cmd.seed, "mixed-autopick", state.pod, state.round, player,
+                     len(state.library.get(player, ())))
+        step = _picked(state, seat, rng.choice(front[1]), True, at)
+        for event in step:
+            state = evolve(state, event)
+        events.extend(step)
+        if step[-1].type != "MixedLibraryCardPicked":
+            break       # the round ended; new piles have fresh timers
+    if not events:
+        raise Conflict("no pick timer has run out",
+                       {"deadlines": {p: d for p, d in zip(state.players, state.deadlines) if d}},
+                       code="timer_running")
+    return events

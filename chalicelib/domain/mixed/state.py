@@ -1,0 +1,29 @@
+"""Folded state of a mixed draft pod: the crypt table draft, then the library piles."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..tabledraft.state import TableDraftState
+
+
+@dataclass(frozen=True)
+class MixedDraftState:
+    status: str = "new"                 # new | crypt | library | completed
+    pod: int = 0
+    players: tuple[str, ...] = ()
+    piles: tuple[tuple[tuple[str, ...], ...], ...] = ()   # piles[seat][round]
+    pile_size: int = 0
+    pick_seconds: int = 60              # library phase timer
+    crypt: TableDraftState = field(default_factory=TableDraftState)
+    round: int = 0                      # library round, 1-based once started
+    direction: int = 1                  # +1 = pass left, -1 = pass right
+    # queues[seat]: piles waiting in front of that player, first is being picked from.
+    queues: tuple[tuple[tuple[str, tuple[str, ...]], ...], ...] = ()
+    deadlines: tuple[str | None, ...] = ()
+    library: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def seat_of(self, player: str) -> int | None:
+        return self.players.index(player) if player in self.players else None
+
+    def front(self, seat: int) -> tuple[str, tuple[str, ...]] | None:
+        return self.queues[seat][0] if self.queues and self.queues[seat] else None

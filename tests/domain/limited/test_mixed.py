@@ -1,0 +1,160 @@
+"""Mixed (Elder) draft, V:EKN 7.8."""
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from chalicelib.domain.errors import Conflict, Forbidden, Invalid
+from chalicelib.domain.mixed import (MIXED_DRAFT, ExpireLibraryPicks, LibraryPick,
+                                     StartMixedDraft, view)
+from chalicelib.domain.tabledraft import ExpirePick, Pick
+
+from .helpers import Run, at
+
+PLAYERS = ["ann", "bob", "cat", "dan"]
+
+
+def product(seat: int) -> list[list[str]]:
+    """Two 11-card boosters (3 and 1 crypt cards) and a 12-card 'starter' (4 crypt)."""
+    def pack(tag, n, crypt):
+        return ([f"{tag}{seat}-C{i}" for i in range(crypt)]
+                + [f"{tag}{seat}-L{i}" for i in range(n - crypt)])
+    return [pack("a", 11, 3)[::-1], pack("b", 11, 1), pack("s", 12, 4)]
+
+
+def kinds() -> dict[str, str]:
+    return {c: "crypt" if "-C" in c else "library"
+            for s in range(len(PLAYERS)) for p in product(s) for c in p}
+
+
+def start(pile_size=7):
+    run = Run(MIXED_DRAFT)
+    run(StartMixedDraft(pod=2, players=PLAYERS, first_seat="bob",
+                        product=[product(s) for s in range(4)], kinds=kinds(),
+                        pile_size=pile_size, review_seconds=0, pick_seconds=30,
+                        library_pick_seconds=40, seed="seed-1", now=at(0)))
+    return run
+
+
+def test_full_mixed_draft():
+    run = start()
+    assert run.types()[:3] == ["MixedDraftStarted", "TableDraftStarted", "TableSetRevealed"]
+    started = run.events[0].data
+    # Each player's 8 crypt cards are table-drafted; 26 library cards cut into 7,7,7,5.
+    assert [len(c) for c in started["crypt"]] == [8, 8, 8, 8]
+    assert [[len(p) for p in seat] for seat in started["piles"]] == [[7, 7, 7, 5]] * 4
+    table = run.events[2].data
+    assert table["active"] == "bob"
+    assert all("-C" in c["card"] for c in table["table"])
+    # Library picks are refused during the crypt phase.
+    with pytest.raises(Conflict) as exc:
+        run(LibraryPick(player="ann", card="a0-L0", now=at(1)))
+    assert exc.value.code == "library_phase_not_started"
+    n = 0
+    while run.state.status == "crypt":
+        n += 1
+        t = run.state.crypt
+        run(Pick(player=t.picker, card=t.table[0]["card"], now=at(n)))
+    assert n == 32
+    assert run.events[-2].type == "TableDraftCompleted"
+    rnd = run.events[-1]
+    assert rnd.type == "MixedLibraryRoundStarted" and rnd.data["direction"] == "left"
+    with pytest.raises(Conflict) as exc:
+        run(Pick(player="ann", card="x", now=at(n)))
+    assert exc.value.code == "crypt_phase_over"
+    directions = [rnd.data["direction"]]
+    passes = []
+    while run.state.status == "library":
+        n += 1
+        seat = next(s for s in range(4) if run.state.queues[s])
+        player = PLAYERS[seat]
+        events = run(LibraryPick(player=player, card=run.state.front(seat)[1][-1],
+                                 now=at(n)))
+        passes.append((events[0].data["round"], player, events[0].data["passed_to"]))
+        if events[-1].type == "MixedLibraryRoundStarted":
+            directions.append(events[-1].data["direction"])
+    assert directions == ["left", "right", "left", "right"]
+    assert (1, "ann", "bob") in passes and (2, "ann", "dan") in passes
+    assert all(b == PLAYERS[(PLAYERS.index(a) + (1 if r % 2 else -1)) % 4]
+               for r, a, b in passes)
+    done = run.events[-1]
+    assert done.type == "MixedDraftCompleted"
+    pools = done.data["pools"]
+    everything = Counter(c for s in range(4) for p in product(s) for c in p)
+    drafted = Counter(c for p in pools.values() for c in p["crypt"] + p["library"])
+    assert drafted == everything
+    assert all(len(p["crypt"]) == 8 and len(p["library"]) == 26 for p in pools.values())
+    assert all("-C" in c for p in pools.values() for c in p["crypt"])
+
+
+def _to_library(run):
+    n = 0
+    while run.state.status == "crypt":
+        n += 1
+        t = run.state.crypt
+        run(Pick(player=t.picker, card=t.table[0]["card"], now=at(n)))
+    return n
+
+
+def test_library_phase_turns_timers_and_views():
+    run = start()
+    n = _to_library(run)
+    front = run.state.front(0)
+    with pytest.raises(Forbidden):
+        run(LibraryPick(player="zed", card=front[1][0], now=at(n)))
+    with pytest.raises(Invalid) as exc:
+        run(LibraryPick(player="ann", card="not-here", now=at(n)))
+    assert exc.value.code == "card_not_in_pack"
+    with pytest.raises(Conflict) as exc:
+        run(LibraryPick(player="ann", card=front[1][0], pack="R1S2", now=at(n)))
+    assert exc.value.code == "stale_pick"
+    run(LibraryPick(player="ann", card=front[1][0], pack="R1S1", now=at(n)))
+    # ann's pile went to bob, who now has two waiting; ann has none.
+    assert len(run.state.queues[1]) == 2 and run.state.queues[0] == ()
+    with pytest.raises(Conflict) as exc:
+        run(LibraryPick(player="ann", card=front[1][1], now=at(n)))
+    assert exc.value.code == "not_your_turn"
+    mine = view(run.state, player="bob")
+    assert mine["pack"]["id"] == "R1S2" and "queues" not in mine
+    assert view(run.state)["library_draft"]["bob"]["waiting"] == 2
+    assert "pack" not in view(run.state) and "pools" not in view(run.state)
+    assert len(view(run.state, staff=True)["queues"]["bob"]) == 2
+    # Timers: bob, cat and dan started at the round's opening (n), 40 s each.
+    with pytest.raises(Conflict):
+        run(ExpireLibraryPicks(seed="s", now=at(n + 39)))
+    events = run(ExpireLibraryPicks(seed="s", now=at(n + 40)))
+    assert [e.data["player"] for e in events] == ["bob", "cat", "dan"]
+    assert all(e.data["auto"] for e in events)
+    again = Run(MIXED_DRAFT)
+    for e in run.events[:-3]:
+        again.state = MIXED_DRAFT.evolve(again.state, e)
+    assert again(ExpireLibraryPicks(seed="s", now=at(n + 40))) == events
+
+
+def test_crypt_timer_uses_the_table_draft_rule():
+    run = start()
+    events = run(ExpirePick(now=at(31)))
+    assert events[0].data["auto"] and events[0].data["order"] == 1
+    assert events[0].data["player"] == "bob"
+
+
+def test_views_of_crypt_phase():
+    run = start()
+    pub = view(run.state)
+    assert pub["status"] == "crypt" and len(pub["crypt_draft"]["table"]) == 8
+    assert "pools" not in pub
+    assert view(run.state, player="ann")["pools"] == {"ann": {"crypt": [], "library": []}}
+
+
+def test_start_validation():
+    with pytest.raises(ValueError):
+        StartMixedDraft(pod=1, players=["a", "b"], product=[[["x"]]], kinds={"x": "crypt"},
+                        seed="s", now=at(0))
+    with pytest.raises(ValueError):
+        StartMixedDraft(pod=1, players=["a", "b"], product=[[["x"]], [["y"]]],
+                        kinds={"x": "crypt"}, seed="s", now=at(0))
+    run = start()
+    with pytest.raises(Conflict):
+        run(StartMixedDraft(pod=1, players=["a", "b"], product=[[["x"]], [["x"]]],
+                            kinds={"x": "crypt"}, seed="s", now=at(0)))
