@@ -1,0 +1,268 @@
+"""Booster-draft pod decisions.
+
+Every command carries ``now`` (epoch ms). Before handling it, :func:`advance` applies
+everything the clock has made due, in time order: picks whose timer expired (the
+pre-selected card if any, else a random card drawn from the seed, V:EKN 7.5.3) and the
+end of a review break. So expiry happens whenever the pod is touched and by a
+:class:`Sweep`, and a replay of the stream reproduces every auto-pick.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..decider import FunctionDecider
+from ..errors import Conflict, Forbidden, Invalid
+from ..events import Event
+from ..rng import derive
+from .evolve import evolve
+from .state import PodState
+
+
+@dataclass(frozen=True)
+class OpenPod:
+    tournament: str
+    pod: int
+    seed: str
+    seats: list[str]
+    packs: list[list[list[str]]]        # packs[round][seat]
+    now: int
+    pack_meta: list[list[dict[str, Any]]] | None = None
+    timer: dict[str, Any] | None = None  # pick_seconds, pick_seconds_by_cards_left, review
+    own_picks: str = "always"
+    specials: dict[str, dict[str, Any]] | None = None
+
+
+@dataclass(frozen=True)
+class MakePick:
+    player: str
+    card: str
+    now: int
+    round: int | None = None  # when given, must match (a stale pick is refused)
+    pick: int | None = None
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class Preselect:
+    player: str
+    card: str | None
+    now: int
+
+
+@dataclass(frozen=True)
+class TurnFaceDown:
+    player: str
+    card: str
+    now: int
+
+
+@dataclass(frozen=True)
+class ReplacePack:
+    """V:EKN 7.2.5: the judge replaces an abnormal pack before it is picked from."""
+    seat: int       # 1-based seat that opens the pack
+    round: int
+    cards: list[str]
+    reason: str
+    by: str
+    now: int
+
+
+@dataclass(frozen=True)
+class Sweep:
+    now: int
+
+
+def _require_open(state: PodState) -> None:
+    if not state.opened:
+        raise Conflict("the pod has not been opened")
+
+
+def auto_pick(state: PodState, seat: int, at: int) -> Event:
+    """The event for a timed-out pick of ``seat``, decided from the seed."""
+    pack = state.current_pack(seat)
+    number = state.picks_in_round(seat) + 1
+    pre = state.preselected[seat]
+    labels = (state.tournament, state.pod, state.round, seat, number)
+    if pre is not None and pre in pack:
+        card, preselected = pre, True
+    else:
+        card, preselected = derive(state.seed, "autopick", *labels).choice(sorted(pack)), False
+    note = None
+    special = state.specials.get(card, {})
+    if special.get("action") == "reveal" and special.get("choices"):
+        note = derive(state.seed, "autonote", *labels).choice(special["choices"])
+    return Event("CardPicked", {"seat": seat, "round": state.round, "pick": number,
+                                "origin": state.front(seat), "card": card, "at": at,
+                                "auto": True, "preselected": preselected, "note": note})
+
+
+def _after_pick(state: PodState, at: int) -> list[Event]:
+    """Round change or end once every pack of the round is empty."""
+    if state.cards_left != 0 or state.finished:
+        return []
+    if state.round >= state.rounds:
+        return [Event("DraftFinished", {"at": at})]
+    if state.review_until is None:
+        return [Event("RoundOpened", {"round": state.round + 1, "at": at})]
+    return []
+
+
+def advance(state: PodState, now: int) -> tuple[PodState, list[Event]]:
+    """Apply every timed event due at ``now`` in chronological order."""
+    events: list[Event] = []
+    if not state.opened:
+        return state, events
+    while not state.finished:
+        due: tuple[int, int] | None = None  # (time, seat); seat -1 = review end
+        if state.review_until is not None and state.cards_left == 0:
+            due = (state.review_until, -1)
+        else:
+            for seat in range(state.size):
+                deadline = state.deadline(seat)
+                if deadline is not None and (due is None or deadline < due[0]):
+                    due = (deadline, seat)
+        if due is None or due[0] > now:
+            break
+        at, seat = due
+        if seat < 0:
+            batch = [Event("RoundOpened", {"round": state.round + 1, "at": at})]
+        else:
+            batch = [auto_pick(state, seat, at)]
+        for event in batch:
+            state = evolve(state, event)
+        events.extend(batch)
+        if seat >= 0:
+            for event in _after_pick(state, at):
+                state = evolve(state, event)
+                events.append(event)
+    return state, events
+
+
+def _seat(state: PodState, player: str) -> int:
+    seat = state.seat_of.get(player)
+    if seat is None:
+        raise Forbidden("you are not in this pod", {"pod": state.pod})
+    return seat
+
+
+def _open(cmd: OpenPod, state: PodState) -> list[Event]:
+    if state.opened:
+        raise Conflict("the pod is already open", {"pod": cmd.pod})
+    n = len(cmd.seats)
+    if n < 2 or len(set(cmd.seats)) != n:
+        raise Invalid("a pod needs at least 2 distinct players", {"seats": cmd.seats})
+    if not cmd.packs or any(len(rnd) != n for rnd in cmd.packs):
+        raise Invalid("every seat needs one pack per round",
+                      {"rounds": len(cmd.packs), "seats": n})
+    data = {"tournament": cmd.tournament, "pod": cmd.pod, "seed": cmd.seed,
+            "seats": list(cmd.seats), "packs": [[list(p) for p in rnd] for rnd in cmd.packs],
+            "pack_meta": cmd.pack_meta, "timer": dict(cmd.timer or {}),
+            "own_picks": cmd.own_picks, "specials": dict(cmd.specials or {}), "at": cmd.now}
+    return [Event("PodOpened", data), Event("RoundOpened", {"round": 1, "at": cmd.now})]
+
+
+def _pick(cmd: MakePick, state: PodState) -> list[Event]:
+    _require_open(state)
+    seat = _seat(state, cmd.player)
+    state, events = advance(state, cmd.now)
+    if state.finished:
+        raise Conflict("the draft is over", {"pod": state.pod})
+    pack = state.current_pack(seat)
+    if pack is None:
+        raise Conflict("no pack is in front of you yet" if not state.in_break()
+                       else "the next pack has not been opened yet",
+                       {"round": state.round, "review_until": state.review_until},
+                       code="not_your_turn")
+    number = state.picks_in_round(seat) + 1
+    if (cmd.round is not None and cmd.round != state.round) or \
+            (cmd.pick is not None and cmd.pick != number):
+        raise Conflict("this pick is not the current one", {"round": state.round,
+                                                             "pick": number},
+                       code="stale_pick")
+    if cmd.card not in pack:
+        raise Invalid("that card is not in your current pack", {"card": cmd.card})
+    note = cmd.note
+    special = state.specials.get(cmd.card, {})
+    if special.get("action") == "reveal":
+        if not note:
+            raise Invalid("this card is revealed as drafted: give the noted information",
+                          {"card": cmd.card, "prompt": special.get("prompt"),
+                           "choices": special.get("choices")}, code="note_required")
+        if special.get("choices") and note not in special["choices"]:
+            raise Invalid("that note is not one of the choices",
+                          {"choices": special["choices"]})
+    elif note is not None:
+        raise Invalid("only cards revealed as drafted take a note", {"card": cmd.card})
+    event = Event("CardPicked", {"seat": seat, "round": state.round, "pick": number,
+                                 "origin": state.front(seat), "card": cmd.card, "at": cmd.now,
+                                 "auto": False, "preselected": False, "note": note})
+    state = evolve(state, event)
+    return events + [event] + _after_pick(state, cmd.now)
+
+
+def _preselect(cmd: Preselect, state: PodState) -> list[Event]:
+    _require_open(state)
+    seat = _seat(state, cmd.player)
+    state, events = advance(state, cmd.now)
+    if state.finished:
+        raise Conflict("the draft is over", {"pod": state.pod})
+    pack = state.current_pack(seat)
+    if pack is None:
+        raise Conflict("no pack is in front of you", {"round": state.round},
+                       code="not_your_turn")
+    if cmd.card is not None and cmd.card not in pack:
+        raise Invalid("that card is not in your current pack", {"card": cmd.card})
+    return events + [Event("CardPreselected", {"seat": seat, "card": cmd.card,
+                                               "at": cmd.now})]
+
+
+def _turn_down(cmd: TurnFaceDown, state: PodState) -> list[Event]:
+    _require_open(state)
+    seat = _seat(state, cmd.player)
+    state, events = advance(state, cmd.now)
+    if not any(e["seat"] == seat + 1 and e["card"] == cmd.card for e in state.face_up):
+        raise Conflict("you have no such face-up card", {"card": cmd.card})
+    return events + [Event("CardTurnedFaceDown", {"seat": seat, "card": cmd.card,
+                                                  "at": cmd.now})]
+
+
+def _replace(cmd: ReplacePack, state: PodState) -> list[Event]:
+    _require_open(state)
+    if not 1 <= cmd.seat <= state.size or not 1 <= cmd.round <= state.rounds:
+        raise Invalid("no such pack", {"seat": cmd.seat, "round": cmd.round})
+    state, events = advance(state, cmd.now)
+    seat = cmd.seat - 1
+    if cmd.round < state.round or state.finished or (
+            cmd.round == state.round
+            and state.packs[seat] != state.packs_by_round[cmd.round - 1][seat]):
+        raise Conflict("that pack has already been picked from", {"seat": cmd.seat,
+                                                                  "round": cmd.round})
+    expected = state.pack_meta[cmd.round - 1][seat].get("size")
+    if expected is not None and len(cmd.cards) != expected:
+        raise Invalid("the replacement pack has the wrong number of cards",
+                      {"expected": expected, "got": len(cmd.cards)})
+    if not cmd.cards:
+        raise Invalid("the replacement pack is empty")
+    return events + [Event("PackReplaced", {"round": cmd.round, "seat": seat,
+                                            "cards": list(cmd.cards), "reason": cmd.reason,
+                                            "by": cmd.by, "at": cmd.now})]
+
+
+def _sweep(cmd: Sweep, state: PodState) -> list[Event]:
+    _require_open(state)
+    return advance(state, cmd.now)[1]
+
+
+HANDLERS = {OpenPod: _open, MakePick: _pick, Preselect: _preselect,
+            TurnFaceDown: _turn_down, ReplacePack: _replace, Sweep: _sweep}
+
+
+def decide(command: Any, state: PodState) -> list[Event]:
+    handler = HANDLERS.get(type(command))
+    if handler is None:
+        raise Invalid(f"unknown pod command {type(command).__name__}")
+    return handler(command, state)
+
+
+POD = FunctionDecider("pod", PodState, decide, evolve)

@@ -1,0 +1,83 @@
+"""The draft of a tournament as a whole (stream ``draft-<tid>``): when it started, the
+pod assignment, each player's sealed part (starters, V:EKN 7.5.2) and late arrivals,
+who receive sealed product instead of drafting (V:EKN 7.2.6). Picks live in the pod
+streams ``pod-<tid>-<n>`` so pods never contend with each other.
+
+Events: ``DraftStarted`` {pods: [[player ids in seat order]], rounds, starters:
+{player: [starter allocation]}, at, by}; ``LateArrivalProvided`` {player, product, at, by}.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..decider import FunctionDecider
+from ..errors import Conflict, Invalid
+from ..events import Event
+
+
+@dataclass(frozen=True)
+class DraftState:
+    started: bool = False
+    pods: tuple[tuple[str, ...], ...] = ()
+    pod_of: dict[str, int] = field(default_factory=dict)  # player -> pod number (1-based)
+    rounds: int = 0
+    starters: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    late: dict[str, dict[str, Any]] = field(default_factory=dict)
+    started_at: int | None = None
+
+
+@dataclass(frozen=True)
+class StartDraft:
+    pods: list[list[str]]
+    rounds: int
+    starters: dict[str, list[dict[str, Any]]]
+    now: int
+    by: str
+
+
+@dataclass(frozen=True)
+class ProvideLateArrival:
+    player: str
+    product: dict[str, Any]
+    now: int
+    by: str
+
+
+def decide(command: Any, state: DraftState) -> list[Event]:
+    if isinstance(command, StartDraft):
+        if state.started:
+            raise Conflict("the draft has already started")
+        players = [p for pod in command.pods for p in pod]
+        if len(players) != len(set(players)) or any(len(pod) < 2 for pod in command.pods):
+            raise Invalid("invalid pods", {"pods": command.pods})
+        return [Event("DraftStarted", {"pods": [list(p) for p in command.pods],
+                                       "rounds": command.rounds,
+                                       "starters": dict(command.starters),
+                                       "at": command.now, "by": command.by})]
+    if isinstance(command, ProvideLateArrival):
+        if not state.started:
+            raise Conflict("the draft has not started; the player can join a pod")
+        if command.player in state.pod_of or command.player in state.late:
+            raise Conflict("the player already has product", {"player": command.player})
+        return [Event("LateArrivalProvided", {"player": command.player,
+                                              "product": command.product,
+                                              "at": command.now, "by": command.by})]
+    raise Invalid(f"unknown draft command {type(command).__name__}")
+
+
+def evolve(state: DraftState, event: Event) -> DraftState:
+    d = event.data
+    if event.type == "DraftStarted":
+        pods = tuple(tuple(p) for p in d["pods"])
+        return replace(state, started=True, pods=pods, rounds=d["rounds"],
+                       pod_of={p: n for n, pod in enumerate(pods, start=1) for p in pod},
+                       starters=dict(d["starters"]), started_at=d["at"])
+    if event.type == "LateArrivalProvided":
+        late = dict(state.late)
+        late[d["player"]] = d["product"]
+        return replace(state, late=late)
+    return state
+
+
+DRAFT = FunctionDecider("draft", DraftState, decide, evolve)

@@ -1,0 +1,110 @@
+"""Hidden information: what each viewer may see of a pod.
+
+- Anyone allowed to see the pod (:func:`public_view`): seats, progress counts, the
+  conspiracy cards drafted face up (MTG 905.2c) and revealed cards with their notes
+  (905.2b). No pack contents and no picks until the draft is over.
+- A player (:func:`player_view`): only their current pack, the pick deadline, their
+  pre-selection, and their own picks when the profile allows (``own_picks``:
+  ``always``; ``between-packs``: during a break between rounds, V:EKN 7.5.1;
+  ``after-draft``: .hack) and always once the draft is over.
+- Organizer and judges (:func:`staff_view`, :func:`pick_log`): everything.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import Forbidden
+from .state import PodState
+
+
+def status(state: PodState) -> str:
+    if not state.opened:
+        return "pending"
+    if state.finished:
+        return "finished"
+    if state.in_break():
+        return "break"
+    return "drafting"
+
+
+def public_view(state: PodState) -> dict[str, Any]:
+    seats = []
+    for seat, player in enumerate(state.seats):
+        seats.append({"seat": seat + 1, "player": player, "picks": len(state.picks[seat]),
+                      "waiting_packs": len(state.queues[seat])})
+    return {"tournament": state.tournament, "pod": state.pod, "status": status(state),
+            "round": state.round, "rounds": state.rounds,
+            "direction": "left" if state.direction() == 1 else "right",
+            "seats": seats, "picks_made": state.pick_count,
+            "review_until": state.review_until, "finished_at": state.finished_at,
+            "face_up": [dict(e) for e in state.face_up],
+            "revealed": [dict(e) for e in state.revealed],
+            "replacements": [dict(r) for r in state.replacements]}
+
+
+def can_see_own_picks(state: PodState) -> bool:
+    if state.finished or state.own_picks == "always":
+        return True
+    if state.own_picks == "between-packs":
+        return state.in_break()
+    return False
+
+
+def player_view(state: PodState, player: str) -> dict[str, Any]:
+    seat = state.seat_of.get(player)
+    if seat is None:
+        raise Forbidden("you are not in this pod", {"pod": state.pod})
+    pack = state.current_pack(seat)
+    view: dict[str, Any] = {
+        "pod": state.pod, "seat": seat + 1, "player": player, "status": status(state),
+        "round": state.round, "rounds": state.rounds,
+        "pack": None if pack is None else list(pack),
+        "pick": None if pack is None else state.picks_in_round(seat) + 1,
+        "deadline": state.deadline(seat), "waiting_packs": max(len(state.queues[seat]) - 1, 0),
+        "preselected": state.preselected[seat], "picks_visible": can_see_own_picks(state),
+        "picks": None, "pick_count": len(state.picks[seat]),
+    }
+    if pack is not None:
+        view["reveal"] = {card: state.specials[card] for card in set(pack)
+                          if card in state.specials}
+    if view["picks_visible"]:
+        view["picks"] = [p.as_json() for p in state.picks[seat]]
+    return view
+
+
+def seat_detail(state: PodState, seat: int) -> dict[str, Any]:
+    return {"seat": seat + 1, "player": state.seats[seat],
+            "queue": [{"origin_seat": o + 1, "cards": list(state.packs[o])}
+                      for o in state.queues[seat]],
+            "deadline": state.deadline(seat), "preselected": state.preselected[seat],
+            "picks": [p.as_json() for p in state.picks[seat]]}
+
+
+def staff_view(state: PodState) -> dict[str, Any]:
+    view = public_view(state)
+    view["seat_detail"] = [seat_detail(state, s) for s in range(state.size)]
+    return view
+
+
+def pick_log(state: PodState) -> dict[str, Any]:
+    """The organizer's full log: packs as opened and every pick in time order."""
+    picks = []
+    for seat, player in enumerate(state.seats):
+        for p in state.picks[seat]:
+            picks.append({"seat": seat + 1, "player": player, **p.as_json()})
+    picks.sort(key=lambda p: (p["at"], p["round"], p["pick"], p["seat"]))
+    return {"tournament": state.tournament, "pod": state.pod,
+            "status": status(state), "seats": list(state.seats),
+            "opened_at": state.opened_at, "finished_at": state.finished_at,
+            "packs": [[{"seat": s + 1, "cards": list(pack)} for s, pack in enumerate(rnd)]
+                      for rnd in state.packs_by_round],
+            "replacements": [dict(r) for r in state.replacements],
+            "revealed": [dict(e) for e in state.revealed],
+            "picks": picks}
+
+
+def pool(state: PodState, player: str) -> list[str]:
+    seat = state.seat_of.get(player)
+    if seat is None:
+        raise Forbidden("you are not in this pod", {"pod": state.pod})
+    return state.pool(seat)
