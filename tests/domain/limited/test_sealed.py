@@ -1,0 +1,144 @@
+"""Sealed (7.3), sealed-deck swap (7.3.2) and starter trading (7.2.4)."""
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from chalicelib.domain.errors import Conflict, Forbidden, Invalid
+from chalicelib.domain.sealed import (SEALED, AddLatePlayer, AnswerStarterTrade, DealSwap,
+                                      OpenProduct, ProposeStarterTrade, RegisterProduct,
+                                      StartSealed, view)
+from chalicelib.domain.sealed.swap import deal, hand_back_count
+
+from .helpers import Run, at
+
+
+def alloc(player: str, starter: str | None = "lumen") -> dict:
+    packs = [{"set": "s", "booster": "b", "cards": [f"{player}-b{k}-{i}" for i in range(11)]}
+             for k in range(2)]
+    starters = ([{"set": "s", "starter": starter,
+                  "cards": [f"{starter}-{i}" for i in range(5)]}] if starter else [])
+    return {"packs": packs, "starters": starters}
+
+
+def start(players, swap=False, percent=15, trading=False, starters=None):
+    run = Run(SEALED)
+    run(StartSealed(players=players,
+                    allocations={p: alloc(p, (starters or {}).get(p, "lumen")) for p in players},
+                    swap=swap, hand_back_percent=percent, starter_trading=trading, now=at(0)))
+    return run
+
+
+def test_plain_sealed_pools_are_the_opened_product():
+    run = start(["a", "b"])
+    with pytest.raises(Conflict):
+        run(RegisterProduct(player="a", now=at(1)))
+    run(OpenProduct(now=at(1)))
+    assert run.state.status == "final"
+    assert len(run.state.pools["a"]) == 27 and run.state.pools["a"][0] == "lumen-0"
+    assert view(run.state, player="a")["pools"] == {"a": list(run.state.pools["a"])}
+    assert "pools" not in view(run.state) and view(run.state)["pool_sizes"] == {"a": 27, "b": 27}
+    with pytest.raises(Conflict):
+        run(OpenProduct(now=at(2)))
+
+
+@pytest.mark.parametrize("n,percent,expected", [
+    (20, 10, 2), (20, 15, 3), (20, 20, 4), (5, 10, 1), (5, 20, 1), (8, 15, 1), (10, 15, 2),
+    (30, 12, 4), (2, 10, 1)])
+def test_hand_back_count(n, percent, expected):
+    assert hand_back_count(percent, n) == expected
+
+
+def test_swap_deal_is_a_permutation_honouring_the_hand_back():
+    players = [f"p{i:02d}" for i in range(20)]
+    for seed in range(30):
+        back, received = deal(players, 15, f"seed{seed}")
+        assert len(back) == 3 and all(received[p] == p for p in back)
+        assert sorted(received) == players and sorted(received.values()) == players
+    # Receiving one's own product back by chance happens (and is allowed).
+    chance = sum(1 for seed in range(200)
+                 for p, r in deal(players, 10, f"s{seed}")[1].items() if p == r)
+    assert chance > 2 * 200
+
+
+def test_sealed_swap_event():
+    players = [f"p{i:02d}" for i in range(10)]
+    run = start(players, swap=True, percent=20)
+    with pytest.raises(Conflict):
+        run(DealSwap(seed="x", now=at(1)))
+    run(OpenProduct(now=at(1)))
+    assert run.state.status == "opened"
+    with pytest.raises(Invalid) as exc:
+        run(RegisterProduct(player="p00", cards=list(run.state.opened["p00"])[1:] + ["zz"],
+                            now=at(2)))
+    assert exc.value.details == {"missing": ["lumen-0"], "extra": ["zz"]}
+    run(RegisterProduct(player="p00", cards=list(run.state.opened["p00"])[::-1], now=at(2)))
+    with pytest.raises(Conflict):
+        run(RegisterProduct(player="p00", now=at(2)))
+    with pytest.raises(Forbidden):
+        run(RegisterProduct(player="zz", now=at(2)))
+    with pytest.raises(Conflict) as exc:
+        run(DealSwap(seed="x", now=at(3)))
+    assert exc.value.details == {"unregistered": players[1:]}
+    for p in players[1:]:
+        run(RegisterProduct(player=p, now=at(3)))
+    dealt = run(DealSwap(seed="seed", now=at(4)))[0].data
+    assert dealt["hand_back"] == 2 and len(dealt["handed_back"]) == 2
+    for p in dealt["handed_back"]:
+        assert run.state.pools[p] == run.state.opened[p]
+    assert Counter(map(tuple, dealt["pools"].values())) == Counter(
+        map(tuple, run.state.opened.values()))
+    assert run.state.status == "final"
+    mine = view(run.state, player="p03")
+    assert set(mine["received_from"]) == {"p03"} and "handed_back" not in mine
+    assert view(run.state)["handed_back_count"] == 2
+    assert view(run.state, staff=True)["handed_back"] == dealt["handed_back"]
+
+
+def test_starter_trading_before_opening():
+    run = start(["a", "b", "c"], trading=True,
+                starters={"a": "lumen", "b": "nox", "c": "vox"})
+    ids = {s["starter"]: s["id"] for s in run.state.starters.values()}
+    run(ProposeStarterTrade(player="a", give=ids["lumen"], take=ids["nox"], now=at(1)))
+    run(ProposeStarterTrade(player="c", give=ids["vox"], take=ids["nox"], now=at(1)))
+    assert [o["offer"] for o in view(run.state)["offers"]] == ["T1", "T2"]
+    with pytest.raises(Invalid):
+        run(ProposeStarterTrade(player="a", give=ids["nox"], take=ids["vox"], now=at(1)))
+    with pytest.raises(Forbidden):
+        run(AnswerStarterTrade(player="c", offer="T1", accept=True, now=at(2)))
+    with pytest.raises(Forbidden):
+        run(AnswerStarterTrade(player="a", offer="T1", accept=True, now=at(2)))
+    events = run(AnswerStarterTrade(player="b", offer="T1", accept=True, now=at(2)))
+    assert events[0].data["voided"] == ["T2"]
+    assert view(run.state)["starters"]["a"][0]["starter"] == "nox"
+    assert view(run.state)["offers"] == []
+    run(ProposeStarterTrade(player="c", give=ids["vox"], take=ids["lumen"], now=at(3)))
+    run(AnswerStarterTrade(player="c", offer="T3", accept=False, now=at(3)))   # withdrawn
+    run(ProposeStarterTrade(player="c", give=ids["vox"], take=ids["lumen"], now=at(3)))
+    run(OpenProduct(now=at(4)))
+    assert run.state.pools["a"][:5] == tuple(f"nox-{i}" for i in range(5))
+    assert run.state.pools["b"][:5] == tuple(f"lumen-{i}" for i in range(5))
+    with pytest.raises(Conflict) as exc:
+        run(AnswerStarterTrade(player="b", offer="T4", accept=True, now=at(5)))
+    assert exc.value.code == "product_opened"
+
+
+def test_starter_trading_needs_the_organizers_permission():
+    run = start(["a", "b"], starters={"a": "lumen", "b": "nox"})
+    with pytest.raises(Conflict) as exc:
+        run(ProposeStarterTrade(player="a", give="S1", take="S2", now=at(1)))
+    assert exc.value.code == "starter_trading_off"
+
+
+def test_late_arrival_gets_own_product_outside_the_swap():
+    run = start(["a", "b", "c"], swap=True)
+    run(OpenProduct(now=at(1)))
+    run(AddLatePlayer(player="d", allocation=alloc("d"), now=at(2)))
+    for p in "abc":
+        run(RegisterProduct(player=p, now=at(3)))
+    with pytest.raises(Conflict):
+        run(RegisterProduct(player="d", now=at(3)))
+    run(DealSwap(seed="s", now=at(4)))
+    assert len(run.state.pools) == 4 and run.state.pools["d"][5] == "d-b0-0"
+    assert "d" not in run.state.received_from
