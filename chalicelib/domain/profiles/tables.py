@@ -1,12 +1,31 @@
-"""Tables section of the game profiles (owned by the tables capability)."""
+"""Tables section of the game profiles (owned by the tables capability).
+
+Multiplayer tables (V:EKN 3.1-3.7) and free-for-all pods (MTG 905.3) read this section.
+"""
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
 
 
 class TablesSettings(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
+    # Preliminary rounds planned (V:EKN 3.1: at least two before the final). The plan
+    # matters for 6, 7 and 11 players, whose sit-out schedule spans all rounds.
+    rounds: int = Field(default=3, ge=2, le=12)
+    # V:EKN 3.1.6: under 8 players the organizer may omit the final ("none") or play
+    # one more preliminary round instead ("extra-round"); decided before round 1.
+    final: Literal["final", "none", "extra-round"] = "final"
+    # V:EKN 3.1.5: multi-deck system, only for fewer than 12 players.
+    multideck: bool = False
+    # Let the players seated at a table report its result (otherwise staff only).
+    players_report: bool = False
+
     @classmethod
     def for_game(cls, game: str) -> "TablesSettings":
         return cls()
+
+    def preliminary_rounds(self) -> int:
+        return self.rounds + (1 if self.final == "extra-round" else 0)
