@@ -69,11 +69,14 @@ def _merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
     return merged
 
 
-def resolve_settings(game: str, override: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Profile defaults for ``game`` with ``override`` merged in, as plain JSON data."""
+def resolve_settings(game: str, override: dict[str, Any] | None = None,
+                     base: dict[str, Any] | None = None) -> dict[str, Any]:
+    """``override`` deep-merged over ``base`` (the profile defaults for ``game`` unless
+    given), validated, as plain JSON data."""
     if game not in GAMES:
         raise Invalid(f"unknown game {game!r}", {"allowed": list(GAMES)})
-    base = TournamentSettings.for_game(game).model_dump(mode="json")
+    if base is None:
+        base = TournamentSettings.for_game(game).model_dump(mode="json")
     try:
         settings = TournamentSettings.model_validate(_merge(base, override or {}))
     except ValidationError as exc:

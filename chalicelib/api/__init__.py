@@ -1,0 +1,1 @@
+"""HTTP blueprints: parse, authorise, call the service, shape the response."""

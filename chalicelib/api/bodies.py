@@ -1,0 +1,47 @@
+"""Request bodies of the foundation routes (other capabilities keep theirs beside their
+blueprint). Every model refuses unknown fields and bounds its sizes."""
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Name = Field(min_length=1, max_length=80)
+
+
+class Body(BaseModel):
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+
+class CreateAccountBody(Body):
+    role: Literal["organizer", "federation"]
+    name: str = Name
+
+
+class CreateTournamentBody(Body):
+    name: str = Field(min_length=1, max_length=120)
+    game: Literal["vtes", "hack", "munchkin", "mtg"]
+    format: Literal["sealed", "sealed-swap", "restricted-trade", "booster-draft",
+                    "table-draft", "mixed-draft"]
+    structure: Literal["swiss", "multiplayer-tables", "pod-ffa"] | None = None
+    starts_at: str | None = Field(default=None, max_length=40,
+                                  pattern=r"^\d{4}-\d{2}-\d{2}(T[0-9:.]+(Z|[+-]\d{2}:\d{2})?)?$")
+    location: str | None = Field(default=None, max_length=200)
+    settings: dict[str, Any] = Field(default_factory=dict)
+
+
+class SettingsBody(Body):
+    settings: dict[str, Any]
+
+
+class RegisterPlayerBody(Body):
+    name: str = Name
+    member_id: str | None = Field(default=None, min_length=1, max_length=40)
+
+
+class DropBody(Body):
+    reason: str | None = Field(default=None, max_length=500)
+
+
+class JudgeBody(Body):
+    name: str = Name

@@ -1,0 +1,348 @@
+"""Deck building and registration routes (issue #5), under /tournaments/{tid}/decks.
+
+Decklists are private to the player, the organizer and the judges until the organizer
+publishes them (V:EKN 1.6); the public view then includes them."""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any, Callable
+
+from chalice import Blueprint
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..auth import (Principal, Unauthorized, authenticate, optional_principal,
+                    require_player, require_tournament_staff)
+from ..auth.principal import is_staff
+from ..domain import tournament as t
+from ..domain.decks import commands as c
+from ..domain.decks.decider import DECKS, assess
+from ..domain.decks.decklist import CardId, Decklist
+from ..domain.decks.facts import card_kinds, product_facts, used_set_ids
+from ..domain.product.cards import CardSet
+from ..domain.decks.state import DecksState
+from ..domain.errors import Conflict, Forbidden, NotFound
+from ..projections.decks import lists_id, public_view, view_id
+from ..runtime import runtime
+from ..service import Reply
+from .http import idempotency_from, json_route, parse_body, respond
+from .tournaments import load_tournament
+
+bp = Blueprint(__name__)
+
+ISO_TIME = r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$"
+LABEL = r"^[A-Za-z0-9][A-Za-z0-9 _.-]{0,39}$"
+PID = r"^[A-Za-z0-9_-]{1,40}$"
+
+
+def stream(tid: str) -> str:
+    return f"decks-{tid}"
+
+
+class Body(BaseModel):
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+
+class OpenBody(Body):
+    deadline: str | None = Field(default=None, pattern=ISO_TIME)
+
+
+class DeadlineBody(Body):
+    deadline: str = Field(pattern=ISO_TIME)
+
+
+class BoosterFacts(Body):
+    count: int = Field(ge=0, le=60)
+    cards: int = Field(default=11, ge=1, le=60)
+
+
+class ProductFacts(Body):
+    boosters: list[BoosterFacts] = Field(default_factory=list, max_length=24)
+    starters: int = Field(default=0, ge=0, le=10)
+
+
+class PoolBody(Body):
+    cards: list[CardId] = Field(min_length=1, max_length=1000)
+    product: ProductFacts | None = None
+
+
+class Zones(Body):
+    crypt: list[CardId] = Field(default_factory=list, max_length=500)
+    library: list[CardId] = Field(default_factory=list, max_length=500)
+    main: list[CardId] = Field(default_factory=list, max_length=500)
+    sideboard: list[CardId] = Field(default_factory=list, max_length=500)
+    hero: CardId | None = None
+
+    def decklist(self) -> Decklist:
+        return Decklist(crypt=self.crypt, library=self.library, main=self.main,
+                        sideboard=self.sideboard, hero=self.hero)
+
+
+class DeckBody(Zones):
+    label: str = Field(default="main", pattern=LABEL)
+    received: list[CardId] | None = Field(default=None, max_length=1000)
+
+
+class ReopenBody(Body):
+    until: str | None = Field(default=None, pattern=ISO_TIME)
+
+
+class SwitchBody(Body):
+    label: str = Field(pattern=LABEL)
+
+
+class CheckBody(Zones):
+    label: str | None = Field(default=None, pattern=LABEL)
+    round: int | None = Field(default=None, ge=1, le=100)
+    note: str = Field(default="", max_length=500)
+
+
+# ---- helpers ---------------------------------------------------------------------
+def _now(uow) -> str:
+    return uow.now.isoformat().replace("+00:00", "Z")
+
+
+def _run(work: Callable, principal: Principal | None):
+    rt = runtime()
+    request = bp.current_request
+    idem = idempotency_from(request, principal.id if principal else None)
+    return respond(rt.service.run(work, idempotency=idem,
+                                  meta={"actor": principal.ref() if principal else None}))
+
+
+def _checked_pid(tournament: t.TournamentState, pid: str) -> str:
+    if tournament.player(pid) is None:
+        raise NotFound(f"no player {pid!r} in this tournament", code="player_not_found")
+    return pid
+
+
+def _phase(state: DecksState) -> dict[str, Any]:
+    return {"open": state.opened, "deadline": state.deadline, "published": state.published,
+            "multi_deck": state.multi_deck, "game": state.game, "format": state.format,
+            "settings": state.settings}
+
+
+def _registration_out(tid: str, pid: str, state: DecksState, private: bool) -> dict[str, Any]:
+    decks = state.decks.get(pid, {})
+    out = {"tournament_id": tid, "player_id": pid, "active": state.active.get(pid),
+           "published": state.published, "reopened": pid in state.reopened,
+           "reopened_until": state.reopened.get(pid),
+           "decks": [_deck_out(record, private) for _, record in sorted(decks.items())]}
+    if private:
+        pool = state.pools.get(pid)
+        out["pool"] = None if pool is None else {
+            "cards": pool["cards"], "product": pool.get("product"),
+            "recorded_at": pool["recorded_at"]}
+    return out
+
+
+def _deck_out(record: dict[str, Any], private: bool) -> dict[str, Any]:
+    out = {key: record[key] for key in ("label", "deck", "limits", "recursions", "sizes",
+                                        "registered_at", "version")}
+    if private:
+        out["received"] = record.get("received")
+        out["registered_by"] = record["by"]
+    return out
+
+
+def _staff_work(tid: str, principal: Principal, command_of: Callable[[Any, t.TournamentState], Any],
+                reply: Callable[[DecksState, list], Reply], organizer_only: bool = True):
+    def work(uow):
+        tournament = load_tournament(uow, tid)
+        require_tournament_staff(principal, tournament, organizer_only=organizer_only)
+        state, events = uow.decide(DECKS, stream(tid), command_of(uow, tournament))
+        return reply(state, events)
+    return work
+
+
+# ---- the phase ---------------------------------------------------------------------
+@json_route(bp, "/tournaments/{tid}/decks/open", methods=["POST"])
+def open_deckbuilding(tid):
+    principal = authenticate(bp.current_request, runtime())
+    body = parse_body(bp.current_request, OpenBody, allow_empty=True)
+
+    def command(uow, tournament: t.TournamentState):
+        if tournament.status == t.state.FINISHED:
+            raise Conflict("the tournament is finished", code="tournament_finished")
+        return c.OpenDeckbuilding(
+            game=tournament.game, format=tournament.format,
+            settings=dict(tournament.settings["deck"]), now=_now(uow),
+            by=principal.id, deadline=body.deadline,
+            player_count=len(tournament.active_players()))
+    return _run(_staff_work(tid, principal, command,
+                            lambda state, _: Reply(201, {"tournament_id": tid,
+                                                         **_phase(state)})), principal)
+
+
+@json_route(bp, "/tournaments/{tid}/decks/deadline", methods=["POST"])
+def extend_deadline(tid):
+    principal = authenticate(bp.current_request, runtime())
+    body = parse_body(bp.current_request, DeadlineBody)
+    return _run(_staff_work(
+        tid, principal,
+        lambda uow, _: c.ExtendDeadline(deadline=body.deadline, now=_now(uow), by=principal.id),
+        lambda state, _: Reply(200, {"tournament_id": tid, **_phase(state)})), principal)
+
+
+@json_route(bp, "/tournaments/{tid}/decks/publish", methods=["POST"])
+def publish_decklists(tid):
+    principal = authenticate(bp.current_request, runtime())
+    return _run(_staff_work(
+        tid, principal, lambda uow, _: c.PublishDecklists(now=_now(uow), by=principal.id),
+        lambda state, events: Reply(200, {"tournament_id": tid, "published": True,
+                                          "players": events[0].data["players"]})), principal)
+
+
+@json_route(bp, "/tournaments/{tid}/decks", methods=["GET"])
+def decks_overview(tid):
+    rt = runtime()
+    load_tournament(rt, tid)
+    view = rt.views.get(view_id(tid))
+    if view is None:
+        raise NotFound("deck building has not started in this tournament",
+                       code="deckbuilding_not_open")
+    return public_view(view, rt.views.get(lists_id(tid)) if view["published"] else None)
+
+
+# ---- pools (7.2.3) -----------------------------------------------------------------
+@json_route(bp, "/tournaments/{tid}/decks/pools/{pid}", methods=["POST"])
+def record_pool(tid, pid):
+    principal = authenticate(bp.current_request, runtime())
+    body = parse_body(bp.current_request, PoolBody)
+
+    def command(uow, tournament):
+        _checked_pid(tournament, pid)
+        return c.RecordPool(player=pid, cards=list(body.cards), now=_now(uow),
+                            by=principal.id,
+                            product=body.product.model_dump() if body.product else None)
+    return _run(_staff_work(
+        tid, principal, command,
+        lambda state, _: Reply(201, {"tournament_id": tid, "player_id": pid,
+                                     **state.pools[pid]}), organizer_only=False), principal)
+
+
+@json_route(bp, "/tournaments/{tid}/decks/pools/{pid}", methods=["GET"])
+def get_pool(tid, pid):
+    rt = runtime()
+    principal = authenticate(bp.current_request, rt)
+    tournament = load_tournament(rt, tid)
+    require_player(principal, tournament, _checked_pid(tournament, pid))
+    state, _ = rt.service.read(DECKS, stream(tid))
+    pool = state.pools.get(pid)
+    if pool is None:
+        raise NotFound(f"no pool recorded for player {pid!r}", code="pool_not_found")
+    return {"tournament_id": tid, "player_id": pid, **pool}
+
+
+# ---- registration ------------------------------------------------------------------
+def _known_sets() -> dict[str, CardSet]:
+    from ..data.sets import sample_sets
+    return dict(sample_sets())
+
+
+def _register_command(tournament: t.TournamentState, pid: str, body: DeckBody, by: str,
+                      now: str) -> c.RegisterDeck:
+    product = dict(tournament.settings["product"])
+    sets = _known_sets()
+    return c.RegisterDeck(
+        player=pid, deck=body.decklist(), now=now, by=by, label=body.label,
+        received=list(body.received) if body.received is not None else None,
+        product=product_facts(product, sets), kinds=card_kinds(sets, used_set_ids(product)))
+
+
+@json_route(bp, "/tournaments/{tid}/decks/players/{pid}", methods=["POST"])
+def register_deck(tid, pid):
+    principal = authenticate(bp.current_request, runtime())
+    body = parse_body(bp.current_request, DeckBody)
+
+    def work(uow):
+        tournament = load_tournament(uow, tid)
+        require_player(principal, tournament, _checked_pid(tournament, pid))
+        state, _ = uow.decide(DECKS, stream(tid), _register_command(
+            tournament, pid, body, principal.id, _now(uow)))
+        return Reply(201, _registration_out(tid, pid, state, private=True))
+    return _run(work, principal)
+
+
+@json_route(bp, "/tournaments/{tid}/decks/players/{pid}/validate", methods=["POST"])
+def validate_deck(tid, pid):
+    """Checks a decklist without registering it: every violation and the limits."""
+    rt = runtime()
+    principal = authenticate(bp.current_request, rt)
+    body = parse_body(bp.current_request, DeckBody)
+    tournament = load_tournament(rt, tid)
+    require_player(principal, tournament, _checked_pid(tournament, pid))
+    state, _ = rt.service.read(DECKS, stream(tid))
+    now = datetime.now(timezone.utc).isoformat().replace("+00:00", "Z")
+    limits, violations, pool = assess(
+        state, _register_command(tournament, pid, body, principal.id, now))
+    return {"tournament_id": tid, "player_id": pid, "legal": not violations,
+            "violations": violations, "limits": limits.to_json(),
+            "recursions": limits.recursions, "pool_size": len(pool)}
+
+
+@json_route(bp, "/tournaments/{tid}/decks/players/{pid}", methods=["GET"])
+def get_deck(tid, pid):
+    rt = runtime()
+    principal = optional_principal(bp.current_request, rt)
+    tournament = load_tournament(rt, tid)
+    _checked_pid(tournament, pid)
+    state, _ = rt.service.read(DECKS, stream(tid))
+    own = principal is not None and principal.role == "player" and \
+        principal.tournament_id == tid and principal.player_id == pid
+    private = own or is_staff(principal, tournament)
+    if not private and not state.published:
+        if principal is None:
+            raise Unauthorized("decklists are private until the organizer publishes them")
+        raise Forbidden("decklists are private until the organizer publishes them (1.6)")
+    if pid not in state.decks:
+        raise NotFound(f"player {pid!r} has no registered deck", code="deck_not_found")
+    return _registration_out(tid, pid, state, private=private)
+
+
+@json_route(bp, "/tournaments/{tid}/decks/players/{pid}/reopen", methods=["POST"])
+def reopen_deck(tid, pid):
+    principal = authenticate(bp.current_request, runtime())
+    body = parse_body(bp.current_request, ReopenBody, allow_empty=True)
+    return _run(_staff_work(
+        tid, principal,
+        lambda uow, tournament: c.ReopenDeck(player=_checked_pid(tournament, pid),
+                                             now=_now(uow), by=principal.id, until=body.until),
+        lambda state, _: Reply(200, _registration_out(tid, pid, state, private=True))),
+        principal)
+
+
+@json_route(bp, "/tournaments/{tid}/decks/players/{pid}/switch", methods=["POST"])
+def switch_deck(tid, pid):
+    principal = authenticate(bp.current_request, runtime())
+    body = parse_body(bp.current_request, SwitchBody)
+
+    def work(uow):
+        tournament = load_tournament(uow, tid)
+        require_player(principal, tournament, _checked_pid(tournament, pid))
+        state, _ = uow.decide(DECKS, stream(tid), c.SwitchDeck(
+            player=pid, label=body.label, now=_now(uow), by=principal.id))
+        return Reply(200, _registration_out(tid, pid, state, private=True))
+    return _run(work, principal)
+
+
+# ---- deck checks -------------------------------------------------------------------
+@json_route(bp, "/tournaments/{tid}/decks/players/{pid}/checks", methods=["POST"])
+def deck_check(tid, pid):
+    principal = authenticate(bp.current_request, runtime())
+    body = parse_body(bp.current_request, CheckBody)
+    return _run(_staff_work(
+        tid, principal,
+        lambda uow, tournament: c.DeckCheck(
+            player=_checked_pid(tournament, pid), presented=body.decklist(), now=_now(uow),
+            by=principal.id, label=body.label, round=body.round, note=body.note),
+        lambda state, events: Reply(201, {"tournament_id": tid, **events[0].data}),
+        organizer_only=False), principal)
+
+
+@json_route(bp, "/tournaments/{tid}/decks/checks", methods=["GET"])
+def list_checks(tid):
+    rt = runtime()
+    principal = authenticate(bp.current_request, rt)
+    require_tournament_staff(principal, load_tournament(rt, tid))
+    state, _ = rt.service.read(DECKS, stream(tid))
+    return {"tournament_id": tid, "checks": [dict(check) for check in state.checks]}

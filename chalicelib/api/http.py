@@ -1,0 +1,139 @@
+"""Shared HTTP plumbing for every blueprint: the route decorator that turns refusals into
+``{"error", "message", "details"}`` JSON, body parsing, idempotency keys, replies."""
+from __future__ import annotations
+
+import base64
+import functools
+import json
+import logging
+import re
+from typing import Any, Callable, TypeVar
+
+from chalice import Response
+from chalice.app import ChaliceViewError
+from pydantic import BaseModel, ValidationError
+
+from ..domain.errors import DomainError
+from ..service import IdempotencyRequest, Reply
+
+log = logging.getLogger("podium.api")
+M = TypeVar("M", bound=BaseModel)
+MAX_BODY_BYTES = 256 * 1024
+IDEMPOTENCY_KEY = re.compile(r"^[A-Za-z0-9_.:-]{16,128}$")
+
+
+class ApiError(DomainError):
+    def __init__(self, status: int, code: str, message: str, details: Any = None):
+        super().__init__(message, details, code)
+        self.status = status
+
+
+def error(status: int, code: str, message: str, details: Any = None) -> Response:
+    return Response({"error": code, "message": message, "details": details},
+                    status_code=status, headers={"Content-Type": "application/json"})
+
+
+def _validation_details(exc: ValidationError) -> list[dict[str, Any]]:
+    return [{"loc": ".".join(str(p) for p in err["loc"]) or "body", "msg": err["msg"],
+             "type": err["type"]} for err in exc.errors(include_url=False)]
+
+
+def json_route(bp, path: str, **options) -> Callable:
+    """``@json_route(bp, "/x", methods=["POST"])``: a Chalice route whose refusals are JSON."""
+    def register(view: Callable) -> Callable:
+        @functools.wraps(view)
+        def handled(*args, **kwargs):
+            try:
+                return view(*args, **kwargs)
+            except DomainError as exc:
+                return error(exc.status, exc.code, exc.message, exc.details)
+            except ValidationError as exc:
+                return error(422, "invalid_request", "the request does not validate",
+                             _validation_details(exc))
+            except ChaliceViewError as exc:
+                return error(exc.STATUS_CODE, type(exc).__name__, str(exc))
+        bp.route(path, **options)(handled)
+        return view
+    return register
+
+
+def raw_body(request) -> bytes:
+    body = request.raw_body or b""
+    if len(body) > MAX_BODY_BYTES:
+        raise ApiError(413, "body_too_large", f"request bodies are limited to {MAX_BODY_BYTES} bytes")
+    return body
+
+
+def parse_body(request, model: type[M], allow_empty: bool = False) -> M:
+    """Validate the JSON body against ``model`` (unknown fields are refused)."""
+    body = raw_body(request)
+    if not body.strip():
+        if allow_empty:
+            return model.model_validate({})
+        raise ApiError(400, "missing_body", "a JSON object body is required")
+    try:
+        data = json.loads(body)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise ApiError(400, "invalid_json", f"the body is not valid JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise ApiError(400, "invalid_json", "the body must be a JSON object")
+    return model.model_validate(data)
+
+
+def idempotency_from(request, caller: str | None) -> IdempotencyRequest | None:
+    key = request.headers.get("idempotency-key")
+    if key is None:
+        return None
+    if not IDEMPOTENCY_KEY.match(key):
+        raise ApiError(400, "invalid_idempotency_key",
+                       "Idempotency-Key must be 16-128 characters of A-Z a-z 0-9 _ . : -")
+    return IdempotencyRequest.of(caller or "anonymous", key, request.method,
+                                 request.context.get("path") or request.path, raw_body(request))
+
+
+def query_param(request, name: str, default: str | None = None,
+                pattern: str | None = None) -> str | None:
+    value = (request.query_params or {}).get(name, default)
+    if value is not None and pattern is not None and not re.fullmatch(pattern, value):
+        raise ApiError(400, "invalid_query", f"query parameter {name!r} is malformed",
+                       {"parameter": name, "pattern": pattern})
+    return value
+
+
+def query_int(request, name: str, default: int, low: int, high: int) -> int:
+    raw = query_param(request, name)
+    if raw is None:
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ApiError(400, "invalid_query", f"query parameter {name!r} must be an integer") from None
+    if not low <= value <= high:
+        raise ApiError(400, "invalid_query", f"query parameter {name!r} must be {low}..{high}")
+    return value
+
+
+def encode_cursor(sort_key: str) -> str:
+    return base64.urlsafe_b64encode(sort_key.encode()).decode().rstrip("=")
+
+
+def cursor_param(request, name: str = "after") -> str | None:
+    """An opaque cursor (base64url of a view sort key) from the query string."""
+    raw = query_param(request, name, pattern=r"[A-Za-z0-9_-]{1,400}")
+    if raw is None:
+        return None
+    try:
+        return base64.urlsafe_b64decode(raw + "=" * (-len(raw) % 4)).decode()
+    except (ValueError, UnicodeDecodeError):
+        raise ApiError(400, "invalid_query", f"query parameter {name!r} is not a cursor") from None
+
+
+def respond(reply: Reply) -> Response:
+    headers = {"Content-Type": "application/json", **reply.headers}
+    return Response(reply.body, status_code=reply.status, headers=headers)
+
+
+def with_secret(reply: Reply, field: str, value: str) -> Reply:
+    """Add a freshly issued token to a reply after the service stored it (so the stored
+    idempotent reply never holds the token)."""
+    return Reply(reply.status, {**reply.body, field: value}, reply.headers)

@@ -1,0 +1,268 @@
+"""Tournament lifecycle and registration routes."""
+from __future__ import annotations
+
+import re
+import secrets
+import uuid
+from typing import Any
+
+from chalice import Blueprint
+
+from ..auth import (Principal, authenticate, issue_token, optional_principal, request_token,
+                    require_player, require_role, require_tournament_staff)
+from ..auth.principal import is_staff
+from ..domain import tournament as t
+from ..domain.errors import NotFound
+from ..domain.profiles import DEFAULT_STRUCTURE
+from ..projections.tournaments import players_id, streams_id, summary_id
+from ..runtime import runtime
+from ..service import Reply, UnitOfWork
+from .bodies import CreateTournamentBody, DropBody, JudgeBody, RegisterPlayerBody, SettingsBody
+from .http import (cursor_param, encode_cursor, idempotency_from, json_route, parse_body,
+                   query_int, query_param, respond, with_secret)
+
+bp = Blueprint(__name__)
+TID = re.compile(r"^t[0-9a-f]{12}$")
+
+
+def stream(tid: str) -> str:
+    return f"tournament-{tid}"
+
+
+def checked_tid(tid: str) -> str:
+    if not TID.match(tid):
+        raise NotFound(f"no tournament {tid!r}")
+    return tid
+
+
+def load_tournament(uow_or_rt: Any, tid: str, guard: bool = True) -> t.TournamentState:
+    """The tournament's state, from a unit of work (guarded) or the runtime; 404 if none."""
+    checked_tid(tid)
+    if isinstance(uow_or_rt, UnitOfWork):
+        state = uow_or_rt.load(t.TOURNAMENT, stream(tid), guard=guard)
+    else:
+        state, _ = uow_or_rt.service.read(t.TOURNAMENT, stream(tid))
+    if not state.exists:
+        raise NotFound(f"no tournament {tid!r}")
+    return state
+
+
+def summary(state: t.TournamentState) -> dict[str, Any]:
+    """The public summary, same shape as the projected view."""
+    players = list(state.players.values())
+    return {
+        "tournament_id": state.id, "name": state.name, "game": state.game,
+        "format": state.format, "structure": state.structure,
+        "organizer_id": state.organizer_id, "status": state.status,
+        "seed_sha256": state.seed_sha256,
+        "seed": state.seed if state.status == t.state.FINISHED else None,
+        "settings": _plain(state.settings), "starts_at": state.starts_at,
+        "location": state.location, "created_at": state.created_at,
+        "started_at": state.started_at, "finished_at": state.finished_at,
+        "players": {"registered": len(players),
+                    "active": sum(1 for p in players if p.status == "active"),
+                    "dropped": sum(1 for p in players if p.status == "dropped")},
+        "judges": [{"judge_id": jid, "name": name} for jid, name in state.judges.items()],
+    }
+
+
+def _plain(value: Any) -> Any:
+    if hasattr(value, "items"):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
+def _staff_command(tid: str, principal: Principal, command_of, organizer_only=True,
+                   respond_with=None):
+    """Run a tournament command that only its staff may issue; reply with the summary."""
+    def work(uow):
+        state = load_tournament(uow, tid)
+        require_tournament_staff(principal, state, organizer_only=organizer_only)
+        new_state, _ = uow.decide(t.TOURNAMENT, stream(tid), command_of(uow.now.isoformat()))
+        return Reply(200, respond_with(new_state) if respond_with else summary(new_state))
+    return work
+
+
+def _run(work, principal: Principal | None):
+    rt = runtime()
+    request = bp.current_request
+    idem = idempotency_from(request, principal.id if principal else None)
+    return respond(rt.service.run(work, idempotency=idem,
+                                  meta={"actor": principal.ref() if principal else None}))
+
+
+@json_route(bp, "/tournaments", methods=["POST"])
+def create_tournament():
+    rt = runtime()
+    request = bp.current_request
+    principal = require_role(authenticate(request, rt), "organizer")
+    body = parse_body(request, CreateTournamentBody)
+    tid = "t" + uuid.uuid4().hex[:12]
+    seed = secrets.token_hex(32)
+    command = dict(tournament_id=tid, organizer_id=principal.id, name=body.name,
+                   game=body.game, format=body.format,
+                   structure=body.structure or DEFAULT_STRUCTURE[body.game], seed=seed,
+                   settings=body.settings, starts_at=body.starts_at, location=body.location)
+
+    def work(uow):
+        state, _ = uow.decide(t.TOURNAMENT, stream(tid),
+                              t.CreateTournament(now=uow.now.isoformat(), **command))
+        return Reply(201, summary(state), {"Location": f"/v1/tournaments/{tid}"})
+    return _run(work, principal)
+
+
+@json_route(bp, "/tournaments", methods=["GET"])
+def list_tournaments():
+    request = bp.current_request
+    game = query_param(request, "game", pattern=r"vtes|hack|munchkin|mtg")
+    status = query_param(request, "status", pattern=r"registration|running|finished")
+    after = cursor_param(request)
+    limit = query_int(request, "limit", 50, 1, 200)
+    items, cursor = [], after
+    views = runtime().views
+    while len(items) < limit:
+        page = views.list("tournament", after=cursor, limit=200)
+        for view in page:
+            cursor = view.sort
+            if (game is None or view.doc["game"] == game) and \
+                    (status is None or view.doc["status"] == status):
+                items.append(view.doc)
+                if len(items) == limit:
+                    break
+        if len(page) < 200:
+            break
+    more = len(items) == limit and bool(views.list("tournament", after=cursor, limit=1))
+    return {"items": items, "next": encode_cursor(cursor) if more else None}
+
+
+@json_route(bp, "/tournaments/{tid}", methods=["GET"])
+def get_tournament(tid):
+    view = runtime().views.get(summary_id(checked_tid(tid)))
+    if view is None:
+        raise NotFound(f"no tournament {tid!r}")
+    return view
+
+
+@json_route(bp, "/tournaments/{tid}/settings", methods=["POST"])
+def change_settings(tid):
+    principal = authenticate(bp.current_request, runtime())
+    body = parse_body(bp.current_request, SettingsBody)
+    return _run(_staff_command(tid, principal, lambda now: t.ChangeSettings(body.settings, now)),
+                principal)
+
+
+@json_route(bp, "/tournaments/{tid}/players", methods=["GET"])
+def list_players(tid):
+    view = runtime().views.get(players_id(checked_tid(tid)))
+    if view is None:
+        raise NotFound(f"no tournament {tid!r}")
+    return view
+
+
+@json_route(bp, "/tournaments/{tid}/players", methods=["POST"])
+def register_player(tid):
+    rt = runtime()
+    request = bp.current_request
+    principal = optional_principal(request, rt)
+    body = parse_body(request, RegisterPlayerBody)
+    idem = idempotency_from(request, principal.id if principal else None)
+    pid = "p" + uuid.uuid4().hex[:10]
+    token = request_token(rt, idem, "player")
+
+    def work(uow):
+        state = load_tournament(uow, tid)
+        staff = is_staff(principal, state)
+        if principal is not None and not staff and principal.role != "admin":
+            require_tournament_staff(principal, state)   # another tournament's staff: 403
+        new_state, _ = uow.decide(t.TOURNAMENT, stream(tid), t.RegisterPlayer(
+            pid, body.name, body.member_id, staff, uow.now.isoformat()))
+        issue_token(uow, token, {"role": "player", "id": pid, "name": body.name,
+                                 "tournament_id": tid, "player_id": pid})
+        return Reply(201, {"tournament_id": tid, "player": new_state.players[pid].public()})
+
+    reply = rt.service.run(work, idempotency=idem,
+                           meta={"actor": principal.ref() if principal else None})
+    return respond(with_secret(reply, "token", token))
+
+
+@json_route(bp, "/tournaments/{tid}/players/{pid}", methods=["DELETE"])
+def remove_player(tid, pid):
+    principal = authenticate(bp.current_request, runtime())
+    return _run(_staff_command(tid, principal, lambda now: t.RemovePlayer(pid, now),
+                               organizer_only=False,
+                               respond_with=lambda s: {"tournament_id": tid, "player_id": pid,
+                                                       "removed": True}), principal)
+
+
+@json_route(bp, "/tournaments/{tid}/players/{pid}/drop", methods=["POST"])
+def drop_player(tid, pid):
+    principal = authenticate(bp.current_request, runtime())
+    body = parse_body(bp.current_request, DropBody, allow_empty=True)
+
+    def work(uow):
+        state = load_tournament(uow, tid)
+        require_player(principal, state, pid)
+        new_state, _ = uow.decide(t.TOURNAMENT, stream(tid),
+                                  t.DropPlayer(pid, body.reason, uow.now.isoformat()))
+        return Reply(200, {"tournament_id": tid, "player": new_state.players[pid].public()})
+    return _run(work, principal)
+
+
+@json_route(bp, "/tournaments/{tid}/judges", methods=["POST"])
+def add_judge(tid):
+    rt = runtime()
+    request = bp.current_request
+    principal = authenticate(request, rt)
+    body = parse_body(request, JudgeBody)
+    idem = idempotency_from(request, principal.id)
+    jid = "j" + uuid.uuid4().hex[:10]
+    token = request_token(rt, idem, "judge")
+
+    def work(uow):
+        state = load_tournament(uow, tid)
+        require_tournament_staff(principal, state, organizer_only=True)
+        uow.decide(t.TOURNAMENT, stream(tid), t.AddJudge(jid, body.name, uow.now.isoformat()))
+        issue_token(uow, token, {"role": "judge", "id": jid, "name": body.name,
+                                 "tournament_id": tid})
+        return Reply(201, {"tournament_id": tid, "judge_id": jid, "name": body.name})
+
+    reply = rt.service.run(work, idempotency=idem, meta={"actor": principal.ref()})
+    return respond(with_secret(reply, "token", token))
+
+
+@json_route(bp, "/tournaments/{tid}/start", methods=["POST"])
+def start_tournament(tid):
+    principal = authenticate(bp.current_request, runtime())
+    return _run(_staff_command(tid, principal, t.StartTournament), principal)
+
+
+@json_route(bp, "/tournaments/{tid}/finish", methods=["POST"])
+def finish_tournament(tid):
+    principal = authenticate(bp.current_request, runtime())
+    return _run(_staff_command(tid, principal, t.FinishTournament), principal)
+
+
+@json_route(bp, "/tournaments/{tid}/events", methods=["GET"])
+def event_log(tid):
+    """Every event of every stream of the tournament (staff only); the seed stays hidden
+    until the tournament finishes."""
+    rt = runtime()
+    request = bp.current_request
+    principal = authenticate(request, rt)
+    state = load_tournament(rt, tid)
+    require_tournament_staff(principal, state)
+    limit = query_int(request, "limit", 500, 1, 5000)
+    offset = query_int(request, "offset", 0, 0, 10_000_000)
+    index = rt.views.get(streams_id(tid)) or {"streams": []}
+    streams = list(dict.fromkeys([stream(tid), *index["streams"]]))
+    events = [e for sid in streams for e in rt.events.read(sid)]
+    events.sort(key=lambda e: (e.recorded_at, e.stream_id, e.version))
+    page = events[offset:offset + limit]
+    hide_seed = state.status != t.state.FINISHED
+    return {"tournament_id": tid, "total": len(events), "offset": offset,
+            "next_offset": offset + len(page) if offset + len(page) < len(events) else None,
+            "events": [{"stream_id": e.stream_id, "version": e.version, "type": e.type,
+                        "data": {**e.data, "seed": None} if hide_seed and "seed" in e.data
+                        else e.data,
+                        "actor": e.meta.get("actor"), "recorded_at": e.recorded_at}
+                       for e in page]}

@@ -1,0 +1,51 @@
+"""Configuration from the environment (see README "Configuration")."""
+from __future__ import annotations
+
+import os
+import secrets
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Config:
+    store: str = "sqlite"                  # sqlite | dynamodb
+    data_dir: str = ".data"
+    admin_key: str | None = None
+    token_secret: str | None = None
+    events_table: str = "podium-events"
+    views_table: str = "podium-views"
+    idempotency_table: str = "podium-idempotency"
+    dynamodb_endpoint: str | None = None
+    projection: str = "inline"             # inline (after each append) | stream (DynamoDB Streams)
+    sqlite_synchronous: str = "FULL"
+
+    @classmethod
+    def from_env(cls, env: dict[str, str] | None = None) -> "Config":
+        env = dict(os.environ if env is None else env)
+        store = env.get("PODIUM_STORE", "sqlite")
+        return cls(
+            store=store,
+            data_dir=env.get("PODIUM_DATA_DIR", ".data"),
+            admin_key=env.get("PODIUM_ADMIN_KEY") or None,
+            token_secret=env.get("PODIUM_TOKEN_SECRET") or None,
+            events_table=env.get("PODIUM_EVENTS_TABLE", cls.events_table),
+            views_table=env.get("PODIUM_VIEWS_TABLE", cls.views_table),
+            idempotency_table=env.get("PODIUM_IDEMPOTENCY_TABLE", cls.idempotency_table),
+            dynamodb_endpoint=env.get("PODIUM_DYNAMODB_ENDPOINT") or None,
+            projection=env.get("PODIUM_PROJECTION", "inline" if store == "sqlite" else "stream"),
+            sqlite_synchronous=env.get("PODIUM_SQLITE_SYNCHRONOUS", "FULL"),
+        )
+
+
+def local_secret(data_dir: str, name: str) -> str:
+    """A secret kept in the data dir (created once), for local runs without configuration."""
+    path = os.path.join(data_dir, name)
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as handle:
+            return handle.read().strip()
+    os.makedirs(data_dir, exist_ok=True)
+    value = "pdm_admin_" + secrets.token_urlsafe(24) if name == "admin.key" else secrets.token_hex(32)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        handle.write(value)
+    return value

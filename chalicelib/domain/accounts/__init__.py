@@ -1,0 +1,6 @@
+"""Accounts (organizers, federations) and bearer tokens, stored only as hashes.
+
+Streams: ``account-<id>`` (AccountCreated) and ``token-<sha256>`` (TokenIssued /
+TokenRevoked). Looking a token up is a strongly consistent read of its own stream."""
+from .decider import ACCOUNT, TOKEN, CreateAccount, IssueToken, RevokeToken  # noqa: F401
+from .decider import AccountState, TokenState  # noqa: F401

@@ -1,0 +1,26 @@
+"""Who sits out: with an odd number of players one bye per round; round 1 at random,
+later the lowest-ranked player without a bye (standings break ties with the seeded
+coin). Nobody gets a second bye unless everyone left has had one."""
+from __future__ import annotations
+
+import random
+from typing import Optional
+
+
+def choose_bye(ranked: list[str], byes: dict[str, int], first_round: bool,
+               rng: random.Random, pods: Optional[dict[str, int]] = None) -> Optional[str]:
+    """``ranked``: the players to pair, best first. With pods the bye goes to a member
+    of an odd-sized pod so that pods stay whole."""
+    if len(ranked) % 2 == 0:
+        return None
+    pool = ranked
+    if pods:
+        sizes: dict[int, int] = {}
+        for p in ranked:
+            sizes[pods[p]] = sizes.get(pods[p], 0) + 1
+        pool = [p for p in ranked if sizes[pods[p]] % 2] or ranked
+    fewest = min(byes.get(p, 0) for p in pool)
+    pool = [p for p in pool if byes.get(p, 0) == fewest]
+    if first_round:
+        return rng.choice(sorted(pool))
+    return pool[-1]

@@ -1,0 +1,94 @@
+"""Commands of the Swiss aggregate. Each carries what ``decide`` needs, including facts
+from the tournament (seed, resolved swiss settings, active players) and ``now``."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Optional
+
+
+@dataclass(frozen=True)
+class PairRound:
+    """Pair the next Swiss round. ``players``: the tournament's active players (late
+    arrivals included); ``pods``: player -> drafting pod (needed when the profile pairs
+    within pods; remembered between rounds)."""
+
+    seed: str
+    settings: dict[str, Any]
+    players: list[str]
+    now: str
+    by: str = ""
+    pods: Optional[dict[str, int]] = None
+
+
+@dataclass(frozen=True)
+class ReportResult:
+    """A player reports their own match: games won by player a and b, drawn games."""
+
+    match: str
+    player: str
+    a: int
+    b: int
+    now: str
+    draws: int = 0
+
+
+@dataclass(frozen=True)
+class ConfirmResult:
+    """The opponent confirms the reported result."""
+
+    match: str
+    player: str
+    now: str
+
+
+@dataclass(frozen=True)
+class EnterResult:
+    """A judge enters the result of a match that has none yet."""
+
+    match: str
+    judge: str
+    a: int
+    b: int
+    now: str
+    draws: int = 0
+
+
+@dataclass(frozen=True)
+class CorrectResult:
+    """A judge changes a recorded result, even after later rounds were paired."""
+
+    match: str
+    judge: str
+    a: int
+    b: int
+    now: str
+    draws: int = 0
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class DropPlayer:
+    """The player leaves before the next pairing (their played rounds still count)."""
+
+    player: str
+    by: str
+    now: str
+
+
+@dataclass(frozen=True)
+class SetStructure:
+    """The organizer fixes the number of Swiss rounds and/or the top-cut size."""
+
+    by: str
+    now: str
+    rounds: Optional[int] = None
+    top_cut: Optional[int] = None
+
+
+@dataclass(frozen=True)
+class StartTopCut:
+    """Cut to the top ``size`` (default: the planned cut) after the last Swiss round."""
+
+    by: str
+    now: str
+    size: Optional[int] = None

@@ -1,0 +1,158 @@
+"""Deciding PairRound, SetStructure, DropPlayer and StartTopCut."""
+from __future__ import annotations
+
+from ..errors import Conflict, Invalid, NotFound
+from ..events import Event
+from ..rng import derive
+from .byes import choose_bye
+from .clock import deadline
+from .commands import DropPlayer, PairRound, SetStructure, StartTopCut
+from .cost import Candidate
+from .pairing import pair_round
+from .records import records
+from .standings import rank, standings
+from .state import SwissState
+from .structure import plan
+from .topcut import build
+
+
+def _open_matches(state: SwissState) -> list[str]:
+    rnd = state.current
+    if rnd is None or rnd.closed:
+        return []
+    return [m.id for m in rnd.matches if m.id not in rnd.results]
+
+
+def _check_players(players: list[str]) -> None:
+    problems = [f"player id {p!r} is not a non-empty string" for p in players
+                if not isinstance(p, str) or not p]
+    seen: set[str] = set()
+    dupes = sorted({p for p in players if p in seen or seen.add(p)})  # type: ignore[func-returns-value]
+    problems += [f"player {p} is listed twice" for p in dupes]
+    if problems:
+        raise Invalid("invalid player list", problems)
+
+
+def decide_pair_round(cmd: PairRound, state: SwissState) -> list[Event]:
+    if state.cut is not None:
+        raise Conflict("the top cut has started; no more Swiss rounds")
+    open_ids = _open_matches(state)
+    if open_ids:
+        raise Conflict(f"round {state.current.number} still has matches without a result",  # type: ignore[union-attr]
+                       {"open_matches": open_ids[:50], "count": len(open_ids)})
+    _check_players(cmd.players)
+    active = [p for p in cmd.players if p not in state.dropped]
+    if len(active) < 2:
+        raise Invalid("at least two active players are needed to pair a round",
+                      {"active": active})
+    events: list[Event] = []
+    settings = state.settings if state.started else cmd.settings
+    seed_key = state.seed_key
+    if not state.started:
+        seed_key = format(derive(cmd.seed, "swiss").getrandbits(128), "032x")
+        rounds, cut = plan(settings, len(active))
+        rounds = state.fixed_rounds if state.fixed_rounds is not None else rounds
+        cut = state.fixed_cut if state.fixed_cut is not None else cut
+        events.append(Event("SwissStarted", {"seed_key": seed_key, "settings": settings,
+                                             "planned_rounds": rounds, "planned_cut": cut}))
+    elif len(state.rounds) >= state.planned_rounds:
+        raise Conflict(f"all {state.planned_rounds} Swiss rounds have been paired; start "
+                       "the top cut or raise the number of rounds",
+                       {"planned_rounds": state.planned_rounds})
+    number = len(state.rounds) + 1
+    pods = dict(state.pods)
+    new_pods = {}
+    if cmd.pods:
+        bad = [p for p, pod in cmd.pods.items() if not isinstance(pod, int) or isinstance(pod, bool)]
+        if bad:
+            raise Invalid("pod numbers must be integers", {"players": bad[:50]})
+        new_pods = {p: pod for p, pod in cmd.pods.items() if pods.get(p) != pod}
+        pods.update(cmd.pods)
+    within_pods = bool(settings.get("pair_within_pods"))
+    if within_pods:
+        missing = [p for p in active if p not in pods]
+        if missing:
+            raise Invalid("this profile pairs within drafting pods: give every player a pod",
+                          {"players_without_pod": missing[:50], "count": len(missing)})
+    joined = [p for p in active if p not in state.joined]
+    recs = records(state.rounds, settings, active)
+    standing = rank({p: recs[p] for p in active}, settings, seed_key, (), len(state.rounds))
+    ranked = [s.record.player for s in standing]
+    if number == 1:
+        ranked = sorted(active)
+        derive(seed_key, "round-order", number).shuffle(ranked)
+    byes = {p: recs[p].byes for p in active}
+    bye = choose_bye(ranked, byes, number == 1, derive(seed_key, "bye", number),
+                     pods if within_pods else None)
+    cands = [Candidate(p, recs[p].points, i, frozenset(recs[p].opponents),
+                       pods[p] if within_pods else None)
+             for i, p in enumerate(ranked) if p != bye]
+    pairing = pair_round(cands, derive(seed_key, "pair", number))
+    matches = [{"id": f"R{number}-{t}", "table": t, "a": a.id, "b": b.id}
+               for t, (a, b) in enumerate(pairing.pairs, start=1)]
+    events.append(Event("RoundPaired", {
+        "round": number, "matches": matches, "bye": bye, "joined": joined,
+        "pods": new_pods, "ends_at": deadline(cmd.now, settings.get("round_minutes")),
+        "method": pairing.method, "quality": pairing.quality.as_dict(), "by": cmd.by}))
+    return events
+
+
+def decide_set_structure(cmd: SetStructure, state: SwissState) -> list[Event]:
+    if state.cut is not None:
+        raise Conflict("the top cut has started")
+    problems = []
+    if cmd.rounds is None and cmd.top_cut is None:
+        problems.append("give rounds and/or top_cut")
+    if cmd.rounds is not None and (cmd.rounds < max(1, len(state.rounds)) or cmd.rounds > 30):
+        problems.append(f"rounds must be between {max(1, len(state.rounds))} (already paired) and 30")
+    if cmd.top_cut is not None and (cmd.top_cut < 0 or cmd.top_cut > 256 or
+                                    (cmd.top_cut and cmd.top_cut & (cmd.top_cut - 1)) or
+                                    cmd.top_cut == 1):
+        problems.append("top_cut must be 0 or a power of two from 2 to 256")
+    if problems:
+        raise Invalid("invalid structure", problems)
+    return [Event("StructureSet", {"rounds": cmd.rounds, "top_cut": cmd.top_cut, "by": cmd.by})]
+
+
+def decide_drop(cmd: DropPlayer, state: SwissState) -> list[Event]:
+    if cmd.player not in state.joined:
+        raise NotFound(f"player {cmd.player} has not played in this Swiss event")
+    if cmd.player in state.dropped:
+        raise Conflict(f"player {cmd.player} has already dropped")
+    if state.cut is not None:
+        raise Conflict("the top cut has started; a player leaving it concedes the match")
+    return [Event("PlayerDropped", {"player": cmd.player, "after_round": len(state.rounds),
+                                    "by": cmd.by})]
+
+
+def decide_top_cut(cmd: StartTopCut, state: SwissState) -> list[Event]:
+    if state.cut is not None:
+        raise Conflict("the top cut has already started")
+    if not state.rounds:
+        raise Conflict("no Swiss round has been played")
+    open_ids = _open_matches(state)
+    if open_ids:
+        raise Conflict(f"round {state.current.number} still has matches without a result",  # type: ignore[union-attr]
+                       {"open_matches": open_ids[:50], "count": len(open_ids)})
+    if len(state.rounds) < state.planned_rounds:
+        raise Conflict(f"{len(state.rounds)} of {state.planned_rounds} Swiss rounds played; "
+                       "play them all or lower the number of rounds first")
+    size = cmd.size if cmd.size is not None else state.planned_cut
+    table = standings_for_cut(state)
+    if size < 2 or size & (size - 1):
+        raise Invalid("the top cut needs a power of two of at least 2 players",
+                      {"size": size, "planned_cut": state.planned_cut})
+    if size > len(table):
+        raise Invalid(f"only {len(table)} players can make the cut", {"size": size})
+    seeds = table[:size]
+    bracket = build(seeds)
+    return [Event("TopCutStarted", {
+        "size": size, "seeds": seeds, "by": cmd.by,
+        "rounds": [[{"id": m.id, "table": m.table, "a": m.a, "b": m.b} for m in rnd]
+                   for rnd in bracket],
+        "ends_at": deadline(cmd.now, state.settings.get("round_minutes"))})]
+
+
+def standings_for_cut(state: SwissState) -> list[str]:
+    """Players still in the event, best first."""
+    return [s.record.player for s in standings(state) if not s.dropped]

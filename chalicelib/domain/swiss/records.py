@@ -1,0 +1,73 @@
+"""Each player's record (points, match and game counts, who they beat and lost to)
+from the final results of the Swiss rounds, byes included."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Optional
+
+from .results import Score
+from .state import Round
+
+
+@dataclass
+class Record:
+    player: str
+    points: int = 0
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+    byes: int = 0
+    game_wins: int = 0
+    game_losses: int = 0
+    game_draws: int = 0
+    opponents: list[str] = field(default_factory=list)
+    defeated: list[str] = field(default_factory=list)
+    defeated_by: list[str] = field(default_factory=list)
+    first_defeat: Optional[int] = None
+
+    @property
+    def rounds_played(self) -> int:
+        return self.wins + self.losses + self.draws + self.byes
+
+
+def _score(rec: Record, opp: str, mine: int, theirs: int, drawn: int, rnd: int,
+           settings: dict[str, Any]) -> None:
+    rec.opponents.append(opp)
+    rec.game_wins += mine
+    rec.game_losses += theirs
+    rec.game_draws += drawn
+    if mine > theirs:
+        rec.wins += 1
+        rec.points += settings["points_win"]
+        rec.defeated.append(opp)
+    elif theirs > mine:
+        rec.losses += 1
+        rec.points += settings["points_loss"]
+        rec.defeated_by.append(opp)
+        if rec.first_defeat is None:
+            rec.first_defeat = rnd
+    else:
+        rec.draws += 1
+        rec.points += settings["points_draw"]
+
+
+def records(rounds: Iterable[Round], settings: dict[str, Any],
+            players: Iterable[str] = ()) -> dict[str, Record]:
+    """Records of ``players`` plus everyone who appears in ``rounds``."""
+    recs: dict[str, Record] = {p: Record(p) for p in players}
+    bye_games = settings["best_of"] // 2 + 1   # MTR: a bye is a 2-0 win in games
+    for rnd in rounds:
+        if rnd.bye is not None:
+            rec = recs.setdefault(rnd.bye, Record(rnd.bye))
+            rec.byes += 1
+            rec.points += settings["points_bye"]
+            rec.game_wins += bye_games
+        for match in rnd.matches:
+            ra = recs.setdefault(match.a, Record(match.a))  # type: ignore[arg-type]
+            rb = recs.setdefault(match.b, Record(match.b))  # type: ignore[arg-type]
+            score: Optional[Score] = rnd.results.get(match.id)
+            if score is None:
+                continue
+            _score(ra, rb.player, score.a, score.b, score.draws, rnd.number, settings)
+            _score(rb, ra.player, score.b, score.a, score.draws, rnd.number, settings)
+    return recs

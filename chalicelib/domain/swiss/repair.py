@@ -1,0 +1,101 @@
+"""Local exact repair of a fast pairing that missed the lower bound: the score levels
+around each rematch or over-crossed gap are re-paired exactly (in windows closed under
+the current pairs, so the rest stays valid). The cost never increases."""
+from __future__ import annotations
+
+import random
+
+from .cost import Candidate, Weights, is_rematch, total_cost
+from .exact import exact_pairs
+
+Pair = tuple[Candidate, Candidate]
+
+
+def _bad_levels(pairs: list[Pair], level_of: dict[int, int], counts: list[int]) -> set[int]:
+    crossings = [0] * (len(counts) + 1)
+    bad: set[int] = set()
+    for a, b in pairs:
+        i, j = sorted((level_of[a.score], level_of[b.score]))
+        crossings[i] += 1
+        crossings[j] -= 1
+        if is_rematch(a, b) or j - i > 1:
+            bad.update(range(i, j + 1))
+    running = above = 0
+    for k in range(len(counts) - 1):
+        running += crossings[k]
+        above += counts[k]
+        if running > above % 2:
+            bad.update((k, k + 1))
+    return bad
+
+
+def _windows(bad: set[int], pairs: list[Pair], level_of: dict[int, int],
+             levels: int, margin: int) -> list[tuple[int, int]]:
+    spans = [tuple(sorted((level_of[a.score], level_of[b.score]))) for a, b in pairs]
+    ranges: list[list[int]] = []
+    for k in sorted(bad):
+        lo, hi = max(0, k - margin), min(levels - 1, k + margin)
+        if ranges and lo <= ranges[-1][1] + 1:
+            ranges[-1][1] = max(ranges[-1][1], hi)
+        else:
+            ranges.append([lo, hi])
+    changed = True
+    while changed:  # close every window under the pairs that straddle its edges
+        changed = False
+        for r in ranges:
+            for i, j in spans:
+                if i <= r[1] and j >= r[0] and (i < r[0] or j > r[1]):
+                    r[0], r[1] = min(r[0], i), max(r[1], j)
+                    changed = True
+        ranges.sort()
+        merged: list[list[int]] = []
+        for r in ranges:
+            if merged and r[0] <= merged[-1][1] + 1:
+                merged[-1][1] = max(merged[-1][1], r[1])
+            else:
+                merged.append(r)
+        ranges = merged
+    return [(lo, hi) for lo, hi in ranges]
+
+
+def repair(pairs: list[Pair], weights: Weights, rng: random.Random,
+           window_limit: int = 120) -> list[Pair]:
+    """Windows start one level either side of the trouble and double their margin
+    whenever a pass finds nothing better, up to the whole field."""
+    scores = sorted({p.score for pair in pairs for p in pair}, reverse=True)
+    level_of = {s: k for k, s in enumerate(scores)}
+    counts = [0] * len(scores)
+    for a, b in pairs:
+        counts[level_of[a.score]] += 1
+        counts[level_of[b.score]] += 1
+    pairs = list(pairs)
+    margin = 1
+    while True:
+        bad = _bad_levels(pairs, level_of, counts)
+        if not bad:
+            break
+        improved = False
+        for lo, hi in _windows(bad, pairs, level_of, len(scores), margin):
+            inside = [k for k, (a, b) in enumerate(pairs)
+                      if lo <= level_of[a.score] <= hi]
+            if len(inside) * 2 > window_limit:
+                # Too wide to solve exactly: keep the troubled pairs and a sample of
+                # the others from the same levels.
+                troubled = [k for k in inside if is_rematch(*pairs[k]) or
+                            level_of[pairs[k][0].score] in bad or
+                            level_of[pairs[k][1].score] in bad]
+                keep = troubled[: window_limit // 4]
+                others = [k for k in inside if k not in set(keep)]
+                rng.shuffle(others)
+                inside = keep + others[: window_limit // 2 - len(keep)]
+            old = [pairs[k] for k in inside]
+            new = exact_pairs([p for pair in old for p in pair], weights, rng)
+            if total_cost(new, weights) < total_cost(old, weights):
+                for k, pair in zip(inside, new):
+                    pairs[k] = pair
+                improved = True
+        if not improved:
+            if margin >= len(scores):
+                break
+            margin *= 2
+    return pairs

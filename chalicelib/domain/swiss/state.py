@@ -1,0 +1,74 @@
+"""The Swiss aggregate's state (stream ``swiss-<tid>``). Immutable: evolve builds new
+values and shares the untouched parts."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from .pmap import PMap
+from .results import Score
+
+
+@dataclass(frozen=True)
+class Match:
+    id: str            # "R3-12" (Swiss round 3, table 12) or "C2-1" (cut round 2, match 1)
+    round: int
+    table: int
+    a: Optional[str]   # None in a cut match still waiting for a winner
+    b: Optional[str]
+
+
+@dataclass(frozen=True)
+class Pending:
+    reported_by: str
+    score: Score
+
+
+@dataclass(frozen=True)
+class Round:
+    number: int
+    matches: tuple[Match, ...]
+    bye: Optional[str]
+    results: PMap = field(default_factory=PMap)       # match id -> Score (final)
+    pending: PMap = field(default_factory=PMap)       # match id -> Pending
+    closed: bool = False
+    ends_at: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class Cut:
+    size: int
+    seeds: tuple[str, ...]
+    rounds: tuple[tuple[Match, ...], ...]      # rounds[r-1][k-1] = match "C{r}-{k}"
+    results: PMap = field(default_factory=PMap)
+    pending: PMap = field(default_factory=PMap)
+    champion: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class SwissState:
+    started: bool = False
+    seed_key: str = ""                    # derived from the tournament seed
+    settings: dict[str, Any] = field(default_factory=dict)
+    planned_rounds: int = 0
+    planned_cut: int = 0
+    fixed_rounds: Optional[int] = None    # set by the organizer (SetStructure)
+    fixed_cut: Optional[int] = None
+    rounds: tuple[Round, ...] = ()
+    dropped: dict[str, int] = field(default_factory=dict)   # player -> rounds completed
+    joined: dict[str, int] = field(default_factory=dict)    # player -> first round
+    pods: dict[str, int] = field(default_factory=dict)
+    cut: Optional[Cut] = None
+
+    @property
+    def current(self) -> Optional[Round]:
+        return self.rounds[-1] if self.rounds else None
+
+
+def parse_match_id(match_id: str) -> tuple[str, int, int]:
+    """("R"|"C", round, table) or ValueError."""
+    kind, rest = match_id[:1], match_id[1:]
+    number, sep, index = rest.partition("-")
+    if kind not in ("R", "C") or not sep or not number.isdigit() or not index.isdigit():
+        raise ValueError(match_id)
+    return kind, int(number), int(index)

@@ -1,0 +1,65 @@
+"""Commands of the tournament decider. ``now`` is an ISO-8601 UTC string."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class CreateTournament:
+    tournament_id: str
+    organizer_id: str
+    name: str
+    game: str
+    format: str
+    structure: str
+    seed: str
+    now: str
+    settings: dict[str, Any] = field(default_factory=dict)
+    starts_at: str | None = None
+    location: str | None = None
+
+
+@dataclass(frozen=True)
+class ChangeSettings:
+    settings: dict[str, Any]
+    now: str
+
+
+@dataclass(frozen=True)
+class RegisterPlayer:
+    player_id: str
+    name: str
+    member_id: str | None
+    by_staff: bool
+    now: str
+
+
+@dataclass(frozen=True)
+class RemovePlayer:
+    player_id: str
+    now: str
+
+
+@dataclass(frozen=True)
+class DropPlayer:
+    player_id: str
+    reason: str | None
+    now: str
+
+
+@dataclass(frozen=True)
+class AddJudge:
+    judge_id: str
+    name: str
+    now: str
+
+
+@dataclass(frozen=True)
+class StartTournament:
+    now: str
+
+
+@dataclass(frozen=True)
+class FinishTournament:
+    now: str

@@ -1,0 +1,184 @@
+"""Decide and evolve for the tournament lifecycle."""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from types import MappingProxyType
+from typing import Any
+
+from ..decider import FunctionDecider
+from ..errors import Conflict, Invalid, NotFound
+from ..events import Event
+from ..profiles import FORMATS, GAMES, STRUCTURES, resolve_settings
+from ..rng import commitment
+from . import commands as c
+from .state import FINISHED, REGISTRATION, RUNNING, Player, TournamentState
+
+
+def decide(command: Any, state: TournamentState) -> list[Event]:
+    if isinstance(command, c.CreateTournament):
+        return _create(command, state)
+    if not state.exists:
+        raise NotFound("no such tournament")
+    handler = _HANDLERS.get(type(command))
+    if handler is None:
+        raise TypeError(f"unknown command {type(command).__name__}")
+    return handler(command, state)
+
+
+def _create(cmd: c.CreateTournament, state: TournamentState) -> list[Event]:
+    if state.exists:
+        raise Conflict("tournament already exists")
+    problems = []
+    if cmd.game not in GAMES:
+        problems.append({"field": "game", "allowed": list(GAMES)})
+    if cmd.format not in FORMATS:
+        problems.append({"field": "format", "allowed": list(FORMATS)})
+    if cmd.structure not in STRUCTURES:
+        problems.append({"field": "structure", "allowed": list(STRUCTURES)})
+    if problems:
+        raise Invalid("unsupported game, format or structure", problems)
+    settings = resolve_settings(cmd.game, cmd.settings)
+    return [Event("TournamentCreated", {
+        "tournament_id": cmd.tournament_id, "organizer_id": cmd.organizer_id,
+        "name": cmd.name, "game": cmd.game, "format": cmd.format,
+        "structure": cmd.structure, "settings": settings, "seed": cmd.seed,
+        "seed_sha256": commitment(cmd.seed), "starts_at": cmd.starts_at,
+        "location": cmd.location, "created_at": cmd.now})]
+
+
+def _change_settings(cmd: c.ChangeSettings, state: TournamentState) -> list[Event]:
+    if state.status != REGISTRATION:
+        raise Conflict("settings are fixed once the tournament has started")
+    return [Event("SettingsChanged", {"settings": resolve_settings(
+        state.game, cmd.settings, base=_plain(state.settings))})]
+
+
+def _register(cmd: c.RegisterPlayer, state: TournamentState) -> list[Event]:
+    reg = state.settings["registration"]
+    if state.status == FINISHED:
+        raise Conflict("the tournament is finished")
+    late = state.status == RUNNING
+    if late and not cmd.by_staff:
+        raise Conflict("registration is closed; late arrivals are added by the organizer or a judge")
+    if late and not reg["late_arrivals"]:
+        raise Conflict("this tournament does not accept late arrivals")
+    if not cmd.by_staff and not reg["self_registration"]:
+        raise Conflict("players are registered by the organizer in this tournament")
+    problems = []
+    if cmd.member_id is not None and not re.fullmatch(reg["member_id_pattern"], cmd.member_id):
+        problems.append({"field": "member_id", "message":
+                         f"does not match this game's member id format {reg['member_id_pattern']}"})
+    if cmd.member_id is None and reg["member_id_required"]:
+        problems.append({"field": "member_id", "message": "a federation member id is required"})
+    if cmd.member_id is not None and any(
+            p.member_id == cmd.member_id for p in state.players.values()):
+        problems.append({"field": "member_id", "message": "already registered in this tournament"})
+    if problems:
+        raise Invalid("registration refused", problems)
+    if len(state.active_players()) >= reg["max_players"]:
+        raise Conflict(f"the tournament is full ({reg['max_players']} players)")
+    if cmd.player_id in state.players:
+        raise Conflict("player id already used")
+    return [Event("PlayerRegistered", {
+        "player_id": cmd.player_id, "name": cmd.name, "member_id": cmd.member_id,
+        "late": late, "registered_at": cmd.now})]
+
+
+def _existing(state: TournamentState, player_id: str) -> Player:
+    player = state.players.get(player_id)
+    if player is None:
+        raise NotFound(f"no player {player_id} in this tournament")
+    return player
+
+
+def _remove(cmd: c.RemovePlayer, state: TournamentState) -> list[Event]:
+    _existing(state, cmd.player_id)
+    if state.status != REGISTRATION:
+        raise Conflict("players can only be removed before the start; record a drop instead")
+    return [Event("PlayerRemoved", {"player_id": cmd.player_id, "at": cmd.now})]
+
+
+def _drop(cmd: c.DropPlayer, state: TournamentState) -> list[Event]:
+    player = _existing(state, cmd.player_id)
+    if state.status != RUNNING:
+        raise Conflict("drops are recorded while the tournament runs; before it, remove the player")
+    if player.status == "dropped":
+        raise Conflict("the player has already dropped")
+    # V:EKN 3.1.4: a drop takes effect before the next seating/pairing is generated.
+    return [Event("PlayerDropped", {"player_id": cmd.player_id, "reason": cmd.reason,
+                                    "at": cmd.now})]
+
+
+def _add_judge(cmd: c.AddJudge, state: TournamentState) -> list[Event]:
+    if state.status == FINISHED:
+        raise Conflict("the tournament is finished")
+    return [Event("JudgeAdded", {"judge_id": cmd.judge_id, "name": cmd.name, "at": cmd.now})]
+
+
+def _start(cmd: c.StartTournament, state: TournamentState) -> list[Event]:
+    if state.status != REGISTRATION:
+        raise Conflict(f"the tournament is {state.status}, not open for a start")
+    if len(state.active_players()) < 2:
+        raise Conflict("at least two players are needed to start")
+    return [Event("TournamentStarted", {"at": cmd.now,
+                                        "players": [p.id for p in state.active_players()]})]
+
+
+def _finish(cmd: c.FinishTournament, state: TournamentState) -> list[Event]:
+    if state.status != RUNNING:
+        raise Conflict(f"the tournament is {state.status}; only a running tournament finishes")
+    return [Event("TournamentFinished", {"at": cmd.now, "seed": state.seed})]
+
+
+_HANDLERS = {c.ChangeSettings: _change_settings, c.RegisterPlayer: _register,
+             c.RemovePlayer: _remove, c.DropPlayer: _drop, c.AddJudge: _add_judge,
+             c.StartTournament: _start, c.FinishTournament: _finish}
+
+
+def _plain(mapping: Any) -> Any:
+    if isinstance(mapping, (dict, MappingProxyType)):
+        return {k: _plain(v) for k, v in mapping.items()}
+    return mapping
+
+
+def _with_player(state: TournamentState, player: Player) -> TournamentState:
+    players = dict(state.players)
+    players[player.id] = player
+    return replace(state, players=MappingProxyType(players))
+
+
+def evolve(state: TournamentState, event: Event) -> TournamentState:
+    d = event.data
+    if event.type == "TournamentCreated":
+        return TournamentState(
+            id=d["tournament_id"], exists=True, name=d["name"], game=d["game"],
+            format=d["format"], structure=d["structure"], organizer_id=d["organizer_id"],
+            seed=d["seed"], seed_sha256=d["seed_sha256"],
+            settings=MappingProxyType(d["settings"]), starts_at=d.get("starts_at"),
+            location=d.get("location"), created_at=d["created_at"])
+    if event.type == "SettingsChanged":
+        return replace(state, settings=MappingProxyType(d["settings"]))
+    if event.type == "PlayerRegistered":
+        return _with_player(state, Player(d["player_id"], d["name"], d.get("member_id"),
+                                          "active", d["late"], d["registered_at"]))
+    if event.type == "PlayerRemoved":
+        players = dict(state.players)
+        players.pop(d["player_id"], None)
+        return replace(state, players=MappingProxyType(players))
+    if event.type == "PlayerDropped":
+        player = state.players[d["player_id"]]
+        return _with_player(state, replace(player, status="dropped", dropped_at=d["at"],
+                                           drop_reason=d.get("reason")))
+    if event.type == "JudgeAdded":
+        judges = dict(state.judges)
+        judges[d["judge_id"]] = d["name"]
+        return replace(state, judges=MappingProxyType(judges))
+    if event.type == "TournamentStarted":
+        return replace(state, status=RUNNING, started_at=d["at"])
+    if event.type == "TournamentFinished":
+        return replace(state, status=FINISHED, finished_at=d["at"])
+    return state
+
+
+TOURNAMENT = FunctionDecider("tournament", TournamentState, decide, evolve)

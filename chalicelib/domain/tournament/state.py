@@ -1,0 +1,54 @@
+"""Folded state of a tournament stream. Immutable: ``evolve`` returns new objects."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Mapping
+
+REGISTRATION, RUNNING, FINISHED = "registration", "running", "finished"
+
+
+@dataclass(frozen=True)
+class Player:
+    id: str
+    name: str
+    member_id: str | None
+    status: str              # "active" | "dropped"
+    late: bool
+    registered_at: str
+    dropped_at: str | None = None
+    drop_reason: str | None = None
+
+    def public(self) -> dict[str, Any]:
+        return {"player_id": self.id, "name": self.name, "member_id": self.member_id,
+                "status": self.status, "late": self.late,
+                "registered_at": self.registered_at, "dropped_at": self.dropped_at}
+
+
+@dataclass(frozen=True)
+class TournamentState:
+    id: str = ""
+    exists: bool = False
+    name: str = ""
+    game: str = ""
+    format: str = ""
+    structure: str = ""
+    organizer_id: str = ""
+    seed: str = ""
+    seed_sha256: str = ""
+    settings: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    status: str = REGISTRATION
+    players: Mapping[str, Player] = field(default_factory=lambda: MappingProxyType({}))
+    judges: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    starts_at: str | None = None
+    location: str | None = None
+    created_at: str = ""
+    started_at: str | None = None
+    finished_at: str | None = None
+
+    def active_players(self) -> list[Player]:
+        """Players still in the event, in registration order."""
+        return [p for p in self.players.values() if p.status == "active"]
+
+    def player(self, player_id: str) -> Player | None:
+        return self.players.get(player_id)

@@ -1,0 +1,98 @@
+"""Commands of restricted trade (Michigan), V:EKN 7.4. Preparation and pod forming use
+stream ``trade-<tid>``; each trading pod its own stream ``trade-<tid>-<n>``."""
+from __future__ import annotations
+
+from datetime import datetime
+
+from pydantic import BaseModel, ConfigDict, Field
+
+# 7.4.1 / 7.4.3
+LIBRARY_SIZE = 50
+STOCK_SIZE = 15
+CRYPT_SIZE = 10
+CRYPT_ADDED = 2
+
+
+class TradeDeck(BaseModel):
+    """A player's set-up for trading (7.4.1)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    library: list[str] = Field(max_length=500)
+    stock: list[str] = Field(max_length=500)
+    crypt: list[str] = Field(max_length=500)
+    sideboard: list[str] = Field(max_length=500)
+
+
+class SetTradeDeck(BaseModel):
+    """``pool`` (the player's final sealed pool) and ``kinds`` (card id -> kind) are facts
+    from the sealed product and the card sets."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    player: str
+    deck: TradeDeck
+    pool: list[str]
+    kinds: dict[str, str]
+    now: datetime
+
+
+class FormTradePods(BaseModel):
+    """Random pods of four or five (7.4.2) from ``seed``, or the organizer's ``pods``.
+    ``first_seats[n]`` is the player the judge designates for pod n (default seat 1)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    players: list[str] = Field(min_length=2)
+    seed: str = Field(min_length=1)
+    pods: list[list[str]] | None = None
+    first_seats: dict[int, str] = Field(default_factory=dict)
+    now: datetime
+
+
+class StartTradePod(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    pod: int = Field(ge=1)
+    players: list[str] = Field(min_length=2, max_length=8)
+    first_seat: str
+    decks: dict[str, TradeDeck]
+    now: datetime
+
+
+class OfferTrade(BaseModel):
+    """The active player selects a face-up card (``slot`` in ``target``'s stock)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    player: str
+    target: str
+    slot: int = Field(ge=0)
+    now: datetime
+
+
+class AcceptTrade(BaseModel):
+    """The offer's target accepts and selects a face-up card of the active player."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    player: str
+    slot: int = Field(ge=0)
+    now: datetime
+
+
+class DeclineTrade(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    player: str
+    now: datetime
+
+
+class AddCrypt(BaseModel):
+    """After trading, two crypt cards from the sideboard go into the crypt (7.4.1)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    player: str
+    cards: list[str] = Field(max_length=20)
+    now: datetime

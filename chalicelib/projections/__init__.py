@@ -1,0 +1,15 @@
+"""Read views built from events. Each capability has one module exposing ``projection``;
+list it in MODULES so the projector (inline locally, DynamoDB Streams in AWS) runs it."""
+from __future__ import annotations
+
+import importlib
+
+from .registry import Projection
+
+MODULES = [
+    "chalicelib.projections.tournaments",
+]
+
+
+def all_projections() -> list[Projection]:
+    return [importlib.import_module(name).projection for name in MODULES]

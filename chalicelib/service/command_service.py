@@ -1,0 +1,100 @@
+"""The one path by which anything is written: run a unit of work, commit atomically,
+retry on version conflicts, replay stored replies for repeated idempotency keys."""
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any, Callable
+
+from ..domain.decider import Decider
+from ..domain.errors import DomainError
+from ..domain.events import Event
+from ..store.ports import (ConcurrencyConflict, EventStore, IdempotencyKeyTaken,
+                           IdempotencyRecord, StoredEvent)
+from .idempotency import IdempotencyMismatch, IdempotencyRequest
+from .state_cache import StateCache
+from .unit_of_work import UnitOfWork
+
+MAX_ATTEMPTS = 10
+
+
+@dataclass
+class Reply:
+    status: int
+    body: Any
+    headers: dict[str, str] = field(default_factory=dict)
+
+
+class ServiceBusy(DomainError):
+    """Contention did not clear after every retry; nothing was appended."""
+
+    status = 409
+    code = "contention"
+
+
+class CommandService:
+    def __init__(self, events: EventStore, cache: StateCache | None = None,
+                 clock: Callable[[], datetime] | None = None):
+        self.events = events
+        self.cache = cache or StateCache()
+        self.clock = clock or (lambda: datetime.now(timezone.utc))
+        self.after_commit: list[Callable[[list[StoredEvent]], None]] = []
+
+    # -- reads -------------------------------------------------------------
+    def read(self, decider: Decider, stream_id: str) -> tuple[Any, int]:
+        """The stream's folded state and version (cached, then caught up)."""
+        cached = self.cache.get(decider.name, stream_id)
+        state, version = (cached[1], cached[0]) if cached else (decider.initial(), 0)
+        newer = self.events.read(stream_id, after=version)
+        if newer:
+            for stored in newer:
+                state = decider.evolve(state, Event(stored.type, stored.data))
+            version = newer[-1].version
+            self.cache.put(decider.name, stream_id, version, state)
+        return state, version
+
+    # -- writes ------------------------------------------------------------
+    def run(self, work: Callable[[UnitOfWork], Reply], *,
+            idempotency: IdempotencyRequest | None = None,
+            meta: dict[str, Any] | None = None) -> Reply:
+        if idempotency is not None:
+            replay = self._replay(idempotency)
+            if replay is not None:
+                return replay
+        for attempt in range(MAX_ATTEMPTS):
+            uow = UnitOfWork(self.read, self.clock(), dict(meta or {}))
+            reply = work(uow)
+            if not uow.has_events() and idempotency is None:
+                return reply
+            record = None
+            if idempotency is not None:
+                record = IdempotencyRecord(idempotency.key, idempotency.fingerprint,
+                                           reply.status, reply.body)
+            try:
+                stored = self.events.append_batch(uow.writes(), record)
+            except ConcurrencyConflict:
+                time.sleep(random.uniform(0, 0.002 * (2 ** min(attempt, 6))))
+                continue
+            except IdempotencyKeyTaken:
+                replay = self._replay(idempotency)
+                if replay is not None:
+                    return replay
+                continue
+            for decider_name, stream_id, version, state in uow.new_states():
+                self.cache.put(decider_name, stream_id, version, state)
+            for hook in self.after_commit:
+                hook(stored)
+            return reply
+        raise ServiceBusy("too many concurrent changes; nothing was recorded, try again")
+
+    def _replay(self, idempotency: IdempotencyRequest) -> Reply | None:
+        stored = self.events.idempotency(idempotency.key)
+        if stored is None:
+            return None
+        if stored.fingerprint != idempotency.fingerprint:
+            raise IdempotencyMismatch(
+                "this Idempotency-Key was already used with a different request",
+                {"hint": "use a new key for a new request"})
+        return Reply(stored.status, stored.body, {"Idempotent-Replayed": "true"})

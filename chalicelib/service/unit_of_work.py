@@ -1,0 +1,78 @@
+"""What a command handler sees: load states, decide, queue events for one atomic commit."""
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Callable
+
+from ..domain.decider import Decider
+from ..domain.events import Event
+from ..store.ports import NewEvent, StreamWrite
+
+
+@dataclass
+class _Stream:
+    decider: Decider
+    expected_version: int
+    state: Any
+    guard: bool
+    events: list[Event] = field(default_factory=list)
+
+
+class UnitOfWork:
+    def __init__(self, loader: Callable[[Decider, str], tuple[Any, int]], now: datetime,
+                 meta: dict[str, Any]):
+        self._loader = loader
+        self._streams: dict[str, _Stream] = {}
+        self.now = now
+        self.meta = meta
+
+    def load(self, decider: Decider, stream_id: str, guard: bool = True) -> Any:
+        """The stream's current state. With ``guard`` the commit fails (and the work is
+        re-run) if the stream changes before it."""
+        stream = self._streams.get(stream_id)
+        if stream is None:
+            state, version = self._loader(decider, stream_id)
+            stream = self._streams[stream_id] = _Stream(decider, version, state, guard)
+        elif guard:
+            stream.guard = True
+        return stream.state
+
+    def version(self, stream_id: str) -> int:
+        return self._streams[stream_id].expected_version + len(self._streams[stream_id].events)
+
+    def decide(self, decider: Decider, stream_id: str, command: Any) -> tuple[Any, list[Event]]:
+        state = self.load(decider, stream_id)
+        events = decider.decide(command, state)
+        return self.record(decider, stream_id, events), events
+
+    def record(self, decider: Decider, stream_id: str, events: list[Event]) -> Any:
+        """Queue events decided elsewhere (e.g. a process spanning streams)."""
+        stream = self._streams.get(stream_id)
+        if stream is None:
+            self.load(decider, stream_id)
+            stream = self._streams[stream_id]
+        for event in events:
+            stream.state = decider.evolve(stream.state, event)
+            stream.events.append(event)
+        return stream.state
+
+    @staticmethod
+    def new_id(prefix: str = "") -> str:
+        return f"{prefix}{uuid.uuid4().hex[:12]}"
+
+    def writes(self) -> list[StreamWrite]:
+        out = []
+        for stream_id, stream in self._streams.items():
+            if stream.events or stream.guard:
+                out.append(StreamWrite(stream_id, stream.expected_version, tuple(
+                    NewEvent(e.type, e.data, self.meta) for e in stream.events)))
+        return out
+
+    def has_events(self) -> bool:
+        return any(stream.events for stream in self._streams.values())
+
+    def new_states(self) -> list[tuple[str, str, int, Any]]:
+        return [(s.decider.name, stream_id, s.expected_version + len(s.events), s.state)
+                for stream_id, s in self._streams.items() if s.events]

@@ -1,0 +1,1 @@
+"""Event and view store ports and their adapters (SQLite embedded, DynamoDB)."""

@@ -1,0 +1,164 @@
+"""DynamoDB event store: one item per event (pk stream_id, sk version), conditional
+puts for optimistic concurrency, multi-stream appends and the idempotency record in
+one ``TransactWriteItems``. The table's stream (NEW_IMAGE) feeds the projector."""
+from __future__ import annotations
+
+import time
+import uuid
+from datetime import datetime, timezone
+from typing import Any, Iterable, Iterator
+
+from botocore.exceptions import ClientError
+
+from . import codec
+from .ports import (ConcurrencyConflict, IdempotencyKeyTaken, IdempotencyRecord, StoredEvent,
+                    StreamWrite)
+
+MAX_TRANSACTION_ITEMS = 100
+IDEMPOTENCY_TTL_SECONDS = 30 * 24 * 3600
+
+
+class TransactionTooLarge(ValueError):
+    """A command produced more items than one DynamoDB transaction can hold."""
+
+
+def event_to_item(event: StoredEvent) -> dict[str, Any]:
+    encoding, payload = codec.pack(event.data)
+    return {
+        "stream_id": {"S": event.stream_id},
+        "version": {"N": str(event.version)},
+        "type": {"S": event.type},
+        "enc": {"S": encoding},
+        "data": {"B": payload} if isinstance(payload, bytes) else {"S": payload},
+        "meta": {"S": codec.dumps(event.meta)},
+        "event_id": {"S": event.event_id},
+        "recorded_at": {"S": event.recorded_at},
+    }
+
+
+def item_to_event(item: dict[str, Any]) -> StoredEvent:
+    """Also used on stream records' NewImage (same attribute-value format)."""
+    data_attr = item["data"]
+    payload = data_attr["B"] if "B" in data_attr else data_attr["S"]
+    return StoredEvent(
+        stream_id=item["stream_id"]["S"], version=int(item["version"]["N"]),
+        type=item["type"]["S"], data=codec.unpack(item.get("enc", {"S": "json"})["S"], payload),
+        meta=codec.loads(item["meta"]["S"]), event_id=item["event_id"]["S"],
+        recorded_at=item["recorded_at"]["S"])
+
+
+class DynamoEventStore:
+    def __init__(self, client, table: str, idempotency_table: str):
+        self.client = client
+        self.table = table
+        self.idempotency_table = idempotency_table
+
+    def version(self, stream_id: str) -> int:
+        response = self.client.query(
+            TableName=self.table, KeyConditionExpression="stream_id = :s",
+            ExpressionAttributeValues={":s": {"S": stream_id}},
+            ProjectionExpression="version", ScanIndexForward=False, Limit=1,
+            ConsistentRead=True)
+        items = response.get("Items", [])
+        return int(items[0]["version"]["N"]) if items else 0
+
+    def _key(self, stream_id: str, version: int) -> dict[str, Any]:
+        return {"stream_id": {"S": stream_id}, "version": {"N": str(version)}}
+
+    def append_batch(self, writes: Iterable[StreamWrite],
+                     idempotency: IdempotencyRecord | None = None) -> list[StoredEvent]:
+        writes = list(writes)
+        items: list[dict[str, Any]] = []
+        owners: list[StreamWrite | None] = []   # which write each item guards
+        stored: list[StoredEvent] = []
+        recorded_at = datetime.now(timezone.utc).isoformat(timespec="microseconds")
+        for write in writes:
+            if write.expected_version > 0:
+                items.append({"ConditionCheck": {
+                    "TableName": self.table,
+                    "Key": self._key(write.stream_id, write.expected_version),
+                    "ConditionExpression": "attribute_exists(stream_id)"}})
+                owners.append(write)
+            if not write.events:
+                items.append({"ConditionCheck": {
+                    "TableName": self.table,
+                    "Key": self._key(write.stream_id, write.expected_version + 1),
+                    "ConditionExpression": "attribute_not_exists(stream_id)"}})
+                owners.append(write)
+            for offset, event in enumerate(write.events, start=1):
+                record = StoredEvent(write.stream_id, write.expected_version + offset,
+                                     event.type, event.data, event.meta, uuid.uuid4().hex,
+                                     recorded_at)
+                items.append({"Put": {"TableName": self.table, "Item": event_to_item(record),
+                                      "ConditionExpression": "attribute_not_exists(stream_id)"}})
+                owners.append(write)
+                stored.append(record)
+        if idempotency is not None:
+            encoding, payload = codec.pack(idempotency.body)
+            items.append({"Put": {"TableName": self.idempotency_table, "Item": {
+                "key": {"S": idempotency.key},
+                "fingerprint": {"S": idempotency.fingerprint},
+                "status": {"N": str(idempotency.status)},
+                "enc": {"S": encoding},
+                "body": {"B": payload} if isinstance(payload, bytes) else {"S": payload},
+                "expires_at": {"N": str(int(time.time()) + IDEMPOTENCY_TTL_SECONDS)},
+            }, "ConditionExpression": "attribute_not_exists(#k)",
+                "ExpressionAttributeNames": {"#k": "key"}}})
+            owners.append(None)
+        if not items:
+            return []
+        if len(items) > MAX_TRANSACTION_ITEMS:
+            raise TransactionTooLarge(f"{len(items)} items in one append (max {MAX_TRANSACTION_ITEMS})")
+        try:
+            self.client.transact_write_items(TransactItems=items)
+        except ClientError as exc:
+            if exc.response["Error"]["Code"] != "TransactionCanceledException":
+                raise
+            reasons = exc.response.get("CancellationReasons") or []
+            for owner, reason in zip(owners, reasons):
+                if reason.get("Code") == "ConditionalCheckFailed":
+                    if owner is None:
+                        raise IdempotencyKeyTaken(idempotency.key) from None
+                    raise ConcurrencyConflict(owner.stream_id, owner.expected_version) from None
+            # A transaction conflict (another transaction on the same items) or no reasons:
+            # nothing was written; the caller retries like any other conflict.
+            first = writes[0] if writes else None
+            raise ConcurrencyConflict(first.stream_id if first else "?",
+                                      first.expected_version if first else 0) from None
+        return stored
+
+    def read(self, stream_id: str, after: int = 0) -> list[StoredEvent]:
+        events: list[StoredEvent] = []
+        kwargs: dict[str, Any] = dict(
+            TableName=self.table, ConsistentRead=True,
+            KeyConditionExpression="stream_id = :s AND version > :v",
+            ExpressionAttributeValues={":s": {"S": stream_id}, ":v": {"N": str(after)}})
+        while True:
+            response = self.client.query(**kwargs)
+            events.extend(item_to_event(item) for item in response.get("Items", []))
+            if "LastEvaluatedKey" not in response:
+                return events
+            kwargs["ExclusiveStartKey"] = response["LastEvaluatedKey"]
+
+    def idempotency(self, key: str) -> IdempotencyRecord | None:
+        item = self.client.get_item(TableName=self.idempotency_table,
+                                    Key={"key": {"S": key}}, ConsistentRead=True).get("Item")
+        if item is None:
+            return None
+        body_attr = item["body"]
+        body = codec.unpack(item["enc"]["S"], body_attr["B"] if "B" in body_attr else body_attr["S"])
+        return IdempotencyRecord(key, item["fingerprint"]["S"], int(item["status"]["N"]), body)
+
+    def all_events(self) -> Iterator[StoredEvent]:
+        streams: dict[str, list[StoredEvent]] = {}
+        kwargs: dict[str, Any] = {"TableName": self.table, "ConsistentRead": True}
+        while True:
+            response = self.client.scan(**kwargs)
+            for item in response.get("Items", []):
+                event = item_to_event(item)
+                streams.setdefault(event.stream_id, []).append(event)
+            if "LastEvaluatedKey" not in response:
+                break
+            kwargs["ExclusiveStartKey"] = response["LastEvaluatedKey"]
+        for stream_id in sorted(streams):
+            yield from sorted(streams[stream_id], key=lambda e: e.version)

@@ -1,0 +1,102 @@
+"""What the service and projector need from storage. Adapters: ``sqlite_*``, ``dynamo_*``."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Iterator, Protocol
+
+
+@dataclass(frozen=True)
+class NewEvent:
+    type: str
+    data: dict[str, Any]
+    meta: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class StoredEvent:
+    stream_id: str
+    version: int          # 1-based position in its stream
+    type: str
+    data: dict[str, Any]
+    meta: dict[str, Any]
+    event_id: str
+    recorded_at: str      # ISO-8601 UTC
+
+
+@dataclass(frozen=True)
+class StreamWrite:
+    """Append ``events`` to ``stream_id`` iff it is at ``expected_version``.
+    With no events this is a pure guard: the stream must still be at that version."""
+
+    stream_id: str
+    expected_version: int
+    events: tuple[NewEvent, ...] = ()
+
+
+@dataclass(frozen=True)
+class IdempotencyRecord:
+    key: str              # already scoped to the caller (see service.idempotency)
+    fingerprint: str      # hash of method, path and body
+    status: int
+    body: Any
+
+
+class ConcurrencyConflict(Exception):
+    """A stream was not at the expected version. Nothing was appended."""
+
+    def __init__(self, stream_id: str, expected: int):
+        super().__init__(f"stream {stream_id} is not at version {expected}")
+        self.stream_id = stream_id
+        self.expected = expected
+
+
+class IdempotencyKeyTaken(Exception):
+    """Another request committed with this idempotency key first. Nothing was appended."""
+
+
+class EventStore(Protocol):
+    def append_batch(self, writes: Iterable[StreamWrite],
+                     idempotency: IdempotencyRecord | None = None) -> list[StoredEvent]:
+        """Atomically append to every stream (all or nothing), storing the idempotency
+        record in the same transaction."""
+
+    def read(self, stream_id: str, after: int = 0) -> list[StoredEvent]: ...
+
+    def version(self, stream_id: str) -> int: ...
+
+    def idempotency(self, key: str) -> IdempotencyRecord | None: ...
+
+    def all_events(self) -> Iterator[StoredEvent]:
+        """Every event, in version order within each stream (order across streams is
+        the adapter's: global for SQLite, stream by stream for DynamoDB)."""
+
+
+def append(store: EventStore, stream_id: str, expected_version: int, events: list[NewEvent],
+           idempotency: IdempotencyRecord | None = None) -> list[StoredEvent]:
+    """Single-stream convenience over ``append_batch``."""
+    return store.append_batch([StreamWrite(stream_id, expected_version, tuple(events))], idempotency)
+
+
+@dataclass
+class ViewDoc:
+    view_id: str
+    kind: str
+    sort: str
+    doc: dict[str, Any]
+
+
+class ViewStore(Protocol):
+    def get(self, view_id: str) -> dict[str, Any] | None: ...
+
+    def list(self, kind: str, after: str | None = None, limit: int = 100) -> list[ViewDoc]:
+        """Views of one kind ordered by ``sort`` (then id), strictly after ``after``."""
+
+    def checkpoint(self, stream_id: str) -> int: ...
+
+    def commit(self, stream_id: str, expected_checkpoint: int, new_checkpoint: int,
+               puts: dict[str, ViewDoc], deletes: set[str]) -> bool:
+        """Write the docs and move the stream's checkpoint atomically; False (and nothing
+        written) if the checkpoint moved meanwhile."""
+
+    def clear(self) -> None:
+        """Drop every view and checkpoint (before a rebuild)."""

@@ -1,0 +1,115 @@
+"""Embedded event store: a durable SQLite file, the default for local and offline use."""
+from __future__ import annotations
+
+import uuid
+from datetime import datetime, timezone
+from typing import Iterable, Iterator
+
+from . import codec
+from .ports import (ConcurrencyConflict, IdempotencyKeyTaken, IdempotencyRecord, StoredEvent,
+                    StreamWrite)
+from .sqlite_base import SqliteDatabase
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS events (
+    position INTEGER PRIMARY KEY AUTOINCREMENT,
+    stream_id TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    type TEXT NOT NULL,
+    data TEXT NOT NULL,
+    meta TEXT NOT NULL,
+    event_id TEXT NOT NULL,
+    recorded_at TEXT NOT NULL,
+    UNIQUE (stream_id, version)
+);
+CREATE TABLE IF NOT EXISTS idempotency (
+    key TEXT PRIMARY KEY,
+    fingerprint TEXT NOT NULL,
+    status INTEGER NOT NULL,
+    body TEXT NOT NULL,
+    created_at TEXT NOT NULL
+);
+"""
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="microseconds")
+
+
+class SqliteEventStore:
+    def __init__(self, path: str, synchronous: str = "FULL"):
+        self.db = SqliteDatabase(path, SCHEMA, synchronous)
+
+    def _version(self, conn, stream_id: str) -> int:
+        row = conn.execute("SELECT MAX(version) FROM events WHERE stream_id = ?",
+                           (stream_id,)).fetchone()
+        return row[0] or 0
+
+    def version(self, stream_id: str) -> int:
+        return self._version(self.db.conn(), stream_id)
+
+    def append_batch(self, writes: Iterable[StreamWrite],
+                     idempotency: IdempotencyRecord | None = None) -> list[StoredEvent]:
+        writes = list(writes)
+        stored: list[StoredEvent] = []
+        recorded_at = _now()
+        with self.db.write() as conn:
+            if idempotency is not None:
+                taken = conn.execute("SELECT 1 FROM idempotency WHERE key = ?",
+                                     (idempotency.key,)).fetchone()
+                if taken:
+                    raise IdempotencyKeyTaken(idempotency.key)
+            for write in writes:
+                if self._version(conn, write.stream_id) != write.expected_version:
+                    raise ConcurrencyConflict(write.stream_id, write.expected_version)
+                for offset, event in enumerate(write.events, start=1):
+                    record = StoredEvent(write.stream_id, write.expected_version + offset,
+                                         event.type, event.data, event.meta,
+                                         uuid.uuid4().hex, recorded_at)
+                    conn.execute(
+                        "INSERT INTO events (stream_id, version, type, data, meta, event_id,"
+                        " recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        (record.stream_id, record.version, record.type,
+                         codec.dumps(record.data), codec.dumps(record.meta),
+                         record.event_id, recorded_at))
+                    stored.append(record)
+            if idempotency is not None:
+                conn.execute(
+                    "INSERT INTO idempotency (key, fingerprint, status, body, created_at)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    (idempotency.key, idempotency.fingerprint, idempotency.status,
+                     codec.dumps(idempotency.body), recorded_at))
+        return stored
+
+    @staticmethod
+    def _row(row) -> StoredEvent:
+        stream_id, version, type_, data, meta, event_id, recorded_at = row
+        return StoredEvent(stream_id, version, type_, codec.loads(data), codec.loads(meta),
+                           event_id, recorded_at)
+
+    def read(self, stream_id: str, after: int = 0) -> list[StoredEvent]:
+        rows = self.db.conn().execute(
+            "SELECT stream_id, version, type, data, meta, event_id, recorded_at FROM events"
+            " WHERE stream_id = ? AND version > ? ORDER BY version", (stream_id, after))
+        return [self._row(row) for row in rows]
+
+    def idempotency(self, key: str) -> IdempotencyRecord | None:
+        row = self.db.conn().execute(
+            "SELECT key, fingerprint, status, body FROM idempotency WHERE key = ?",
+            (key,)).fetchone()
+        if row is None:
+            return None
+        return IdempotencyRecord(row[0], row[1], row[2], codec.loads(row[3]))
+
+    def all_events(self) -> Iterator[StoredEvent]:
+        position = 0
+        while True:
+            rows = self.db.conn().execute(
+                "SELECT position, stream_id, version, type, data, meta, event_id, recorded_at"
+                " FROM events WHERE position > ? ORDER BY position LIMIT 1000",
+                (position,)).fetchall()
+            if not rows:
+                return
+            for row in rows:
+                position = row[0]
+                yield self._row(row[1:])

@@ -1,0 +1,70 @@
+"""Embedded view store (read models) with a checkpoint per source stream."""
+from __future__ import annotations
+
+from typing import Any
+
+from . import codec
+from .ports import ViewDoc
+from .sqlite_base import SqliteDatabase
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS views (
+    view_id TEXT PRIMARY KEY,
+    kind TEXT NOT NULL,
+    sort TEXT NOT NULL,
+    doc TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS views_by_kind ON views (kind, sort, view_id);
+CREATE TABLE IF NOT EXISTS checkpoints (
+    stream_id TEXT PRIMARY KEY,
+    version INTEGER NOT NULL
+);
+"""
+
+
+class SqliteViewStore:
+    def __init__(self, path: str, synchronous: str = "NORMAL"):
+        # Views can always be rebuilt from the events, so they need not fsync each commit.
+        self.db = SqliteDatabase(path, SCHEMA, synchronous)
+
+    def get(self, view_id: str) -> dict[str, Any] | None:
+        row = self.db.conn().execute("SELECT doc FROM views WHERE view_id = ?",
+                                     (view_id,)).fetchone()
+        return None if row is None else codec.loads(row[0])
+
+    def list(self, kind: str, after: str | None = None, limit: int = 100) -> list[ViewDoc]:
+        rows = self.db.conn().execute(
+            "SELECT view_id, kind, sort, doc FROM views WHERE kind = ? AND sort > ?"
+            " ORDER BY sort, view_id LIMIT ?", (kind, after or "", limit)).fetchall()
+        return [ViewDoc(r[0], r[1], r[2], codec.loads(r[3])) for r in rows]
+
+    def checkpoint(self, stream_id: str) -> int:
+        row = self.db.conn().execute("SELECT version FROM checkpoints WHERE stream_id = ?",
+                                     (stream_id,)).fetchone()
+        return 0 if row is None else row[0]
+
+    def commit(self, stream_id: str, expected_checkpoint: int, new_checkpoint: int,
+               puts: dict[str, ViewDoc], deletes: set[str]) -> bool:
+        with self.db.write() as conn:
+            row = conn.execute("SELECT version FROM checkpoints WHERE stream_id = ?",
+                               (stream_id,)).fetchone()
+            if (0 if row is None else row[0]) != expected_checkpoint:
+                return False
+            for view in puts.values():
+                conn.execute(
+                    "INSERT INTO views (view_id, kind, sort, doc) VALUES (?, ?, ?, ?)"
+                    " ON CONFLICT (view_id) DO UPDATE SET kind = excluded.kind,"
+                    " sort = excluded.sort, doc = excluded.doc",
+                    (view.view_id, view.kind, view.sort, codec.dumps(view.doc)))
+            for view_id in deletes:
+                conn.execute("DELETE FROM views WHERE view_id = ?", (view_id,))
+            conn.execute(
+                "INSERT INTO checkpoints (stream_id, version) VALUES (?, ?)"
+                " ON CONFLICT (stream_id) DO UPDATE SET version = excluded.version",
+                (stream_id, new_checkpoint))
+        return True
+
+    def clear(self) -> None:
+        with self.db.write() as conn:
+            conn.execute("DELETE FROM views")
+            conn.execute("DELETE FROM checkpoints")

@@ -1,0 +1,45 @@
+"""Shared fixtures: a runtime on a fresh SQLite data dir and the spec-checking API client."""
+from __future__ import annotations
+
+import pytest
+
+from chalicelib.config import Config
+from chalicelib.runtime import build_runtime, set_runtime
+from tests.support.client import ApiClient
+
+ADMIN_KEY = "pdm_admin_test_key_0123456789"
+
+
+def make_config(data_dir, **overrides) -> Config:
+    return Config(store="sqlite", data_dir=str(data_dir), admin_key=ADMIN_KEY,
+                  token_secret="test-secret-" + "0" * 52, sqlite_synchronous="OFF",
+                  **overrides)
+
+
+@pytest.fixture
+def rt(tmp_path):
+    runtime = build_runtime(make_config(tmp_path / "data"))
+    set_runtime(runtime)
+    yield runtime
+    set_runtime(None)
+
+
+@pytest.fixture
+def restart(tmp_path):
+    """Call to simulate a process restart: a new runtime on the same data dir."""
+    def _restart():
+        runtime = build_runtime(make_config(tmp_path / "data"))
+        set_runtime(runtime)
+        return runtime
+    return _restart
+
+
+@pytest.fixture(scope="session")
+def chalice_app():
+    from app import app
+    return app
+
+
+@pytest.fixture
+def api(rt, chalice_app) -> ApiClient:
+    return ApiClient(chalice_app, ADMIN_KEY)
