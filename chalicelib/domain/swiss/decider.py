@@ -1,0 +1,37 @@
+"""The Swiss aggregate (stream ``swiss-<tid>``) as a decider."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..decider import FunctionDecider
+from ..errors import Conflict, Invalid
+from ..events import Event
+from .commands import (ConfirmResult, CorrectResult, DropPlayer, EnterResult, PairRound,
+                       ReportResult, SetStructure, StartTopCut)
+from .decide_pairing import decide_drop, decide_pair_round, decide_set_structure, decide_top_cut
+from .decide_results import decide_confirm, decide_correct, decide_enter, decide_report
+from .evolve import evolve
+from .state import SwissState
+
+_HANDLERS = {
+    PairRound: decide_pair_round,
+    ReportResult: decide_report,
+    ConfirmResult: decide_confirm,
+    EnterResult: decide_enter,
+    CorrectResult: decide_correct,
+    DropPlayer: decide_drop,
+    SetStructure: decide_set_structure,
+    StartTopCut: decide_top_cut,
+}
+
+
+def decide(command: Any, state: SwissState) -> list[Event]:
+    handler = _HANDLERS.get(type(command))
+    if handler is None:
+        raise Invalid(f"unknown swiss command {type(command).__name__}")
+    if not state.started and not isinstance(command, (PairRound, SetStructure)):
+        raise Conflict("no Swiss round has been paired yet")
+    return handler(command, state)
+
+
+SWISS = FunctionDecider("swiss", SwissState, decide, evolve)
