@@ -1,0 +1,27 @@
+"""Restricted trade (Michigan), V:EKN 7.4: set-ups and pods in ``trade-<tid>``
+(:data:`TRADE_PREP`), one trading pod per stream ``trade-<tid>-<n>`` (:data:`TRADE_POD`)."""
+from __future__ import annotations
+
+from ..decider import FunctionDecider
+from .commands import (AcceptTrade, AddCrypt, DeclineTrade, FormTradePods, OfferTrade,
+                       SetTradeDeck, StartTradePod, TradeDeck)
+from .decide import decide
+from .evolve import evolve
+from .prep import TRADE_PREP, TradePrepState
+from .state import TradePodState
+from .view import view
+
+TRADE_POD = FunctionDecider("trade-pod", TradePodState, decide, evolve)
+
+
+def prep_stream_id(tournament_id: str) -> str:
+    return f"trade-{tournament_id}"
+
+
+def pod_stream_id(tournament_id: str, pod: int) -> str:
+    return f"trade-{tournament_id}-{pod}"
+
+
+__all__ = ["TRADE_PREP", "TRADE_POD", "TradePrepState", "TradePodState", "TradeDeck",
+           "SetTradeDeck", "FormTradePods", "StartTradePod", "OfferTrade", "AcceptTrade",
+           "DeclineTrade", "AddCrypt", "view", "prep_stream_id", "pod_stream_id"]

@@ -1,0 +1,95 @@
+"""Preparation for trade (7.4.1) and player distribution (7.4.2): the ``trade-<tid>``
+aggregate records each player's set-up and the pods formed from them."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from ..decider import FunctionDecider
+from ..errors import Conflict, Invalid
+from ..events import Event
+from ..pods.assignment import assign_pods, check_explicit, pod_sizes
+from ..tabledraft import clock
+from .commands import FormTradePods, SetTradeDeck
+from .validate import deck_problems
+
+POD_MIN, POD_MAX = 4, 5     # 7.4.2
+
+
+@dataclass(frozen=True)
+class TradePrepState:
+    decks: dict[str, dict] = field(default_factory=dict)
+    pods: tuple[tuple[str, ...], ...] = ()
+    first_seats: tuple[str, ...] = ()
+
+    @property
+    def formed(self) -> bool:
+        return bool(self.pods)
+
+    def pod_of(self, player: str) -> int | None:
+        for n, pod in enumerate(self.pods, start=1):
+            if player in pod:
+                return n
+        return None
+
+
+def decide(command, state: TradePrepState) -> list[Event]:
+    if isinstance(command, SetTradeDeck):
+        return _set_deck(command, state)
+    if isinstance(command, FormTradePods):
+        return _form(command, state)
+    raise TypeError(f"trade preparation cannot handle {type(command).__name__}")
+
+
+def _set_deck(cmd: SetTradeDeck, state: TradePrepState) -> list[Event]:
+    if state.formed:
+        raise Conflict("the trading pods are formed; set-ups are locked", code="pods_formed")
+    problems = deck_problems(cmd.deck, cmd.pool, cmd.kinds)
+    if problems:
+        raise Invalid("this restricted-trade set-up breaks 7.4.1", problems,
+                      code="invalid_trade_deck")
+    return [Event("TradeDeckSet", {"player": cmd.player, "deck": cmd.deck.model_dump(),
+                                   "at": clock.iso(cmd.now)})]
+
+
+def _form(cmd: FormTradePods, state: TradePrepState) -> list[Event]:
+    if state.formed:
+        raise Conflict("the trading pods are already formed", code="pods_formed")
+    missing = sorted(p for p in cmd.players if p not in state.decks)
+    if missing:
+        raise Conflict("every player must set up their library, trade stock, crypt and "
+                       "sideboard first", {"missing": missing}, code="setups_missing")
+    if cmd.pods is not None:
+        pods = check_explicit(cmd.pods, cmd.players)
+        wrong = [n for n, pod in enumerate(pods, start=1) if len(pod) > 8]
+        if wrong:
+            raise Invalid("a trading pod holds at most 8 players", {"pods": wrong},
+                          code="invalid_pods")
+    else:
+        try:
+            sizes = pod_sizes(len(cmd.players), POD_MIN, POD_MAX, POD_MAX)
+        except Invalid:
+            raise Invalid(f"{len(cmd.players)} players cannot be split into pods of four "
+                          "or five; give the pods explicitly",
+                          {"players": len(cmd.players)}, code="no_pod_sizes") from None
+        pods = assign_pods(cmd.players, sizes, cmd.seed, "trade-pods")
+    problems = [{"pod": n, "player": p} for n, p in cmd.first_seats.items()
+                if not 1 <= n <= len(pods) or p not in pods[n - 1]]
+    if problems:
+        raise Invalid("a designated first seat is not in that pod", problems,
+                      code="invalid_first_seat")
+    firsts = [cmd.first_seats.get(n, pod[0]) for n, pod in enumerate(pods, start=1)]
+    return [Event("TradePodsFormed", {"pods": pods, "first_seats": firsts,
+                                      "at": clock.iso(cmd.now)})]
+
+
+def evolve(state: TradePrepState, event: Event) -> TradePrepState:
+    d = event.data
+    if event.type == "TradeDeckSet":
+        return replace(state, decks={**state.decks, d["player"]: d["deck"]})
+    if event.type == "TradePodsFormed":
+        return replace(state, pods=tuple(tuple(p) for p in d["pods"]),
+                       first_seats=tuple(d["first_seats"]))
+    return state
+
+
+TRADE_PREP = FunctionDecider("trade-prep", TradePrepState, decide, evolve)
