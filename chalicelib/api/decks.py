@@ -18,13 +18,13 @@ from ..domain.decks import commands as c
 from ..domain.decks.decider import DECKS, assess
 from ..domain.decks.decklist import CardId, Decklist
 from ..domain.decks.facts import card_kinds, product_facts, used_set_ids
-from ..domain.product.cards import CardSet
 from ..domain.decks.state import DecksState
 from ..domain.errors import Conflict, Forbidden, NotFound
 from ..projections.decks import lists_id, public_view, view_id
 from ..runtime import runtime
 from ..service import Reply
 from .http import idempotency_from, json_route, parse_body, respond
+from .product import load_sets, plain
 from .tournaments import load_tournament
 
 bp = Blueprint(__name__)
@@ -165,7 +165,7 @@ def open_deckbuilding(tid):
             raise Conflict("the tournament is finished", code="tournament_finished")
         return c.OpenDeckbuilding(
             game=tournament.game, format=tournament.format,
-            settings=dict(tournament.settings["deck"]), now=_now(uow),
+            settings=plain(tournament.settings["deck"]), now=_now(uow),
             by=principal.id, deadline=body.deadline,
             player_count=len(tournament.active_players()))
     return _run(_staff_work(tid, principal, command,
@@ -234,15 +234,12 @@ def get_pool(tid, pid):
 
 
 # ---- registration ------------------------------------------------------------------
-def _known_sets() -> dict[str, CardSet]:
-    from ..data.sets import sample_sets
-    return dict(sample_sets())
-
-
-def _register_command(tournament: t.TournamentState, pid: str, body: DeckBody, by: str,
-                      now: str) -> c.RegisterDeck:
-    product = dict(tournament.settings["product"])
-    sets = _known_sets()
+def _register_command(source: Any, tournament: t.TournamentState, pid: str, body: DeckBody,
+                      by: str, now: str) -> c.RegisterDeck:
+    """The registration with the facts from the product configuration: what a player
+    opens (V:EKN table) and the kinds of the cards of the sets in use."""
+    product = plain(tournament.settings["product"])
+    sets = load_sets(source, used_set_ids(product))
     return c.RegisterDeck(
         player=pid, deck=body.decklist(), now=now, by=by, label=body.label,
         received=list(body.received) if body.received is not None else None,
@@ -258,7 +255,7 @@ def register_deck(tid, pid):
         tournament = load_tournament(uow, tid)
         require_player(principal, tournament, _checked_pid(tournament, pid))
         state, _ = uow.decide(DECKS, stream(tid), _register_command(
-            tournament, pid, body, principal.id, _now(uow)))
+            uow, tournament, pid, body, principal.id, _now(uow)))
         return Reply(201, _registration_out(tid, pid, state, private=True))
     return _run(work, principal)
 
@@ -274,7 +271,7 @@ def validate_deck(tid, pid):
     state, _ = rt.service.read(DECKS, stream(tid))
     now = datetime.now(timezone.utc).isoformat().replace("+00:00", "Z")
     limits, violations, pool = assess(
-        state, _register_command(tournament, pid, body, principal.id, now))
+        state, _register_command(rt, tournament, pid, body, principal.id, now))
     return {"tournament_id": tid, "player_id": pid, "legal": not violations,
             "violations": violations, "limits": limits.to_json(),
             "recursions": limits.recursions, "pool_size": len(pool)}

@@ -8,6 +8,8 @@ from .registry import Projection
 
 MODULES = [
     "chalicelib.projections.tournaments",
+    "chalicelib.projections.draft",
+    "chalicelib.projections.decks",
 ]
 
 

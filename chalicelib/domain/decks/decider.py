@@ -58,6 +58,9 @@ def assess(state: DecksState, cmd: RegisterDeck) -> tuple[Limits, list[Violation
             pool = list(cmd.received)
         else:
             violations += _received_mismatch(pool, cmd.received)
+    if pool is None and violations:
+        raise Invalid("the list of every card received is required", violations,
+                      code="invalid_deck")
     if pool is None:
         raise Conflict(f"no pool is known for player {cmd.player}: record the cards "
                        "received first", code="no_pool")

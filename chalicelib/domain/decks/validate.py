@@ -39,7 +39,7 @@ def validate_deck(deck: Decklist, *, settings: DeckSettings, limits: Limits,
     out += _unknown_cards(deck, kinds)
     out += _kinds_in_zones(zones, settings, kinds)
     out += _ownership(deck, settings, pool, kinds)
-    out += _sizes(zones, settings, limits)
+    out += _sizes(_countable(zones, settings, kinds), settings, limits)
     out += _copies(zones, settings)
     out += _hero(deck, settings)
     return out
@@ -120,6 +120,17 @@ def _ownership(deck: Decklist, settings: DeckSettings, pool: Sequence[str],
             out.append({"code": "exceeds_pool", "card": card, "count": used, "limit": have,
                         "message": f"{card}: {used} used, {have} received"})
     return out
+
+
+def _countable(zones: dict[str, list[str]], settings: DeckSettings,
+               kinds: Mapping[str, str] | None) -> dict[str, list[str]]:
+    """The cards that count towards a zone's size: a card already reported as in the
+    wrong zone does not (so moving it out shows up now, not on the next attempt)."""
+    if kinds is None:
+        return zones
+    return {zone: [card for card in cards if card not in kinds
+                   or _kind_allowed(zone, kinds[card], settings)]
+            for zone, cards in zones.items()}
 
 
 def _sizes(zones: dict[str, list[str]], settings: DeckSettings,

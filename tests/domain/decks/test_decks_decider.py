@@ -80,7 +80,7 @@ def test_invalid_deck_lists_every_violation_and_appends_nothing():
         h.register(deck=bad)
     assert err.value.code == "invalid_deck"
     assert sorted(v["code"] for v in err.value.details) == \
-        ["not_in_pool", "unknown_card", "wrong_zone"]
+        ["not_in_pool", "too_few", "unknown_card", "wrong_zone"]
     assert "p1" not in h.state.decks
 
 

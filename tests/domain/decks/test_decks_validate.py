@@ -97,7 +97,8 @@ def test_vtes_cards_must_be_in_their_own_zone_and_game_zones_only():
     deck = {"crypt": ids("c", 4) + ["l0"], "library": ["c5"] + ids("l", 25)[1:],
             "main": ["l30"]}
     found = run("vtes", deck, VT_POOL, VT_KINDS, boosters_per_player=5)
-    assert codes(found) == ["wrong_zone", "wrong_zone", "zone_not_used"]
+    # misplaced cards do not count towards their zone's size
+    assert codes(found) == ["too_few", "too_few", "wrong_zone", "wrong_zone", "zone_not_used"]
     wrong = {(v["zone"], v["card"]) for v in found if v["code"] == "wrong_zone"}
     assert wrong == {("crypt", "l0"), ("library", "c5")}
 
@@ -170,7 +171,7 @@ def test_munchkin_hero_is_the_draft_hero_or_a_drafted_one_not_both():
     assert codes(undrafted) == ["not_in_pool"]
     both = run("munchkin", {"main": main[:29] + ["hero1"], "hero": "flamingo"}, MK_POOL,
                MK_KINDS, draft_hero="flamingo")
-    assert codes(both) == ["wrong_zone"]
+    assert codes(both) == ["too_few", "wrong_zone"]   # the misplaced hero does not count
     flamingo_in_deck = run("munchkin", {"main": main[:29] + ["flamingo"], "hero": "hero1"},
                            MK_POOL, MK_KINDS, draft_hero="flamingo")
     assert "wrong_zone" in codes(flamingo_in_deck)

@@ -1,0 +1,314 @@
+"""Deck building through HTTP for every game: phase and deadline, pools, registration
+with every violation listed, reopen, multi-deck, deck checks and publication."""
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from chalicelib.data.sets import sample_sets
+
+NOW = datetime(2026, 12, 4, 18, 0, tzinfo=timezone.utc)
+
+
+def cards(set_id, kind):
+    return [c.id for c in sample_sets()[set_id].cards if c.kind == kind]
+
+
+VT_CRYPT = cards("sample-vtes", "crypt")
+VT_LIB = cards("sample-vtes", "library")
+VT_POOL = VT_CRYPT + VT_LIB
+
+
+def iso(moment):
+    return moment.isoformat().replace("+00:00", "Z")
+
+
+@pytest.fixture
+def clock(rt):
+    """The service's clock, settable: ``clock.at(minutes)`` moves to NOW + minutes."""
+    class Clock:
+        now = NOW
+
+        def at(self, minutes):
+            self.now = NOW + timedelta(minutes=minutes)
+    c = Clock()
+    rt.service.clock = lambda: c.now
+    return c
+
+
+def base(tid):
+    return f"/v1/tournaments/{tid}/decks"
+
+
+def setup(api, game, fmt="sealed", players=2, settings=None, deadline_minutes=60):
+    s = api.started(game, fmt, players=players, **({"settings": settings} if settings else {}))
+    r = api.post(f"{base(s['tid'])}/open", {"deadline": iso(NOW + timedelta(minutes=deadline_minutes))},
+                 token=s["organizer"])
+    assert r.status == 201, r.body
+    assert r.body["open"] and r.body["deadline"] == iso(NOW + timedelta(minutes=deadline_minutes))
+    return s
+
+
+def record_pool(api, s, player, pool, product=None):
+    body = {"cards": pool, **({"product": product} if product else {})}
+    r = api.post(f"{base(s['tid'])}/pools/{player['player_id']}", body, token=s["organizer"])
+    assert r.status == 201, r.body
+    return r.body
+
+
+def register(api, s, player, deck, token=None):
+    return api.post(f"{base(s['tid'])}/players/{player['player_id']}", deck,
+                    token=token or player["token"])
+
+
+def violations(result):
+    return sorted(v["code"] for v in result.body["details"])
+
+
+def test_vtes_sealed_flow_privacy_and_publication(api, clock):
+    s = setup(api, "vtes")   # default product: 3 boosters + a starter -> 40 / 12 (7.2.1)
+    p1, p2 = s["players"]
+    deck = {"crypt": VT_CRYPT[:12], "library": VT_LIB[:40]}
+    r = register(api, s, p1, deck)
+    assert r.status == 409 and r.body["error"] == "no_pool"
+    pool = record_pool(api, s, p1, VT_POOL)
+    assert pool["cards"] == VT_POOL
+    r = register(api, s, p1, deck)
+    assert r.status == 201, r.body
+    registered = r.body["decks"][0]
+    assert registered["recursions"] == 0
+    assert (registered["limits"]["crypt_min"], registered["limits"]["deck_min"]) == (12, 40)
+    assert registered["sizes"] == {"crypt": 12, "library": 40}
+    assert r.body["active"] == "main" and r.body["pool"]["cards"] == VT_POOL
+    again = register(api, s, p1, {"crypt": VT_CRYPT[:12], "library": VT_LIB[:41]})
+    assert again.status == 409 and again.body["error"] == "deck_registered"
+
+    path = f"{base(s['tid'])}/players/{p1['player_id']}"
+    assert api.get(path, token=p1["token"]).status == 200
+    assert api.get(path, token=p2["token"]).status == 403
+    assert api.get(path).status == 401
+    judge = api.post(f"/v1/tournaments/{s['tid']}/judges", {"name": "Jo"},
+                     token=s["organizer"]).body["token"]
+    assert api.get(path, token=judge).body["decks"][0]["deck"]["crypt"] == VT_CRYPT[:12]
+    overview = api.get(base(s["tid"])).body
+    assert overview["decklists"] is None
+    entry = {p["player_id"]: p for p in overview["players"]}[p1["player_id"]]
+    assert entry["registered"] and entry["decks"][0]["recursions"] == 0
+
+    assert api.post(f"{base(s['tid'])}/publish", token=judge).status == 403
+    published = api.post(f"{base(s['tid'])}/publish", token=s["organizer"])
+    assert published.status == 200 and published.body["players"] == [p1["player_id"]]
+    public = api.get(path)
+    assert public.status == 200 and "pool" not in public.body
+    assert "received" not in public.body["decks"][0]
+    overview = api.get(base(s["tid"])).body
+    assert overview["published"]
+    assert overview["decklists"][0]["decks"][0]["deck"]["library"] == VT_LIB[:40]
+
+
+@pytest.mark.parametrize("boosters,crypt,library,recursions", [
+    (1, 1, 5, 11), (2, 2, 10, 5), (7, 7, 35, 1), (8, 8, 40, 0), (12, 12, 40, 0)])
+def test_vtes_booster_table_through_the_api(api, clock, boosters, crypt, library, recursions):
+    product = {"boosters": [{"set": "sample-vtes", "count": boosters}], "starters": []}
+    s = setup(api, "vtes", "booster-draft", settings={"product": product})
+    p1 = s["players"][0]
+    record_pool(api, s, p1, VT_POOL)
+    check = f"{base(s['tid'])}/players/{p1['player_id']}/validate"
+    short = api.post(check, {"crypt": VT_CRYPT[:crypt - 1], "library": VT_LIB[:library - 1]},
+                     token=p1["token"]).body
+    assert not short["legal"]
+    assert [(v["zone"], v["count"], v["limit"]) for v in short["violations"]] == [
+        ("library", library - 1, library), ("crypt", crypt - 1, crypt)]
+    r = register(api, s, p1, {"crypt": VT_CRYPT[:crypt], "library": VT_LIB[:library]})
+    assert r.status == 201, r.body
+    assert r.body["decks"][0]["recursions"] == recursions
+    assert r.body["decks"][0]["limits"]["effective_boosters"] == boosters
+
+
+def test_vtes_own_product_with_ten_card_packs(api, clock):
+    s = setup(api, "vtes", settings={"product": {"source": "own", "boosters": [],
+                                                 "starters": []}})
+    p1 = s["players"][0]
+    record_pool(api, s, p1, VT_POOL, product={"boosters": [{"count": 6, "cards": 10}]})
+    # 60 cards = 5 effective boosters (7.2.1 note): 5 crypt / 25 library, 1 recursion
+    r = register(api, s, p1, {"crypt": VT_CRYPT[:5], "library": VT_LIB[:24]})
+    assert r.status == 422 and violations(r) == ["too_few"]
+    r = register(api, s, p1, {"crypt": VT_CRYPT[:5], "library": VT_LIB[:25]})
+    assert r.status == 201 and r.body["decks"][0]["recursions"] == 1
+
+
+def test_vtes_restricted_trade_needs_65_and_12(api, clock):
+    s = setup(api, "vtes", "restricted-trade")
+    p1 = s["players"][0]
+    record_pool(api, s, p1, VT_POOL + VT_LIB[:10])
+    r = register(api, s, p1, {"crypt": VT_CRYPT[:13], "library": VT_LIB + VT_LIB[:4]})
+    assert r.status == 422
+    assert sorted((v["code"], v["zone"], v["limit"]) for v in r.body["details"]) == [
+        ("too_few", "library", 65), ("too_many", "crypt", 12)]
+    r = register(api, s, p1, {"crypt": VT_CRYPT[:12], "library": VT_LIB + VT_LIB[:5]})
+    assert r.status == 201, r.body
+
+
+def test_every_violation_is_listed(api, clock):
+    s = setup(api, "vtes")
+    p1 = s["players"][0]
+    record_pool(api, s, p1, VT_CRYPT[:12] + VT_LIB[:40])
+    deck = {"crypt": VT_CRYPT[:11] + [VT_LIB[0]], "library": VT_LIB[1:40] + [VT_LIB[1]]
+            + [VT_CRYPT[20]] + ["nope"], "main": [VT_LIB[2]]}
+    r = register(api, s, p1, deck)
+    assert r.status == 422 and r.body["error"] == "invalid_deck"
+    assert violations(r) == ["exceeds_pool", "exceeds_pool", "not_in_pool", "not_in_pool",
+                             "too_few", "unknown_card", "wrong_zone", "wrong_zone",
+                             "zone_not_used"]
+    assert api.get(f"{base(s['tid'])}/players/{p1['player_id']}",
+                   token=p1["token"]).status == 404
+
+
+def test_deadline_extension_and_reopen(api, clock):
+    s = setup(api, "vtes", deadline_minutes=30)
+    p1, p2 = s["players"]
+    for p in (p1, p2):
+        record_pool(api, s, p, VT_POOL)
+    deck = {"crypt": VT_CRYPT[:12], "library": VT_LIB[:40]}
+    clock.at(30)
+    assert register(api, s, p1, deck).status == 201          # at the deadline
+    clock.at(31)
+    late = register(api, s, p2, deck)
+    assert late.status == 409 and late.body["error"] == "deadline_passed"
+    deadline = f"{base(s['tid'])}/deadline"
+    assert api.post(deadline, {"deadline": iso(NOW + timedelta(minutes=45))},
+                    token=p1["token"]).status == 403
+    r = api.post(deadline, {"deadline": iso(NOW + timedelta(minutes=45))}, token=s["organizer"])
+    assert r.status == 200 and r.body["deadline"] == iso(NOW + timedelta(minutes=45))
+    assert register(api, s, p2, deck).status == 201
+    changed = {"crypt": VT_CRYPT[:13], "library": VT_LIB[:40]}
+    assert register(api, s, p1, changed).status == 409
+    reopen = api.post(f"{base(s['tid'])}/players/{p1['player_id']}/reopen", token=s["organizer"])
+    assert reopen.status == 200 and reopen.body["reopened"]
+    clock.at(90)
+    r = register(api, s, p1, changed)
+    assert r.status == 201 and r.body["decks"][0]["version"] == 2
+    assert register(api, s, p1, deck).status == 409
+
+
+def test_staff_register_for_a_player_and_received_list(api, clock):
+    s = setup(api, "vtes", settings={"deck": {"require_received_list": True}})
+    p1, p2 = s["players"]
+    deck = {"crypt": VT_CRYPT[:12], "library": VT_LIB[:40]}
+    r = register(api, s, p1, deck)
+    assert r.status == 422 and violations(r) == ["received_list_missing"]
+    assert register(api, s, p1, {**deck, "received": VT_POOL}, token=p2["token"]).status == 403
+    r = register(api, s, p1, {**deck, "received": VT_POOL}, token=s["organizer"])
+    assert r.status == 201 and r.body["decks"][0]["received"] == VT_POOL
+    assert r.body["decks"][0]["registered_by"] != p1["player_id"]
+
+
+def test_hack_35_card_draw_deck_any_copies(api, clock):
+    s = setup(api, "hack", "booster-draft")
+    p1 = s["players"][0]
+    pool = ["hk-kite"] * 20 + [f"hk-card-{i}" for i in range(30)]
+    record_pool(api, s, p1, pool)
+    r = register(api, s, p1, {"main": pool[:34]})
+    assert r.status == 422 and [(v["code"], v["limit"]) for v in r.body["details"]] == \
+        [("too_few", 35)]
+    r = register(api, s, p1, {"main": pool[:36]})
+    assert r.status == 422 and r.body["details"][0]["code"] == "too_many"
+    r = register(api, s, p1, {"main": pool[:35]})
+    assert r.status == 201 and r.body["decks"][0]["sizes"] == {"main": 35}
+
+
+def test_munchkin_thirty_cards_and_one_hero(api, clock):
+    s = setup(api, "munchkin", "booster-draft")
+    p1 = s["players"][0]
+    others = cards("sample-munchkin", "other")
+    heroes = cards("sample-munchkin", "hero")
+    drafted_hero = next(h for h in heroes if h != "mk-draft-wanderer")
+    pool = others[:30] + others[:4] + [drafted_hero, "mk-draft-wanderer"]
+    record_pool(api, s, p1, pool)
+    check = f"{base(s['tid'])}/players/{p1['player_id']}/validate"
+    bad = api.post(check, {"main": others[:26] + [others[0]] * 3 + [drafted_hero]},
+                   token=p1["token"]).body
+    assert sorted(v["code"] for v in bad["violations"]) == \
+        ["exceeds_pool", "hero_missing", "too_few", "too_many_copies", "wrong_zone"]
+    r = register(api, s, p1, {"main": others[:30], "hero": "mk-draft-wanderer"})
+    assert r.status == 201, r.body
+
+
+def test_mtg_forty_cards_basic_lands_provided_conspiracies_aside(api, clock):
+    s = setup(api, "mtg", "booster-draft")
+    p1 = s["players"][0]
+    spells = cards("sample-mtg", "other")
+    conspiracy = cards("sample-mtg", "conspiracy")[0]
+    land = cards("sample-mtg", "basic-land")[0]
+    record_pool(api, s, p1, spells[:30] + [conspiracy])
+    r = register(api, s, p1, {"main": spells[:22] + [land] * 17 + [conspiracy]})
+    assert r.status == 422 and violations(r) == ["too_few", "wrong_zone"]
+    r = register(api, s, p1, {"main": spells[:23] + [land] * 17,
+                              "sideboard": spells[23:30] + [conspiracy]})
+    assert r.status == 201, r.body
+
+
+def test_deck_checks_by_judges(api, clock):
+    s = setup(api, "vtes")
+    p1 = s["players"][0]
+    record_pool(api, s, p1, VT_POOL)
+    deck = {"crypt": VT_CRYPT[:12], "library": VT_LIB[:40]}
+    assert register(api, s, p1, deck).status == 201
+    judge = api.post(f"/v1/tournaments/{s['tid']}/judges", {"name": "Jo"},
+                     token=s["organizer"]).body["token"]
+    checks = f"{base(s['tid'])}/players/{p1['player_id']}/checks"
+    ok = api.post(checks, {**deck, "round": 1}, token=judge)
+    assert ok.status == 201 and ok.body["matches"] and ok.body["discrepancies"] == []
+    presented = {"crypt": VT_CRYPT[:12], "library": VT_LIB[:39] + [VT_LIB[50]]}
+    bad = api.post(checks, {**presented, "round": 2, "note": "table 3"}, token=judge)
+    assert bad.status == 201 and not bad.body["matches"]
+    assert bad.body["discrepancies"] == sorted([
+        {"zone": "library", "card": VT_LIB[39], "registered": 1, "found": 0},
+        {"zone": "library", "card": VT_LIB[50], "registered": 0, "found": 1}],
+        key=lambda d: d["card"])
+    assert api.post(checks, deck, token=p1["token"]).status == 403
+    listed = api.get(f"{base(s['tid'])}/checks", token=judge).body["checks"]
+    assert [c["matches"] for c in listed] == [True, False]
+    assert api.get(f"{base(s['tid'])}/checks", token=p1["token"]).status == 403
+    overview = api.get(base(s["tid"])).body
+    assert (overview["checks"], overview["discrepancies"]) == (2, 1)
+
+
+def test_multi_deck_switching(api, clock):
+    s = setup(api, "vtes", players=4, settings={"deck": {"multi_deck": True}})
+    p1 = s["players"][0]
+    record_pool(api, s, p1, VT_POOL)
+    first = {"crypt": VT_CRYPT[:12], "library": VT_LIB[:40], "label": "aggro"}
+    second = {"crypt": VT_CRYPT[12:24], "library": VT_LIB[20:60], "label": "control"}
+    assert register(api, s, p1, first).status == 201
+    r = register(api, s, p1, second)
+    assert r.status == 201 and r.body["active"] == "aggro" and len(r.body["decks"]) == 2
+    switch = f"{base(s['tid'])}/players/{p1['player_id']}/switch"
+    r = api.post(switch, {"label": "control"}, token=p1["token"])
+    assert r.status == 200 and r.body["active"] == "control"
+    assert api.post(switch, {"label": "nope"}, token=p1["token"]).status == 404
+
+
+def test_multi_deck_refused_with_twelve_players_and_switch_without_it(api, clock):
+    s = api.started("vtes", "sealed", players=12, settings={"deck": {"multi_deck": True}})
+    r = api.post(f"{base(s['tid'])}/open", token=s["organizer"])
+    assert r.status == 422 and r.body["error"] == "multi_deck_not_allowed"
+    s = setup(api, "vtes")
+    p1 = s["players"][0]
+    r = api.post(f"{base(s['tid'])}/players/{p1['player_id']}/switch", {"label": "main"},
+                 token=p1["token"])
+    assert r.status == 409
+
+
+def test_phase_must_be_open_and_default_deadline(api, clock):
+    s = api.started("munchkin", "booster-draft", players=2)
+    p1 = s["players"][0]
+    assert api.get(base(s["tid"])).status == 404
+    r = register(api, s, p1, {"main": ["x"] * 30})
+    assert r.status == 409 and r.body["error"] == "deckbuilding_not_open"
+    r = api.post(f"{base(s['tid'])}/open", token=s["organizer"])
+    assert r.status == 201 and r.body["deadline"] == iso(NOW + timedelta(minutes=20))
+    assert api.post(f"{base(s['tid'])}/open", token=s["organizer"]).status == 409
+    assert api.post(f"{base(s['tid'])}/open", token=p1["token"]).status == 403
+    assert api.get(base(s["tid"])).body["open"] is True
