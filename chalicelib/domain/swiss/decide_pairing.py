@@ -76,8 +76,9 @@ def decide_pair_round(cmd: PairRound, state: SwissState) -> list[Event]:
                           {"players_without_pod": missing[:50], "count": len(missing)})
     joined = [p for p in active if p not in state.joined]
     recs = records(state.rounds, settings, active)
-    standing = rank({p: recs[p] for p in active}, settings, seed_key, (), len(state.rounds))
-    ranked = [s.record.player for s in standing]
+    standing = rank(recs, settings, seed_key, (), len(state.rounds))
+    playing = set(active)
+    ranked = [s.record.player for s in standing if s.record.player in playing]
     if number == 1:
         ranked = sorted(active)
         derive(seed_key, "round-order", number).shuffle(ranked)

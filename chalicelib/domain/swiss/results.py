@@ -38,6 +38,8 @@ def validate(score: Score, best_of: int, draws_allowed: bool, decisive: bool) ->
         problems.append("both players cannot win the match")
     if score.a + score.b + score.draws > best_of:
         problems.append(f"at most {best_of} games are played in a best of {best_of}")
+    if decisive and not problems and max(score.a, score.b) < need:
+        problems.append(f"this match is played out: the winner needs {need} game wins")
     if score.a == score.b and not problems:
         if decisive:
             problems.append("this match needs a winner")
