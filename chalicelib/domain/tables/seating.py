@@ -12,6 +12,7 @@ it stops as soon as no avoidable violation is left, or after a fixed number of
 evaluations (deterministic: same seed and history, same seating)."""
 from __future__ import annotations
 
+import math
 import random
 from typing import Sequence
 
@@ -201,9 +202,16 @@ def default_budget(count: int) -> int:
     return 100_000 + 1_000 * count
 
 
-def optimise(problem: Problem, rng: random.Random, budget: int | None = None) -> list[list[str]]:
-    """Min-conflicts search, then iterated local search (kick + descent) from the best
-    seating found, within ``budget`` swap evaluations."""
+# Graded weights for the annealing phase: each rule still outweighs the next, but by
+# margins a temperature can work with.
+GRADED = (10 ** 12, 10 ** 10, 10 ** 8, 10 ** 6, 10 ** 5, 10 ** 4, 10 ** 3, 10 ** 2, 10)
+
+
+def optimise(problem: Problem, rng: random.Random, budget: int | None = None,
+             history: Sequence[Sequence[Sequence[str]]] = ()) -> list[list[str]]:
+    """Min-conflicts search; if avoidable violations remain, simulated annealing on
+    graded weights from the best seating, then iterated local search (kick + descent)
+    on the strict cost; within ``budget`` swap evaluations."""
     n = len(problem.players)
     order = list(range(n))
     rng.shuffle(order)
@@ -213,8 +221,41 @@ def optimise(problem: Problem, rng: random.Random, budget: int | None = None) ->
     budget = default_budget(n) if budget is None else budget
     search = _Search(seating, rng, budget)
     search.min_conflicts()
+    search._restore_best()
+    if search.left > 0 and search.conflicted():
+        graded = Problem(problem.players, problem.sizes, history, weights=GRADED)
+        start = [i for table in search.best_tables for i in table]
+        iterations = min(search.left // 2, 40_000 + 200 * n)
+        search.left -= iterations
+        tables = anneal(Seating(graded, start), rng, iterations)
+        candidate = Seating(problem, [i for t in tables for i in t])
+        if candidate.cost() < search.best:
+            search.best = candidate.cost()
+            search.best_tables = [list(t) for t in candidate.tables]
     search.iterated_descent()
     return _names(problem, search.best_tables)
+
+
+def anneal(seating: Seating, rng: random.Random, iterations: int,
+           t_start: float = 1e6, t_end: float = 1.0) -> list[list[int]]:
+    """Random swaps, Metropolis acceptance, geometric cooling; the best tables seen."""
+    n = len(seating.where)
+    current = seating.cost()
+    best, best_tables = current, [list(t) for t in seating.tables]
+    ratio = (t_end / t_start) ** (1.0 / max(1, iterations - 1))
+    temperature = t_start
+    for _ in range(iterations):
+        i = rng.randrange(n)
+        j = rng.randrange(n - 1)
+        j += j >= i
+        d = seating.delta(i, j)
+        if d <= 0 or rng.random() < math.exp(-d / temperature):
+            seating.swap(i, j)
+            current += d
+            if current < best:
+                best, best_tables = current, [list(t) for t in seating.tables]
+        temperature *= ratio
+    return best_tables
 
 
 class _Search:
@@ -294,7 +335,9 @@ class _Search:
         n, rng, s = self.n, self.rng, self.s
         self._restore_best()
         self.descend()
-        while self.left > 0 and self.conflicted():
+        stale, patience = 0, 300 + 10 * n
+        while self.left > 0 and stale < patience and self.conflicted():
+            before = self.best
             if self.current > self.best:
                 self._restore_best()
             for _ in range(rng.randint(1, 3)):
@@ -303,6 +346,7 @@ class _Search:
                 j += j >= i
                 self._apply(i, j, s.delta(i, j))
             self.descend()
+            stale = 0 if self.best < before else stale + 1
         if self.current > self.best:
             self._restore_best()
 
@@ -317,4 +361,4 @@ def seat_round(players: Sequence[str], sizes: Sequence[int],
     """Seat ``players`` at tables of ``sizes`` minimising R1..R9 over ``history`` + this
     round. ``players`` order is irrelevant (sorted first, then drawn from ``rng``)."""
     problem = Problem(sorted(players), sizes, history)
-    return optimise(problem, rng, budget)
+    return optimise(problem, rng, budget, history)

@@ -1,0 +1,241 @@
+"""The tables aggregate (stream ``tables-<tid>``): preliminary rounds at tables of
+four and five, their results, the cut to five and the final (V:EKN 3.1-3.7)."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from pydantic import ValidationError
+
+from ..decider import FunctionDecider
+from ..errors import Conflict, Invalid, NotFound
+from ..events import Event
+from ..profiles.tables import TablesSettings
+from ..rng import derive
+from . import final as finals
+from .commands import (PlaceCard, ReportFinal, ReportTable, SeatRound, StartFinal,
+                       SwapPlayers)
+from .groups import round_size, table_sizes
+from .ranking import FINALISTS, standings, totals
+from .scoring import score, validate
+from .seating import seat_round
+from .state import Round, TablesState
+
+ROUND_SEATED = "TablesRoundSeated"
+SEATS_SWAPPED = "TablesSeatsSwapped"
+TABLE_REPORTED = "TablesTableReported"
+FINAL_STARTED = "TablesFinalStarted"
+FINAL_CARD_PLACED = "TablesFinalCardPlaced"
+FINAL_SEATED = "TablesFinalSeated"
+FINAL_REPORTED = "TablesFinalReported"
+
+NO_FINAL_LIMIT = 8   # V:EKN 3.1.6: fewer than 8 players
+MULTIDECK_LIMIT = 12  # V:EKN 3.1.5: fewer than 12 players
+
+
+def _settings(data: dict[str, Any]) -> TablesSettings:
+    try:
+        return TablesSettings.model_validate(data or {})
+    except ValidationError as exc:
+        raise Invalid("invalid tables settings", [
+            {"loc": ".".join(str(p) for p in e["loc"]), "msg": e["msg"]}
+            for e in exc.errors(include_url=False)], code="invalid_settings") from None
+
+
+def _unique(players: list[str]) -> list[str]:
+    return sorted(set(players))
+
+
+def decide_seat_round(cmd: SeatRound, state: TablesState) -> list[Event]:
+    if state.final_started:
+        raise Conflict("the final has started: no more preliminary rounds", code="final_started")
+    current = state.current
+    if current is not None and not current.complete:
+        missing = [n for n in range(1, len(current.tables) + 1) if n not in current.results]
+        raise Conflict(f"round {current.number} still has tables without a result",
+                       {"round": current.number, "tables": missing}, code="round_open")
+    first = current is None
+    settings = _settings(cmd.settings if first else state.settings)
+    number = len(state.rounds) + 1
+    planned = settings.preliminary_rounds()
+    if number > planned:
+        raise Conflict(f"all {planned} preliminary rounds have been seated",
+                       {"rounds": planned}, code="rounds_complete")
+    players = _unique(cmd.players)
+    count = len(players)
+    problems = []
+    if settings.final != "final" and count >= NO_FINAL_LIMIT:
+        problems.append({"rule": "V:EKN 3.1.6", "msg": f"a tournament without final "
+                         f"needs fewer than {NO_FINAL_LIMIT} players", "players": count})
+    if settings.multideck and count >= MULTIDECK_LIMIT:
+        problems.append({"rule": "V:EKN 3.1.5", "msg": f"the multi-deck system needs "
+                         f"fewer than {MULTIDECK_LIMIT} players", "players": count})
+    if count < 4:
+        problems.append({"rule": "V:EKN 3.1.2", "msg": "a table needs at least four players",
+                         "players": count})
+    if problems:
+        if first:
+            raise Invalid("these settings do not fit the players", problems,
+                          code="invalid_settings")
+        raise Conflict("cannot admit more players under the settings announced before "
+                       "round 1" if count >= 4 else "too few players left to seat a table",
+                       problems, code="players_limit")
+    seated_count = round_size(count, planned, number)
+    sitting_out: list[str] = []
+    if seated_count < count:
+        # Sit out whoever has played most (every player plays as many games).
+        games = state.games()
+        pool = list(players)
+        derive(cmd.seed, "tables-sit-out", number).shuffle(pool)
+        pool.sort(key=lambda p: -games.get(p, 0))
+        sitting_out = sorted(pool[:count - seated_count])
+    out = set(sitting_out)
+    playing = [p for p in players if p not in out]
+    tables = seat_round(playing, table_sizes(len(playing)), state.history(),
+                        derive(cmd.seed, "tables-seating", number))
+    data: dict[str, Any] = {"round": number, "tables": tables, "sitting_out": sitting_out}
+    if first:
+        data["settings"] = settings.model_dump(mode="json")
+    return [Event(ROUND_SEATED, data)]
+
+
+def _round(state: TablesState, number: int) -> Round:
+    if not isinstance(number, int) or not 1 <= number <= len(state.rounds):
+        raise NotFound(f"round {number} has not been seated", code="round_not_found")
+    return state.rounds[number - 1]
+
+
+def decide_swap(cmd: SwapPlayers, state: TablesState) -> list[Event]:
+    rnd = _round(state, cmd.round)
+    if rnd is not state.current or state.final_started:
+        raise Conflict("only the current round can be reseated", code="round_closed")
+    a, b = cmd.players
+    if a == b:
+        raise Invalid("swap two different players", code="invalid_swap")
+    known = {p for t in rnd.tables for p in t} | set(rnd.sitting_out)
+    unknown = [p for p in (a, b) if p not in known]
+    if unknown:
+        # V:EKN 3.3.1: players may not be added to games already in progress.
+        raise Conflict("players not in this round cannot be swapped in",
+                       {"players": unknown}, code="not_in_round")
+    if a in rnd.sitting_out and b in rnd.sitting_out:
+        raise Invalid("both players sit out this round: nothing to swap", code="invalid_swap")
+    reported = sorted({t for t in (rnd.table_of(a), rnd.table_of(b))
+                       if t is not None and t in rnd.results})
+    if reported:
+        raise Conflict("a table with a reported result cannot be reseated",
+                       {"tables": reported}, code="table_reported")
+    return [Event(SEATS_SWAPPED, {"round": rnd.number, "players": [a, b]})]
+
+
+def decide_report(cmd: ReportTable, state: TablesState) -> list[Event]:
+    rnd = _round(state, cmd.round)
+    if state.final_started:
+        raise Conflict("the final has started: preliminary results are closed",
+                       code="final_started")
+    if not isinstance(cmd.table, int) or not 1 <= cmd.table <= len(rnd.tables):
+        raise NotFound(f"round {rnd.number} has no table {cmd.table}", code="table_not_found")
+    table = rnd.tables[cmd.table - 1]
+    vp = validate(table, cmd.vp_halves)
+    return [Event(TABLE_REPORTED, {"round": rnd.number, "table": cmd.table,
+                                   "results": score(table, vp)})]
+
+
+def decide_start_final(cmd: StartFinal, state: TablesState) -> list[Event]:
+    settings = _settings(state.settings)
+    if not state.rounds:
+        raise Conflict("no round has been played", code="no_rounds")
+    if settings.final != "final":
+        raise Conflict("this tournament has no final (V:EKN 3.1.6)", code="no_final")
+    if state.final_started:
+        raise Conflict("the final has already started", code="final_started")
+    planned = settings.preliminary_rounds()
+    open_rounds = [r.number for r in state.rounds if not r.complete]
+    if len(state.rounds) < planned or open_rounds:
+        raise Conflict("the preliminary rounds are not finished",
+                       {"planned": planned, "seated": len(state.rounds),
+                        "open": open_rounds}, code="rounds_open")
+    rows = standings(totals(state.scores()), cmd.seed, eligible=cmd.players)
+    qualifiers = [r["player"] for r in rows if r["eligible"]][:FINALISTS]
+    if len(qualifiers) < 4:
+        raise Conflict("a final needs at least four players", {"eligible": qualifiers},
+                       code="too_few_finalists")
+    return [Event(FINAL_STARTED, {"qualifiers": qualifiers, "standings": rows})]
+
+
+def decide_place(cmd: PlaceCard, state: TablesState) -> list[Event]:
+    if not state.final_started:
+        raise Conflict("the final has not started", code="final_not_started")
+    row = finals.place_card(state.qualifiers, state.row, cmd.player, cmd.position)
+    events = [Event(FINAL_CARD_PLACED, {"player": cmd.player, "position": cmd.position,
+                                        "row": row})]
+    if len(row) == len(state.qualifiers):
+        seating, first = finals.seat_final(row, cmd.seed)
+        events.append(Event(FINAL_SEATED, {"row": row, "seating": seating,
+                                           "first_player": first}))
+    return events
+
+
+def decide_final_result(cmd: ReportFinal, state: TablesState) -> list[Event]:
+    if not state.final_seating:
+        raise Conflict("the final is not seated yet", code="final_not_seated")
+    vp = validate(state.final_seating, cmd.vp_halves)
+    return [Event(FINAL_REPORTED, {"vp": vp,
+                                   "standings": finals.final_standings(state.qualifiers, vp)})]
+
+
+HANDLERS = {SeatRound: decide_seat_round, SwapPlayers: decide_swap,
+            ReportTable: decide_report, StartFinal: decide_start_final,
+            PlaceCard: decide_place, ReportFinal: decide_final_result}
+
+
+def decide(command: Any, state: TablesState) -> list[Event]:
+    handler = HANDLERS.get(type(command))
+    if handler is None:
+        raise Invalid(f"unknown tables command {type(command).__name__}")
+    return handler(command, state)
+
+
+def swapped(tables: tuple[tuple[str, ...], ...], sitting_out: tuple[str, ...],
+            a: str, b: str) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
+    """Exchange a and b (seat for seat, or a seat for the sit-out list)."""
+    def sub(p: str) -> str:
+        return b if p == a else a if p == b else p
+    tables2 = tuple(tuple(sub(p) for p in t) for t in tables)
+    out2 = tuple(sorted(sub(p) for p in sitting_out))
+    return tables2, out2
+
+
+def evolve(state: TablesState, event: Event) -> TablesState:
+    d = event.data
+    if event.type == ROUND_SEATED:
+        rnd = Round(number=d["round"], tables=tuple(tuple(t) for t in d["tables"]),
+                    sitting_out=tuple(d.get("sitting_out", ())))
+        settings = d.get("settings", state.settings)
+        return replace(state, rounds=state.rounds + (rnd,), settings=settings)
+    if event.type == SEATS_SWAPPED:
+        rnd = state.rounds[d["round"] - 1]
+        tables, out = swapped(rnd.tables, rnd.sitting_out, *d["players"])
+        rounds = list(state.rounds)
+        rounds[d["round"] - 1] = replace(rnd, tables=tables, sitting_out=out)
+        return replace(state, rounds=tuple(rounds))
+    if event.type == TABLE_REPORTED:
+        rnd = state.rounds[d["round"] - 1]
+        results = dict(rnd.results)
+        results[d["table"]] = d["results"]
+        rounds = list(state.rounds)
+        rounds[d["round"] - 1] = replace(rnd, results=results)
+        return replace(state, rounds=tuple(rounds))
+    if event.type == FINAL_STARTED:
+        return replace(state, qualifiers=tuple(d["qualifiers"]))
+    if event.type == FINAL_CARD_PLACED:
+        return replace(state, row=tuple(d["row"]))
+    if event.type == FINAL_SEATED:
+        return replace(state, final_seating=tuple(d["seating"]),
+                       first_player=d["first_player"])
+    if event.type == FINAL_REPORTED:
+        return replace(state, final_result=dict(d["vp"]))
+    return state
+
+
+TABLES = FunctionDecider("tables", TablesState, decide, evolve)

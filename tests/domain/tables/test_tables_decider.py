@@ -1,0 +1,116 @@
+from collections import Counter
+
+import pytest
+
+from chalicelib.domain.decider import fold
+from chalicelib.domain.errors import Conflict, Invalid, NotFound
+from chalicelib.domain.tables.commands import (PlaceCard, ReportFinal, ReportTable,
+                                               SeatRound, StartFinal, SwapPlayers)
+from chalicelib.domain.tables.decider import TABLES
+
+SEED = "seed-1"
+
+
+def run(state, command):
+    events = TABLES.decide(command, state)
+    return fold(TABLES, state, events), events
+
+
+def play_round(state, players, settings=None):
+    state, events = run(state, SeatRound(players, SEED, settings or {}))
+    rnd = state.current
+    for n, table in enumerate(rnd.tables, start=1):
+        vp = {p: 0 for p in table}
+        vp[table[0]] = 4
+        vp[table[1]] = 1
+        state, _ = run(state, ReportTable(rnd.number, n, vp))
+    return state
+
+
+@pytest.mark.parametrize("count,games", [(6, 2), (7, 2), (11, 2)])
+def test_sit_out_counts_play_the_same_number_of_games(count, games):
+    players = [f"p{i}" for i in range(count)]
+    state = TABLES.initial()
+    for _ in range(3):
+        state = play_round(state, players)
+    assert Counter(state.games()) == Counter({p: games for p in players})
+    for rnd in state.rounds:
+        assert all(len(t) in (4, 5) for t in rnd.tables)
+        assert len(rnd.sitting_out) + sum(len(t) for t in rnd.tables) == count
+
+
+def test_rounds_must_finish_and_stop_at_plan():
+    players = [f"p{i}" for i in range(9)]
+    state, _ = run(TABLES.initial(), SeatRound(players, SEED, {"rounds": 2}))
+    with pytest.raises(Conflict):
+        run(state, SeatRound(players, SEED))
+    state = TABLES.initial()
+    for _ in range(2):
+        state = play_round(state, players, {"rounds": 2})
+    with pytest.raises(Conflict) as exc:
+        run(state, SeatRound(players, SEED))
+    assert exc.value.code == "rounds_complete"
+
+
+def test_no_final_and_multideck_limits():
+    with pytest.raises(Invalid):
+        run(TABLES.initial(), SeatRound([f"p{i}" for i in range(8)], SEED, {"final": "none"}))
+    with pytest.raises(Invalid):
+        run(TABLES.initial(), SeatRound([f"p{i}" for i in range(12)], SEED, {"multideck": True}))
+    state = play_round(TABLES.initial(), [f"p{i}" for i in range(7)], {"final": "extra-round"})
+    with pytest.raises(Conflict) as exc:  # 3.1.6: cannot grow to 8 between rounds
+        run(state, SeatRound([f"p{i}" for i in range(8)], SEED))
+    assert exc.value.code == "players_limit"
+    assert state.settings["final"] == "extra-round"
+
+
+def test_late_arrival_joins_next_round_and_swaps():
+    players = [f"p{i}" for i in range(8)]
+    state, events = run(TABLES.initial(), SeatRound(players, SEED))
+    with pytest.raises(Conflict):  # 3.3.1: not into a game in progress
+        run(state, SwapPlayers(1, ("p0", "late")))
+    a, b = state.current.tables[0][0], state.current.tables[1][0]
+    state, _ = run(state, SwapPlayers(1, (a, b)))
+    assert state.current.tables[0][0] == b and state.current.tables[1][0] == a
+    for n, t in enumerate(state.current.tables, 1):
+        state, _ = run(state, ReportTable(1, n, {p: 0 for p in t}))
+    with pytest.raises(Conflict):
+        run(state, SwapPlayers(1, (a, b)))
+    state, _ = run(state, SeatRound(players + ["late"], SEED))
+    assert sum(len(t) for t in state.current.tables) == 9
+
+
+def test_report_errors():
+    state, _ = run(TABLES.initial(), SeatRound([f"p{i}" for i in range(9)], SEED))
+    with pytest.raises(NotFound):
+        run(state, ReportTable(1, 3, {}))
+    with pytest.raises(NotFound):
+        run(state, ReportTable(2, 1, {}))
+    table = state.current.tables[0]
+    with pytest.raises(Invalid):
+        run(state, ReportTable(1, 1, {p: 3 for p in table}))
+
+
+def test_final_flow():
+    players = [f"p{i}" for i in range(10)]
+    state = TABLES.initial()
+    with pytest.raises(Conflict):
+        run(state, StartFinal(players, SEED))
+    for _ in range(3):
+        state = play_round(state, players)
+    state, events = run(state, StartFinal(players[1:], SEED))  # p0 dropped
+    q = events[0].data["qualifiers"]
+    assert len(q) == 5 and "p0" not in q
+    with pytest.raises(Conflict):
+        run(state, PlaceCard(q[0], 0, SEED))
+    for k, pid in enumerate(reversed(q)):
+        state, events = run(state, PlaceCard(pid, k, SEED))
+    assert events[-1].type == "TablesFinalSeated"
+    assert state.row == tuple(reversed(q))  # each at the right end: rank 5 ... rank 1
+    assert state.final_seating[0] == state.first_player
+    vp = {p: 0 for p in q}
+    vp[q[4]] = 2
+    vp[q[3]] = 2
+    state, events = run(state, ReportFinal(vp))
+    top = events[0].data["standings"][0]
+    assert top == {"player": q[3], "rank": 1, "vp": 2}
