@@ -17,6 +17,8 @@ BLUEPRINTS = [
     "chalicelib.api.system",
     "chalicelib.api.accounts",
     "chalicelib.api.tournaments",
+    "chalicelib.api.product",
+    "chalicelib.api.draft",
     "chalicelib.api.decks",
 ]
 

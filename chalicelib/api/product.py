@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Iterable
 
 from chalice import Blueprint
@@ -13,7 +14,7 @@ from ..domain.product.allocation import booster_plan, check_product
 from ..domain.product.cards import ID_PATTERN, CardSet
 from ..domain.product.catalog import CARDSET, UploadSet, set_stream, set_summary
 from ..domain.profiles.product import ProductSettings
-from ..projections.draft import SET_KIND, set_view_id
+from ..projections.draft import SET_KIND
 from ..runtime import runtime
 from ..service import Reply, UnitOfWork
 from .http import ApiError, idempotency_from, json_route, query_int, query_param, raw_body, respond
@@ -71,7 +72,7 @@ def upload_set():
     if not isinstance(data, dict):
         raise ApiError(400, "invalid_json", "the body must be a JSON object")
     set_id = data.get("id")
-    if not isinstance(set_id, str) or not __import__("re").match(ID_PATTERN, set_id):
+    if not isinstance(set_id, str) or not re.match(ID_PATTERN, set_id):
         raise ApiError(422, "invalid_set", "the set needs an id matching " + ID_PATTERN)
     if set_id in sample_sets():
         raise ApiError(409, "conflict", f"{set_id!r} is a shipped sample set")
@@ -126,6 +127,6 @@ def tournament_product(tid):
             size = card_set.booster(item["booster"]).size
         boosters.append({"pack": n, "set": item["set"], "booster": item["booster"],
                          "size": size})
+    problems = check_product(settings, sets)
     return {"tournament_id": tid, "settings": product, "boosters": boosters,
-            "problems": check_product(settings, sets), "ready": not check_product(settings, sets),
-            "sets": [set_view_id(s)[len("cardset:"):] for s in sorted(sets)]}
+            "problems": problems, "ready": not problems and bool(boosters), "sets": sorted(sets)}

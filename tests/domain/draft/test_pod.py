@@ -6,7 +6,7 @@ from chalicelib.domain.draft.decide import MakePick, Preselect, ReplacePack, Swe
 from chalicelib.domain.draft.views import pick_log, player_view, public_view, staff_view
 from chalicelib.domain.errors import Conflict, Forbidden, Invalid
 
-from pod_helpers import T0, Pod, start
+from .pod_helpers import T0, Pod, start
 
 
 def first_card(pod, player):
