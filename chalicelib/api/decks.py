@@ -19,12 +19,19 @@ from ..domain.decks.decider import DECKS, assess
 from ..domain.decks.decklist import CardId, Decklist
 from ..domain.decks.facts import card_kinds, product_facts, used_set_ids
 from ..domain.decks.state import DecksState
+from ..domain.draft.decide import POD
+from ..domain.draft.tournament import DRAFT
+from ..data.sets import sample_sets
+from ..domain.product.allocation import pool_of
+from ..domain.product.cards import CardSet
+from ..domain.product.catalog import CARDSET, set_stream
+from ..domain.sealed import SEALED
+from ..domain.sealed import stream_id as sealed_stream
 from ..domain.errors import Conflict, Forbidden, NotFound
 from ..projections.decks import lists_id, public_view, view_id
 from ..runtime import runtime
 from ..service import Reply
 from .http import idempotency_from, json_route, parse_body, respond
-from .product import load_sets, plain
 from .tournaments import load_tournament
 
 bp = Blueprint(__name__)
@@ -234,15 +241,71 @@ def get_pool(tid, pid):
 
 
 # ---- registration ------------------------------------------------------------------
+def _load(source: Any, decider: Any, stream_id: str) -> Any:
+    """A state from a unit of work (unguarded: another capability's stream) or the runtime."""
+    if hasattr(source, "load"):
+        return source.load(decider, stream_id, guard=False)
+    return source.service.read(decider, stream_id)[0]
+
+
+def plain(value: Any) -> Any:
+    """Settings as plain JSON (the tournament state holds read-only mappings)."""
+    if hasattr(value, "items"):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    return value
+
+
+def load_sets(source: Any, set_ids: list[str]) -> dict[str, CardSet]:
+    """The shipped or uploaded sets among ``set_ids`` (unknown ids are absent)."""
+    found: dict[str, CardSet] = {}
+    for set_id in set_ids:
+        card_set = sample_sets().get(set_id)
+        if card_set is None:
+            entry = _load(source, CARDSET, set_stream(set_id))
+            card_set = entry.card_set if entry.exists else None
+        if card_set is not None:
+            found[set_id] = card_set
+    return found
+
+
+def known_pool(source: Any, tournament: t.TournamentState, pid: str) -> list[str] | None:
+    """The pool the system itself knows for ``pid``: the final sealed pool (7.3), or the
+    starters plus picks of a finished booster draft (7.5) or a late arrival's sealed
+    product (7.2.6). ``None`` when no aggregate knows it (physical product, or a format
+    whose pools are recorded by staff)."""
+    tid = tournament.id
+    if tournament.format in ("sealed", "sealed-swap"):
+        sealed = _load(source, SEALED, sealed_stream(tid))
+        pool = sealed.pools.get(pid)
+        return list(pool) if pool is not None else None
+    if tournament.format == "booster-draft":
+        draft = _load(source, DRAFT, f"draft-{tid}")
+        if pid in draft.late:
+            return pool_of(draft.late[pid])
+        n = draft.pod_of.get(pid)
+        if n is None:
+            return None
+        pod = _load(source, POD, f"pod-{tid}-{n}")
+        if not pod.finished:
+            raise Conflict("the player's draft pod has not finished", {"pod": n},
+                           code="draft_not_finished")
+        starters = [card for s in draft.starters.get(pid, []) for card in s["cards"]]
+        return starters + pod.pool(pod.seat_of[pid])
+    return None
+
+
 def _register_command(source: Any, tournament: t.TournamentState, pid: str, body: DeckBody,
                       by: str, now: str) -> c.RegisterDeck:
-    """The registration with the facts from the product configuration: what a player
-    opens (V:EKN table) and the kinds of the cards of the sets in use."""
+    """The registration with the facts from elsewhere: the pool the product or draft
+    aggregates know, what a player opens (V:EKN table) and the kinds of the cards."""
     product = plain(tournament.settings["product"])
     sets = load_sets(source, used_set_ids(product))
     return c.RegisterDeck(
         player=pid, deck=body.decklist(), now=now, by=by, label=body.label,
         received=list(body.received) if body.received is not None else None,
+        pool=known_pool(source, tournament, pid),
         product=product_facts(product, sets), kinds=card_kinds(sets, used_set_ids(product)))
 
 

@@ -312,3 +312,29 @@ def test_phase_must_be_open_and_default_deadline(api, clock):
     assert api.post(f"{base(s['tid'])}/open", token=s["organizer"]).status == 409
     assert api.post(f"{base(s['tid'])}/open", token=p1["token"]).status == 403
     assert api.get(base(s["tid"])).body["open"] is True
+
+
+def test_sealed_pool_comes_from_the_sealed_product(api, clock, rt):
+    from chalicelib.domain.sealed import SEALED, OpenProduct, StartSealed, stream_id
+    from chalicelib.service import Reply
+
+    s = setup(api, "vtes", "sealed")
+    p1, p2 = s["players"]
+    opened = VT_CRYPT[:12] + VT_LIB[:40]
+    allocations = {p["player_id"]: {"packs": [{"set": "sample-vtes", "booster": "booster",
+                                               "cards": opened}], "starters": []}
+                   for p in (p1, p2)}
+
+    def work(uow):
+        ids = [p1["player_id"], p2["player_id"]]
+        uow.decide(SEALED, stream_id(s["tid"]), StartSealed(players=ids, allocations=allocations,
+                                                            now=NOW))
+        uow.decide(SEALED, stream_id(s["tid"]), OpenProduct(now=NOW))
+        return Reply(200, {})
+    rt.service.run(work)
+    # nobody recorded a pool: the sealed product is the pool (7.2.4)
+    r = register(api, s, p1, {"crypt": VT_CRYPT[:12], "library": VT_LIB[:39] + [VT_LIB[45]]})
+    assert r.status == 422
+    assert [(v["code"], v["card"]) for v in r.body["details"]] == [("not_in_pool", VT_LIB[45])]
+    r = register(api, s, p1, {"crypt": VT_CRYPT[:12], "library": VT_LIB[:40]})
+    assert r.status == 201 and r.body["decks"][0]["sizes"] == {"crypt": 12, "library": 40}
