@@ -90,3 +90,15 @@ class DynamoViewStore:
             if "LastEvaluatedKey" not in response:
                 return
             kwargs["ExclusiveStartKey"] = response["LastEvaluatedKey"]
+
+    def dump(self) -> dict[str, dict[str, Any]]:
+        out: dict[str, dict[str, Any]] = {}
+        kwargs: dict[str, Any] = {"TableName": self.table, "ConsistentRead": True}
+        while True:
+            response = self.client.scan(**kwargs)
+            for item in response.get("Items", []):
+                if not item["view_id"]["S"].startswith(CHECKPOINT):
+                    out[item["view_id"]["S"]] = _doc(item)
+            if "LastEvaluatedKey" not in response:
+                return out
+            kwargs["ExclusiveStartKey"] = response["LastEvaluatedKey"]

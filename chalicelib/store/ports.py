@@ -100,3 +100,6 @@ class ViewStore(Protocol):
 
     def clear(self) -> None:
         """Drop every view and checkpoint (before a rebuild)."""
+
+    def dump(self) -> dict[str, dict[str, Any]]:
+        """Every view doc by id (checkpoints excluded), to compare rebuilds and replays."""

@@ -68,3 +68,7 @@ class SqliteViewStore:
         with self.db.write() as conn:
             conn.execute("DELETE FROM views")
             conn.execute("DELETE FROM checkpoints")
+
+    def dump(self) -> dict[str, dict[str, Any]]:
+        rows = self.db.conn().execute("SELECT view_id, doc FROM views").fetchall()
+        return {view_id: codec.loads(doc) for view_id, doc in rows}

@@ -1,0 +1,114 @@
+"""Retries are safe, bad input is refused in the common shape and changes nothing."""
+from __future__ import annotations
+
+import threading
+
+KEY = "0f8fad5b-d9cb-469f-a165-70867728950e"
+
+
+def _count_events(rt, tid):
+    return len(rt.events.read(f"tournament-{tid}"))
+
+
+def test_retry_with_same_key_returns_original_reply_and_appends_nothing(api, rt):
+    org = api.organizer()
+    tid = api.tournament(org)["tournament_id"]
+    first = api.post(f"/v1/tournaments/{tid}/players", {"name": "Ann"}, headers={"Idempotency-Key": KEY})
+    before = _count_events(rt, tid)
+    again = api.post(f"/v1/tournaments/{tid}/players", {"name": "Ann"}, headers={"Idempotency-Key": KEY})
+    assert again.status == 201 and again.body == first.body
+    assert again.headers.get("Idempotent-Replayed") == "true"
+    assert _count_events(rt, tid) == before
+    assert api.get("/v1/me", token=again.body["token"]).body["player_id"] == \
+        first.body["player"]["player_id"]
+
+
+def test_same_key_other_body_is_refused(api, rt):
+    org = api.organizer()
+    tid = api.tournament(org)["tournament_id"]
+    api.post(f"/v1/tournaments/{tid}/players", {"name": "Ann"}, headers={"Idempotency-Key": KEY})
+    other = api.post(f"/v1/tournaments/{tid}/players", {"name": "Bob"},
+                     headers={"Idempotency-Key": KEY})
+    assert other.status == 422 and other.body["error"] == "idempotency_key_reused"
+    assert len(api.get(f"/v1/tournaments/{tid}/players").body["players"]) == 1
+
+
+def test_keys_are_scoped_to_the_caller(api):
+    a, b = api.organizer("A"), api.organizer("B")
+    ta = api.post("/v1/tournaments", {"name": "x", "game": "vtes", "format": "sealed"}, token=a,
+                  headers={"Idempotency-Key": KEY})
+    tb = api.post("/v1/tournaments", {"name": "x", "game": "vtes", "format": "sealed"}, token=b,
+                  headers={"Idempotency-Key": KEY})
+    assert ta.body["tournament_id"] != tb.body["tournament_id"]
+
+
+def test_tokens_are_never_stored_in_events_or_views(api, rt):
+    org = api.organizer()
+    tid = api.tournament(org)["tournament_id"]
+    player = api.post(f"/v1/tournaments/{tid}/players", {"name": "Ann"},
+                      headers={"Idempotency-Key": KEY}).body["token"]
+    judge = api.post(f"/v1/tournaments/{tid}/judges", {"name": "Jo"}, token=org).body["token"]
+    everything = str([(e.data, e.meta, e.stream_id) for e in rt.events.all_events()])
+    everything += str(rt.views.dump())
+    for secret in (org, player, judge, api.admin_key):
+        assert secret not in everything
+
+
+def test_bad_input_gets_4xx_json_and_changes_nothing(api, rt):
+    org = api.organizer()
+    tid = api.tournament(org)["tournament_id"]
+    before = _count_events(rt, tid)
+    cases = [
+        dict(raw=b"{not json"),
+        dict(raw=b"[1, 2]"),
+        dict(raw=b""),
+        dict(json_body={"name": ""}),
+        dict(json_body={"name": "Ann", "extra": 1}),
+        dict(json_body={"name": "x" * 81}),
+        dict(json_body={"name": "Ann"}, headers={"Idempotency-Key": "short"}),
+        dict(raw=b'{"name": "' + b"x" * 300_000 + b'"}'),
+    ]
+    for case in cases:
+        r = api.request("POST", f"/v1/tournaments/{tid}/players", **case)
+        assert 400 <= r.status < 500, (case, r.status)
+        assert set(r.body) == {"error", "message", "details"}
+    assert api.get("/v1/tournaments/tnotatournament").status == 404
+    assert api.post("/v1/tournaments/t000000000000/start", token=org).status == 404
+    assert api.get("/v1/tournaments?limit=abc").status == 400
+    assert api.get("/v1/me", headers={"Authorization": "Basic abc"}).status == 401
+    assert _count_events(rt, tid) == before
+
+
+def test_concurrent_registrations_lose_nothing(api, rt):
+    org = api.organizer()
+    tid = api.tournament(org)["tournament_id"]
+    failures = []
+
+    def register(i):
+        r = api.post(f"/v1/tournaments/{tid}/players", {"name": f"P{i}"})
+        if r.status != 201:
+            failures.append(r.body)
+
+    threads = [threading.Thread(target=register, args=(i,)) for i in range(16)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert failures == []
+    names = sorted(p["name"] for p in api.get(f"/v1/tournaments/{tid}/players").body["players"])
+    assert names == sorted(f"P{i}" for i in range(16))
+    assert _count_events(rt, tid) == 17
+
+
+def test_restart_loses_nothing_and_views_rebuild_identically(api, rt, restart):
+    org = api.organizer()
+    tid = api.tournament(org)["tournament_id"]
+    ann = api.register(tid, "Ann")
+    before = rt.views.dump()
+    restart()
+    assert api.get("/v1/me", token=ann["token"]).status == 200
+    assert api.get(f"/v1/tournaments/{tid}/players").body["players"][0]["name"] == "Ann"
+    rebuilt = api.post("/v1/admin/projections/rebuild", token=api.admin_key)
+    assert rebuilt.status == 200 and rebuilt.body["events_applied"] > 0
+    from chalicelib.runtime import runtime
+    assert runtime().views.dump() == before

@@ -1,0 +1,58 @@
+"""The DynamoDB Streams entry point, fed hand-built stream records."""
+from __future__ import annotations
+
+import pytest
+
+from chalicelib.projections.projector import Projector
+from chalicelib.projections.stream_handler import handle_stream_batch
+from chalicelib.store.dynamo_events import event_to_item
+from chalicelib.store.ports import NewEvent, append
+from tests.projections.test_projector import counting
+
+ARN = "arn:aws:dynamodb:us-east-1:000000000000:table/podium-events/stream/2026"
+
+
+def record(event, seq: int, name: str = "INSERT") -> dict:
+    item = event_to_item(event)
+    return {"eventID": f"id-{seq}", "eventName": name, "eventSource": "aws:dynamodb",
+            "eventSourceARN": ARN, "awsRegion": "us-east-1",
+            "dynamodb": {"Keys": {"stream_id": item["stream_id"], "version": item["version"]},
+                         "NewImage": item, "SequenceNumber": str(seq),
+                         "SizeBytes": 100, "StreamViewType": "NEW_IMAGE"}}
+
+
+@pytest.fixture
+def world(stores):
+    events, views = stores
+    append(events, "a", 0, [NewEvent("Added", {"n": n}) for n in (1, 2, 3)])
+    return events, views, Projector(events, views, [counting])
+
+
+def test_batch_projects_and_a_duplicated_batch_is_harmless(world):
+    events, views, projector = world
+    batch = {"Records": [record(e, 100 + e.version) for e in events.read("a")]}
+    assert handle_stream_batch(batch, projector) == {"batchItemFailures": []}
+    assert handle_stream_batch(batch, projector) == {"batchItemFailures": []}
+    assert views.get("total:a") == {"sum": 6, "seen": [1, 2, 3]}
+
+
+def test_poison_record_is_reported_as_partial_batch_failure(world):
+    events, views, projector = world
+    append(events, "p", 0, [NewEvent("Poison", {})])
+    good = [record(e, 200 + e.version) for e in events.read("a")]
+    poison = record(events.read("p")[0], 300)
+    malformed = {**record(events.read("a")[0], 301)}
+    malformed["dynamodb"] = {**malformed["dynamodb"], "NewImage": {"stream_id": {"S": "x"}}}
+    result = handle_stream_batch({"Records": [good[0], poison, good[1], malformed, good[2]]},
+                                 projector)
+    assert result == {"batchItemFailures": [{"itemIdentifier": "300"},
+                                            {"itemIdentifier": "301"}]}
+    assert views.get("total:a") == {"sum": 6, "seen": [1, 2, 3]}
+    assert views.checkpoint("p") == 0
+
+
+def test_remove_records_are_ignored(world):
+    events, views, projector = world
+    result = handle_stream_batch({"Records": [record(events.read("a")[0], 400, "REMOVE")]},
+                                 projector)
+    assert result == {"batchItemFailures": []} and views.checkpoint("a") == 0

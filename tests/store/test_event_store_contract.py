@@ -1,0 +1,115 @@
+"""What every event store adapter must do."""
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from chalicelib.store.ports import (ConcurrencyConflict, IdempotencyKeyTaken, IdempotencyRecord,
+                                    NewEvent, StreamWrite, append)
+
+
+def ev(n: int, **data) -> NewEvent:
+    return NewEvent("Happened", {"n": n, **data}, {"actor": {"role": "test", "id": "x"}})
+
+
+def test_append_and_read_in_order(event_store):
+    stored = append(event_store, "s-1", 0, [ev(1), ev(2)])
+    assert [e.version for e in stored] == [1, 2]
+    append(event_store, "s-1", 2, [ev(3)])
+    events = event_store.read("s-1")
+    assert [(e.version, e.data["n"]) for e in events] == [(1, 1), (2, 2), (3, 3)]
+    assert events[0].meta == {"actor": {"role": "test", "id": "x"}}
+    assert [e.version for e in event_store.read("s-1", after=2)] == [3]
+    assert event_store.version("s-1") == 3 and event_store.version("nothing") == 0
+    assert event_store.read("nothing") == []
+
+
+@pytest.mark.parametrize("expected", [0, 1, 3])
+def test_wrong_expected_version_appends_nothing(event_store, expected):
+    append(event_store, "s-2", 0, [ev(1), ev(2)])
+    with pytest.raises(ConcurrencyConflict):
+        append(event_store, "s-2", expected, [ev(9)])
+    assert [e.data["n"] for e in event_store.read("s-2")] == [1, 2]
+
+
+def test_multi_stream_append_is_atomic(event_store):
+    append(event_store, "a", 0, [ev(1)])
+    with pytest.raises(ConcurrencyConflict):
+        event_store.append_batch([StreamWrite("b", 0, (ev(1),)), StreamWrite("a", 0, (ev(2),))])
+    assert event_store.read("b") == [] and len(event_store.read("a")) == 1
+    event_store.append_batch([StreamWrite("b", 0, (ev(1),)), StreamWrite("a", 1, (ev(2),))])
+    assert event_store.version("a") == 2 and event_store.version("b") == 1
+
+
+def test_guard_without_events_checks_version(event_store):
+    append(event_store, "guarded", 0, [ev(1)])
+    event_store.append_batch([StreamWrite("guarded", 1), StreamWrite("other", 0, (ev(1),))])
+    with pytest.raises(ConcurrencyConflict):
+        event_store.append_batch([StreamWrite("guarded", 0), StreamWrite("other", 1, (ev(2),))])
+    assert event_store.version("other") == 1 and event_store.version("guarded") == 1
+
+
+def test_idempotency_record_is_stored_with_the_events(event_store):
+    record = IdempotencyRecord("k" * 20, "fp", 201, {"ok": True, "big": "x" * 50_000})
+    append(event_store, "idem", 0, [ev(1)], record)
+    assert event_store.idempotency("k" * 20) == record
+    with pytest.raises(IdempotencyKeyTaken):
+        append(event_store, "idem", 1, [ev(2)], record)
+    assert event_store.version("idem") == 1
+    assert event_store.idempotency("unknown-key-000000") is None
+
+
+def test_conflict_stores_no_idempotency_record(event_store):
+    append(event_store, "c", 0, [ev(1)])
+    with pytest.raises(ConcurrencyConflict):
+        append(event_store, "c", 0, [ev(2)], IdempotencyRecord("key-conflict-0000", "f", 200, {}))
+    assert event_store.idempotency("key-conflict-0000") is None
+
+
+def test_large_events_round_trip(event_store):
+    data = {"pairs": [[f"p{i}", f"p{i + 1}"] for i in range(20_000)]}
+    append(event_store, "big", 0, [NewEvent("Paired", data)])
+    assert event_store.read("big")[0].data == data
+
+
+def test_all_events_covers_every_stream_in_version_order(event_store):
+    append(event_store, "x", 0, [ev(1), ev(2)])
+    append(event_store, "y", 0, [ev(1)])
+    append(event_store, "x", 2, [ev(3)])
+    seen: dict[str, list[int]] = {}
+    for e in event_store.all_events():
+        seen.setdefault(e.stream_id, []).append(e.version)
+    assert seen == {"x": [1, 2, 3], "y": [1]}
+
+
+def test_concurrent_appenders_lose_and_duplicate_nothing(event_store):
+    """8 threads append to one stream, retrying on conflict (fewer events each on moto,
+    whose transactions are slow, so the suite stays fast)."""
+    threads = 8
+    per_thread = 25 if type(event_store).__name__.startswith("Sqlite") else 6
+    errors: list[BaseException] = []
+
+    def worker(worker_id: int) -> None:
+        try:
+            for i in range(per_thread):
+                while True:
+                    version = event_store.version("hot")
+                    try:
+                        append(event_store, "hot", version, [ev(i, worker=worker_id)])
+                        break
+                    except ConcurrencyConflict:
+                        continue
+        except BaseException as exc:  # surfaced below
+            errors.append(exc)
+
+    pool = [threading.Thread(target=worker, args=(w,)) for w in range(threads)]
+    for t in pool:
+        t.start()
+    for t in pool:
+        t.join()
+    assert not errors
+    events = event_store.read("hot")
+    assert [e.version for e in events] == list(range(1, threads * per_thread + 1))
+    assert sorted((e.data["worker"], e.data["n"]) for e in events) == sorted(
+        (w, i) for w in range(threads) for i in range(per_thread))
