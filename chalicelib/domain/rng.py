@@ -8,6 +8,10 @@ import hashlib
 import random
 
 
+Rng = random.Random
+"""The generator type, for annotations: ``from chalicelib.domain.rng import Rng``."""
+
+
 def derive(seed: str, *labels: object) -> random.Random:
     """A generator for one purpose, e.g. ``derive(seed, "pack", pod, seat, 2)``."""
     material = "\x1f".join([seed, *(str(label) for label in labels)])

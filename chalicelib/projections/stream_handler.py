@@ -19,11 +19,7 @@ def _raw_image(record: DynamoDBRecord) -> dict[str, Any]:
     return record.raw_event["dynamodb"]["NewImage"]
 
 
-def handle_stream_batch(event: dict[str, Any], projector=None) -> dict[str, Any]:
-    if projector is None:
-        from ..runtime import runtime
-        projector = runtime().projector
-
+def handle_stream_batch(event: dict[str, Any], projector) -> dict[str, Any]:
     def handle(record: DynamoDBRecord) -> None:
         if record.raw_event.get("eventName") not in ("INSERT", "MODIFY"):
             return
