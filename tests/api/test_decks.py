@@ -338,3 +338,86 @@ def test_sealed_pool_comes_from_the_sealed_product(api, clock, rt):
     assert [(v["code"], v["card"]) for v in r.body["details"]] == [("not_in_pool", VT_LIB[45])]
     r = register(api, s, p1, {"crypt": VT_CRYPT[:12], "library": VT_LIB[:40]})
     assert r.status == 201 and r.body["decks"][0]["sizes"] == {"crypt": 12, "library": 40}
+
+
+def _draft_everything(rt, tid, players):
+    """Runs the tournament's booster draft to the end (each seat takes the first card of
+    the pack in front of it) through the draft deciders; returns pools by player."""
+    from chalicelib.domain.draft.decide import POD, MakePick
+    from chalicelib.domain.draft.setup import start_commands
+    from chalicelib.domain.draft.tournament import DRAFT
+    from chalicelib.domain.tournament import TOURNAMENT
+    from chalicelib.service import Reply
+
+    tournament, _ = rt.service.read(TOURNAMENT, f"tournament-{tid}")
+    settings = {k: dict(v) for k, v in tournament.settings.items()}
+    ms = int(NOW.timestamp() * 1000)
+    start, opens = start_commands(tournament=tid, seed=tournament.seed, players=players,
+                                  product=settings["product"], draft=settings["draft"],
+                                  sets=sample_sets(), now=ms, by="org")
+
+    def begin(uow):
+        uow.decide(DRAFT, f"draft-{tid}", start)
+        for command in opens:
+            uow.decide(POD, f"pod-{tid}-{command.pod}", command)
+        return Reply(200, {})
+    rt.service.run(begin)
+    pools = {}
+    for command in opens:
+        stream = f"pod-{tid}-{command.pod}"
+        while True:
+            pod, _ = rt.service.read(POD, stream)
+            if pod.finished:
+                break
+            seat = next(s for s in range(len(pod.seats)) if pod.current_pack(s))
+            player, card = pod.seats[seat], pod.current_pack(seat)[0]
+            special = pod.specials.get(card, {})   # 905.2b: revealed cards need a note
+            note = (special.get("choices") or ["noted"])[0] \
+                if special.get("action") == "reveal" else None
+            rt.service.run(lambda uow, p=player, c=card, n=note: (
+                uow.decide(POD, stream, MakePick(player=p, card=c, now=ms, note=n)),
+                Reply(200, {}))[1])
+        for seat, player in enumerate(pod.seats):
+            pools[player] = pod.pool(seat)
+    return pools
+
+
+def test_mtg_booster_draft_to_registered_deck(api, clock, rt):
+    s = setup(api, "mtg", "booster-draft", players=4)
+    p1 = s["players"][0]
+    early = register(api, s, p1, {"main": ["cp-meadow"] * 40})
+    assert early.status == 409   # no pool known yet: the draft has not happened
+    pools = _draft_everything(rt, s["tid"], [p["player_id"] for p in s["players"]])
+    pool = pools[p1["player_id"]]
+    assert len(pool) == 45       # 905.1a: three 15-card packs
+    kinds = {c.id: c.kind for c in sample_sets()["sample-mtg"].cards}
+    conspiracies = [c for c in pool if kinds[c] == "conspiracy"]
+    spells = [c for c in pool if kinds[c] != "conspiracy"]
+    land = cards("sample-mtg", "basic-land")[0]
+    main = spells[:23] + [land] * (17 + max(0, 23 - len(spells)))
+    outsider = next(c for c in cards("sample-mtg", "other") if c not in pool)
+    r = register(api, s, p1, {"main": main[:-1] + [outsider]})
+    assert r.status == 422 and [v["code"] for v in r.body["details"]] == ["not_in_pool"]
+    r = register(api, s, p1, {"main": main, "sideboard": spells[23:] + conspiracies})
+    assert r.status == 201, r.body
+    assert r.body["decks"][0]["sizes"]["main"] == len(main) >= 40
+
+
+def test_munchkin_booster_draft_to_registered_deck(api, clock, rt):
+    from collections import Counter
+
+    s = setup(api, "munchkin", "booster-draft", players=4)
+    p1 = s["players"][0]
+    pools = _draft_everything(rt, s["tid"], [p["player_id"] for p in s["players"]])
+    kinds = {c.id: c.kind for c in sample_sets()["sample-munchkin"].cards}
+    r = api.post(f"{base(s['tid'])}/players/{p1['player_id']}/validate", {"main": []},
+                 token=p1["token"])
+    assert r.status == 200 and r.body["pool_size"] == 48 + 1   # 4 x 12 + the draft hero
+    main, counted = [], Counter()
+    for card in pools[p1["player_id"]]:
+        if kinds[card] != "hero" and counted[card] < 3 and len(main) < 30:
+            main.append(card)
+            counted[card] += 1
+    assert len(main) == 30
+    r = register(api, s, p1, {"main": main, "hero": "mk-draft-wanderer"})
+    assert r.status == 201, r.body
