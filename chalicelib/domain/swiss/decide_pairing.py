@@ -1,6 +1,8 @@
 """Deciding PairRound, SetStructure, DropPlayer and StartTopCut."""
 from __future__ import annotations
 
+from typing import Any, Optional
+
 from ..errors import Conflict, Invalid, NotFound
 from ..events import Event
 from ..rng import derive
@@ -10,7 +12,7 @@ from .commands import DropPlayer, PairRound, SetStructure, StartTopCut
 from .cost import Candidate
 from .pairing import pair_round
 from .records import records
-from .standings import rank, standings
+from .standings import ordered, standings
 from .state import SwissState
 from .structure import plan
 from .topcut import build
@@ -75,19 +77,8 @@ def decide_pair_round(cmd: PairRound, state: SwissState) -> list[Event]:
             raise Invalid("this profile pairs within drafting pods: give every player a pod",
                           {"players_without_pod": missing[:50], "count": len(missing)})
     joined = [p for p in active if p not in state.joined]
-    recs = records(state.rounds, settings, active)
-    standing = rank(recs, settings, seed_key, (), len(state.rounds))
-    playing = set(active)
-    ranked = [s.record.player for s in standing if s.record.player in playing]
-    if number == 1:
-        ranked = sorted(active)
-        derive(seed_key, "round-order", number).shuffle(ranked)
-    byes = {p: recs[p].byes for p in active}
-    bye = choose_bye(ranked, byes, number == 1, derive(seed_key, "bye", number),
-                     pods if within_pods else None)
-    cands = [Candidate(p, recs[p].points, i, frozenset(recs[p].opponents),
-                       pods[p] if within_pods else None)
-             for i, p in enumerate(ranked) if p != bye]
+    bye, cands = round_candidates(state, settings, seed_key, active,
+                                  pods if within_pods else None)
     pairing = pair_round(cands, derive(seed_key, "pair", number))
     matches = [{"id": f"R{number}-{t}", "table": t, "a": a.id, "b": b.id}
                for t, (a, b) in enumerate(pairing.pairs, start=1)]
@@ -96,6 +87,28 @@ def decide_pair_round(cmd: PairRound, state: SwissState) -> list[Event]:
         "pods": new_pods, "ends_at": deadline(cmd.now, settings.get("round_minutes")),
         "method": pairing.method, "quality": pairing.quality.as_dict(), "by": cmd.by}))
     return events
+
+
+def round_candidates(state: SwissState, settings: dict[str, Any], seed_key: str,
+                     active: list[str], pods: Optional[dict[str, int]]
+                     ) -> tuple[Optional[str], list[Candidate]]:
+    """The next round's bye and the players to pair, ranked by current standings
+    (round 1: a seeded shuffle)."""
+    number = len(state.rounds) + 1
+    recs = records(state.rounds, settings, active)
+    playing = set(active)
+    if number == 1:
+        ranked = sorted(active)
+        derive(seed_key, "round-order", number).shuffle(ranked)
+    else:
+        best_first, _, _ = ordered(recs, settings, seed_key, len(state.rounds))
+        ranked = [p for p in best_first if p in playing]
+    byes = {p: recs[p].byes for p in active}
+    bye = choose_bye(ranked, byes, number == 1, derive(seed_key, "bye", number), pods)
+    cands = [Candidate(p, recs[p].points, i, frozenset(recs[p].opponents),
+                       pods[p] if pods else None)
+             for i, p in enumerate(ranked) if p != bye]
+    return bye, cands
 
 
 def decide_set_structure(cmd: SetStructure, state: SwissState) -> list[Event]:

@@ -19,32 +19,28 @@ class Standing:
     dropped: bool
 
 
-def _sortable(value: Any, never: int) -> Any:
-    return never if value is None else value
+def ordered(recs: dict[str, Record], settings: dict[str, Any], seed_key: str,
+            rounds_played: int = 0) -> tuple[list[str], Any, dict[str, int]]:
+    """Players best first, with the chain's value display and the coins."""
+    keys, shown = CHAINS[settings["tiebreakers"]](recs, settings, rounds_played)
+    coins = {p: coin(seed_key, p) for p in recs}
+    order = sorted(recs, key=lambda p: (recs[p].points, keys[p], coins[p], p), reverse=True)
+    return order, shown, coins
 
 
 def rank(recs: dict[str, Record], settings: dict[str, Any], seed_key: str,
          dropped: Iterable[str] = (), rounds_played: int = 0) -> list[Standing]:
-    values_of, keys = CHAINS[settings["tiebreakers"]]
-    values = values_of(recs, settings)
-    coins = {p: coin(seed_key, p) for p in recs}
-    never = rounds_played + 1      # "latest round of first defeat": never beats any round
-
-    def key(p: str) -> tuple:
-        return (recs[p].points, *(_sortable(values[p][k], never) for k in keys), coins[p], p)
-
+    order, shown, coins = ordered(recs, settings, seed_key, rounds_played)
     gone = set(dropped)
-    order = sorted(recs, key=key, reverse=True)
-    return [Standing(i + 1, recs[p], values[p], coins[p], p in gone)
+    return [Standing(i + 1, recs[p], shown(p), coins[p], p in gone)
             for i, p in enumerate(order)]
 
 
 def standings(state: SwissState, through: int | None = None) -> list[Standing]:
     """Standings after round ``through`` (default: every round so far)."""
     upto = len(state.rounds) if through is None else through
-    rounds = state.rounds[:upto]
-    players = set(state.joined)
-    recs = records(rounds, state.settings, sorted(p for p in players if state.joined[p] <= max(upto, 1)))
+    players = sorted(p for p, first in state.joined.items() if first <= max(upto, 1))
+    recs = records(state.rounds[:upto], state.settings, players)
     dropped = [p for p, after in state.dropped.items() if after <= upto]
     return rank(recs, state.settings, state.seed_key, dropped, upto)
 

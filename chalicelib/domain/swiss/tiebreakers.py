@@ -1,57 +1,78 @@
 """Tiebreak chains. ``munchkin-sos``: strength of schedule (Munchkin CCG draft
 guidelines): total score of opponents defeated, total score of opponents who defeated
 the player, latest round of first defeat, then a seeded coin toss. ``mtr``: Magic
-Tournament Rules appendix C: OMW%, GW%, OGW%, each percentage floored at 0.33."""
+Tournament Rules appendix C: OMW%, GW%, OGW%, each percentage floored at 0.33.
+
+Each chain gives every player an exact integer sort key (percentages are put over one
+common denominator, so equal values tie exactly and sorting thousands is fast) and,
+on request, the values to show (percentages as exact fractions)."""
 from __future__ import annotations
 
+import math
 from fractions import Fraction
-from typing import Any
+from functools import lru_cache
+from typing import Any, Callable
 
 from ..rng import derive
 from .records import Record
 
 FLOOR = Fraction(33, 100)
+Keys = dict[str, tuple[int, ...]]
+Shown = Callable[[str], dict[str, Any]]
 
 
+@lru_cache(maxsize=1 << 16)
 def coin(seed_key: str, player: str) -> int:
     """The player's seeded coin toss: higher wins the last tie."""
     return derive(seed_key, "swiss-coin", player).getrandbits(32)
 
 
-def match_win_pct(rec: Record, points_win: int) -> Fraction:
-    possible = points_win * rec.rounds_played
-    return max(FLOOR, Fraction(rec.points, possible)) if possible else FLOOR
+@lru_cache(maxsize=4096)
+def pct(numerator: int, denominator: int) -> Fraction:
+    """MTR appendix C: a percentage below 0.33 counts as 0.33 (also with nothing played)."""
+    return max(FLOOR, Fraction(numerator, denominator)) if denominator else FLOOR
 
 
-def game_win_pct(rec: Record) -> Fraction:
-    games = rec.game_wins + rec.game_losses + rec.game_draws
-    if not games:
-        return FLOOR
-    return max(FLOOR, Fraction(3 * rec.game_wins + rec.game_draws, 3 * games))
+def _scaled(values: dict[str, Fraction]) -> tuple[dict[str, int], int]:
+    """Numerators over one common denominator."""
+    denominator = 1
+    for value in set(values.values()):
+        denominator = math.lcm(denominator, value.denominator)
+    return {p: v.numerator * (denominator // v.denominator) for p, v in values.items()}, denominator
 
 
-def _mean(values: list[Fraction]) -> Fraction:
-    return sum(values, Fraction(0)) / len(values) if values else Fraction(0)
+def mtr(recs: dict[str, Record], settings: dict[str, Any], rounds: int) -> tuple[Keys, Shown]:
+    pw = settings["points_win"]
+    mwp = {p: pct(r.points, pw * r.rounds_played) for p, r in recs.items()}
+    gwp = {p: pct(3 * r.game_wins + r.game_draws,
+                  3 * (r.game_wins + r.game_losses + r.game_draws)) for p, r in recs.items()}
+    mw, mw_den = _scaled(mwp)
+    gw, gw_den = _scaled(gwp)
+    most = max((len(r.opponents) for r in recs.values()), default=1)
+    span = math.lcm(*range(1, most + 1)) if most else 1   # every opponent count divides it
+    sums = {p: (sum(mw[o] for o in r.opponents), sum(gw[o] for o in r.opponents),
+                len(r.opponents)) for p, r in recs.items()}
+    keys = {p: ((om * (span // n), gw[p], og * (span // n)) if n else (0, gw[p], 0))
+            for p, (om, og, n) in sums.items()}
+
+    def shown(p: str) -> dict[str, Any]:
+        om, og, n = sums[p]
+        return {"omw": Fraction(om, mw_den * n) if n else Fraction(0), "gw": gwp[p],
+                "ogw": Fraction(og, gw_den * n) if n else Fraction(0)}
+    return keys, shown
 
 
-def mtr(recs: dict[str, Record], settings: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    mwp = {p: match_win_pct(r, settings["points_win"]) for p, r in recs.items()}
-    gwp = {p: game_win_pct(r) for p, r in recs.items()}
-    return {p: {"omw": _mean([mwp[o] for o in r.opponents]), "gw": gwp[p],
-                "ogw": _mean([gwp[o] for o in r.opponents])}
-            for p, r in recs.items()}
+def munchkin_sos(recs: dict[str, Record], settings: dict[str, Any],
+                 rounds: int) -> tuple[Keys, Shown]:
+    values = {p: {"defeated_score": sum(recs[o].points for o in r.defeated),
+                  "defeated_by_score": sum(recs[o].points for o in r.defeated_by),
+                  "first_defeat_round": r.first_defeat}
+              for p, r in recs.items()}
+    never = rounds + 1       # never defeated beats a defeat in any round
+    keys = {p: (v["defeated_score"], v["defeated_by_score"],
+                never if v["first_defeat_round"] is None else v["first_defeat_round"])
+            for p, v in values.items()}
+    return keys, values.__getitem__
 
 
-def munchkin_sos(recs: dict[str, Record], settings: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    return {p: {"defeated_score": sum(recs[o].points for o in r.defeated),
-                "defeated_by_score": sum(recs[o].points for o in r.defeated_by),
-                "first_defeat_round": r.first_defeat}
-            for p, r in recs.items()}
-
-
-CHAINS = {
-    # chain name -> (values function, ordered keys; None rounds sort as "never")
-    "mtr": (mtr, ("omw", "gw", "ogw")),
-    "munchkin-sos": (munchkin_sos, ("defeated_score", "defeated_by_score",
-                                    "first_defeat_round")),
-}
+CHAINS = {"mtr": mtr, "munchkin-sos": munchkin_sos}
