@@ -256,3 +256,44 @@ def test_pack_replacement_and_conspiracy_views(api, rt):
     assert api.post(f"{base}/pods/1/face-down", {"card": face_up},
                     token=token[first]).status == 200
     assert api.get(f"{base}/pods/1", token=org).body["face_up"] == []
+
+
+def test_entered_packs_abnormal_count_and_scheduled_sweep(api, rt):
+    from chalicelib.api.draft import sweep_drafts
+
+    clock = Clock()
+    rt.service.clock = clock
+    setup = api.started("mtg", "booster-draft", players=4, settings={
+        "product": {"source": "entered"}, "draft": {"pick_seconds": 30}})
+    tid, org = setup["tid"], setup["organizer"]
+    base = f"/v1/tournaments/{tid}/draft"
+    missing = api.post(base, token=org)
+    assert missing.status == 422
+    cards = [c["id"] for c in api.get("/v1/sets/sample-mtg").body["definition"]["cards"]
+             if c["kind"] == "other"]
+    packs = {p["player_id"]: [[cards[(i * 15 + j) % len(cards)] for j in range(15)]
+                              for i in range(k * 3, k * 3 + 3)]
+             for k, p in enumerate(setup["players"])}
+    short = setup["players"][2]["player_id"]
+    packs[short][1] = packs[short][1][:14]   # a physical pack one card short
+    unknown = {**packs, short: [["not-a-card"] * 15] * 3}
+    assert api.post(base, {"packs": unknown}, token=org).status == 422
+    started = api.post(base, {"packs": packs}, token=org)
+    assert started.status == 201
+    seat = next(s["seat"] for s in started.body["pods"][0]["seats"] if s["player_id"] == short)
+    pod = api.get(f"{base}/pods/1", token=org).body
+    assert pod["abnormal_packs"] == [{"round": 2, "seat": seat, "count": 14, "expected": 15}]
+    log = api.get(f"{base}/pods/1/log", token=org).body
+    assert [p["cards"] for p in log["packs"][0]][seat - 1] == packs[short][0]
+    fixed = api.post(f"{base}/pods/1/replacements", {"seat": seat, "round": 2,
+                                                     "reason": "14 cards"}, token=org)
+    assert fixed.status == 201
+    assert api.get(f"{base}/pods/1", token=org).body["abnormal_packs"] == []
+
+    # nobody touches the pod; the scheduled sweep applies expired timers
+    clock.advance(31)
+    before = len(rt.events.read(f"pod-{tid}-1"))
+    sweep_drafts.func(None)
+    picked = rt.events.read(f"pod-{tid}-1")[before:]
+    assert [e.type for e in picked] == ["CardPicked"] * 4
+    assert all(e.data["auto"] for e in picked)

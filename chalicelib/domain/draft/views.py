@@ -27,6 +27,21 @@ def status(state: PodState) -> str:
     return "drafting"
 
 
+def abnormal_packs(state: PodState) -> list[dict[str, Any]]:
+    """Unopened packs whose card count differs from their booster's (V:EKN 7.2.5): the
+    judge should replace them before they are picked from."""
+    out = []
+    for r, rnd in enumerate(state.packs_by_round, start=1):
+        if r < state.round:
+            continue
+        for seat, pack in enumerate(rnd):
+            size = state.pack_meta[r - 1][seat].get("size") if state.pack_meta else None
+            untouched = r > state.round or state.packs.get(seat) == pack
+            if size is not None and len(pack) != size and untouched:
+                out.append({"round": r, "seat": seat + 1, "count": len(pack), "expected": size})
+    return out
+
+
 def public_view(state: PodState) -> dict[str, Any]:
     seats = []
     for seat, player in enumerate(state.seats):
@@ -39,7 +54,8 @@ def public_view(state: PodState) -> dict[str, Any]:
             "review_until": state.review_until, "finished_at": state.finished_at,
             "face_up": [dict(e) for e in state.face_up],
             "revealed": [dict(e) for e in state.revealed],
-            "replacements": [dict(r) for r in state.replacements]}
+            "replacements": [dict(r) for r in state.replacements],
+            "abnormal_packs": abnormal_packs(state)}
 
 
 def can_see_own_picks(state: PodState) -> bool:

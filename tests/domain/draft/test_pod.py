@@ -1,3 +1,4 @@
+import json
 from dataclasses import replace
 
 import pytest
@@ -132,7 +133,9 @@ def test_hidden_information_profiles():
     view = player_view(pod.state, a)
     assert view["picks"] is None and not view["picks_visible"]
     public = public_view(pod.state)
-    assert "pack" not in str(public.keys()) and all("cards" not in s for s in public["seats"])
+    text = json.dumps(public)
+    assert not any(card in text for rnd in pod.state.packs_by_round for pack in rnd
+                   for card in pack)
     assert staff_view(pod.state)["seat_detail"][1]["queue"][1]["cards"]
 
     _, opens = start("vtes", 4, draft={"review_seconds": 60})

@@ -1,0 +1,52 @@
+import pytest
+
+from chalicelib.domain.decider import fold
+from chalicelib.domain.draft.tournament import DRAFT, ProvideLateArrival
+from chalicelib.domain.errors import Conflict, Invalid
+
+from .pod_helpers import T0, players, start
+
+
+def test_start_draft_pods_starters_and_packs():
+    draft, opens = start("vtes", 9)
+    assert [len(o.seats) for o in opens] == [5, 4]  # V:EKN 7.5.1: roughly equal pods
+    assert draft.rounds == 3
+    assert all(len(draft.starters[p]) == 1 for p in players(9))
+    seated = sorted(p for o in opens for p in o.seats)
+    assert seated == players(9)
+    assert all(len(pack) == 11 for o in opens for rnd in o.packs for pack in rnd)
+    # the same seed gives the same pods and packs; another seed does not
+    again, opens2 = start("vtes", 9)
+    assert [o.packs for o in opens2] == [o.packs for o in opens] and again == draft
+    _, other = start("vtes", 9, seed="seed-2")
+    assert [o.packs for o in other] != [o.packs for o in opens]
+
+
+def test_packs_subset_and_explicit_pods():
+    draft, opens = start("mtg", 4, draft={"packs": 2},
+                         explicit_pods=[["p04", "p03"], ["p02", "p01"]])
+    assert draft.rounds == 2 and [o.seats for o in opens] == [["p04", "p03"], ["p02", "p01"]]
+    with pytest.raises(Invalid):
+        start("mtg", 4, draft={"packs": 5})
+    with pytest.raises(Invalid):
+        start("mtg", 4, explicit_pods=[["p01", "p02", "p03"]])
+    with pytest.raises(Invalid):  # .hack has no default product: the organizer sets it
+        start("hack", 6)
+
+
+def test_draft_aggregate_start_once_and_late_arrivals():
+    draft_cmd, _ = start("mtg", 4)
+    events = DRAFT.decide(draft_cmd, DRAFT.initial())
+    state = fold(DRAFT, DRAFT.initial(), events)
+    assert state.pod_of == {"p01": 1, "p02": 1, "p03": 1, "p04": 1}
+    with pytest.raises(Conflict):
+        DRAFT.decide(draft_cmd, state)
+    late = ProvideLateArrival("p09", {"packs": [], "starters": []}, T0, "org")
+    state = fold(DRAFT, state, DRAFT.decide(late, state))
+    assert "p09" in state.late
+    with pytest.raises(Conflict):
+        DRAFT.decide(late, state)
+    with pytest.raises(Conflict):
+        DRAFT.decide(ProvideLateArrival("p01", {}, T0, "org"), state)
+    with pytest.raises(Conflict):
+        DRAFT.decide(late, DRAFT.initial())
