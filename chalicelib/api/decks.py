@@ -27,6 +27,9 @@ from ..domain.product.cards import CardSet
 from ..domain.product.catalog import CARDSET, set_stream
 from ..domain.sealed import SEALED
 from ..domain.sealed import stream_id as sealed_stream
+from ..domain.trade import TRADE_POD, TRADE_PREP
+from ..domain.trade import pod_stream_id as trade_pod_stream
+from ..domain.trade import prep_stream_id as trade_prep_stream
 from ..domain.errors import Conflict, Forbidden, NotFound
 from ..projections.decks import lists_id, public_view, view_id
 from ..runtime import runtime
@@ -293,7 +296,25 @@ def known_pool(source: Any, tournament: t.TournamentState, pid: str) -> list[str
                            code="draft_not_finished")
         starters = [card for s in draft.starters.get(pid, []) for card in s["cards"]]
         return starters + pod.pool(pod.seat_of[pid])
+    if tournament.format == "restricted-trade":
+        return _traded_pool(source, tid, pid)
     return None
+
+
+def _traded_pool(source: Any, tid: str, pid: str) -> list[str] | None:
+    """7.4.3: after trading, the 50 library cards, the 15 stock cards now held and the
+    crypt completed with two sideboard cards; the rest is put away."""
+    prep = _load(source, TRADE_PREP, trade_prep_stream(tid))
+    n = prep.pod_of(pid)
+    if n is None:
+        return None
+    pod = _load(source, TRADE_POD, trade_pod_stream(tid, n))
+    if pod.status != "completed":
+        raise Conflict("the player's trading pod has not finished", {"pod": n},
+                       code="trade_not_finished")
+    deck = pod.decks[pid]
+    return list(deck["library"]) + [card for card, _ in pod.stock[pid]] + \
+        list(pod.crypt_done.get(pid, deck["crypt"]))
 
 
 def _register_command(source: Any, tournament: t.TournamentState, pid: str, body: DeckBody,

@@ -421,3 +421,67 @@ def test_munchkin_booster_draft_to_registered_deck(api, clock, rt):
     assert len(main) == 30
     r = register(api, s, p1, {"main": main, "hero": "mk-draft-wanderer"})
     assert r.status == 201, r.body
+
+
+def test_restricted_trade_deck_is_what_the_trade_left(api, clock, rt):
+    """7.4: set-ups of 50 + 15 stock + 10 crypt, a trading pod where every offer is
+    declined but one accepted, two crypt cards added; the deck is then exactly 65 / 12."""
+    from chalicelib.domain import trade
+    from chalicelib.service import Reply
+
+    s = setup(api, "vtes", "restricted-trade")
+    tid, (p1, p2) = s["tid"], [p["player_id"] for p in s["players"]]
+    kinds = {c.id: c.kind for c in sample_sets()["sample-vtes"].cards}
+    lib = VT_LIB + VT_LIB[:5]
+    setups = {p1: trade.TradeDeck(library=lib[:50], stock=lib[50:], crypt=VT_CRYPT[:10],
+                                  sideboard=VT_CRYPT[10:]),
+              p2: trade.TradeDeck(library=lib[15:], stock=lib[:15], crypt=VT_CRYPT[14:],
+                                  sideboard=VT_CRYPT[:14])}
+    prep, pod = trade.prep_stream_id(tid), trade.pod_stream_id(tid, 1)
+
+    def run(stream, decider, command):
+        rt.service.run(lambda uow: (uow.decide(decider, stream, command), Reply(200, {}))[1])
+
+    for player, deck in setups.items():
+        run(prep, trade.TRADE_PREP, trade.SetTradeDeck(player=player, deck=deck,
+                                                       pool=VT_POOL + VT_LIB[:5],
+                                                       kinds=kinds, now=NOW))
+    run(prep, trade.TRADE_PREP, trade.FormTradePods(players=[p1, p2], seed="s",
+                                                    pods=[[p1, p2]], now=NOW))
+    run(pod, trade.TRADE_POD, trade.StartTradePod(pod=1, players=[p1, p2], first_seat=p1,
+                                                  decks=setups, now=NOW))
+    early = register(api, s, s["players"][0], {"crypt": VT_CRYPT[:12], "library": lib[:65]})
+    assert early.status == 409 and early.body["error"] == "trade_not_finished"
+    accepted = False
+    while True:
+        state, _ = rt.service.read(trade.TRADE_POD, pod)
+        if state.status != "trading":
+            break
+        if state.offer is None:
+            active = state.active_player
+            target = p2 if active == p1 else p1
+            run(pod, trade.TRADE_POD, trade.OfferTrade(player=active, target=target,
+                                                       slot=state.face_up(target)[0], now=NOW))
+        elif not accepted:
+            target = state.offer["target"]
+            active = state.active_player
+            run(pod, trade.TRADE_POD, trade.AcceptTrade(player=target,
+                                                        slot=state.face_up(active)[0], now=NOW))
+            accepted = True
+        else:
+            run(pod, trade.TRADE_POD, trade.DeclineTrade(player=state.offer["target"], now=NOW))
+    for player in (p1, p2):
+        run(pod, trade.TRADE_POD, trade.AddCrypt(player=player,
+                                                 cards=list(setups[player].sideboard[:2]),
+                                                 now=NOW))
+    state, _ = rt.service.read(trade.TRADE_POD, pod)
+    assert state.status == "completed" and state.trades == 1
+    held = [card for card, _ in state.stock[p1]]
+    assert held != list(setups[p1].stock)            # one card changed hands
+    crypt = VT_CRYPT[:12]
+    r = register(api, s, s["players"][0], {"crypt": crypt, "library": lib[:50] + lib[50:]})
+    given = [v["card"] for v in r.body["details"]]   # the card traded away is gone
+    assert r.status == 422 and violations(r) == ["not_in_pool"] and given[0] not in held
+    r = register(api, s, s["players"][0], {"crypt": crypt, "library": lib[:50] + held})
+    assert r.status == 201, r.body
+    assert r.body["decks"][0]["limits"]["deck_max"] == 65
