@@ -20,6 +20,7 @@ BLUEPRINTS = [
     "chalicelib.api.product",
     "chalicelib.api.draft",
     "chalicelib.api.decks",
+    "chalicelib.api.tables",
 ]
 
 for _name in BLUEPRINTS:

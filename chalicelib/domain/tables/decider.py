@@ -180,7 +180,7 @@ def decide_final_result(cmd: ReportFinal, state: TablesState) -> list[Event]:
     if not state.final_seating:
         raise Conflict("the final is not seated yet", code="final_not_seated")
     vp = validate(state.final_seating, cmd.vp_halves)
-    return [Event(FINAL_REPORTED, {"vp": vp,
+    return [Event(FINAL_REPORTED, {"vp_halves": vp,
                                    "standings": finals.final_standings(state.qualifiers, vp)})]
 
 
@@ -234,7 +234,7 @@ def evolve(state: TablesState, event: Event) -> TablesState:
         return replace(state, final_seating=tuple(d["seating"]),
                        first_player=d["first_player"])
     if event.type == FINAL_REPORTED:
-        return replace(state, final_result=dict(d["vp"]))
+        return replace(state, final_result=dict(d["vp_halves"]))
     return state
 
 

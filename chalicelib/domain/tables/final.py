@@ -48,5 +48,5 @@ def final_standings(qualifiers: Sequence[str], vp_halves: Mapping[str, int]) -> 
     other finalists tie for second (V:EKN 3.7.5)."""
     seed_rank = {pid: i for i, pid in enumerate(qualifiers)}
     winner = min(qualifiers, key=lambda p: (-vp_halves[p], seed_rank[p]))
-    return [{"player": pid, "rank": 1 if pid == winner else 2, "vp": vp_halves[pid]}
+    return [{"player": pid, "rank": 1 if pid == winner else 2, "vp_halves": vp_halves[pid]}
             for pid in sorted(qualifiers, key=lambda p: (p != winner, seed_rank[p]))]

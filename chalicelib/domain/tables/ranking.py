@@ -15,9 +15,9 @@ def totals(results: Iterable[Mapping[str, Mapping[str, int]]]) -> dict[str, dict
     out: dict[str, dict[str, int]] = {}
     for table in results:
         for pid, r in table.items():
-            t = out.setdefault(pid, {"gw": 0, "vp": 0, "tp": 0, "games": 0})
+            t = out.setdefault(pid, {"gw": 0, "vp_halves": 0, "tp": 0, "games": 0})
             t["gw"] += r["gw"]
-            t["vp"] += r["vp"]
+            t["vp_halves"] += r["vp_halves"]
             t["tp"] += r["tp"]
             t["games"] += 1
     return out
@@ -34,7 +34,7 @@ def standings(scores: Mapping[str, Mapping[str, int]], seed: str,
 
     def key(pid: str) -> tuple:
         s = scores[pid]
-        return (pid not in eligible_set, -s["gw"], -s["vp"], -s["tp"])
+        return (pid not in eligible_set, -s["gw"], -s["vp_halves"], -s["tp"])
 
     order = sorted(scores, key=lambda p: (key(p), p))
     rows: list[dict] = []
@@ -53,7 +53,7 @@ def standings(scores: Mapping[str, Mapping[str, int]], seed: str,
         for offset, pid in enumerate(group):
             s = scores[pid]
             rows.append({"player": pid, "rank": start + 1 + (offset if drawn else 0),
-                         "gw": s["gw"], "vp": s["vp"], "tp": s["tp"],
+                         "gw": s["gw"], "vp_halves": s["vp_halves"], "tp": s["tp"],
                          "games": s.get("games", 0), "toss": drawn,
                          "eligible": pid in eligible_set})
         start = end + 1

@@ -63,7 +63,7 @@ def score(table: Sequence[str], vp_halves: Mapping[str, int]) -> dict[str, dict[
         tp, rest = divmod(sum(share), len(share))
         assert rest == 0, "tournament points always average to whole numbers"
         for pid in order[start:end + 1]:
-            out[pid] = {"vp": vp_halves[pid], "tp": tp, "place": PLACES[size][start],
+            out[pid] = {"vp_halves": vp_halves[pid], "tp": tp, "place": PLACES[size][start],
                         "gw": int(top >= GW_MIN_HALVES and len(winners) == 1
                                   and pid == winners[0])}
         start = end + 1

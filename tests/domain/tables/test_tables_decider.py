@@ -113,4 +113,4 @@ def test_final_flow():
     vp[q[3]] = 2
     state, events = run(state, ReportFinal(vp))
     top = events[0].data["standings"][0]
-    assert top == {"player": q[3], "rank": 1, "vp": 2}
+    assert top == {"player": q[3], "rank": 1, "vp_halves": 2}

@@ -33,16 +33,16 @@ def test_out_of_turn_and_bad_positions():
 def test_final_winner_ties_broken_by_preliminary_rank():
     q = ["a", "b", "c", "d", "e"]
     rows = final_standings(q, {"a": 2, "b": 4, "c": 4, "d": 0, "e": 0})
-    assert rows[0] == {"player": "b", "rank": 1, "vp": 4}
+    assert rows[0] == {"player": "b", "rank": 1, "vp_halves": 4}
     assert all(r["rank"] == 2 for r in rows[1:])
 
 
 def test_ranking_gw_then_vp_then_tp_and_toss_for_top_five():
     scores = {
-        "a": {"gw": 1, "vp": 4, "tp": 60}, "b": {"gw": 0, "vp": 6, "tp": 96},
-        "c": {"gw": 0, "vp": 6, "tp": 90}, "d": {"gw": 0, "vp": 2, "tp": 48},
-        "e": {"gw": 0, "vp": 2, "tp": 48}, "f": {"gw": 0, "vp": 2, "tp": 48},
-        "g": {"gw": 0, "vp": 0, "tp": 12}, "h": {"gw": 0, "vp": 0, "tp": 12},
+        "a": {"gw": 1, "vp_halves": 4, "tp": 60}, "b": {"gw": 0, "vp_halves": 6, "tp": 96},
+        "c": {"gw": 0, "vp_halves": 6, "tp": 90}, "d": {"gw": 0, "vp_halves": 2, "tp": 48},
+        "e": {"gw": 0, "vp_halves": 2, "tp": 48}, "f": {"gw": 0, "vp_halves": 2, "tp": 48},
+        "g": {"gw": 0, "vp_halves": 0, "tp": 12}, "h": {"gw": 0, "vp_halves": 0, "tp": 12},
     }
     rows = standings(scores, "seed")
     assert [r["player"] for r in rows[:3]] == ["a", "b", "c"]

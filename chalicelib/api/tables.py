@@ -1,0 +1,334 @@
+"""Multiplayer tables (V:EKN 3.1-3.7: seating, results, standings, final seat choice)
+and free-for-all pod games (MTG CR 905.3)."""
+from __future__ import annotations
+
+import math
+import re
+from typing import Annotated, Any
+
+from chalice import Blueprint
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..auth import Principal, authenticate, is_staff, require_tournament_staff
+from ..domain.draft.tournament import DRAFT
+from ..domain.errors import Conflict, Forbidden, Invalid, NotFound
+from ..domain.ffa.decider import FFA, ReportPodGame
+from ..domain.tables import commands as c
+from ..domain.tables.decider import TABLES
+from ..domain.tables.final import final_standings
+from ..domain.tables.groups import seatable, sit_out_plan, table_sizes
+from ..domain.tables.ranking import standings, totals
+from ..domain.tournament import state as tstate
+from ..projections.tables import ffa_id, index_id, round_id
+from ..runtime import runtime
+from ..service import Reply
+from .http import idempotency_from, json_route, parse_body, query_int, respond
+from .tournaments import checked_tid, load_tournament
+
+bp = Blueprint(__name__)
+
+PlayerId = Annotated[str, Field(pattern=r"^p[0-9a-f]{10}$")]
+VP = Annotated[float, Field(ge=-100, le=100, allow_inf_nan=False)]
+
+
+class Body(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=False)
+
+
+class SwapBody(Body):
+    players: list[PlayerId] = Field(min_length=2, max_length=2)
+
+
+class ResultBody(Body):
+    vp: dict[PlayerId, VP] = Field(min_length=1, max_length=5)
+
+
+class CardBody(Body):
+    position: int = Field(ge=0, le=4)
+    player_id: PlayerId | None = None
+
+
+class PodResultBody(Body):
+    winner: PlayerId
+    eliminated: list[PlayerId] = Field(min_length=1, max_length=31)
+
+
+def tables_stream(tid: str) -> str:
+    return f"tables-{tid}"
+
+
+def ffa_stream(tid: str) -> str:
+    return f"ffa-{tid}"
+
+
+def _number(raw: str, what: str) -> int:
+    if not re.fullmatch(r"[1-9][0-9]{0,3}", raw):
+        raise NotFound(f"no {what} {raw!r}")
+    return int(raw)
+
+
+def _halves(vp: dict[str, float]) -> dict[str, Any]:
+    """VP given in points (1.5) become half points (3); 1.25 stays a float and is refused
+    by the domain as not a whole number of half points."""
+    return {p: int(v * 2) if float(v * 2).is_integer() else v for p, v in vp.items()}
+
+
+def _plain(value: Any) -> Any:
+    if hasattr(value, "items"):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
+def _running(tournament, structure: str) -> None:
+    if tournament.structure != structure:
+        raise Conflict(f"this tournament is not played as {structure}",
+                       {"structure": tournament.structure}, code="wrong_structure")
+    if tournament.status != tstate.RUNNING:
+        raise Conflict("the tournament is not running", {"status": tournament.status},
+                       code="not_running")
+
+
+def _active(tournament) -> list[str]:
+    return [p.id for p in tournament.active_players()]
+
+
+def _run(work, principal: Principal | None):
+    rt = runtime()
+    idem = idempotency_from(bp.current_request, principal.id if principal else None)
+    return respond(rt.service.run(work, idempotency=idem,
+                                  meta={"actor": principal.ref() if principal else None}))
+
+
+def _view(view_id: str, missing: str) -> dict[str, Any]:
+    doc = runtime().views.get(view_id)
+    if doc is None:
+        raise NotFound(missing)
+    return doc
+
+
+# -- group sizes -----------------------------------------------------------------------
+
+@json_route(bp, "/tables/plan", methods=["GET"])
+def plan():
+    """Table sizes for a player count and, for 6, 7 and 11, the sit-out schedule."""
+    request = bp.current_request
+    players = query_int(request, "players", 0, 4, 5000)
+    rounds = query_int(request, "rounds", 3, 1, 12)
+    if players == 0:
+        raise Invalid("the players query parameter is required", code="invalid_query")
+    schedule = sit_out_plan(players, rounds)
+    return {"players": players, "rounds": rounds, "seatable": seatable(players),
+            "table_sizes": table_sizes(players) if seatable(players) else None,
+            "games_per_player": sum(schedule) // players
+            if sum(schedule) % players == 0 else None,
+            "plan": [{"round": r, "playing": p, "sitting_out": players - p,
+                      "tables": table_sizes(p)} for r, p in enumerate(schedule, start=1)]}
+
+
+# -- preliminary rounds ----------------------------------------------------------------
+
+@json_route(bp, "/tournaments/{tid}/tables/rounds", methods=["POST"])
+def seat_round(tid):
+    rt = runtime()
+    principal = authenticate(bp.current_request, rt)
+    parse_body(bp.current_request, Body, allow_empty=True)
+
+    def work(uow):
+        tournament = load_tournament(uow, tid)
+        require_tournament_staff(principal, tournament)
+        _running(tournament, "multiplayer-tables")
+        settings = _plain(tournament.settings).get("tables", {})
+        state, events = uow.decide(TABLES, tables_stream(tid), c.SeatRound(
+            _active(tournament), tournament.seed, settings, uow.now.isoformat()))
+        rnd = state.current
+        return Reply(201, {"tournament_id": tid, "round": rnd.number,
+                           "tables": [list(t) for t in rnd.tables],
+                           "sitting_out": list(rnd.sitting_out)},
+                     {"Location": f"/v1/tournaments/{tid}/tables/rounds/{rnd.number}"})
+    return _run(work, principal)
+
+
+@json_route(bp, "/tournaments/{tid}/tables", methods=["GET"])
+def tables_index(tid):
+    checked_tid(tid)
+    return _view(index_id(tid), "no round has been seated")
+
+
+@json_route(bp, "/tournaments/{tid}/tables/rounds/{n}", methods=["GET"])
+def get_round(tid, n):
+    checked_tid(tid)
+    return _view(round_id(tid, _number(n, "round")), f"round {n} has not been seated")
+
+
+@json_route(bp, "/tournaments/{tid}/tables/rounds/{n}/swap", methods=["POST"])
+def swap(tid, n):
+    rt = runtime()
+    principal = authenticate(bp.current_request, rt)
+    body = parse_body(bp.current_request, SwapBody)
+    number = _number(n, "round")
+
+    def work(uow):
+        tournament = load_tournament(uow, tid)
+        require_tournament_staff(principal, tournament)
+        state, _ = uow.decide(TABLES, tables_stream(tid), c.SwapPlayers(
+            number, (body.players[0], body.players[1]), uow.now.isoformat()))
+        rnd = state.rounds[number - 1]
+        return Reply(200, {"tournament_id": tid, "round": number,
+                           "tables": [list(t) for t in rnd.tables],
+                           "sitting_out": list(rnd.sitting_out)})
+    return _run(work, principal)
+
+
+@json_route(bp, "/tournaments/{tid}/tables/rounds/{n}/tables/{k}/result", methods=["POST"])
+def report_table(tid, n, k):
+    rt = runtime()
+    principal = authenticate(bp.current_request, rt)
+    body = parse_body(bp.current_request, ResultBody)
+    number, table = _number(n, "round"), _number(k, "table")
+
+    def work(uow):
+        tournament = load_tournament(uow, tid)
+        if not is_staff(principal, tournament):
+            settings = _plain(tournament.settings).get("tables", {})
+            current = uow.load(TABLES, tables_stream(tid))
+            seated = (principal.role == "player" and principal.tournament_id == tid
+                      and 1 <= number <= len(current.rounds)
+                      and 1 <= table <= len(current.rounds[number - 1].tables)
+                      and principal.player_id in current.rounds[number - 1].tables[table - 1])
+            if not (settings.get("players_report") and seated):
+                raise Forbidden("only the tournament's staff (or, if the organizer allows "
+                                "it, the table's players) may report this result")
+        _running(tournament, "multiplayer-tables")
+        state, events = uow.decide(TABLES, tables_stream(tid), c.ReportTable(
+            number, table, _halves(body.vp), uow.now.isoformat()))
+        results = events[0].data["results"]
+        seats = state.rounds[number - 1].tables[table - 1]
+        return Reply(200, {"tournament_id": tid, "round": number, "table": table,
+                           "result": [{"player_id": p, **results[p]} for p in seats]})
+    return _run(work, principal)
+
+
+@json_route(bp, "/tournaments/{tid}/tables/standings", methods=["GET"])
+def tables_standings(tid):
+    rt = runtime()
+    tournament = load_tournament(rt, tid)
+    state, _ = rt.service.read(TABLES, tables_stream(tid))
+    rows = standings(totals(state.scores()), tournament.seed, eligible=_active(tournament))
+    final = None
+    if state.final_result is not None:
+        final = final_standings(state.qualifiers, state.final_result)
+    return {"tournament_id": tid, "rounds": len(state.rounds),
+            "complete_rounds": sum(1 for r in state.rounds if r.complete),
+            "finalists": list(state.qualifiers) or None, "final": final,
+            "standings": rows}
+
+
+# -- final -----------------------------------------------------------------------------
+
+@json_route(bp, "/tournaments/{tid}/tables/final", methods=["POST"])
+def start_final(tid):
+    rt = runtime()
+    principal = authenticate(bp.current_request, rt)
+    parse_body(bp.current_request, Body, allow_empty=True)
+
+    def work(uow):
+        tournament = load_tournament(uow, tid)
+        require_tournament_staff(principal, tournament)
+        _running(tournament, "multiplayer-tables")
+        state, events = uow.decide(TABLES, tables_stream(tid), c.StartFinal(
+            _active(tournament), tournament.seed, uow.now.isoformat()))
+        return Reply(201, {"tournament_id": tid, "qualifiers": list(state.qualifiers),
+                           "next": state.qualifiers[-1]})
+    return _run(work, principal)
+
+
+@json_route(bp, "/tournaments/{tid}/tables/final", methods=["GET"])
+def get_final(tid):
+    checked_tid(tid)
+    doc = _view(index_id(tid), "the final has not started")
+    if doc.get("final") is None:
+        raise NotFound("the final has not started")
+    return {"tournament_id": tid, **doc["final"]}
+
+
+@json_route(bp, "/tournaments/{tid}/tables/final/cards", methods=["POST"])
+def place_card(tid):
+    rt = runtime()
+    principal = authenticate(bp.current_request, rt)
+    body = parse_body(bp.current_request, CardBody)
+
+    def work(uow):
+        tournament = load_tournament(uow, tid)
+        current = uow.load(TABLES, tables_stream(tid))
+        if is_staff(principal, tournament):
+            # Staff place a card on behalf of the finalist whose turn it is.
+            player = body.player_id or (current.qualifiers[len(current.qualifiers) - 1
+                                                           - len(current.row)]
+                                        if current.qualifiers and
+                                        len(current.row) < len(current.qualifiers) else "")
+        elif principal.role == "player" and principal.tournament_id == tid:
+            if body.player_id not in (None, principal.player_id):
+                raise Forbidden("players place only their own card")
+            player = principal.player_id
+        else:
+            raise Forbidden("only the finalists and the tournament's staff may place cards")
+        _running(tournament, "multiplayer-tables")
+        state, events = uow.decide(TABLES, tables_stream(tid), c.PlaceCard(
+            player, body.position, tournament.seed, uow.now.isoformat()))
+        q = state.qualifiers
+        done = len(state.row) == len(q)
+        return Reply(200, {"tournament_id": tid, "row": list(state.row),
+                           "next": None if done else q[len(q) - 1 - len(state.row)],
+                           "seating": list(state.final_seating) if done else None,
+                           "first_player": state.first_player})
+    return _run(work, principal)
+
+
+@json_route(bp, "/tournaments/{tid}/tables/final/result", methods=["POST"])
+def report_final(tid):
+    rt = runtime()
+    principal = authenticate(bp.current_request, rt)
+    body = parse_body(bp.current_request, ResultBody)
+
+    def work(uow):
+        tournament = load_tournament(uow, tid)
+        require_tournament_staff(principal, tournament)
+        _running(tournament, "multiplayer-tables")
+        state, events = uow.decide(TABLES, tables_stream(tid), c.ReportFinal(
+            _halves(body.vp), uow.now.isoformat()))
+        return Reply(200, {"tournament_id": tid, "standings": events[0].data["standings"]})
+    return _run(work, principal)
+
+
+# -- free-for-all pods -----------------------------------------------------------------
+
+@json_route(bp, "/tournaments/{tid}/ffa/pods/{pod}/result", methods=["POST"])
+def report_pod(tid, pod):
+    rt = runtime()
+    principal = authenticate(bp.current_request, rt)
+    body = parse_body(bp.current_request, PodResultBody)
+    number = _number(pod, "pod")
+
+    def work(uow):
+        tournament = load_tournament(uow, tid)
+        require_tournament_staff(principal, tournament)
+        _running(tournament, "pod-ffa")
+        draft = uow.load(DRAFT, f"draft-{tid}", guard=False)
+        pod_players = None
+        if draft.started:
+            if number > len(draft.pods):
+                raise NotFound(f"no pod {number}", {"pods": len(draft.pods)})
+            pod_players = list(draft.pods[number - 1])
+        all_players = [p.id for p in tournament.players.values()]
+        state, events = uow.decide(FFA, ffa_stream(tid), ReportPodGame(
+            number, body.winner, list(body.eliminated), pod_players, all_players,
+            uow.now.isoformat()))
+        return Reply(200, {"tournament_id": tid, "pod": number,
+                           "places": events[0].data["places"]})
+    return _run(work, principal)
+
+
+@json_route(bp, "/tournaments/{tid}/ffa", methods=["GET"])
+def ffa_results(tid):
+    checked_tid(tid)
+    return _view(ffa_id(tid), "no pod game has been reported")

@@ -1,0 +1,154 @@
+"""Public views of multiplayer tables (V:EKN) and free-for-all pods.
+
+``tables:<tid>:round:<n>`` one round: tables with seats and results, sit-outs and the
+cumulative R1-R9 violations of the seating through that round; ``tables:<tid>`` the
+index of rounds and the final; ``ffa:<tid>`` the pods' results. All docs of one
+tournament's ``tables-`` stream are written by its handlers only (ffa likewise)."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..domain.ffa.decider import POD_REPORTED
+from ..domain.ffa.result import standings as ffa_standings
+from ..domain.tables import decider as d
+from ..domain.tables.criteria import report
+from ..store.ports import StoredEvent
+from .registry import Projection, ViewTx
+
+projection = Projection("tables")
+
+
+def index_id(tid: str) -> str:
+    return f"tables:{tid}"
+
+
+def round_id(tid: str, number: int) -> str:
+    return f"tables:{tid}:round:{number}"
+
+
+def ffa_id(tid: str) -> str:
+    return f"ffa:{tid}"
+
+
+def _tid(event: StoredEvent) -> str:
+    return event.stream_id.split("-", 1)[1]
+
+
+def _index(tx: ViewTx, tid: str) -> dict[str, Any]:
+    return dict(tx.get(index_id(tid)) or {"tournament_id": tid, "settings": None,
+                                          "rounds": [], "final": None})
+
+
+def _seating(doc: dict[str, Any]) -> list[list[str]]:
+    return [[s["player_id"] for s in t["seats"]] for t in doc["tables"]]
+
+
+def _round_doc(tx: ViewTx, tid: str, number: int, tables: list[list[str]],
+               sitting_out: list[str], results: dict[int, Any]) -> dict[str, Any]:
+    history = [_seating(tx.get(round_id(tid, k))) for k in range(1, number)]
+    return {
+        "tournament_id": tid, "round": number,
+        "tables": [{"table": n, "size": len(t),
+                    "seats": [{"seat": s, "player_id": p} for s, p in enumerate(t, start=1)],
+                    "result": results.get(n)}
+                   for n, t in enumerate(tables, start=1)],
+        "sitting_out": sitting_out,
+        "violations": report(history + [tables]),
+    }
+
+
+def _save_round(tx: ViewTx, tid: str, doc: dict[str, Any]) -> None:
+    tx.put(round_id(tid, doc["round"]), doc, kind="tables-round",
+           sort=f"{tid}|{doc['round']:04d}")
+    index = _index(tx, tid)
+    rounds = [r for r in index["rounds"] if r["round"] != doc["round"]]
+    rounds.append({"round": doc["round"], "tables": len(doc["tables"]),
+                   "reported": sum(1 for t in doc["tables"] if t["result"] is not None),
+                   "violations": {v["rule"]: v["count"] for v in doc["violations"]}})
+    index["rounds"] = sorted(rounds, key=lambda r: r["round"])
+    tx.put(index_id(tid), index, kind="tables")
+
+
+def _results_of(doc: dict[str, Any]) -> dict[int, Any]:
+    return {t["table"]: t["result"] for t in doc["tables"] if t["result"] is not None}
+
+
+@projection.on(d.ROUND_SEATED)
+def _seated(event: StoredEvent, tx: ViewTx) -> None:
+    tid, data = _tid(event), event.data
+    if "settings" in data:
+        index = _index(tx, tid)
+        index["settings"] = data["settings"]
+        tx.put(index_id(tid), index, kind="tables")
+    _save_round(tx, tid, _round_doc(tx, tid, data["round"], data["tables"],
+                                    data.get("sitting_out", []), {}))
+
+
+@projection.on(d.SEATS_SWAPPED)
+def _swapped(event: StoredEvent, tx: ViewTx) -> None:
+    tid, data = _tid(event), event.data
+    doc = tx.get(round_id(tid, data["round"]))
+    tables, out = d.swapped(tuple(tuple(t) for t in _seating(doc)),
+                            tuple(doc["sitting_out"]), *data["players"])
+    _save_round(tx, tid, _round_doc(tx, tid, data["round"], [list(t) for t in tables],
+                                    list(out), _results_of(doc)))
+
+
+@projection.on(d.TABLE_REPORTED)
+def _reported(event: StoredEvent, tx: ViewTx) -> None:
+    tid, data = _tid(event), event.data
+    doc = dict(tx.get(round_id(tid, data["round"])))
+    table = next(t for t in doc["tables"] if t["table"] == data["table"])
+    seats = [s["player_id"] for s in table["seats"]]
+    result = [{"player_id": p, **data["results"][p]} for p in seats]
+    doc["tables"] = [{**t, "result": result} if t["table"] == data["table"] else t
+                     for t in doc["tables"]]
+    _save_round(tx, tid, doc)
+
+
+def _final(tx: ViewTx, tid: str, change) -> None:
+    index = _index(tx, tid)
+    index["final"] = change(dict(index["final"] or {}))
+    tx.put(index_id(tid), index, kind="tables")
+
+
+@projection.on(d.FINAL_STARTED)
+def _final_started(event: StoredEvent, tx: ViewTx) -> None:
+    q = event.data["qualifiers"]
+    _final(tx, _tid(event), lambda f: {
+        "qualifiers": q, "row": [], "next": q[-1], "seating": None, "first_player": None,
+        "result": None, "standings": event.data["standings"]})
+
+
+@projection.on(d.FINAL_CARD_PLACED)
+def _card(event: StoredEvent, tx: ViewTx) -> None:
+    row = event.data["row"]
+
+    def change(f):
+        q = f["qualifiers"]
+        return {**f, "row": row, "next": q[len(q) - 1 - len(row)] if len(row) < len(q) else None}
+    _final(tx, _tid(event), change)
+
+
+@projection.on(d.FINAL_SEATED)
+def _final_seated(event: StoredEvent, tx: ViewTx) -> None:
+    _final(tx, _tid(event), lambda f: {**f, "seating": event.data["seating"],
+                                       "first_player": event.data["first_player"]})
+
+
+@projection.on(d.FINAL_REPORTED)
+def _final_reported(event: StoredEvent, tx: ViewTx) -> None:
+    _final(tx, _tid(event), lambda f: {**f, "result": event.data["standings"]})
+
+
+@projection.on(POD_REPORTED)
+def _pod(event: StoredEvent, tx: ViewTx) -> None:
+    tid, data = _tid(event), event.data
+    doc = dict(tx.get(ffa_id(tid)) or {"tournament_id": tid, "pods": []})
+    pods = [p for p in doc["pods"] if p["pod"] != data["pod"]]
+    pods.append({"pod": data["pod"], "winner": data["winner"],
+                 "eliminated": data["eliminated"], "places": data["places"]})
+    pods.sort(key=lambda p: p["pod"])
+    doc["pods"] = pods
+    doc["standings"] = ffa_standings({p["pod"]: p["places"] for p in pods})
+    tx.put(ffa_id(tid), doc, kind="ffa")
