@@ -124,3 +124,15 @@ def pool(state: PodState, player: str) -> list[str]:
     if seat is None:
         raise Forbidden("you are not in this pod", {"pod": state.pod})
     return state.pool(seat)
+
+
+def visible_to(state: PodState, viewer: str | None, staff: bool = False) -> dict[str, Any]:
+    """What ``viewer`` (a player id, or None for anyone else) may read of the pod:
+    staff everything, a seated player the public view plus their own seat, anyone
+    else the public view only."""
+    if staff:
+        return staff_view(state)
+    view = public_view(state)
+    if viewer is not None and viewer in state.seat_of:
+        view["me"] = player_view(state, viewer)
+    return view

@@ -4,7 +4,8 @@ from dataclasses import replace
 import pytest
 
 from chalicelib.domain.draft.decide import MakePick, Preselect, ReplacePack, Sweep, TurnFaceDown
-from chalicelib.domain.draft.views import pick_log, player_view, public_view, staff_view
+from chalicelib.domain.draft.views import (pick_log, player_view, public_view, staff_view,
+                                          visible_to)
 from chalicelib.domain.errors import Conflict, Forbidden, Invalid
 
 from .pod_helpers import T0, Pod, start
@@ -218,3 +219,17 @@ def test_evolve_does_not_mutate():
     snapshot = (dict(before.packs), before.queues, before.picks)
     pick(pod, before.seats[0], T0 + 1)
     assert (dict(before.packs), before.queues, before.picks) == snapshot
+
+
+def test_visible_to_never_shows_other_seats_before_the_end():
+    _, opens = start("mtg", 4)
+    pod = Pod(opens[0])
+    a, b = pod.state.seats[0], pod.state.seats[1]
+    pick(pod, a, T0 + 1)
+    b_pack = set(pod.state.current_pack(1)) | set(pod.state.packs_by_round[0][0])
+    a_view = visible_to(pod.state, a)
+    assert a_view["me"]["seat"] == 1 and a_view["me"]["pack"] is None
+    shown = json.dumps({k: v for k, v in a_view.items() if k != "me"})
+    assert not any(card in shown for card in b_pack)
+    assert "me" not in visible_to(pod.state, "outsider")
+    assert visible_to(pod.state, None, staff=True)["seat_detail"][1]["queue"]
