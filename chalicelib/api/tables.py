@@ -14,6 +14,7 @@ from ..domain.draft.tournament import DRAFT
 from ..domain.errors import Conflict, Forbidden, Invalid, NotFound
 from ..domain.ffa.decider import FFA, ReportPodGame
 from ..domain.tables import commands as c
+from ..domain.tables.criteria import report
 from ..domain.tables.decider import TABLES
 from ..domain.tables.final import final_standings
 from ..domain.tables.groups import seatable, sit_out_plan, table_sizes
@@ -106,6 +107,14 @@ def _view(view_id: str, missing: str) -> dict[str, Any]:
     return doc
 
 
+def _seating_body(tid: str, state, number: int) -> dict[str, Any]:
+    """A round's seating with the violations that remain through it."""
+    rnd = state.rounds[number - 1]
+    return {"tournament_id": tid, "round": number,
+            "tables": [list(t) for t in rnd.tables], "sitting_out": list(rnd.sitting_out),
+            "violations": report(state.history()[:number])}
+
+
 # -- group sizes -----------------------------------------------------------------------
 
 @json_route(bp, "/tables/plan", methods=["GET"])
@@ -141,9 +150,7 @@ def seat_round(tid):
         state, events = uow.decide(TABLES, tables_stream(tid), c.SeatRound(
             _active(tournament), tournament.seed, settings, uow.now.isoformat()))
         rnd = state.current
-        return Reply(201, {"tournament_id": tid, "round": rnd.number,
-                           "tables": [list(t) for t in rnd.tables],
-                           "sitting_out": list(rnd.sitting_out)},
+        return Reply(201, _seating_body(tid, state, rnd.number),
                      {"Location": f"/v1/tournaments/{tid}/tables/rounds/{rnd.number}"})
     return _run(work, principal)
 
@@ -172,10 +179,7 @@ def swap(tid, n):
         require_tournament_staff(principal, tournament)
         state, _ = uow.decide(TABLES, tables_stream(tid), c.SwapPlayers(
             number, (body.players[0], body.players[1]), uow.now.isoformat()))
-        rnd = state.rounds[number - 1]
-        return Reply(200, {"tournament_id": tid, "round": number,
-                           "tables": [list(t) for t in rnd.tables],
-                           "sitting_out": list(rnd.sitting_out)})
+        return Reply(200, _seating_body(tid, state, number))
     return _run(work, principal)
 
 

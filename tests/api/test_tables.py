@@ -212,3 +212,27 @@ def test_ffa_pods(api):
     assert [(r["player"], r["rank"]) for r in body["standings"]][:2] == [(ids[0], 1), (ids[3], 1)]
     # tables routes refuse a pod-ffa tournament
     assert api.post(f"/v1/tournaments/{tid}/tables/rounds", token=org).status == 409
+
+
+def test_players_report_option_and_sit_out_swap(api):
+    org = api.organizer()
+    t = api.tournament(org, "vtes", settings={"tables": {"players_report": True}})
+    tid = t["tournament_id"]
+    roster = [api.register(tid, f"P{i}") for i in range(7)]
+    api.post(f"/v1/tournaments/{tid}/start", token=org)
+    ctx = {"tid": tid, "organizer": org}
+    s = seat(api, ctx)
+    assert len(s["sitting_out"]) == 2 and s["violations"][0]["rule"] == "R1"
+    tokens = {p["player_id"]: p["token"] for p in roster}
+    table = s["tables"][0]
+    out = s["sitting_out"][0]
+    # a player sitting out takes a seat, the seated player sits out
+    r = api.post(f"/v1/tournaments/{tid}/tables/rounds/1/swap",
+                 {"players": [table[2], out]}, token=org)
+    assert r.status == 200 and r.body["tables"][0][2] == out and table[2] in r.body["sitting_out"]
+    table = r.body["tables"][0]
+    vp = {p: 0 for p in table}
+    vp[table[0]] = 3
+    assert report(api, ctx, 1, 1, vp, token=tokens[r.body["sitting_out"][0]]).status == 403
+    r = report(api, ctx, 1, 1, vp, token=tokens[table[1]])
+    assert r.status == 200 and r.body["result"][0]["gw"] == 1
