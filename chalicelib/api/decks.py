@@ -27,6 +27,8 @@ from ..domain.product.cards import CardSet
 from ..domain.product.catalog import CARDSET, set_stream
 from ..domain.sealed import SEALED
 from ..domain.sealed import stream_id as sealed_stream
+from ..domain.swiss.decider import SWISS
+from ..domain.tables.decider import TABLES
 from ..domain.trade import TRADE_POD, TRADE_PREP
 from ..domain.trade import pod_stream_id as trade_pod_stream
 from ..domain.trade import prep_stream_id as trade_prep_stream
@@ -173,9 +175,12 @@ def open_deckbuilding(tid):
     def command(uow, tournament: t.TournamentState):
         if tournament.status == t.state.FINISHED:
             raise Conflict("the tournament is finished", code="tournament_finished")
+        settings = plain(tournament.settings["deck"])
+        # 3.1.5 announced for the tables (tables.multideck) means the same for decks.
+        if plain(tournament.settings.get("tables", {})).get("multideck"):
+            settings["multi_deck"] = True
         return c.OpenDeckbuilding(
-            game=tournament.game, format=tournament.format,
-            settings=plain(tournament.settings["deck"]), now=_now(uow),
+            game=tournament.game, format=tournament.format, settings=settings, now=_now(uow),
             by=principal.id, deadline=body.deadline,
             player_count=len(tournament.active_players()))
     return _run(_staff_work(tid, principal, command,
@@ -317,6 +322,28 @@ def _traded_pool(source: Any, tid: str, pid: str) -> list[str] | None:
         list(pod.crypt_done.get(pid, deck["crypt"]))
 
 
+def round_in_progress(source: Any, tournament: t.TournamentState) -> bool:
+    """3.1.5: decks may change only between rounds. A round is in progress from its
+    seating/pairing until every result is in (a final until it is scored; a top cut
+    throughout)."""
+    tid = tournament.id
+    if tournament.structure == "multiplayer-tables":
+        tables = _load(source, TABLES, f"tables-{tid}")
+        if tables.final_started:
+            return tables.final_result is None
+        return tables.current is not None and not tables.current.complete
+    if tournament.structure == "swiss":
+        swiss = _load(source, SWISS, f"swiss-{tid}")
+        if swiss.cut is not None:
+            return True
+        return swiss.current is not None and not swiss.current.closed
+    return False
+
+
+def _multi_deck(source: Any, tid: str) -> bool:
+    return _load(source, DECKS, stream(tid)).multi_deck
+
+
 def _register_command(source: Any, tournament: t.TournamentState, pid: str, body: DeckBody,
                       by: str, now: str) -> c.RegisterDeck:
     """The registration with the facts from elsewhere: the pool the product or draft
@@ -327,7 +354,9 @@ def _register_command(source: Any, tournament: t.TournamentState, pid: str, body
         player=pid, deck=body.decklist(), now=now, by=by, label=body.label,
         received=list(body.received) if body.received is not None else None,
         pool=known_pool(source, tournament, pid),
-        product=product_facts(product, sets), kinds=card_kinds(sets, used_set_ids(product)))
+        product=product_facts(product, sets), kinds=card_kinds(sets, used_set_ids(product)),
+        round_in_progress=_multi_deck(source, tournament.id)
+        and round_in_progress(source, tournament))
 
 
 @json_route(bp, "/tournaments/{tid}/decks/players/{pid}", methods=["POST"])
@@ -401,7 +430,8 @@ def switch_deck(tid, pid):
         tournament = load_tournament(uow, tid)
         require_player(principal, tournament, _checked_pid(tournament, pid))
         state, _ = uow.decide(DECKS, stream(tid), c.SwitchDeck(
-            player=pid, label=body.label, now=_now(uow), by=principal.id))
+            player=pid, label=body.label, now=_now(uow), by=principal.id,
+            round_in_progress=_multi_deck(uow, tid) and round_in_progress(uow, tournament)))
         return Reply(200, _registration_out(tid, pid, state, private=True))
     return _run(work, principal)
 

@@ -485,3 +485,38 @@ def test_restricted_trade_deck_is_what_the_trade_left(api, clock, rt):
     r = register(api, s, s["players"][0], {"crypt": crypt, "library": lib[:50] + held})
     assert r.status == 201, r.body
     assert r.body["decks"][0]["limits"]["deck_max"] == 65
+
+
+def test_multi_deck_changes_only_between_rounds(api, clock, rt):
+    from chalicelib.domain.tables.commands import ReportTable, SeatRound
+    from chalicelib.domain.tables.decider import TABLES
+    from chalicelib.domain.tournament import TOURNAMENT
+    from chalicelib.service import Reply
+
+    s = setup(api, "vtes", players=4, settings={"tables": {"multideck": True}})
+    p1 = s["players"][0]
+    record_pool(api, s, p1, VT_POOL)
+    first = {"crypt": VT_CRYPT[:12], "library": VT_LIB[:40], "label": "aggro"}
+    second = {"crypt": VT_CRYPT[12:24], "library": VT_LIB[20:60], "label": "control"}
+    assert register(api, s, p1, first).status == 201
+    assert register(api, s, p1, second).status == 201
+    tournament, _ = rt.service.read(TOURNAMENT, f"tournament-{s['tid']}")
+    ids = [p["player_id"] for p in s["players"]]
+
+    def run(command):
+        rt.service.run(lambda uow: (uow.decide(TABLES, f"tables-{s['tid']}", command),
+                                    Reply(200, {}))[1])
+    run(SeatRound(players=ids, seed=tournament.seed,
+                  settings=dict(tournament.settings["tables"]), now=iso(NOW)))
+    switch = f"{base(s['tid'])}/players/{p1['player_id']}/switch"
+    during = api.post(switch, {"label": "control"}, token=p1["token"])
+    assert during.status == 409 and during.body["error"] == "round_in_progress"
+    changed = register(api, s, p1, {**first, "library": VT_LIB[1:41]})
+    assert changed.status == 409 and changed.body["error"] == "round_in_progress"
+    table, _ = rt.service.read(TABLES, f"tables-{s['tid']}")
+    seated = table.current.tables[0]
+    run(ReportTable(round=1, table=1, vp_halves={seated[0]: 8, **{p: 0 for p in seated[1:]}},
+                    now=iso(NOW)))
+    after = api.post(switch, {"label": "control"}, token=p1["token"])
+    assert after.status == 200 and after.body["active"] == "control"
+    assert register(api, s, p1, {**first, "library": VT_LIB[1:41]}).status == 201
