@@ -4,7 +4,6 @@ Decklists are private to the player, the organizer and the judges until the orga
 publishes them (V:EKN 1.6); the public view then includes them."""
 from __future__ import annotations
 
-from datetime import datetime, timezone
 from typing import Any, Callable
 
 from chalice import Blueprint
@@ -382,7 +381,7 @@ def validate_deck(tid, pid):
     tournament = load_tournament(rt, tid)
     require_player(principal, tournament, _checked_pid(tournament, pid))
     state, _ = rt.service.read(DECKS, stream(tid))
-    now = datetime.now(timezone.utc).isoformat().replace("+00:00", "Z")
+    now = rt.service.clock().isoformat().replace("+00:00", "Z")
     limits, violations, pool = assess(
         state, _register_command(rt, tournament, pid, body, principal.id, now))
     return {"tournament_id": tid, "player_id": pid, "legal": not violations,

@@ -520,3 +520,18 @@ def test_multi_deck_changes_only_between_rounds(api, clock, rt):
     after = api.post(switch, {"label": "control"}, token=p1["token"])
     assert after.status == 200 and after.body["active"] == "control"
     assert register(api, s, p1, {**first, "library": VT_LIB[1:41]}).status == 201
+
+
+def test_organizer_overrides_a_limit_per_tournament(api, clock):
+    s = setup(api, "hack", "booster-draft", settings={"deck": {"deck_min": 40, "deck_max": 40}})
+    p1 = s["players"][0]
+    pool = ["hk-kite"] * 40
+    record_pool(api, s, p1, pool)
+    r = register(api, s, p1, {"main": pool[:35]})
+    assert r.status == 422 and [(v["code"], v["limit"]) for v in r.body["details"]] == \
+        [("too_few", 40)]
+    assert register(api, s, p1, {"main": pool}).status == 201
+    bad = api.post("/v1/tournaments", {"name": "x", "game": "mtg", "format": "booster-draft",
+                                       "settings": {"deck": {"deck_min": 50, "deck_max": 45}}},
+                   token=s["organizer"])
+    assert bad.status == 422
