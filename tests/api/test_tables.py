@@ -236,3 +236,24 @@ def test_players_report_option_and_sit_out_swap(api):
     assert report(api, ctx, 1, 1, vp, token=tokens[r.body["sitting_out"][0]]).status == 403
     r = report(api, ctx, 1, 1, vp, token=tokens[table[1]])
     assert r.status == 200 and r.body["result"][0]["gw"] == 1
+
+
+def test_views_and_state_survive_a_restart(api, restart):
+    t = api.started("vtes", players=8)
+    s = seat(api, t)
+    report_all(api, t, s)
+    before = api.get(f"/v1/tournaments/{t['tid']}/tables/rounds/1").body
+    standings = api.get(f"/v1/tournaments/{t['tid']}/tables/standings").body
+    restart()
+    assert api.get(f"/v1/tournaments/{t['tid']}/tables/rounds/1").body == before
+    assert api.get(f"/v1/tournaments/{t['tid']}/tables/standings").body == standings
+    again = seat(api, t)
+    assert again["round"] == 2
+    key = {"Idempotency-Key": "tables-report-0001-abcdef"}
+    table = again["tables"][0]
+    vp = {p: 0 for p in table}
+    first = api.post(f"/v1/tournaments/{t['tid']}/tables/rounds/2/tables/1/result",
+                     {"vp": vp}, token=t["organizer"], headers=key)
+    replay = api.post(f"/v1/tournaments/{t['tid']}/tables/rounds/2/tables/1/result",
+                      {"vp": vp}, token=t["organizer"], headers=key)
+    assert first.status == replay.status == 200 and first.body == replay.body
