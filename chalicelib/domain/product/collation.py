@@ -7,13 +7,19 @@ always yields the same pack, so a replay reproduces every pack.
 """
 from __future__ import annotations
 
-import random
+from typing import Protocol
 
 from ..errors import Invalid
 from .cards import BoosterType, Card, CardSet, Layout, Pack
 
 
-def _weighted_index(rng: random.Random, weights: list[int]) -> int:
+class Draws(Protocol):
+    """What collation needs of a generator from :func:`chalicelib.domain.rng.derive`."""
+
+    def randrange(self, stop: int) -> int: ...
+
+
+def _weighted_index(rng: Draws, weights: list[int]) -> int:
     total = sum(weights)
     point = rng.randrange(total)
     for i, weight in enumerate(weights):
@@ -23,13 +29,13 @@ def _weighted_index(rng: random.Random, weights: list[int]) -> int:
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def choose_layout(booster: BoosterType, rng: random.Random) -> Layout:
+def choose_layout(booster: BoosterType, rng: Draws) -> Layout:
     if len(booster.layouts) == 1:
         return booster.layouts[0]
     return booster.layouts[_weighted_index(rng, [layout.weight for layout in booster.layouts])]
 
 
-def collate(card_set: CardSet, booster_id: str, rng: random.Random) -> Pack:
+def collate(card_set: CardSet, booster_id: str, rng: Draws) -> Pack:
     """One pack of ``booster_id`` from ``card_set``."""
     booster = card_set.booster(booster_id)
     layout = choose_layout(booster, rng)
