@@ -21,6 +21,7 @@ BLUEPRINTS = [
     "chalicelib.api.draft",
     "chalicelib.api.decks",
     "chalicelib.api.tables",
+    "chalicelib.api.swiss",
 ]
 
 for _name in BLUEPRINTS:

@@ -11,6 +11,7 @@ MODULES = [
     "chalicelib.projections.draft",
     "chalicelib.projections.decks",
     "chalicelib.projections.tables",
+    "chalicelib.projections.swiss",
 ]
 
 

@@ -39,7 +39,7 @@ def _cut_match(cut: Cut, number: int, index: int) -> Match:
     return cut.rounds[number - 1][index - 1]
 
 
-def _best_of(state: SwissState, match: Match, holder: Holder) -> tuple[int, bool]:
+def best_of_for(state: SwissState, match: Match, holder: Holder) -> tuple[int, bool]:
     """(best of, decisive) for this match."""
     s = state.settings
     if isinstance(holder, Cut):
@@ -49,7 +49,7 @@ def _best_of(state: SwissState, match: Match, holder: Holder) -> tuple[int, bool
 
 
 def _score(state: SwissState, match: Match, holder: Holder, a: int, b: int, draws: int) -> Score:
-    best_of, decisive = _best_of(state, match, holder)
+    best_of, decisive = best_of_for(state, match, holder)
     return validate(Score(a, b, draws), best_of, state.settings["draws_allowed"], decisive)
 
 

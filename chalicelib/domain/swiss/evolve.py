@@ -48,13 +48,21 @@ def evolve(state: SwissState, event: Event) -> SwissState:
         joined.update({p: d["round"] for p in d["joined"]})
         pods = {**state.pods, **d["pods"]} if d["pods"] else state.pods
         rnd = Round(d["round"], matches, d["bye"], ends_at=d.get("ends_at"))
-        return replace(state, rounds=state.rounds + (rnd,), joined=joined, pods=pods)
+        dropped = state.dropped
+        if d.get("left"):
+            dropped = {**dropped, **{p: d["round"] - 1 for p in d["left"]}}
+        return replace(state, rounds=state.rounds + (rnd,), joined=joined, pods=pods,
+                       dropped=dropped)
     if t == "ResultReported":
         pending = Pending(d["by"], Score.from_dict(d["score"]))
         return _with_holder(state, d["match"], lambda h: replace(
             h, pending=h.pending.set(d["match"], pending)))
     if t in ("ResultConfirmed", "ResultEntered", "ResultCorrected"):
-        return _with_holder(state, d["match"], _final(d["match"], Score.from_dict(d["score"])))
+        state = _with_holder(state, d["match"], _final(d["match"], Score.from_dict(d["score"])))
+        if t == "ResultCorrected":
+            state = _with_holder(state, d["match"], lambda h: replace(
+                h, corrected=h.corrected | {d["match"]}))
+        return state
     if t == "RoundClosed":
         rounds = list(state.rounds)
         rounds[d["round"] - 1] = replace(rounds[d["round"] - 1], closed=True)

@@ -33,6 +33,7 @@ class Round:
     pending: PMap = field(default_factory=PMap)       # match id -> Pending
     closed: bool = False
     ends_at: Optional[str] = None
+    corrected: frozenset[str] = frozenset()        # match ids a judge corrected
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,7 @@ class Cut:
     results: PMap = field(default_factory=PMap)
     pending: PMap = field(default_factory=PMap)
     champion: Optional[str] = None
+    corrected: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)

@@ -90,6 +90,11 @@ def test_drop_before_next_pairing_and_late_arrival():
     from chalicelib.domain.swiss.standings import standings
     rows = {s.record.player: s for s in standings(h.state, through=1)}
     assert rows[dropper].dropped and rows[dropper].record.wins == 1
+    # A player missing from the tournament's list (dropped there) is recorded as left.
+    h.play(second, lambda m: (2, 0, 0))
+    gone = second["matches"][0]["b"]
+    third = h.pair([p for p in players(8) + ["late"] if p != gone])
+    assert third["left"] == [gone] and h.state.dropped[gone] == 2
 
 
 def test_pods_keep_drafting_groups_together():

@@ -1,0 +1,289 @@
+"""Swiss routes: pair rounds, report/confirm/enter/correct results, standings, top cut."""
+from __future__ import annotations
+
+import re
+from typing import Any, Optional
+
+from chalice import Blueprint
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..auth import authenticate, require_player, require_tournament_staff
+from ..auth.principal import Principal, is_staff
+from ..domain import swiss as sw
+from ..domain.errors import Conflict, Forbidden, NotFound
+from ..domain.swiss.decide_results import best_of_for, locate
+from ..domain.swiss.state import SwissState
+from ..projections.swiss import (bracket_id, overview_id, round_id, standings_id)
+from ..projections.tournaments import players_id
+from ..runtime import runtime
+from ..service import Reply
+from .http import idempotency_from, json_route, parse_body, query_int, respond
+from .tournaments import checked_tid, load_tournament
+
+bp = Blueprint(__name__)
+MATCH_ID = re.compile(r"^[RC][0-9]{1,3}-[0-9]{1,5}$")
+PlayerId = Field(min_length=1, max_length=40)
+
+
+class Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class PairBody(Body):
+    pods: Optional[dict[str, int]] = Field(default=None, max_length=20000)
+
+
+class ScoreBody(Body):
+    a: int = Field(ge=0, le=7, description="games won by player a")
+    b: int = Field(ge=0, le=7, description="games won by player b")
+    draws: int = Field(default=0, ge=0, le=7)
+
+
+class CorrectionBody(ScoreBody):
+    reason: str = Field(min_length=1, max_length=500)
+
+
+class StructureBody(Body):
+    rounds: Optional[int] = Field(default=None, ge=1, le=30)
+    top_cut: Optional[int] = Field(default=None, ge=0, le=256)
+
+
+class CutBody(Body):
+    size: Optional[int] = Field(default=None, ge=2, le=256)
+
+
+def stream(tid: str) -> str:
+    return f"swiss-{tid}"
+
+
+def _plain(value: Any) -> Any:
+    if hasattr(value, "items"):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _swiss_tournament(uow, tid: str, guard: bool):
+    t = load_tournament(uow, tid, guard=guard)
+    if t.structure != "swiss":
+        raise Conflict(f"this tournament is played as {t.structure}, not Swiss")
+    if t.status != "running":
+        raise Conflict(f"the tournament is {t.status}; Swiss play needs a running tournament")
+    return t
+
+
+def _run(work, principal: Principal):
+    request = bp.current_request
+    idem = idempotency_from(request, principal.id)
+    return respond(runtime().service.run(work, idempotency=idem,
+                                         meta={"actor": principal.ref()}))
+
+
+# -- replies built from the new state (same shapes as the projected views) --------------
+
+def _match_body(state: SwissState, match_id: str) -> dict[str, Any]:
+    match, holder = locate(state, match_id)
+    score = holder.results.get(match.id)
+    pending = holder.pending.get(match.id)
+    best_of, _ = best_of_for(state, match, holder)
+    status = ("final" if score else "reported" if pending else
+              "open" if match.a and match.b else "waiting")
+    return {"match_id": match.id, "round": match.round, "table": match.table,
+            "a": match.a, "b": match.b, "best_of": best_of, "status": status,
+            "score": score.as_dict() if score else None,
+            "reported": {"by": pending.reported_by, "score": pending.score.as_dict()}
+            if pending else None, "corrected": match.id in holder.corrected}
+
+
+def _round_body(tid: str, state: SwissState, number: int, events: list) -> dict[str, Any]:
+    rnd = state.rounds[number - 1]
+    paired = next(e for e in events if e.type == "RoundPaired").data
+    return {"tournament_id": tid, "round": number, "closed": rnd.closed,
+            "ends_at": rnd.ends_at, "bye": rnd.bye,
+            "pairing": {"method": paired["method"], "quality": paired["quality"]},
+            "matches": [_match_body(state, m.id) for m in rnd.matches]}
+
+
+def _cut_body(tid: str, state: SwissState) -> dict[str, Any]:
+    cut = state.cut
+    return {"tournament_id": tid, "size": cut.size, "seeds": list(cut.seeds),
+            "champion": cut.champion,
+            "rounds": [{"round": r, "best_of": best_of_for(state, matches[0], cut)[0],
+                        "matches": [_match_body(state, m.id) for m in matches]}
+                       for r, matches in enumerate(cut.rounds, start=1)]}
+
+
+# -- commands --------------------------------------------------------------------------
+
+@json_route(bp, "/tournaments/{tid}/swiss/rounds", methods=["POST"])
+def pair_round(tid):
+    request = bp.current_request
+    principal = authenticate(request, runtime())
+    body = parse_body(request, PairBody, allow_empty=True)
+
+    def work(uow):
+        t = _swiss_tournament(uow, tid, guard=True)
+        require_tournament_staff(principal, t)
+        unknown = sorted(set(body.pods or {}) - set(t.players))
+        if unknown:
+            raise NotFound("pods name players who are not registered", {"players": unknown[:50]})
+        players = [p.id for p in t.active_players()]
+        state, events = uow.decide(sw.SWISS, stream(tid), sw.PairRound(
+            t.seed, _plain(t.settings["swiss"]), players, uow.now.isoformat(), principal.id,
+            body.pods))
+        number = len(state.rounds)
+        return Reply(201, _round_body(tid, state, number, events),
+                     {"Location": f"/v1/tournaments/{tid}/swiss/rounds/{number}"})
+    return _run(work, principal)
+
+
+def _checked_match(match_id: str) -> str:
+    if not MATCH_ID.match(match_id):
+        raise NotFound(f"no match {match_id!r}: ids look like R3-12 (Swiss) or C1-2 (top cut)")
+    return match_id
+
+
+@json_route(bp, "/tournaments/{tid}/swiss/matches/{mid}/result", methods=["POST"])
+def report_result(tid, mid):
+    request = bp.current_request
+    principal = authenticate(request, runtime())
+    body = parse_body(request, ScoreBody)
+    _checked_match(mid)
+
+    def work(uow):
+        t = _swiss_tournament(uow, tid, guard=False)
+        now = uow.now.isoformat()
+        if principal.role == "player":
+            require_player(principal, t, principal.player_id or "")
+            command = sw.ReportResult(mid, principal.player_id, body.a, body.b, now, body.draws)
+        elif is_staff(principal, t):
+            command = sw.EnterResult(mid, principal.id, body.a, body.b, now, body.draws)
+        else:
+            raise Forbidden("players report their own matches; judges enter any result")
+        state, _ = uow.decide(sw.SWISS, stream(tid), command)
+        return Reply(200, _match_body(state, mid))
+    return _run(work, principal)
+
+
+@json_route(bp, "/tournaments/{tid}/swiss/matches/{mid}/confirm", methods=["POST"])
+def confirm_result(tid, mid):
+    request = bp.current_request
+    principal = authenticate(request, runtime())
+    _checked_match(mid)
+
+    def work(uow):
+        t = _swiss_tournament(uow, tid, guard=False)
+        if principal.role != "player":
+            raise Forbidden("the opponent confirms a reported result; judges enter results")
+        require_player(principal, t, principal.player_id or "")
+        state, _ = uow.decide(sw.SWISS, stream(tid), sw.ConfirmResult(
+            mid, principal.player_id, uow.now.isoformat()))
+        return Reply(200, _match_body(state, mid))
+    return _run(work, principal)
+
+
+@json_route(bp, "/tournaments/{tid}/swiss/matches/{mid}/correction", methods=["POST"])
+def correct_result(tid, mid):
+    request = bp.current_request
+    principal = authenticate(request, runtime())
+    body = parse_body(request, CorrectionBody)
+    _checked_match(mid)
+
+    def work(uow):
+        t = _swiss_tournament(uow, tid, guard=False)
+        require_tournament_staff(principal, t)
+        state, _ = uow.decide(sw.SWISS, stream(tid), sw.CorrectResult(
+            mid, principal.id, body.a, body.b, uow.now.isoformat(), body.draws, body.reason))
+        return Reply(200, _match_body(state, mid))
+    return _run(work, principal)
+
+
+@json_route(bp, "/tournaments/{tid}/swiss/structure", methods=["POST"])
+def set_structure(tid):
+    request = bp.current_request
+    principal = authenticate(request, runtime())
+    body = parse_body(request, StructureBody)
+
+    def work(uow):
+        t = _swiss_tournament(uow, tid, guard=False)
+        require_tournament_staff(principal, t, organizer_only=True)
+        state, _ = uow.decide(sw.SWISS, stream(tid), sw.SetStructure(
+            principal.id, uow.now.isoformat(), body.rounds, body.top_cut))
+        return Reply(200, {"tournament_id": tid,
+                           "rounds": state.planned_rounds if state.started else state.fixed_rounds,
+                           "top_cut": state.planned_cut if state.started else state.fixed_cut,
+                           "rounds_paired": len(state.rounds)})
+    return _run(work, principal)
+
+
+@json_route(bp, "/tournaments/{tid}/swiss/top-cut", methods=["POST"])
+def start_top_cut(tid):
+    request = bp.current_request
+    principal = authenticate(request, runtime())
+    body = parse_body(request, CutBody, allow_empty=True)
+
+    def work(uow):
+        t = _swiss_tournament(uow, tid, guard=False)
+        require_tournament_staff(principal, t)
+        state, _ = uow.decide(sw.SWISS, stream(tid), sw.StartTopCut(
+            principal.id, uow.now.isoformat(), body.size))
+        return Reply(201, _cut_body(tid, state),
+                     {"Location": f"/v1/tournaments/{tid}/swiss/bracket"})
+    return _run(work, principal)
+
+
+# -- public views ------------------------------------------------------------------------
+
+def _names(tid: str) -> dict[str, str]:
+    view = runtime().views.get(players_id(tid)) or {"players": []}
+    return {p["player_id"]: p["name"] for p in view["players"]}
+
+
+def _view(view_id: str, what: str) -> dict[str, Any]:
+    doc = runtime().views.get(view_id)
+    if doc is None:
+        raise NotFound(what)
+    return doc
+
+
+@json_route(bp, "/tournaments/{tid}/swiss", methods=["GET"])
+def get_overview(tid):
+    return _view(overview_id(checked_tid(tid)), "no Swiss round has been paired yet")
+
+
+@json_route(bp, "/tournaments/{tid}/swiss/rounds/{n}", methods=["GET"])
+def get_round(tid, n):
+    checked_tid(tid)
+    if not n.isdigit():
+        raise NotFound(f"no round {n!r}")
+    doc = _view(round_id(tid, int(n)), f"no Swiss round {n}")
+    names = _names(tid)
+    return {**doc, "names": {p: names.get(p) for m in doc["matches"]
+                             for p in (m["a"], m["b"]) if p} |
+            ({doc["bye"]: names.get(doc["bye"])} if doc["bye"] else {})}
+
+
+@json_route(bp, "/tournaments/{tid}/swiss/standings", methods=["GET"])
+def get_standings(tid):
+    request = bp.current_request
+    overview = _view(overview_id(checked_tid(tid)), "no Swiss round has been paired yet")
+    closed = [r["round"] for r in overview["rounds"] if r["closed"]]
+    if not closed:
+        raise NotFound("no Swiss round has finished yet")
+    number = query_int(request, "round", closed[-1], 1, 30)
+    offset = query_int(request, "offset", 0, 0, 100_000)
+    limit = query_int(request, "limit", 500, 1, 5000)
+    doc = _view(standings_id(tid, number), f"round {number} has not finished")
+    names = _names(tid)
+    rows = [{**row, "name": names.get(row["player_id"])}
+            for row in doc["rows"][offset:offset + limit]]
+    return {"tournament_id": tid, "round": number, "tiebreakers": doc["tiebreakers"],
+            "total": len(doc["rows"]), "offset": offset, "rows": rows}
+
+
+@json_route(bp, "/tournaments/{tid}/swiss/bracket", methods=["GET"])
+def get_bracket(tid):
+    doc = _view(bracket_id(checked_tid(tid)), "the top cut has not started")
+    names = _names(tid)
+    return {**doc, "names": {p: names.get(p) for p in doc["seeds"]}}
