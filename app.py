@@ -20,6 +20,7 @@ BLUEPRINTS = [
     "chalicelib.api.product",
     "chalicelib.api.draft",
     "chalicelib.api.decks",
+    "chalicelib.api.limited",
     "chalicelib.api.tables",
     "chalicelib.api.swiss",
 ]

@@ -10,6 +10,7 @@ MODULES = [
     "chalicelib.projections.tournaments",
     "chalicelib.projections.draft",
     "chalicelib.projections.decks",
+    "chalicelib.projections.limited",
     "chalicelib.projections.tables",
     "chalicelib.projections.swiss",
 ]

@@ -1,0 +1,48 @@
+"""The commands that start a mixed draft: pods, and every player's whole product
+(starters and boosters, all opened, 7.8)."""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ..errors import Invalid
+from ..product.allocation import allocate
+from ..product.cards import CardSet
+from ..tabledraft.roster import FormPods
+from ..tabledraft.setup import entered_problems, kinds_of, plan_pods
+from .commands import StartMixedDraft
+
+
+def mixed_draft_commands(*, seed: str, players: list[str], product: Mapping[str, Any],
+                         draft: Mapping[str, Any], sets: Mapping[str, CardSet], now,
+                         pile_size: int, pick_seconds: int, review_seconds: int,
+                         library_pick_seconds: int,
+                         explicit_pods: list[list[str]] | None = None,
+                         first_seats: Mapping[int, str] | None = None,
+                         entered: Mapping[str, list[list[str]]] | None = None,
+                         ) -> tuple[FormPods, list[StartMixedDraft]]:
+    kinds = kinds_of(sets)
+    if entered is not None:
+        problems = entered_problems(entered, players, kinds)
+        if problems:
+            raise Invalid("the entered product cannot be drafted", problems,
+                          code="invalid_packs")
+        opened = {pl: [list(c) for c in entered[pl]] for pl in players}
+    else:
+        allocations = allocate(product, sets, seed, players)
+        opened = {pl: [s["cards"] for s in a["starters"]] + [x["cards"] for x in a["packs"]]
+                  for pl, a in allocations.items()}
+    if not any(c for pl in players for pack in opened[pl] for c in pack):
+        raise Invalid("there is no product to draft", code="no_product")
+    pods, firsts = plan_pods(players, draft, seed, "mixed-draft-pods", explicit_pods,
+                             first_seats)
+    starts = [StartMixedDraft(
+        pod=n, players=pod, first_seat=firsts[n - 1], product=[opened[pl] for pl in pod],
+        kinds={c: kinds[c] for pl in pod for pack in opened[pl] for c in pack},
+        pile_size=pile_size, pick_seconds=pick_seconds, review_seconds=review_seconds,
+        library_pick_seconds=library_pick_seconds, seed=seed, now=now)
+        for n, pod in enumerate(pods, start=1)]
+    form = FormPods(capability="mixed-draft", pods=pods, first_seats=firsts,
+                    settings={"pile_size": pile_size, "pick_seconds": pick_seconds,
+                              "review_seconds": review_seconds,
+                              "library_pick_seconds": library_pick_seconds}, now=now)
+    return form, starts

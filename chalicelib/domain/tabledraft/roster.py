@@ -1,0 +1,66 @@
+"""The pods of a table or mixed draft and the starters kept as sealed product, recorded
+once per tournament (stream ``tdraft-<tid>`` or ``mixed-<tid>``)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+
+from pydantic import BaseModel, ConfigDict
+
+from ..decider import FunctionDecider
+from ..errors import Conflict
+from ..events import Event
+from . import clock
+
+
+class FormPods(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    capability: str                       # "table-draft" | "mixed-draft"
+    pods: list[list[str]]
+    first_seats: list[str]
+    starters: dict[str, list[dict]] = {}  # sealed starters per player (table draft)
+    settings: dict = {}
+    now: datetime
+
+
+@dataclass(frozen=True)
+class RosterState:
+    capability: str = ""
+    pods: tuple[tuple[str, ...], ...] = ()
+    first_seats: tuple[str, ...] = ()
+    starters: dict[str, list[dict]] = field(default_factory=dict)
+    settings: dict = field(default_factory=dict)
+    formed_at: str | None = None
+
+    @property
+    def formed(self) -> bool:
+        return bool(self.pods)
+
+    def pod_of(self, player: str) -> int | None:
+        for n, pod in enumerate(self.pods, start=1):
+            if player in pod:
+                return n
+        return None
+
+
+def decide(command: FormPods, state: RosterState) -> list[Event]:
+    if state.formed:
+        raise Conflict(f"the {state.capability} has already started", code="already_started")
+    return [Event("LimitedPodsFormed", {
+        "capability": command.capability, "pods": [list(p) for p in command.pods],
+        "first_seats": list(command.first_seats), "starters": dict(command.starters),
+        "settings": dict(command.settings), "at": clock.iso(command.now)})]
+
+
+def evolve(state: RosterState, event: Event) -> RosterState:
+    if event.type != "LimitedPodsFormed":
+        return state
+    d = event.data
+    return replace(state, capability=d["capability"],
+                   pods=tuple(tuple(p) for p in d["pods"]),
+                   first_seats=tuple(d["first_seats"]), starters=dict(d["starters"]),
+                   settings=dict(d["settings"]), formed_at=d["at"])
+
+
+ROSTER = FunctionDecider("limited-roster", RosterState, decide, evolve)

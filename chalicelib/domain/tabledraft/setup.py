@@ -1,0 +1,97 @@
+"""Turning the tournament's settings, card sets and roster into the commands that start
+a table draft: pods, the boosters each player opens, crypt kinds, sealed starters."""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ..errors import Invalid
+from ..pods.assignment import assign_pods, check_explicit, pod_sizes
+from ..product.allocation import booster_plan, collate_packs, deal_starters, require_product
+from ..product.cards import CardSet, card_index
+from ..profiles.draft import DraftSettings
+from .commands import StartTableDraft
+from .roster import FormPods
+
+
+def kinds_of(sets: Mapping[str, CardSet]) -> dict[str, str]:
+    return {cid: card.kind for cid, card in card_index(sets.values()).items()}
+
+
+def plan_pods(players: list[str], draft: Mapping[str, Any], seed: str, label: str,
+              explicit: list[list[str]] | None = None,
+              first_seats: Mapping[int, str] | None = None
+              ) -> tuple[list[list[str]], list[str]]:
+    """Random pods by the draft profile's bounds (7.5.1) or the organizer's; the first
+    seat of each pod (7.7.2: designated by the judge; default seat 1)."""
+    if explicit is not None:
+        pods = check_explicit(explicit, players)
+    else:
+        d = DraftSettings.model_validate(dict(draft))
+        pods = assign_pods(players, pod_sizes(len(players), d.pod_min, d.pod_max,
+                                              d.pod_preferred, d.pod_even), seed, label)
+    first_seats = dict(first_seats or {})
+    wrong = [{"pod": n, "player": p} for n, p in first_seats.items()
+             if not 1 <= n <= len(pods) or p not in pods[n - 1]]
+    if wrong:
+        raise Invalid("a designated first seat is not in that pod", wrong,
+                      code="invalid_first_seat")
+    return pods, [first_seats.get(n, pod[0]) for n, pod in enumerate(pods, start=1)]
+
+
+def entered_problems(entered: Mapping[str, list[list[str]]], players: list[str],
+                     kinds: Mapping[str, str]) -> list[dict]:
+    problems = []
+    for player in players:
+        if player not in entered:
+            problems.append({"player": player, "msg": "no product entered"})
+    for player, packs in entered.items():
+        if player not in players:
+            problems.append({"player": player, "msg": "not an active player"})
+        unknown = sorted({c for pack in packs for c in pack if c not in kinds})
+        if unknown:
+            problems.append({"player": player, "msg": "unknown cards", "cards": unknown})
+    return problems
+
+
+def table_draft_commands(*, seed: str, players: list[str], product: Mapping[str, Any],
+                         draft: Mapping[str, Any], sets: Mapping[str, CardSet], now,
+                         pick_seconds: int, review_seconds: int,
+                         explicit_pods: list[list[str]] | None = None,
+                         first_seats: Mapping[int, str] | None = None,
+                         entered: Mapping[str, list[list[str]]] | None = None,
+                         ) -> tuple[FormPods, list[StartTableDraft]]:
+    """Boosters are table-drafted (the first ``draft.packs`` of the product, or all);
+    starters stay sealed product (7.5.2)."""
+    p = require_product(product, sets)
+    kinds = kinds_of(sets)
+    rounds = DraftSettings.model_validate(dict(draft)).packs or p.booster_count
+    if entered is None and not 1 <= rounds <= p.booster_count:
+        raise Invalid("the table draft needs boosters in the product",
+                      {"packs": rounds, "boosters_per_player": p.booster_count},
+                      code="no_boosters")
+    if entered is not None:
+        problems = entered_problems(entered, players, kinds)
+        counts = {len(packs) for packs in entered.values()}
+        if len(counts) > 1 or counts == {0}:
+            problems.append({"msg": "every player needs the same number of packs (1+)"})
+        if problems:
+            raise Invalid("the entered packs cannot be drafted", problems,
+                          code="invalid_packs")
+    pods, firsts = plan_pods(players, draft, seed, "table-draft-pods", explicit_pods,
+                             first_seats)
+    starters = (deal_starters(p, sets, seed, players) if p.starters and entered is None
+                else {pl: [] for pl in players})
+    starts = []
+    for n, pod in enumerate(pods, start=1):
+        packs = [([list(c) for c in entered[pl]] if entered is not None else
+                  [x["cards"] for x in collate_packs(p, sets, seed, pl, 0, rounds)])
+                 for pl in pod]
+        starts.append(StartTableDraft(
+            pod=n, players=pod, first_seat=firsts[n - 1], packs=packs,
+            kinds={c: kinds[c] for seat in packs for pack in seat for c in pack},
+            pick_seconds=pick_seconds, review_seconds=review_seconds, now=now))
+    form = FormPods(capability="table-draft", pods=pods, first_seats=firsts,
+                    starters=starters, settings={"pick_seconds": pick_seconds,
+                                                 "review_seconds": review_seconds,
+                                                 "packs": len(starts[0].packs[0])}, now=now)
+    return form, starts

@@ -1,0 +1,175 @@
+"""Public summaries of the limited formats owned by issue #4: table draft, mixed draft,
+sealed (and swap), restricted trade. Each doc is written by the events of one stream:
+``limited:<tid>:<capability>`` by the tournament-level stream, ``...:pod:<n>`` by that
+pod's stream. Hidden information (packs, pools, face-down cards) never lands here."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..store.ports import StoredEvent
+from .registry import Projection, ViewTx
+
+projection = Projection("limited")
+
+CAPABILITY_OF_PREFIX = {"tdraft": "table-draft", "mixed": "mixed-draft", "trade": "trade"}
+
+
+def summary_id(tid: str, capability: str) -> str:
+    return f"limited:{tid}:{capability}"
+
+
+def pod_id(tid: str, capability: str, n: int) -> str:
+    return f"limited:{tid}:{capability}:pod:{n}"
+
+
+def _parts(event: StoredEvent) -> tuple[str, str, int | None]:
+    """(capability, tid, pod number or None) from ``<prefix>-<tid>[-<n>]``."""
+    parts = event.stream_id.split("-")
+    capability = CAPABILITY_OF_PREFIX.get(parts[0], parts[0])
+    return capability, parts[1], int(parts[2]) if len(parts) > 2 else None
+
+
+def _pod(tx: ViewTx, event: StoredEvent, **changes: Any) -> None:
+    capability, tid, n = _parts(event)
+    doc = dict(tx.get(pod_id(tid, capability, n)) or {"pod": n, "status": "drafting"})
+    doc.update(changes, updated_at=event.recorded_at)
+    tx.put(pod_id(tid, capability, n), doc, kind="limited-pod", sort=f"{tid}|{n:05d}")
+
+
+# ---- table and mixed drafts ------------------------------------------------------------
+@projection.on("LimitedPodsFormed")
+def _pods_formed(event: StoredEvent, tx: ViewTx) -> None:
+    capability, tid, _ = _parts(event)
+    d = event.data
+    tx.put(summary_id(tid, capability), {
+        "tournament_id": tid, "capability": d["capability"], "started_at": d["at"],
+        "settings": d["settings"],
+        "pods": [{"pod": n, "players": pod, "first_seat": d["first_seats"][n - 1]}
+                 for n, pod in enumerate(d["pods"], start=1)],
+        "sealed_starters": {p: [{"set": s.get("set"), "starter": s.get("starter")}
+                                for s in items] for p, items in d["starters"].items()},
+    }, kind="limited", sort=tid)
+
+
+@projection.on("TableSetRevealed")
+def _set_revealed(event: StoredEvent, tx: ViewTx) -> None:
+    d = event.data
+    _pod(tx, event, phase="crypt" if event.stream_id.startswith("mixed") else "table",
+         pack=d["pack"], set=d["set"], active=d["active"])
+
+
+@projection.on("TableCardPicked")
+def _table_picked(event: StoredEvent, tx: ViewTx) -> None:
+    _pod(tx, event, picks=event.data["pick"])
+
+
+@projection.on("TableDraftCompleted")
+def _table_done(event: StoredEvent, tx: ViewTx) -> None:
+    if event.stream_id.startswith("tdraft"):
+        _pod(tx, event, status="completed", completed_at=event.data["at"])
+
+
+@projection.on("MixedLibraryRoundStarted")
+def _library_round(event: StoredEvent, tx: ViewTx) -> None:
+    _pod(tx, event, phase="library", round=event.data["round"],
+         direction=event.data["direction"])
+
+
+@projection.on("MixedDraftCompleted")
+def _mixed_done(event: StoredEvent, tx: ViewTx) -> None:
+    _pod(tx, event, status="completed", completed_at=event.data["at"])
+
+
+# ---- sealed ------------------------------------------------------------------------------
+def _sealed(tx: ViewTx, event: StoredEvent, change) -> None:
+    tid = event.stream_id.split("-", 1)[1]
+    doc = tx.get(summary_id(tid, "sealed"))
+    doc = change(dict(doc)) if doc is not None else change({})
+    tx.put(summary_id(tid, "sealed"), doc, kind="limited", sort=tid)
+
+
+@projection.on("SealedStarted")
+def _sealed_started(event: StoredEvent, tx: ViewTx) -> None:
+    d = event.data
+    tid = event.stream_id.split("-", 1)[1]
+    _sealed(tx, event, lambda doc: {
+        "tournament_id": tid, "status": "allocated", "swap": d["swap"],
+        "hand_back_percent": d["hand_back_percent"] if d["swap"] else None,
+        "starter_trading": d["starter_trading"], "players": d["players"],
+        "started_at": d["at"], "opened_at": None, "registered": [], "dealt_at": None,
+        "handed_back_count": None, "starter_trades": 0, "late_arrivals": []})
+
+
+@projection.on("StarterTradeAccepted")
+def _starter_traded(event: StoredEvent, tx: ViewTx) -> None:
+    _sealed(tx, event, lambda doc: {**doc, "starter_trades": doc["starter_trades"] + 1})
+
+
+@projection.on("SealedProductOpened")
+def _opened(event: StoredEvent, tx: ViewTx) -> None:
+    _sealed(tx, event, lambda doc: {**doc, "opened_at": event.data["at"],
+                                    "status": "opened" if doc["swap"] else "final"})
+
+
+@projection.on("SealedProductRegistered")
+def _registered(event: StoredEvent, tx: ViewTx) -> None:
+    _sealed(tx, event, lambda doc: {
+        **doc, "registered": sorted(set(doc["registered"]) | {event.data["player"]})})
+
+
+@projection.on("SealedSwapDealt")
+def _dealt(event: StoredEvent, tx: ViewTx) -> None:
+    _sealed(tx, event, lambda doc: {**doc, "status": "final", "dealt_at": event.data["at"],
+                                    "handed_back_count": len(event.data["handed_back"])})
+
+
+@projection.on("SealedLateArrival")
+def _late(event: StoredEvent, tx: ViewTx) -> None:
+    _sealed(tx, event, lambda doc: {
+        **doc, "players": doc["players"] + [event.data["player"]],
+        "late_arrivals": doc["late_arrivals"] + [event.data["player"]]})
+
+
+# ---- restricted trade --------------------------------------------------------------------
+def _trade(tx: ViewTx, event: StoredEvent, change) -> None:
+    _, tid, _ = _parts(event)
+    doc = tx.get(summary_id(tid, "trade")) or {
+        "tournament_id": tid, "set_up": [], "pods": [], "formed_at": None}
+    tx.put(summary_id(tid, "trade"), change(dict(doc)), kind="limited", sort=tid)
+
+
+@projection.on("TradeDeckSet")
+def _deck_set(event: StoredEvent, tx: ViewTx) -> None:
+    _trade(tx, event, lambda doc: {
+        **doc, "set_up": sorted(set(doc["set_up"]) | {event.data["player"]})})
+
+
+@projection.on("TradePodsFormed")
+def _trade_pods(event: StoredEvent, tx: ViewTx) -> None:
+    d = event.data
+    _trade(tx, event, lambda doc: {
+        **doc, "formed_at": d["at"],
+        "pods": [{"pod": n, "players": pod, "first_seat": d["first_seats"][n - 1]}
+                 for n, pod in enumerate(d["pods"], start=1)]})
+
+
+@projection.on("TradeTurnStarted")
+def _turn(event: StoredEvent, tx: ViewTx) -> None:
+    _pod(tx, event, status="trading", turn=event.data["turn"], active=event.data["player"])
+
+
+@projection.on("TradeAccepted")
+def _accepted(event: StoredEvent, tx: ViewTx) -> None:
+    _, tid, n = _parts(event)
+    doc = tx.get(pod_id(tid, "trade", n)) or {}
+    _pod(tx, event, trades=doc.get("trades", 0) + 1)
+
+
+@projection.on("TradingEnded")
+def _trading_ended(event: StoredEvent, tx: ViewTx) -> None:
+    _pod(tx, event, status="adding-crypt", active=None, trades=event.data["trades"])
+
+
+@projection.on("TradePodCompleted")
+def _trade_done(event: StoredEvent, tx: ViewTx) -> None:
+    _pod(tx, event, status="completed", completed_at=event.data["at"])
