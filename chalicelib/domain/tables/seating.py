@@ -35,6 +35,7 @@ class Problem:
                  weights: Sequence[int] = STRICT):
         self.players = list(players)
         self.sizes = list(sizes)
+        self.history = history
         n = len(self.players)
         assert sum(self.sizes) == n, "table sizes must seat every player"
         index = {pid: i for i, pid in enumerate(self.players)}
@@ -86,12 +87,20 @@ class Problem:
         used = [c for (size, _), c in SLOT.items() if size in self.sizes]
         self.player_floor = [min(r[c] for c in used) for r in self.player_cost]
 
+    def reweighted(self, weights: Sequence[int]) -> "Problem":
+        return Problem(self.players, self.sizes, self.history, weights)
+
 
 class Seating:
     """A mutable assignment of player indexes to (table, seat) with exact swap deltas."""
 
     def __init__(self, problem: Problem, order: Sequence[int]):
         self.p = problem
+        self.place(order)
+
+    def place(self, order: Sequence[int]) -> None:
+        """Seat players in ``order``: table 1 seat 1, seat 2, ... then table 2."""
+        problem = self.p
         self.tables: list[list[int]] = []
         self.where: list[tuple[int, int]] = [(0, 0)] * len(order)
         start = 0
@@ -207,8 +216,8 @@ def default_budget(count: int) -> int:
 GRADED = (10 ** 12, 10 ** 10, 10 ** 8, 10 ** 6, 10 ** 5, 10 ** 4, 10 ** 3, 10 ** 2, 10)
 
 
-def optimise(problem: Problem, rng: random.Random, budget: int | None = None,
-             history: Sequence[Sequence[Sequence[str]]] = ()) -> list[list[str]]:
+def optimise(problem: Problem, rng: random.Random, budget: int | None = None
+             ) -> list[list[str]]:
     """Min-conflicts search; if avoidable violations remain, simulated annealing on
     graded weights from the best seating, then iterated local search (kick + descent)
     on the strict cost; within ``budget`` swap evaluations."""
@@ -221,9 +230,9 @@ def optimise(problem: Problem, rng: random.Random, budget: int | None = None,
     budget = default_budget(n) if budget is None else budget
     search = _Search(seating, rng, budget)
     search.min_conflicts()
-    search._restore_best()
+    search.restore_best()
     if search.left > 0 and search.conflicted():
-        graded = Problem(problem.players, problem.sizes, history, weights=GRADED)
+        graded = problem.reweighted(GRADED)
         start = [i for table in search.best_tables for i in table]
         iterations = min(search.left // 2, 40_000 + 200 * n)
         search.left -= iterations
@@ -275,9 +284,8 @@ class _Search:
             self.best = self.current
             self.best_tables = [list(t) for t in self.s.tables]
 
-    def _restore_best(self) -> None:
-        order = [i for table in self.best_tables for i in table]
-        self.s.__init__(self.s.p, order)
+    def restore_best(self) -> None:
+        self.s.place([i for table in self.best_tables for i in table])
         self.current = self.best
 
     def conflicted(self) -> list[int]:
@@ -333,13 +341,13 @@ class _Search:
     def iterated_descent(self) -> None:
         """Kick the best seating with a few random swaps, descend, keep if not worse."""
         n, rng, s = self.n, self.rng, self.s
-        self._restore_best()
+        self.restore_best()
         self.descend()
         stale, patience = 0, 300 + 10 * n
         while self.left > 0 and stale < patience and self.conflicted():
             before = self.best
             if self.current > self.best:
-                self._restore_best()
+                self.restore_best()
             for _ in range(rng.randint(1, 3)):
                 i = rng.randrange(n)
                 j = rng.randrange(n - 1)
@@ -348,7 +356,7 @@ class _Search:
             self.descend()
             stale = 0 if self.best < before else stale + 1
         if self.current > self.best:
-            self._restore_best()
+            self.restore_best()
 
 
 def _names(problem: Problem, tables: list[list[int]]) -> list[list[str]]:
@@ -361,4 +369,4 @@ def seat_round(players: Sequence[str], sizes: Sequence[int],
     """Seat ``players`` at tables of ``sizes`` minimising R1..R9 over ``history`` + this
     round. ``players`` order is irrelevant (sorted first, then drawn from ``rng``)."""
     problem = Problem(sorted(players), sizes, history)
-    return optimise(problem, rng, budget, history)
+    return optimise(problem, rng, budget)
