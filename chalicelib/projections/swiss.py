@@ -74,7 +74,7 @@ def _paired(event: StoredEvent, tx: ViewTx) -> None:
     meta = dict(tx.get(meta_id(tid)))
     number = d["round"]
     meta["joined"] = {**meta["joined"], **{p: number for p in d["joined"]}}
-    left = [p for p in d.get("left", [])]
+    left = list(d.get("left", []))
     meta["dropped"] = {**meta["dropped"], **{p: number - 1 for p in left}}
     tx.put(meta_id(tid), meta, kind="swiss-meta")
     best_of = meta["settings"]["best_of"]
@@ -88,6 +88,8 @@ def _paired(event: StoredEvent, tx: ViewTx) -> None:
                                         "results": 0, "closed": False, "bye": d["bye"]}]
     view.update(rounds_paired=number, current_round=number)
     _put_overview(tx, tid, view)
+    if left and number > 1:         # mark them dropped in the last standings
+        _recompute(tx, tid, number - 1)
 
 
 def _change_match(tx: ViewTx, tid: str, match_id: str, **fields: Any) -> bool:

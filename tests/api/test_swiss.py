@@ -75,6 +75,8 @@ def test_munchkin_swiss_event_end_to_end(api, rt):
     assert api.post(f"/v1/tournaments/{tid}/players/{dropper}/drop",
                     token=tokens[dropper]).status == 200
     third = api.post(f"/v1/tournaments/{tid}/swiss/rounds", token=org).body
+    after2 = api.get(f"/v1/tournaments/{tid}/swiss/standings").body["rows"]
+    assert next(r for r in after2 if r["player_id"] == dropper)["dropped"] is True
     seated = {p for x in third["matches"] for p in (x["a"], x["b"])}
     assert third["bye"] and dropper not in seated | {third["bye"]} and len(seated) == 8
     _play_by_phone(api, tid, third, tokens)
@@ -184,3 +186,17 @@ def test_hack_pairs_within_drafting_pods(api):
     assert r.body["matches"][0]["best_of"] == 3
     overview = api.get(f"/v1/tournaments/{tid}/swiss").body
     assert overview["planned_rounds"] == 3 and overview["pair_within_pods"] is True
+
+
+def test_pairing_replayed_with_the_same_idempotency_key(api, rt, restart):
+    event = api.started("mtg", "booster-draft", players=6, structure="swiss")
+    tid, org = event["tid"], event["organizer"]
+    key = {"Idempotency-Key": "pair-round-one-0001"}
+    first = api.post(f"/v1/tournaments/{tid}/swiss/rounds", token=org, headers=key)
+    again = api.post(f"/v1/tournaments/{tid}/swiss/rounds", token=org, headers=key)
+    assert first.status == again.status == 201 and first.body == again.body
+    assert [e.type for e in rt.events.read(f"swiss-{tid}")] == ["SwissStarted", "RoundPaired"]
+    restart()
+    view = api.get(f"/v1/tournaments/{tid}/swiss/rounds/1").body
+    assert [m["match_id"] for m in view["matches"]] == ["R1-1", "R1-2", "R1-3"]
+    assert view["matches"][0]["best_of"] == 3

@@ -2,32 +2,34 @@
 from the final results of the Swiss rounds, byes included."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Iterable, Optional
 
 from .results import Score
 from .state import Round
 
 
-@dataclass
 class Record:
-    player: str
-    points: int = 0
-    wins: int = 0
-    losses: int = 0
-    draws: int = 0
-    byes: int = 0
-    game_wins: int = 0
-    game_losses: int = 0
-    game_draws: int = 0
-    opponents: list[str] = field(default_factory=list)
-    defeated: list[str] = field(default_factory=list)
-    defeated_by: list[str] = field(default_factory=list)
-    first_defeat: Optional[int] = None
+    """Mutable while ``records`` builds it; read-only afterwards."""
+
+    __slots__ = ("player", "points", "wins", "losses", "draws", "byes", "game_wins",
+                 "game_losses", "game_draws", "opponents", "defeated", "defeated_by",
+                 "first_defeat")
+
+    def __init__(self, player: str):
+        self.player = player
+        self.points = self.wins = self.losses = self.draws = self.byes = 0
+        self.game_wins = self.game_losses = self.game_draws = 0
+        self.opponents: list[str] = []
+        self.defeated: list[str] = []
+        self.defeated_by: list[str] = []
+        self.first_defeat: Optional[int] = None
 
     @property
     def rounds_played(self) -> int:
         return self.wins + self.losses + self.draws + self.byes
+
+    def __repr__(self) -> str:
+        return f"Record({self.player!r}, points={self.points})"
 
 
 def _score(rec: Record, opp: str, mine: int, theirs: int, drawn: int, rnd: int,
@@ -62,10 +64,11 @@ def records(rounds: Iterable[Round], settings: dict[str, Any],
             rec.byes += 1
             rec.points += settings["points_bye"]
             rec.game_wins += bye_games
+        results: dict[str, Score] = dict(rnd.results.items())
         for match in rnd.matches:
-            ra = recs.setdefault(match.a, Record(match.a))  # type: ignore[arg-type]
-            rb = recs.setdefault(match.b, Record(match.b))  # type: ignore[arg-type]
-            score: Optional[Score] = rnd.results.get(match.id)
+            ra = recs.get(match.a) or recs.setdefault(match.a, Record(match.a))  # type: ignore
+            rb = recs.get(match.b) or recs.setdefault(match.b, Record(match.b))  # type: ignore
+            score = results.get(match.id)
             if score is None:
                 continue
             _score(ra, rb.player, score.a, score.b, score.draws, rnd.number, settings)
