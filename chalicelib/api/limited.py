@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from chalice import Blueprint
+from chalice import Blueprint, Rate
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..auth import Principal, authenticate, optional_principal, require_tournament_staff
@@ -20,10 +20,11 @@ from ..domain.errors import Conflict, Forbidden, NotFound
 from ..domain.mixed.setup import mixed_draft_commands
 from ..domain.product.allocation import allocate, allocate_one
 from ..domain.product.cards import ID_PATTERN
-from ..domain.tabledraft.roster import ROSTER
+from ..domain.tabledraft.roster import ROSTER, AddLateArrival, sealed_cards
 from ..domain.tabledraft.setup import kinds_of, table_draft_commands
 from ..domain.tournament import state as tstate
-from ..projections.limited import pod_id, summary_id
+from ..domain.tabledraft import clock
+from ..projections.limited import ACTIVE_KIND, pod_id, summary_id
 from ..runtime import runtime
 from ..service import Reply
 from .http import idempotency_from, json_route, parse_body, respond
@@ -222,18 +223,86 @@ def get_table_draft(tid):
     return _summary(runtime(), tid, "table-draft")
 
 
+# Pick timers also expire whenever a pod is read and every minute (scheduled sweep), so
+# a draft never waits on somebody remembering to call ``.../expire``.
+def _table_due(state, now) -> bool:
+    return state.status == "drafting" and clock.reached(now, state.deadline)
+
+
+def _mixed_due(state, now) -> bool:
+    if state.status == "crypt":
+        return _table_due(state.crypt, now)
+    return state.status == "library" and any(
+        q and clock.reached(now, d) for q, d in zip(state.queues, state.deadlines))
+
+
+def _expire_work(tid: str, n: int, capability: str):
+    def work(uow):
+        if capability == "table-draft":
+            state = _tdraft_pod(uow, tid, n)
+            if not _table_due(state, uow.now):
+                return Reply(200, {"pod": n, "auto_picks": 0})
+            _, events = uow.decide(tabledraft.TABLE_DRAFT, tabledraft.stream_id(tid, n),
+                                   tabledraft.ExpirePick(now=uow.now))
+        else:
+            state = _mixed_pod(uow, tid, n)
+            if not _mixed_due(state, uow.now):
+                return Reply(200, {"pod": n, "auto_picks": 0})
+            tournament = load_tournament(uow, tid, guard=False)
+            command = (tabledraft.ExpirePick(now=uow.now) if state.status == "crypt" else
+                       mixed.ExpireLibraryPicks(seed=tournament.seed, now=uow.now))
+            _, events = uow.decide(mixed.MIXED_DRAFT, mixed.stream_id(tid, n), command)
+        return Reply(200, {"pod": n, "auto_picks": sum(
+            1 for e in events if e.type in ("TableCardPicked", "MixedLibraryCardPicked"))})
+    return work
+
+
+def touched_table(rt, tid: str, n: int):
+    state = _tdraft_pod(rt, tid, n)
+    if _table_due(state, rt.service.clock()):
+        rt.service.run(_expire_work(tid, n, "table-draft"))
+        state = _tdraft_pod(rt, tid, n)
+    return state
+
+
+def touched_mixed(rt, tid: str, n: int):
+    state = _mixed_pod(rt, tid, n)
+    if _mixed_due(state, rt.service.clock()):
+        rt.service.run(_expire_work(tid, n, "mixed-draft"))
+        state = _mixed_pod(rt, tid, n)
+    return state
+
+
+@bp.schedule(Rate(1, unit=Rate.MINUTES))
+def sweep_limited_drafts(event):
+    """Every minute: apply expired pick timers in every running table and mixed draft."""
+    rt = runtime()
+    after = None
+    while True:
+        page = rt.views.list(ACTIVE_KIND, after=after, limit=100)
+        for view in page:
+            doc = view.doc
+            if doc["capability"] == "table-draft":
+                touched_table(rt, doc["tournament_id"], doc["pod"])
+            else:
+                touched_mixed(rt, doc["tournament_id"], doc["pod"])
+            after = view.sort
+        if len(page) < 100:
+            break
+
+
 @json_route(bp, "/tournaments/{tid}/table-draft/pods/{n}", methods=["GET"])
 def get_table_pod(tid, n):
     """The table as everyone sees it (7.7): cards laid out, the pick order, each
     player's latest pick of the current set."""
-    return tabledraft.view(_tdraft_pod(runtime(), checked_tid(tid), _pod_number(n)))
+    return tabledraft.view(touched_table(runtime(), checked_tid(tid), _pod_number(n)))
 
 
 @json_route(bp, "/tournaments/{tid}/table-draft/pods/{n}/me", methods=["GET"])
 def get_my_table_seat(tid, n):
     rt = runtime()
     player = _player(authenticate(bp.current_request, rt), checked_tid(tid))
-    state = _tdraft_pod(rt, tid, _pod_number(n))
+    state = touched_table(rt, tid, _pod_number(n))
     if player not in state.players:
         raise Forbidden("you are not seated in this pod", code="not_in_pod")
     return tabledraft.view(state, player=player)
@@ -296,6 +365,33 @@ def table_log(tid, n):
             "events": _log(rt, tabledraft.stream_id(tid, number))}
 
 
+def _draft_late_arrival(tid: str, roster_stream: str):
+    """7.2.6: a player added after the draft started receives sealed product."""
+    rt = runtime()
+    principal = authenticate(bp.current_request, rt)
+    body = parse_body(bp.current_request, LateArrivalBody)
+
+    def work(uow):
+        tournament = load_tournament(uow, tid)
+        require_tournament_staff(principal, tournament)
+        player = tournament.player(body.player_id)
+        if player is None or player.status != "active":
+            raise NotFound("no active player with that id", {"player_id": body.player_id})
+        product = plain(tournament.settings)["product"]
+        allocation = allocate_one(product, product_sets(uow, product), tournament.seed,
+                                  body.player_id)
+        uow.decide(ROSTER, roster_stream, AddLateArrival(player=body.player_id,
+                                                         allocation=allocation, now=uow.now))
+        return Reply(201, {"tournament_id": tid, "player_id": body.player_id,
+                           "product": allocation, "pool": sealed_cards(allocation)})
+    return _run(work, principal)
+
+
+@json_route(bp, "/tournaments/{tid}/table-draft/late-arrivals", methods=["POST"])
+def table_late_arrival(tid):
+    return _draft_late_arrival(checked_tid(tid), f"tdraft-{tid}")
+
+
 # ---- mixed draft (7.8) -------------------------------------------------------------------
 def _mixed_pod(source, tid: str, n: int):
     state = _read(source, mixed.MIXED_DRAFT, mixed.stream_id(tid, n))
@@ -338,16 +434,21 @@ def get_mixed_draft(tid):
     return _summary(runtime(), tid, "mixed-draft")
 
 
+@json_route(bp, "/tournaments/{tid}/mixed-draft/late-arrivals", methods=["POST"])
+def mixed_late_arrival(tid):
+    return _draft_late_arrival(checked_tid(tid), f"mixed-{tid}")
+
+
 @json_route(bp, "/tournaments/{tid}/mixed-draft/pods/{n}", methods=["GET"])
 def get_mixed_pod(tid, n):
-    return mixed.view(_mixed_pod(runtime(), checked_tid(tid), _pod_number(n)))
+    return mixed.view(touched_mixed(runtime(), checked_tid(tid), _pod_number(n)))
 
 
 @json_route(bp, "/tournaments/{tid}/mixed-draft/pods/{n}/me", methods=["GET"])
 def get_my_mixed_seat(tid, n):
     rt = runtime()
     player = _player(authenticate(bp.current_request, rt), checked_tid(tid))
-    state = _mixed_pod(rt, tid, _pod_number(n))
+    state = touched_mixed(rt, tid, _pod_number(n))
     if player not in state.players:
         raise Forbidden("you are not seated in this pod", code="not_in_pod")
     return mixed.view(state, player=player)

@@ -14,6 +14,14 @@ projection = Projection("limited")
 CAPABILITY_OF_PREFIX = {"tdraft": "table-draft", "mixed": "mixed-draft", "trade": "trade"}
 
 
+ACTIVE_KIND = "limited-active"
+
+
+def active_id(stream_id: str) -> str:
+    """A running table or mixed draft pod, listed for the scheduled timer sweep."""
+    return f"limited-active:{stream_id}"
+
+
 def summary_id(tid: str, capability: str) -> str:
     return f"limited:{tid}:{capability}"
 
@@ -51,6 +59,15 @@ def _pods_formed(event: StoredEvent, tx: ViewTx) -> None:
     }, kind="limited", sort=tid)
 
 
+@projection.on("TableDraftStarted", "MixedDraftStarted")
+def _pod_started(event: StoredEvent, tx: ViewTx) -> None:
+    capability, tid, n = _parts(event)
+    if event.type == "TableDraftStarted" and capability != "table-draft":
+        return      # the crypt phase of a mixed draft, listed by MixedDraftStarted
+    tx.put(active_id(event.stream_id), {"tournament_id": tid, "capability": capability,
+                                        "pod": n}, kind=ACTIVE_KIND, sort=event.stream_id)
+
+
 @projection.on("TableSetRevealed")
 def _set_revealed(event: StoredEvent, tx: ViewTx) -> None:
     d = event.data
@@ -67,6 +84,7 @@ def _table_picked(event: StoredEvent, tx: ViewTx) -> None:
 def _table_done(event: StoredEvent, tx: ViewTx) -> None:
     if event.stream_id.startswith("tdraft"):
         _pod(tx, event, status="completed", completed_at=event.data["at"])
+        tx.delete(active_id(event.stream_id))
 
 
 @projection.on("MixedLibraryRoundStarted")
@@ -78,6 +96,7 @@ def _library_round(event: StoredEvent, tx: ViewTx) -> None:
 @projection.on("MixedDraftCompleted")
 def _mixed_done(event: StoredEvent, tx: ViewTx) -> None:
     _pod(tx, event, status="completed", completed_at=event.data["at"])
+    tx.delete(active_id(event.stream_id))
 
 
 # ---- sealed ------------------------------------------------------------------------------

@@ -127,6 +127,30 @@ def test_table_draft_timer_gives_the_oldest_card(api, clock):
     clock.at(90)
     r = api.post(pod + "/expire", token=org)
     assert r.status == 200 and r.body["picked"]["order"] == 3
+    # Reading the pod after a deadline applies the expiry too (oldest card: order 4).
+    clock.at(200)
+    view = api.get(pod).body
+    log = api.get(pod + "/log", token=org).body["events"]
+    assert log[-1]["type"] == "TableCardPicked" and log[-1]["data"]["auto"]
+    assert log[-1]["data"]["order"] == 4 and view["deadline"] == "2026-11-22T18:03:50Z"
+    # And so does the scheduled sweep.
+    from chalicelib.api.limited import sweep_limited_drafts
+    clock.at(231)
+    sweep_limited_drafts.func(None)
+    log = api.get(pod + "/log", token=org).body["events"]
+    assert log[-1]["data"]["auto"] and log[-1]["data"]["order"] == 5
+
+
+def test_late_arrival_in_a_table_draft_gets_sealed_product(api, clock):
+    tid, org, ids, tokens = roster(api, 4, "table-draft", draft={"packs": 1})
+    base = f"/v1/tournaments/{tid}/table-draft"
+    api.post(base, {"review_seconds": 0}, token=org)
+    late = api.post(f"/v1/tournaments/{tid}/players", {"name": "Late"}, token=org).body
+    r = api.post(base + "/late-arrivals", {"player_id": late["player"]["player_id"]}, token=org)
+    assert r.status == 201, r.body
+    assert len(r.body["pool"]) == 52 + 33
+    assert api.post(base + "/late-arrivals", {"player_id": late["player"]["player_id"]},
+                    token=org).status == 409
 
 
 # ---- mixed draft (7.8) ---------------------------------------------------------------

@@ -24,6 +24,16 @@ class FormPods(BaseModel):
     now: datetime
 
 
+class AddLateArrival(BaseModel):
+    """7.2.6: a player added after the draft started receives sealed product."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    player: str
+    allocation: dict
+    now: datetime
+
+
 @dataclass(frozen=True)
 class RosterState:
     capability: str = ""
@@ -32,6 +42,7 @@ class RosterState:
     starters: dict[str, list[dict]] = field(default_factory=dict)
     settings: dict = field(default_factory=dict)
     formed_at: str | None = None
+    late: dict[str, dict] = field(default_factory=dict)   # player -> sealed allocation
 
     @property
     def formed(self) -> bool:
@@ -44,7 +55,9 @@ class RosterState:
         return None
 
 
-def decide(command: FormPods, state: RosterState) -> list[Event]:
+def decide(command, state: RosterState) -> list[Event]:
+    if isinstance(command, AddLateArrival):
+        return _late(command, state)
     if state.formed:
         raise Conflict(f"the {state.capability} has already started", code="already_started")
     return [Event("LimitedPodsFormed", {
@@ -53,10 +66,23 @@ def decide(command: FormPods, state: RosterState) -> list[Event]:
         "settings": dict(command.settings), "at": clock.iso(command.now)})]
 
 
+def _late(command: AddLateArrival, state: RosterState) -> list[Event]:
+    if not state.formed:
+        raise Conflict("the draft has not started; register the player before it starts",
+                       code="not_started")
+    if command.player in state.late or state.pod_of(command.player) is not None:
+        raise Conflict(f"{command.player} already has product", code="already_has_product")
+    return [Event("LimitedLateArrival", {"player": command.player,
+                                         "allocation": dict(command.allocation),
+                                         "at": clock.iso(command.now)})]
+
+
 def evolve(state: RosterState, event: Event) -> RosterState:
+    d = event.data
+    if event.type == "LimitedLateArrival":
+        return replace(state, late={**state.late, d["player"]: d["allocation"]})
     if event.type != "LimitedPodsFormed":
         return state
-    d = event.data
     return replace(state, capability=d["capability"],
                    pods=tuple(tuple(p) for p in d["pods"]),
                    first_seats=tuple(d["first_seats"]), starters=dict(d["starters"]),
@@ -64,3 +90,9 @@ def evolve(state: RosterState, event: Event) -> RosterState:
 
 
 ROSTER = FunctionDecider("limited-roster", RosterState, decide, evolve)
+
+
+def sealed_cards(allocation: dict) -> list[str]:
+    """All cards of a sealed allocation (starters then packs)."""
+    return [c for item in allocation.get("starters", []) + allocation.get("packs", [])
+            for c in item["cards"]]
