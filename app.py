@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
 
 from chalice import Chalice
 
@@ -31,12 +32,18 @@ for _name in BLUEPRINTS:
 
 @app.middleware("http")
 def json_errors(event, get_response):
-    """Last line of defence: anything that slipped past a route's own error mapping is
-    still answered in the common error shape."""
+    """Chalice answers some refusals itself (405 method not allowed, 415 media type, its
+    500 safety net) as ``{"Code", "Message"}``; give them the common error shape too."""
     response = get_response(event)
-    if response.status_code >= 500 and isinstance(response.body, dict) and "Code" in response.body:
-        return error(500, "internal", "an internal error occurred; nothing was recorded "
-                     "unless the reply said so", None)
+    body = response.body
+    if isinstance(body, dict) and set(body) == {"Code", "Message"}:
+        code = re.sub(r"(?<!^)(?=[A-Z])", "_", body["Code"]).lower().removesuffix("_error")
+        if response.status_code >= 500:
+            return error(500, "internal", "an internal error occurred", None)
+        normalised = error(response.status_code, code, body["Message"], None)
+        normalised.headers.update({k: v for k, v in response.headers.items()
+                                   if k.lower() != "content-type"})
+        return normalised
     return response
 
 
@@ -50,4 +57,5 @@ STREAM_ARN = os.environ.get(
 @app.on_dynamodb_record(stream_arn=STREAM_ARN, batch_size=100, starting_position="TRIM_HORIZON")
 def project_events(event):
     from chalicelib.projections.stream_handler import handle_stream_batch
-    return handle_stream_batch(event.to_dict())
+    from chalicelib.runtime import runtime
+    return handle_stream_batch(event.to_dict(), runtime().projector)

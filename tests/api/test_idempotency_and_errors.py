@@ -112,3 +112,12 @@ def test_restart_loses_nothing_and_views_rebuild_identically(api, rt, restart):
     assert rebuilt.status == 200 and rebuilt.body["events_applied"] > 0
     from chalicelib.runtime import runtime
     assert runtime().views.dump() == before
+
+
+def test_chalice_level_refusals_use_the_common_shape(api):
+    r = api.request("POST", "/v1/tournaments", raw=b"name=x",
+                    headers={"Content-Type": "application/x-www-form-urlencoded"}, check=False)
+    assert r.status == 415 and r.body["error"] == "unsupported_media_type"
+    assert set(r.body) == {"error", "message", "details"}
+    r = api.request("PUT", "/v1/tournaments", json_body={}, check=False)
+    assert r.status == 405 and r.body["error"] == "method_not_allowed"
