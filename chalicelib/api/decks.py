@@ -24,9 +24,14 @@ from ..data.sets import sample_sets
 from ..domain.product.allocation import pool_of
 from ..domain.product.cards import CardSet
 from ..domain.product.catalog import CARDSET, set_stream
+from ..domain.mixed import MIXED_DRAFT
+from ..domain.mixed import stream_id as mixed_draft_stream
 from ..domain.sealed import SEALED
 from ..domain.sealed import stream_id as sealed_stream
 from ..domain.swiss.decider import SWISS
+from ..domain.tabledraft import TABLE_DRAFT
+from ..domain.tabledraft import stream_id as table_draft_stream
+from ..domain.tabledraft.roster import ROSTER
 from ..domain.tables.decider import TABLES
 from ..domain.trade import TRADE_POD, TRADE_PREP
 from ..domain.trade import pod_stream_id as trade_pod_stream
@@ -300,9 +305,31 @@ def known_pool(source: Any, tournament: t.TournamentState, pid: str) -> list[str
                            code="draft_not_finished")
         starters = [card for s in draft.starters.get(pid, []) for card in s["cards"]]
         return starters + pod.pool(pod.seat_of[pid])
+    if tournament.format in ("table-draft", "mixed-draft"):
+        return _table_drafted_pool(source, tournament.format, tid, pid)
     if tournament.format == "restricted-trade":
         return _traded_pool(source, tid, pid)
     return None
+
+
+def _table_drafted_pool(source: Any, fmt: str, tid: str, pid: str) -> list[str] | None:
+    """7.7 / 7.8: the sealed starters kept aside (table draft) plus every card drafted,
+    once the pod has finished."""
+    table = fmt == "table-draft"
+    roster = _load(source, ROSTER, f"{'tdraft' if table else 'mixed'}-{tid}")
+    n = roster.pod_of(pid)
+    if n is None:
+        return None
+    if table:
+        pod = _load(source, TABLE_DRAFT, table_draft_stream(tid, n))
+        picks = list(pod.pools.get(pid, ()))
+    else:
+        pod = _load(source, MIXED_DRAFT, mixed_draft_stream(tid, n))
+        picks = list(pod.crypt.pools.get(pid, ())) + list(pod.library.get(pid, ()))
+    if pod.status != "completed":
+        raise Conflict("the player's draft pod has not finished", {"pod": n},
+                       code="draft_not_finished")
+    return [card for s in roster.starters.get(pid, []) for card in s["cards"]] + picks
 
 
 def _traded_pool(source: Any, tid: str, pid: str) -> list[str] | None:

@@ -535,3 +535,75 @@ def test_organizer_overrides_a_limit_per_tournament(api, clock):
                                        "settings": {"deck": {"deck_min": 50, "deck_max": 45}}},
                    token=s["organizer"])
     assert bad.status == 422
+
+
+@pytest.mark.parametrize("fmt", ["table-draft", "mixed-draft"])
+def test_vtes_table_and_mixed_drafts_to_registered_decks(api, clock, rt, fmt):
+    """7.7 / 7.8: pods drafted to the end (always the oldest card on the table or the
+    first of the pile); the pool is the starters kept aside plus every pick."""
+    from chalicelib.domain import mixed, tabledraft
+    from chalicelib.domain.tabledraft.roster import ROSTER
+    from chalicelib.domain.tabledraft.setup import table_draft_commands
+    from chalicelib.domain.mixed.setup import mixed_draft_commands
+    from chalicelib.domain.tournament import TOURNAMENT
+    from chalicelib.service import Reply
+
+    product = {"boosters": [{"set": "sample-vtes", "count": 3}], "starters": []}
+    s = setup(api, "vtes", fmt, players=4, settings={"product": product})
+    tid, ids = s["tid"], [p["player_id"] for p in s["players"]]
+    tournament, _ = rt.service.read(TOURNAMENT, f"tournament-{tid}")
+    settings = {k: dict(v) for k, v in tournament.settings.items()}
+    common = dict(seed=tournament.seed, players=ids, product=settings["product"],
+                  draft=settings["draft"], sets=sample_sets(), now=NOW, pick_seconds=600,
+                  review_seconds=0)
+    table = fmt == "table-draft"
+    if table:
+        form, starts = table_draft_commands(**common)
+        decider, stream_of, roster_stream = tabledraft.TABLE_DRAFT, tabledraft.stream_id, \
+            f"tdraft-{tid}"
+    else:
+        form, starts = mixed_draft_commands(**common, pile_size=3, library_pick_seconds=600)
+        decider, stream_of, roster_stream = mixed.MIXED_DRAFT, mixed.stream_id, f"mixed-{tid}"
+
+    def run(stream, dec, command):
+        rt.service.run(lambda uow: (uow.decide(dec, stream, command), Reply(200, {}))[1])
+    run(roster_stream, ROSTER, form)
+    for start in starts:
+        run(stream_of(tid, start.pod), decider, start)
+    early = register(api, s, s["players"][0], {"crypt": VT_CRYPT[:3], "library": VT_LIB[:15]})
+    assert early.status == 409 and early.body["error"] == "draft_not_finished"
+    kinds = {c.id: c.kind for c in sample_sets()["sample-vtes"].cards}
+    for start in starts:
+        stream = stream_of(tid, start.pod)
+        while True:
+            pod, _ = rt.service.read(decider, stream)
+            crypt_phase = pod if table else pod.crypt
+            if pod.status == "completed":
+                break
+            if pod.status in ("drafting", "crypt"):
+                picker = crypt_phase.picker
+                mine = crypt_phase.pools.get(picker, ())
+                wanted = "crypt" if sum(kinds[c] == "crypt" for c in mine) < 3 else "library"
+                on_table = [t["card"] for t in crypt_phase.table]
+                card = next((c for c in on_table if kinds[c] == wanted), on_table[0])
+                run(stream, decider, tabledraft.Pick(player=picker, card=card, now=NOW))
+                continue
+            seat = next(i for i in range(len(pod.players)) if pod.front(i))
+            run(stream, decider, mixed.LibraryPick(player=pod.players[seat],
+                                                   card=pod.front(seat)[1][0], now=NOW))
+    p1 = s["players"][0]
+    check = api.post(f"{base(tid)}/players/{p1['player_id']}/validate", {},
+                     token=p1["token"]).body
+    assert check["pool_size"] == 33 and check["limits"]["crypt_min"] == 3   # 3 boosters
+    roster = rt.service.read(ROSTER, roster_stream)[0]
+    pod = rt.service.read(decider, stream_of(tid, roster.pod_of(p1["player_id"])))[0]
+    drafted = list(pod.pools[p1["player_id"]]) if table else \
+        list(pod.crypt.pools[p1["player_id"]]) + list(pod.library[p1["player_id"]])
+    crypt = [c for c in drafted if kinds[c] == "crypt"]
+    library = [c for c in drafted if kinds[c] == "library"]
+    assert len(drafted) == 33 and len(crypt) >= 3 and len(library) >= 15
+    outsider = next(c for c in VT_LIB if c not in drafted)
+    r = register(api, s, p1, {"crypt": crypt, "library": library[:-1] + [outsider]})
+    assert r.status == 422 and violations(r) == ["not_in_pool"]
+    r = register(api, s, p1, {"crypt": crypt, "library": library})
+    assert r.status == 201 and r.body["decks"][0]["recursions"] == 3
