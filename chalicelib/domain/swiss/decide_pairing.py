@@ -1,6 +1,7 @@
 """Deciding PairRound, SetStructure, DropPlayer and StartTopCut."""
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Optional
 
 from ..errors import Conflict, Invalid, NotFound
@@ -28,9 +29,8 @@ def _open_matches(state: SwissState) -> list[str]:
 def _check_players(players: list[str]) -> None:
     problems = [f"player id {p!r} is not a non-empty string" for p in players
                 if not isinstance(p, str) or not p]
-    seen: set[str] = set()
-    dupes = sorted({p for p in players if p in seen or seen.add(p)})  # type: ignore[func-returns-value]
-    problems += [f"player {p} is listed twice" for p in dupes]
+    counts = Counter(p for p in players if isinstance(p, str))
+    problems += [f"player {p} is listed twice" for p in sorted(counts) if counts[p] > 1]
     if problems:
         raise Invalid("invalid player list", problems)
 

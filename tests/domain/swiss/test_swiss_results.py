@@ -99,3 +99,13 @@ def test_rounds_stop_at_the_plan():
         h.play(h.pair(players(6)), lambda m: (1, 0, 0))
     with pytest.raises(Conflict, match="all 3 Swiss rounds"):
         h.pair(players(6))
+
+
+def test_player_list_is_validated():
+    h = Harness("mtg", "v")
+    with pytest.raises(Invalid) as err:
+        h.run(PairRound("v", h.settings, ["p1", "p1", "", "p2"], NOW))
+    assert err.value.details == ["player id '' is not a non-empty string", "player p1 is listed twice"]
+    with pytest.raises(Invalid, match="at least two"):
+        h.run(PairRound("v", h.settings, ["p1"], NOW))
+    assert not h.state.started
