@@ -7,7 +7,9 @@ run through the decider: best-of-three results drawn from hidden player strength
 (about 4% drawn matches), about 1% of the field dropping after each round (so byes
 appear). Per round it prints the seconds of the full ``PairRound`` decision (standings,
 bye, pairing) and of the pairing alone, and the pairing quality (rematches, total score
-difference, total squared difference, method). Where the field is small enough
+difference, total squared difference, method); a pairing with no rematch whose squared
+difference equals the parity lower bound (``cost.score_lower_bound``) is marked optimal,
+whatever the size. Where the field is small enough
 (``--exact-limit``, default 600 players) the same candidates are also paired by
 ``networkx.max_weight_matching`` on the complete graph with the same costs, and its
 time and quality are printed beside ours with a verdict.
@@ -23,7 +25,7 @@ from chalicelib.domain.decider import fold
 from chalicelib.domain.profiles import resolve_settings
 from chalicelib.domain.rng import derive
 from chalicelib.domain.swiss import SWISS, EnterResult, PairRound
-from chalicelib.domain.swiss.cost import Weights, quality, total_cost
+from chalicelib.domain.swiss.cost import Weights, quality, score_lower_bound, total_cost
 from chalicelib.domain.swiss.decide_pairing import round_candidates
 from chalicelib.domain.swiss.exact import exact_pairs
 from chalicelib.domain.swiss.pairing import pair_round
@@ -67,7 +69,8 @@ def run_size(n: int, rounds: int, exact_limit: int) -> list[dict]:
         weights = Weights.for_players(cands)
         row = {"n": n, "round": number, "players": len(active), "bye": paired["bye"] is not None,
                "decide_s": decide_s, "pair_s": pair_s, "method": ours.method,
-               "ours": ours.quality, "ours_cost": total_cost(ours.pairs, weights)}
+               "ours": ours.quality, "ours_cost": total_cost(ours.pairs, weights),
+               "bound": score_lower_bound(cands)}
         assert ours.quality.as_dict() == paired["quality"]
         if len(cands) <= exact_limit:
             started = time.perf_counter()
@@ -102,6 +105,8 @@ def main(argv: list[str] | None = None) -> int:
             line = (f"round {r['round']}: {r['players']} players{' +bye' if r['bye'] else ''}  "
                     f"PairRound {r['decide_s']:.3f}s  pairing {r['pair_s']:.3f}s  "
                     f"[{r['method']}] {_fmt(r['ours'])}")
+            if r["ours"].rematches == 0 and r["ours"].squared_gap == r["bound"]:
+                line += "  = lower bound: optimal"
             if "exact" in r:
                 same = r["ours_cost"] == r["exact_cost"]
                 worst &= same
