@@ -13,11 +13,26 @@ evaluations (deterministic: same seed and history, same seating)."""
 from __future__ import annotations
 
 import math
-import random
-from typing import Sequence
+from typing import Any, Protocol, Sequence
 
 from .criteria import (FLIP, KIND, TRANSFERS, Tally, pair_violations,
                        player_violations)
+
+
+
+class Draws(Protocol):
+    """The seeded generator the search draws from (``chalicelib.domain.rng.derive``)."""
+
+    def random(self) -> float: ...
+
+    def randrange(self, stop: int) -> int: ...
+
+    def randint(self, a: int, b: int) -> int: ...
+
+    def choice(self, seq: Sequence[Any]) -> Any: ...
+
+    def shuffle(self, x: list[Any]) -> None: ...
+
 
 BASE = 1 << 24
 # Weight of one violation of R1..R9 (strict priority).
@@ -216,7 +231,7 @@ def default_budget(count: int) -> int:
 GRADED = (10 ** 12, 10 ** 10, 10 ** 8, 10 ** 6, 10 ** 5, 10 ** 4, 10 ** 3, 10 ** 2, 10)
 
 
-def optimise(problem: Problem, rng: random.Random, budget: int | None = None
+def optimise(problem: Problem, rng: Draws, budget: int | None = None
              ) -> list[list[str]]:
     """Min-conflicts search; if avoidable violations remain, simulated annealing on
     graded weights from the best seating, then iterated local search (kick + descent)
@@ -245,7 +260,7 @@ def optimise(problem: Problem, rng: random.Random, budget: int | None = None
     return _names(problem, search.best_tables)
 
 
-def anneal(seating: Seating, rng: random.Random, iterations: int,
+def anneal(seating: Seating, rng: Draws, iterations: int,
            t_start: float = 1e6, t_end: float = 1.0) -> list[list[int]]:
     """Random swaps, Metropolis acceptance, geometric cooling; the best tables seen."""
     n = len(seating.where)
@@ -268,7 +283,7 @@ def anneal(seating: Seating, rng: random.Random, iterations: int,
 
 
 class _Search:
-    def __init__(self, seating: Seating, rng: random.Random, budget: int):
+    def __init__(self, seating: Seating, rng: Draws, budget: int):
         self.s = seating
         self.rng = rng
         self.left = budget
@@ -364,7 +379,7 @@ def _names(problem: Problem, tables: list[list[int]]) -> list[list[str]]:
 
 
 def seat_round(players: Sequence[str], sizes: Sequence[int],
-               history: Sequence[Sequence[Sequence[str]]], rng: random.Random,
+               history: Sequence[Sequence[Sequence[str]]], rng: Draws,
                budget: int | None = None) -> list[list[str]]:
     """Seat ``players`` at tables of ``sizes`` minimising R1..R9 over ``history`` + this
     round. ``players`` order is irrelevant (sorted first, then drawn from ``rng``)."""
