@@ -144,6 +144,13 @@ def _running(tournament, *formats: str) -> None:
                        code="not_running")
 
 
+def _pick_seconds(given: int | None, draft: dict[str, Any]) -> int | None:
+    """The body's timer, else the draft profile's ``pick_seconds`` (0 there = untimed)."""
+    if given is not None:
+        return given
+    return draft.get("pick_seconds") or None
+
+
 def _player(principal: Principal, tid: str) -> str:
     """The player id of a player token of this tournament (403 for anyone else)."""
     if principal.role != "player" or principal.tournament_id != tid or not principal.player_id:
@@ -206,7 +213,7 @@ def start_table_draft(tid):
         form, starts = table_draft_commands(
             seed=tournament.seed, players=[p.id for p in tournament.active_players()],
             product=product, draft=draft, sets=product_sets(uow, product), now=uow.now,
-            pick_seconds=body.pick_seconds or draft.get("pick_seconds") or 60,
+            pick_seconds=_pick_seconds(body.pick_seconds, draft),
             review_seconds=20 if body.review_seconds is None else body.review_seconds,
             explicit_pods=body.pods, first_seats=_first_seats(body.first_seats),
             entered=body.packs)
@@ -412,7 +419,7 @@ def start_mixed_draft(tid):
         _running(tournament, "mixed-draft")
         settings = plain(tournament.settings)
         product, draft = settings["product"], settings["draft"]
-        seconds = body.pick_seconds or draft.get("pick_seconds") or 60
+        seconds = _pick_seconds(body.pick_seconds, draft)
         form, starts = mixed_draft_commands(
             seed=tournament.seed, players=[p.id for p in tournament.active_players()],
             product=product, draft=draft, sets=product_sets(uow, product), now=uow.now,

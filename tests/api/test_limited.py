@@ -145,6 +145,10 @@ def test_late_arrival_in_a_table_draft_gets_sealed_product(api, clock):
     tid, org, ids, tokens = roster(api, 4, "table-draft", draft={"packs": 1})
     base = f"/v1/tournaments/{tid}/table-draft"
     api.post(base, {"review_seconds": 0}, token=org)
+    # The V:EKN draft profile's pick_seconds is 0: picks are untimed unless the body says.
+    untimed = api.get(base + "/pods/1").body
+    assert untimed["deadline"] is None and untimed["pick_seconds"] is None
+    assert api.post(base + "/pods/1/expire", token=org).body["error"] == "no_timer"
     late = api.post(f"/v1/tournaments/{tid}/players", {"name": "Late"}, token=org).body
     r = api.post(base + "/late-arrivals", {"player_id": late["player"]["player_id"]}, token=org)
     assert r.status == 201, r.body

@@ -19,9 +19,9 @@ class StartMixedDraft(BaseModel):
     product: list[list[list[str]]]
     kinds: dict[str, str]
     pile_size: int = Field(default=11, ge=1, le=60)
-    pick_seconds: int = Field(default=60, ge=5, le=900)
+    pick_seconds: int | None = Field(default=60, ge=5, le=900)           # None: untimed
     review_seconds: int = Field(default=20, ge=0, le=300)
-    library_pick_seconds: int = Field(default=60, ge=5, le=900)
+    library_pick_seconds: int | None = Field(default=60, ge=5, le=900)   # None: untimed
     seed: str = Field(min_length=1)
     now: datetime
 

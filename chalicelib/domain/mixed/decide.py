@@ -79,7 +79,7 @@ def _next_round(state: MixedDraftState, at: str) -> Event:
     # 7.6: the first pile passes left, the next right, and so on.
     return Event("MixedLibraryRoundStarted", {
         "round": rnd + 1, "direction": "left" if rnd % 2 == 0 else "right",
-        "packs": packs, "at": at, "deadline": clock.plus(at, state.pick_seconds)})
+        "packs": packs, "at": at, "deadline": clock.deadline(at, state.pick_seconds)})
 
 
 def _library_phase(state: MixedDraftState) -> None:

@@ -46,11 +46,11 @@ def _picked(state: MixedDraftState, d: dict) -> MixedDraftState:
     queues = list(state.queues)
     deadlines = list(state.deadlines)
     queues[seat] = queues[seat][1:]
-    deadlines[seat] = clock.plus(d["at"], state.pick_seconds) if queues[seat] else None
+    deadlines[seat] = clock.deadline(d["at"], state.pick_seconds) if queues[seat] else None
     if rest:
         nxt = state.players.index(d["passed_to"])
         if not queues[nxt]:
-            deadlines[nxt] = clock.plus(d["at"], state.pick_seconds)
+            deadlines[nxt] = clock.deadline(d["at"], state.pick_seconds)
         queues[nxt] = queues[nxt] + ((pack_id, tuple(rest)),)
     library = {**state.library, d["player"]: state.library.get(d["player"], ()) + (d["card"],)}
     return replace(state, queues=tuple(queues), deadlines=tuple(deadlines), library=library)

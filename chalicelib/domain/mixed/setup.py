@@ -14,8 +14,8 @@ from .commands import StartMixedDraft
 
 def mixed_draft_commands(*, seed: str, players: list[str], product: Mapping[str, Any],
                          draft: Mapping[str, Any], sets: Mapping[str, CardSet], now,
-                         pile_size: int, pick_seconds: int, review_seconds: int,
-                         library_pick_seconds: int,
+                         pile_size: int, pick_seconds: int | None, review_seconds: int,
+                         library_pick_seconds: int | None,
                          explicit_pods: list[list[str]] | None = None,
                          first_seats: Mapping[int, str] | None = None,
                          entered: Mapping[str, list[list[str]]] | None = None,

@@ -13,7 +13,7 @@ class MixedDraftState:
     players: tuple[str, ...] = ()
     piles: tuple[tuple[tuple[str, ...], ...], ...] = ()   # piles[seat][round]
     pile_size: int = 0
-    pick_seconds: int = 60              # library phase timer
+    pick_seconds: int | None = 60       # library phase timer (None: untimed)
     crypt: TableDraftState = field(default_factory=TableDraftState)
     round: int = 0                      # library round, 1-based once started
     direction: int = 1                  # +1 = pass left, -1 = pass right

@@ -22,6 +22,11 @@ def plus(value: datetime | str | int | float, seconds: int) -> str:
     return iso(as_datetime(value) + timedelta(seconds=seconds))
 
 
+def deadline(value: datetime | str | int | float, seconds: int | None) -> str | None:
+    """``value`` + ``seconds``, or None for an untimed pick (``seconds`` None or 0)."""
+    return plus(value, seconds) if seconds else None
+
+
 def reached(now: datetime | str | int | float, deadline: str | None) -> bool:
     """True when ``deadline`` is set and ``now`` is at or after it."""
     return deadline is not None and as_datetime(now) >= as_datetime(deadline)

@@ -20,7 +20,7 @@ class StartTableDraft(BaseModel):
     first_seat: str | None = None
     packs: list[list[list[str]]]
     kinds: dict[str, str]
-    pick_seconds: int = Field(default=60, ge=5, le=900)
+    pick_seconds: int | None = Field(default=60, ge=5, le=900)   # None: untimed
     review_seconds: int = Field(default=20, ge=0, le=300)
     now: datetime
 

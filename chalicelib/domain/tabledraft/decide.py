@@ -52,7 +52,7 @@ def _next_set(state: TableDraftState, at: str) -> Event:
                   for c in table],
         "pick_order": [state.players[s] for s in snake(active, len(state.players), len(table))],
         "review_until": review_until,
-        "deadline": clock.plus(review_until, state.pick_seconds)})
+        "deadline": clock.deadline(review_until, state.pick_seconds)})
 
 
 def _drafting(state: TableDraftState) -> None:
@@ -67,7 +67,7 @@ def _picked(state: TableDraftState, player: str, card: dict, auto: bool, at: str
     picked = Event("TableCardPicked", {
         "pick": state.picks + 1, "pack": state.pack_no + 1, "set": state.set_no,
         "player": player, "card": card["card"], "order": card["order"], "auto": auto,
-        "at": at, "deadline": None if last else clock.plus(at, state.pick_seconds)})
+        "at": at, "deadline": None if last else clock.deadline(at, state.pick_seconds)})
     if not last:
         return [picked]
     return [picked, _next_set(evolve(state, picked), at)]
@@ -97,6 +97,8 @@ def _pick(cmd: Pick, state: TableDraftState) -> list[Event]:
 
 def _expire(cmd: ExpirePick, state: TableDraftState) -> list[Event]:
     _drafting(state)
+    if state.pick_seconds is None:
+        raise Conflict("this draft has no pick timer", code="no_timer")
     if not clock.reached(cmd.now, state.deadline):
         raise Conflict("the pick timer has not run out", {"deadline": state.deadline},
                        code="timer_running")

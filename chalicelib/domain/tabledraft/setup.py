@@ -55,7 +55,7 @@ def entered_problems(entered: Mapping[str, list[list[str]]], players: list[str],
 
 def table_draft_commands(*, seed: str, players: list[str], product: Mapping[str, Any],
                          draft: Mapping[str, Any], sets: Mapping[str, CardSet], now,
-                         pick_seconds: int, review_seconds: int,
+                         pick_seconds: int | None, review_seconds: int,
                          explicit_pods: list[list[str]] | None = None,
                          first_seats: Mapping[int, str] | None = None,
                          entered: Mapping[str, list[list[str]]] | None = None,

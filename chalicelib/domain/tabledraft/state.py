@@ -11,7 +11,7 @@ class TableDraftState:
     players: tuple[str, ...] = ()
     # packs[k][seat]: the cards still face down in the k-th pack of that seat, top first.
     packs: tuple[tuple[tuple[str, ...], ...], ...] = ()
-    pick_seconds: int = 60
+    pick_seconds: int | None = 60         # None: untimed
     review_seconds: int = 20
     pack_no: int = 0                     # 0-based pack being drafted
     set_no: int = 0                      # sets revealed so far (1-based once drafting)

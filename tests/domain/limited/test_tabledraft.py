@@ -174,3 +174,16 @@ def test_start_validation():
     with pytest.raises(Conflict):
         run(StartTableDraft(pod=1, players=["a", "b"], packs=[[["x"]], [["x"]]],
                             kinds={"x": "library"}, now=at(0)))
+
+
+def test_an_untimed_draft_has_no_deadline_and_nothing_expires():
+    packs = [[pack(s, 0)] for s in range(2)]
+    run = Run(TABLE_DRAFT)
+    run(StartTableDraft(pod=1, players=["a", "b"], packs=packs, kinds=kinds_for(packs),
+                        pick_seconds=None, review_seconds=0, now=at(0)))
+    assert run.state.deadline is None
+    with pytest.raises(Conflict) as exc:
+        run(ExpirePick(now=at(10_000)))
+    assert exc.value.code == "no_timer"
+    run(Pick(player="a", card=run.state.table[0]["card"], now=at(1)))
+    assert run.state.deadline is None and view(run.state)["pick_seconds"] is None
