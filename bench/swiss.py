@@ -61,7 +61,7 @@ def run_size(n: int, rounds: int, exact_limit: int) -> list[dict]:
         state = fold(SWISS, state, events)
         # The same candidates, paired again to time the pairing alone and for the exact.
         seed_key = state.seed_key
-        bye, cands = round_candidates(before, settings,
+        _, cands = round_candidates(before, settings,
                                       seed_key, active, None)
         started = time.perf_counter()
         ours = pair_round(cands, derive(seed_key, "pair", number))

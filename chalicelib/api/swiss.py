@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Optional
+from typing import Any
 
 from chalice import Blueprint
 from pydantic import BaseModel, ConfigDict, Field
@@ -13,7 +13,7 @@ from ..domain import swiss as sw
 from ..domain.errors import Conflict, Forbidden, NotFound
 from ..domain.swiss.decide_results import best_of_for, locate
 from ..domain.swiss.state import SwissState
-from ..projections.swiss import (bracket_id, overview_id, round_id, standings_id)
+from ..projections.swiss import bracket_id, overview_id, round_id, standings_id
 from ..projections.tournaments import players_id
 from ..runtime import runtime
 from ..service import Reply
@@ -30,7 +30,7 @@ class Body(BaseModel):
 
 
 class PairBody(Body):
-    pods: Optional[dict[str, int]] = Field(default=None, max_length=20000)
+    pods: dict[str, int] | None = Field(default=None, max_length=20000)
 
 
 class ScoreBody(Body):
@@ -44,12 +44,12 @@ class CorrectionBody(ScoreBody):
 
 
 class StructureBody(Body):
-    rounds: Optional[int] = Field(default=None, ge=1, le=30)
-    top_cut: Optional[int] = Field(default=None, ge=0, le=256)
+    rounds: int | None = Field(default=None, ge=1, le=30)
+    top_cut: int | None = Field(default=None, ge=0, le=256)
 
 
 class CutBody(Body):
-    size: Optional[int] = Field(default=None, ge=2, le=256)
+    size: int | None = Field(default=None, ge=2, le=256)
 
 
 def stream(tid: str) -> str:

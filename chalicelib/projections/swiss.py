@@ -241,7 +241,7 @@ def _cut(event: StoredEvent, tx: ViewTx) -> None:
 @projection.on("CutAdvanced")
 def _advanced(event: StoredEvent, tx: ViewTx) -> None:
     d = event.data
-    kind, number, index = parse_match_id(d["to"])
+    _, number, index = parse_match_id(d["to"])
     tid = _tid(event)
     doc = tx.get(bracket_id(tid))
     match = doc["rounds"][number - 1]["matches"][index - 1]

@@ -8,7 +8,7 @@ at least three rounds.
 """
 from __future__ import annotations
 
-from typing import Literal, Optional
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -21,18 +21,18 @@ class StructureRow(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    max_players: Optional[int] = Field(default=None, ge=2)
+    max_players: int | None = Field(default=None, ge=2)
     rounds: int = Field(ge=1, le=30)
     top_cut: int = Field(default=0, ge=0, le=256)
 
     @model_validator(mode="after")
-    def _power_of_two(self) -> "StructureRow":
+    def _power_of_two(self) -> StructureRow:
         if self.top_cut and self.top_cut & (self.top_cut - 1):
             raise ValueError("top_cut must be 0 or a power of two (2, 4, 8, ...)")
         return self
 
 
-def _rows(*rows: tuple[Optional[int], int, int]) -> list[StructureRow]:
+def _rows(*rows: tuple[int | None, int, int]) -> list[StructureRow]:
     return [StructureRow(max_players=m, rounds=r, top_cut=c) for m, r, c in rows]
 
 
@@ -60,14 +60,14 @@ class SwissSettings(BaseModel):
     # Structure by player count; an organizer may fix ``rounds``/``top_cut`` outright.
     structure: list[StructureRow] = Field(default_factory=lambda: _rows(*_DOUBLING),
                                           min_length=1, max_length=40)
-    rounds: Optional[int] = Field(default=None, ge=1, le=30)
-    top_cut: Optional[int] = Field(default=None, ge=0, le=256)
+    rounds: int | None = Field(default=None, ge=1, le=30)
+    top_cut: int | None = Field(default=None, ge=0, le=256)
     min_rounds: int = Field(default=1, ge=1, le=30)
-    round_minutes: Optional[int] = Field(default=50, ge=1, le=600)
-    final_minutes: Optional[int] = Field(default=None, ge=1, le=600)
+    round_minutes: int | None = Field(default=50, ge=1, le=600)
+    final_minutes: int | None = Field(default=None, ge=1, le=600)
 
     @model_validator(mode="after")
-    def _check(self) -> "SwissSettings":
+    def _check(self) -> SwissSettings:
         if self.points_win <= self.points_draw or self.points_draw < self.points_loss:
             raise ValueError("points must satisfy win > draw >= loss")
         if self.top_cut and self.top_cut & (self.top_cut - 1):
@@ -83,7 +83,7 @@ class SwissSettings(BaseModel):
         return self
 
     @classmethod
-    def for_game(cls, game: str) -> "SwissSettings":
+    def for_game(cls, game: str) -> SwissSettings:
         if game == "munchkin":
             # Win or bye 2 points, no draws; 40-minute rounds, untimed best-of-3 final.
             return cls(points_win=2, points_draw=0, points_loss=0, points_bye=2,

@@ -1,8 +1,26 @@
 """Swiss rounds, byes, results, standings with tiebreak chains, and the top cut."""
-from .commands import (ConfirmResult, CorrectResult, DropPlayer, EnterResult, PairRound,
-                       ReportResult, SetStructure, StartTopCut)
+from .commands import (
+                       ConfirmResult,
+                       CorrectResult,
+                       DropPlayer,
+                       EnterResult,
+                       PairRound,
+                       ReportResult,
+                       SetStructure,
+                       StartTopCut,
+)
 from .decider import SWISS
 from .state import SwissState
 
-__all__ = ["SWISS", "SwissState", "PairRound", "ReportResult", "ConfirmResult",
-           "EnterResult", "CorrectResult", "DropPlayer", "SetStructure", "StartTopCut"]
+__all__ = [
+                       "SWISS",
+                       "ConfirmResult",
+                       "CorrectResult",
+                       "DropPlayer",
+                       "EnterResult",
+                       "PairRound",
+                       "ReportResult",
+                       "SetStructure",
+                       "StartTopCut",
+                       "SwissState",
+]

@@ -4,11 +4,10 @@ coin). Nobody gets a second bye unless everyone left has had one."""
 from __future__ import annotations
 
 import random
-from typing import Optional
 
 
 def choose_bye(ranked: list[str], byes: dict[str, int], first_round: bool,
-               rng: random.Random, pods: Optional[dict[str, int]] = None) -> Optional[str]:
+               rng: random.Random, pods: dict[str, int] | None = None) -> str | None:
     """``ranked``: the players to pair, best first. With pods the bye goes to a member
     of an odd-sized pod so that pods stay whole."""
     if len(ranked) % 2 == 0:

@@ -3,7 +3,7 @@ from the tournament (seed, resolved swiss settings, active players) and ``now``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -17,7 +17,7 @@ class PairRound:
     players: list[str]
     now: str
     by: str = ""
-    pods: Optional[dict[str, int]] = None
+    pods: dict[str, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -81,8 +81,8 @@ class SetStructure:
 
     by: str
     now: str
-    rounds: Optional[int] = None
-    top_cut: Optional[int] = None
+    rounds: int | None = None
+    top_cut: int | None = None
 
 
 @dataclass(frozen=True)
@@ -91,4 +91,4 @@ class StartTopCut:
 
     by: str
     now: str
-    size: Optional[int] = None
+    size: int | None = None

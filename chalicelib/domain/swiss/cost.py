@@ -2,8 +2,9 @@
 score differences. Every pairing strategy (exact or fast) minimises the same cost."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable, Optional
+from itertools import pairwise
 
 
 @dataclass(frozen=True)
@@ -15,7 +16,7 @@ class Candidate:
     score: int
     rank: int
     opponents: frozenset[str] = field(default_factory=frozenset)
-    pod: Optional[int] = None
+    pod: int | None = None
 
 
 @dataclass(frozen=True)
@@ -27,7 +28,7 @@ class Weights:
     cross_pod: int
 
     @classmethod
-    def for_players(cls, players: list[Candidate]) -> "Weights":
+    def for_players(cls, players: list[Candidate]) -> Weights:
         if not players:
             return cls(1, 1)
         scores = [p.score for p in players]
@@ -85,7 +86,7 @@ def score_lower_bound(players: list[Candidate]) -> int:
     for p in players:
         counts[p.score] = counts.get(p.score, 0) + 1
     bound = above = 0
-    for upper, lower in zip(levels, levels[1:]):
+    for upper, lower in pairwise(levels):
         above += counts[upper]
         if above % 2:
             bound += (upper - lower) ** 2

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Optional
+from typing import Any
 
 from ..errors import Conflict, Invalid, NotFound
 from ..events import Event
@@ -93,8 +93,8 @@ def decide_pair_round(cmd: PairRound, state: SwissState) -> list[Event]:
 
 
 def round_candidates(state: SwissState, settings: dict[str, Any], seed_key: str,
-                     active: list[str], pods: Optional[dict[str, int]]
-                     ) -> tuple[Optional[str], list[Candidate]]:
+                     active: list[str], pods: dict[str, int] | None
+                     ) -> tuple[str | None, list[Candidate]]:
     """The next round's bye and the players to pair, ranked by current standings
     (round 1: a seeded shuffle)."""
     number = len(state.rounds) + 1

@@ -2,8 +2,6 @@
 result of a Swiss round closes it; a cut result advances the winner."""
 from __future__ import annotations
 
-from typing import Optional, Union
-
 from ..errors import Conflict, Forbidden, Invalid, NotFound
 from ..events import Event
 from .commands import ConfirmResult, CorrectResult, EnterResult, ReportResult
@@ -11,7 +9,7 @@ from .results import Score, validate
 from .state import Cut, Match, Round, SwissState, parse_match_id
 from .topcut import next_slot
 
-Holder = Union[Round, Cut]
+Holder = Round | Cut
 
 
 def locate(state: SwissState, match_id: str) -> tuple[Match, Holder]:
@@ -65,7 +63,7 @@ def _ready(match: Match, holder: Holder) -> None:
 
 
 def _after_final(state: SwissState, match: Match, holder: Holder, score: Score,
-                 previous: Optional[Score] = None) -> list[Event]:
+                 previous: Score | None = None) -> list[Event]:
     """RoundClosed when this was the round's last result; the cut winner advances."""
     if isinstance(holder, Round):
         if previous is None and not holder.closed and len(holder.results) + 1 == len(holder.matches):
@@ -127,7 +125,7 @@ def decide_enter(cmd: EnterResult, state: SwissState) -> list[Event]:
 
 def decide_correct(cmd: CorrectResult, state: SwissState) -> list[Event]:
     match, holder = locate(state, cmd.match)
-    previous: Optional[Score] = holder.results.get(match.id)
+    previous: Score | None = holder.results.get(match.id)
     if previous is None:
         raise Conflict(f"match {match.id} has no result to correct; enter it instead")
     score = _score(state, match, holder, cmd.a, cmd.b, cmd.draws)

@@ -6,9 +6,22 @@ from typing import Any
 from ..decider import FunctionDecider
 from ..errors import Conflict, Invalid
 from ..events import Event
-from .commands import (ConfirmResult, CorrectResult, DropPlayer, EnterResult, PairRound,
-                       ReportResult, SetStructure, StartTopCut)
-from .decide_pairing import decide_drop, decide_pair_round, decide_set_structure, decide_top_cut
+from .commands import (
+    ConfirmResult,
+    CorrectResult,
+    DropPlayer,
+    EnterResult,
+    PairRound,
+    ReportResult,
+    SetStructure,
+    StartTopCut,
+)
+from .decide_pairing import (
+    decide_drop,
+    decide_pair_round,
+    decide_set_structure,
+    decide_top_cut,
+)
 from .decide_results import decide_confirm, decide_correct, decide_enter, decide_report
 from .evolve import evolve
 from .state import SwissState

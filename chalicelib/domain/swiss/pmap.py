@@ -3,7 +3,8 @@ folding thousands of result events into a state costs about constant time each."
 from __future__ import annotations
 
 import zlib
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 _BUCKETS = 256
 
@@ -28,7 +29,7 @@ class PMap:
     def __len__(self) -> int:
         return self._size
 
-    def set(self, key: str, value: Any) -> "PMap":
+    def set(self, key: str, value: Any) -> PMap:
         slot = self._slot(key)
         bucket = dict(self._buckets[slot])
         grew = key not in bucket
@@ -36,7 +37,7 @@ class PMap:
         buckets = self._buckets[:slot] + (bucket,) + self._buckets[slot + 1:]
         return PMap(buckets, self._size + grew)
 
-    def remove(self, key: str) -> "PMap":
+    def remove(self, key: str) -> PMap:
         slot = self._slot(key)
         if key not in self._buckets[slot]:
             return self

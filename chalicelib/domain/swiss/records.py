@@ -2,7 +2,8 @@
 from the final results of the Swiss rounds, byes included."""
 from __future__ import annotations
 
-from typing import Any, Iterable, Optional
+from collections.abc import Iterable
+from typing import Any
 
 from .results import Score
 from .state import Round
@@ -11,9 +12,21 @@ from .state import Round
 class Record:
     """Mutable while ``records`` builds it; read-only afterwards."""
 
-    __slots__ = ("player", "points", "wins", "losses", "draws", "byes", "game_wins",
-                 "game_losses", "game_draws", "opponents", "defeated", "defeated_by",
-                 "first_defeat")
+    __slots__ = (
+        "byes",
+        "defeated",
+        "defeated_by",
+        "draws",
+        "first_defeat",
+        "game_draws",
+        "game_losses",
+        "game_wins",
+        "losses",
+        "opponents",
+        "player",
+        "points",
+        "wins",
+    )
 
     def __init__(self, player: str):
         self.player = player
@@ -22,7 +35,7 @@ class Record:
         self.opponents: list[str] = []
         self.defeated: list[str] = []
         self.defeated_by: list[str] = []
-        self.first_defeat: Optional[int] = None
+        self.first_defeat: int | None = None
 
     @property
     def rounds_played(self) -> int:

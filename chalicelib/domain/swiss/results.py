@@ -21,7 +21,7 @@ class Score:
         return {"a": self.a, "b": self.b, "draws": self.draws}
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "Score":
+    def from_dict(cls, data: dict[str, Any]) -> Score:
         return cls(int(data["a"]), int(data["b"]), int(data.get("draws", 0)))
 
 

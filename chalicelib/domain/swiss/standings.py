@@ -1,9 +1,10 @@
 """Standings: points, then the profile's tiebreak chain, then the seeded coin toss."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Iterable
+from typing import Any
 
 from .records import Record, records
 from .state import SwissState

@@ -3,7 +3,7 @@ values and shares the untouched parts."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any
 
 from .pmap import PMap
 from .results import Score
@@ -14,8 +14,8 @@ class Match:
     id: str            # "R3-12" (Swiss round 3, table 12) or "C2-1" (cut round 2, match 1)
     round: int
     table: int
-    a: Optional[str]   # None in a cut match still waiting for a winner
-    b: Optional[str]
+    a: str | None   # None in a cut match still waiting for a winner
+    b: str | None
 
 
 @dataclass(frozen=True)
@@ -28,11 +28,11 @@ class Pending:
 class Round:
     number: int
     matches: tuple[Match, ...]
-    bye: Optional[str]
+    bye: str | None
     results: PMap = field(default_factory=PMap)       # match id -> Score (final)
     pending: PMap = field(default_factory=PMap)       # match id -> Pending
     closed: bool = False
-    ends_at: Optional[str] = None
+    ends_at: str | None = None
     corrected: frozenset[str] = frozenset()        # match ids a judge corrected
 
 
@@ -43,7 +43,7 @@ class Cut:
     rounds: tuple[tuple[Match, ...], ...]      # rounds[r-1][k-1] = match "C{r}-{k}"
     results: PMap = field(default_factory=PMap)
     pending: PMap = field(default_factory=PMap)
-    champion: Optional[str] = None
+    champion: str | None = None
     corrected: frozenset[str] = frozenset()
 
 
@@ -54,16 +54,16 @@ class SwissState:
     settings: dict[str, Any] = field(default_factory=dict)
     planned_rounds: int = 0
     planned_cut: int = 0
-    fixed_rounds: Optional[int] = None    # set by the organizer (SetStructure)
-    fixed_cut: Optional[int] = None
+    fixed_rounds: int | None = None    # set by the organizer (SetStructure)
+    fixed_cut: int | None = None
     rounds: tuple[Round, ...] = ()
     dropped: dict[str, int] = field(default_factory=dict)   # player -> rounds completed
     joined: dict[str, int] = field(default_factory=dict)    # player -> first round
     pods: dict[str, int] = field(default_factory=dict)
-    cut: Optional[Cut] = None
+    cut: Cut | None = None
 
     @property
-    def current(self) -> Optional[Round]:
+    def current(self) -> Round | None:
         return self.rounds[-1] if self.rounds else None
 
 

@@ -9,9 +9,10 @@ on request, the values to show (percentages as exact fractions)."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any
 
 from ..rng import derive
 from .records import Record

@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from chalicelib.domain.decider import fold
 from chalicelib.domain.profiles import resolve_settings
-from chalicelib.domain.swiss import (SWISS, EnterResult, PairRound, SwissState)
+from chalicelib.domain.swiss import SWISS, EnterResult, PairRound, SwissState
 
 NOW = "2026-11-22T10:00:00+00:00"
 

@@ -1,10 +1,16 @@
 import random
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from chalicelib.domain.swiss.brackets import bracket_pairs
-from chalicelib.domain.swiss.cost import (Candidate, Weights, quality, score_lower_bound,
-                                          total_cost)
+from chalicelib.domain.swiss.cost import (
+    Candidate,
+    Weights,
+    quality,
+    score_lower_bound,
+    total_cost,
+)
 from chalicelib.domain.swiss.exact import exact_pairs
 from chalicelib.domain.swiss.pairing import pair_round
 

@@ -1,12 +1,16 @@
 import pytest
+from swiss_helpers import NOW, Harness, players
 
 from chalicelib.domain.errors import Conflict, Forbidden, Invalid, NotFound
-from chalicelib.domain.swiss import (ConfirmResult, CorrectResult, EnterResult, PairRound,
-                                     ReportResult)
+from chalicelib.domain.swiss import (
+    ConfirmResult,
+    CorrectResult,
+    EnterResult,
+    PairRound,
+    ReportResult,
+)
 from chalicelib.domain.swiss.results import Score, validate
 from chalicelib.domain.swiss.standings import standings
-
-from swiss_helpers import NOW, Harness, players
 
 
 @pytest.mark.parametrize("score", [(2, 0, 0), (2, 1, 0), (0, 2, 0), (1, 0, 0), (1, 1, 0),

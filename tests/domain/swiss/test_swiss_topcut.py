@@ -1,11 +1,10 @@
 import pytest
+from swiss_helpers import NOW, Harness, players
 
 from chalicelib.domain.errors import Conflict, Invalid
 from chalicelib.domain.swiss import CorrectResult, DropPlayer, SetStructure, StartTopCut
 from chalicelib.domain.swiss.standings import standings
 from chalicelib.domain.swiss.topcut import bracket_order
-
-from swiss_helpers import NOW, Harness, players
 
 
 def test_bracket_order():
