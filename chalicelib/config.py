@@ -18,6 +18,7 @@ class Config:
     dynamodb_endpoint: str | None = None
     projection: str = "inline"             # inline (after each append) | stream (DynamoDB Streams)
     sqlite_synchronous: str = "FULL"
+    check_purity: bool = False             # tests: fail if an evolve mutates its input
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> "Config":
@@ -34,6 +35,7 @@ class Config:
             dynamodb_endpoint=env.get("PODIUM_DYNAMODB_ENDPOINT") or None,
             projection=env.get("PODIUM_PROJECTION", "inline" if store == "sqlite" else "stream"),
             sqlite_synchronous=env.get("PODIUM_SQLITE_SYNCHRONOUS", "FULL"),
+            check_purity=env.get("PODIUM_CHECK_PURITY") == "1",
         )
 
 

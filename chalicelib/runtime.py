@@ -48,7 +48,7 @@ def build_runtime(config: Config) -> Runtime:
         token_secret = config.token_secret
     else:
         raise RuntimeError(f"unknown PODIUM_STORE {config.store!r}")
-    service = CommandService(events)
+    service = CommandService(events, check_purity=config.check_purity)
     projector = Projector(events, views, all_projections())
     if config.projection == "inline":
         service.after_commit.append(projector.after_commit)

@@ -13,7 +13,7 @@ ADMIN_KEY = "pdm_admin_test_key_0123456789"
 def make_config(data_dir, **overrides) -> Config:
     return Config(store="sqlite", data_dir=str(data_dir), admin_key=ADMIN_KEY,
                   token_secret="test-secret-" + "0" * 52, sqlite_synchronous="OFF",
-                  **overrides)
+                  check_purity=True, **overrides)
 
 
 @pytest.fixture

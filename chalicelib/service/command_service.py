@@ -36,11 +36,12 @@ class ServiceBusy(DomainError):
 
 class CommandService:
     def __init__(self, events: EventStore, cache: StateCache | None = None,
-                 clock: Callable[[], datetime] | None = None):
+                 clock: Callable[[], datetime] | None = None, check_purity: bool = False):
         self.events = events
         self.cache = cache or StateCache()
         self.clock = clock or (lambda: datetime.now(timezone.utc))
         self.after_commit: list[Callable[[list[StoredEvent]], None]] = []
+        self.check_purity = check_purity
 
     # -- reads -------------------------------------------------------------
     def read(self, decider: Decider, stream_id: str) -> tuple[Any, int]:
@@ -49,8 +50,9 @@ class CommandService:
         state, version = (cached[1], cached[0]) if cached else (decider.initial(), 0)
         newer = self.events.read(stream_id, after=version)
         if newer:
+            evolve = checked_evolve(decider) if self.check_purity else decider.evolve
             for stored in newer:
-                state = decider.evolve(state, Event(stored.type, stored.data))
+                state = evolve(state, Event(stored.type, stored.data))
             version = newer[-1].version
             self.cache.put(decider.name, stream_id, version, state)
         return state, version
@@ -64,7 +66,8 @@ class CommandService:
             if replay is not None:
                 return replay
         for attempt in range(MAX_ATTEMPTS):
-            uow = UnitOfWork(self.read, self.clock(), dict(meta or {}))
+            uow = UnitOfWork(self.read, self.clock(), dict(meta or {}),
+                             checked_evolve if self.check_purity else None)
             reply = work(uow)
             if not uow.has_events() and idempotency is None:
                 return reply
@@ -98,3 +101,18 @@ class CommandService:
                 "this Idempotency-Key was already used with a different request",
                 {"hint": "use a new key for a new request"})
         return Reply(stored.status, stored.body, {"Idempotent-Replayed": "true"})
+
+
+class ImpureEvolve(AssertionError):
+    """An evolve changed the state it was given; cached states would be corrupted."""
+
+
+def checked_evolve(decider: Decider) -> Callable[[Any, Event], Any]:
+    """``decider.evolve`` that fails if it mutates its input (tests turn this on)."""
+    def evolve(state: Any, event: Event) -> Any:
+        before = repr(state)
+        new_state = decider.evolve(state, event)
+        if repr(state) != before:
+            raise ImpureEvolve(f"{decider.name}.evolve mutated its input on {event.type}")
+        return new_state
+    return evolve

@@ -22,8 +22,9 @@ class _Stream:
 
 class UnitOfWork:
     def __init__(self, loader: Callable[[Decider, str], tuple[Any, int]], now: datetime,
-                 meta: dict[str, Any]):
+                 meta: dict[str, Any], evolve_wrapper: Callable | None = None):
         self._loader = loader
+        self._evolve_wrapper = evolve_wrapper
         self._streams: dict[str, _Stream] = {}
         self.now = now
         self.meta = meta
@@ -53,8 +54,9 @@ class UnitOfWork:
         if stream is None:
             self.load(decider, stream_id)
             stream = self._streams[stream_id]
+        evolve = self._evolve_wrapper(decider) if self._evolve_wrapper else decider.evolve
         for event in events:
-            stream.state = decider.evolve(stream.state, event)
+            stream.state = evolve(stream.state, event)
             stream.events.append(event)
         return stream.state
 
