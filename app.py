@@ -3,14 +3,18 @@ Everything else lives in chalicelib/ (see docs/CONVENTIONS.md)."""
 from __future__ import annotations
 
 import importlib
+import logging
 import os
 import re
+import time
 
+from aws_lambda_powertools import Logger
 from chalice import Chalice
 
 from chalicelib.api.http import error
 
-app = Chalice(app_name="podium")
+app = Chalice(app_name="podium", configure_logs=False)
+logger = Logger(service="podium")
 app.api.cors = True
 app.api.binary_types = []
 
@@ -24,6 +28,7 @@ BLUEPRINTS = [
     "chalicelib.api.limited",
     "chalicelib.api.tables",
     "chalicelib.api.swiss",
+    "chalicelib.api.reports",
 ]
 
 for _name in BLUEPRINTS:
@@ -34,7 +39,9 @@ for _name in BLUEPRINTS:
 def json_errors(event, get_response):
     """Chalice answers some refusals itself (405 method not allowed, 415 media type, its
     500 safety net) as ``{"Code", "Message"}``; give them the common error shape too."""
+    started = time.perf_counter()
     response = get_response(event)
+    _log_request(event, response.status_code, started)
     body = response.body
     if isinstance(body, dict) and set(body) == {"Code", "Message"}:
         code = re.sub(r"(?<!^)(?=[A-Z])", "_", body["Code"]).lower().removesuffix("_error")
@@ -45,6 +52,15 @@ def json_errors(event, get_response):
                                    if k.lower() != "content-type"})
         return normalised
     return response
+
+
+def _log_request(request, status: int, started: float) -> None:
+    """One structured line per request; the route template, never tokens or bodies."""
+    level = logging.WARNING if status >= 500 else logging.INFO
+    logger.log(level, "request", extra={
+        "method": request.method, "route": request.path, "status": status,
+        "ms": round((time.perf_counter() - started) * 1000, 2),
+        "authenticated": "authorization" in request.headers})
 
 
 # In AWS the projector runs from the events table's stream (infra/ sets the real ARN and

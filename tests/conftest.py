@@ -1,7 +1,11 @@
 """Shared fixtures: a runtime on a fresh SQLite data dir and the spec-checking API client."""
 from __future__ import annotations
 
+import os
+
 import pytest
+
+os.environ.setdefault("POWERTOOLS_LOG_LEVEL", "WARNING")
 
 from chalicelib.config import Config
 from chalicelib.runtime import build_runtime, set_runtime
