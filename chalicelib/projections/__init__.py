@@ -13,6 +13,7 @@ MODULES = [
     "chalicelib.projections.limited",
     "chalicelib.projections.tables",
     "chalicelib.projections.swiss",
+    "chalicelib.projections.reports",
 ]
 
 

@@ -1,0 +1,240 @@
+"""Federation reports (V:EKN 9): the pull feed of finished tournaments, each report in
+JSON, CSV and the V:EKN archon layout, the federation's receipt, and the organizer's
+reporting status per tournament."""
+from __future__ import annotations
+
+import importlib
+import os
+import re
+from datetime import timedelta
+from typing import Any
+
+from chalice import Blueprint, Response
+
+from ..auth import authenticate, require_role, require_tournament_staff
+from ..auth.principal import Principal
+from ..domain import reports as rp
+from ..domain.errors import Conflict
+from ..domain.reports.assemble import Sources
+from ..domain.tournament import state as tstate
+from ..projections.reports import FEED_KIND, org_kind, receipt_id
+from ..projections.tournaments import players_id, summary_id
+from ..runtime import Runtime, runtime
+from ..service import Reply
+from .http import (ApiError, cursor_param, encode_cursor, idempotency_from, json_route,
+                   query_int, query_param, respond)
+from .tournaments import load_tournament
+
+bp = Blueprint(__name__)
+DATE = r"[0-9]{4}-[0-9]{2}-[0-9]{2}"
+
+
+def _module(name: str) -> Any:
+    """Another capability's projection module, or None while it does not exist."""
+    try:
+        return importlib.import_module(f"chalicelib.projections.{name}")
+    except ImportError:
+        return None
+
+
+def _now(rt: Runtime) -> str:
+    from datetime import datetime, timezone
+    return datetime.now(timezone.utc).isoformat()
+
+
+def _tables_docs(rt: Runtime, tid: str) -> tuple[Any, list, Any]:
+    tables = _module("tables")
+    if tables is None:
+        return None, [], None
+    index = rt.views.get(tables.index_id(tid))
+    rounds = []
+    for entry in (index or {}).get("rounds", []):
+        doc = rt.views.get(tables.round_id(tid, entry["round"]))
+        if doc is not None:
+            rounds.append(doc)
+    ffa = rt.views.get(tables.ffa_id(tid)) if hasattr(tables, "ffa_id") else None
+    return index, rounds, ffa
+
+
+def _swiss_docs(rt: Runtime, tid: str) -> tuple[Any, list, Any, Any]:
+    swiss = _module("swiss")
+    if swiss is None:
+        return None, [], None, None
+    overview = rt.views.get(swiss.overview_id(tid))
+    if overview is None:
+        return None, [], None, None
+    paired = overview.get("rounds_paired", 0)
+    rounds = [doc for n in range(1, paired + 1)
+              if (doc := rt.views.get(swiss.round_id(tid, n))) is not None]
+    standings = None
+    for n in range(paired, 0, -1):
+        standings = rt.views.get(swiss.standings_id(tid, n))
+        if standings is not None:
+            break
+    return overview, rounds, standings, rt.views.get(swiss.bracket_id(tid))
+
+
+def _decks_doc(rt: Runtime, tid: str) -> Any:
+    decks = _module("decks")
+    if decks is None:
+        return None
+    view = rt.views.get(decks.view_id(tid))
+    if view is None:
+        return None
+    return decks.public_view(view, rt.views.get(decks.lists_id(tid)) if view["published"]
+                             else None)
+
+
+def build_report(rt: Runtime, tid: str, now: str) -> dict[str, Any] | None:
+    summary = rt.views.get(summary_id(tid))
+    players = rt.views.get(players_id(tid))
+    if summary is None or players is None or summary["status"] != "finished":
+        return None
+    receipt = rt.views.get(receipt_id(tid))
+    index, table_rounds, ffa = _tables_docs(rt, tid)
+    overview, swiss_rounds, standings, bracket = _swiss_docs(rt, tid)
+    return rp.assemble(Sources(
+        summary=summary, players=players, now=now,
+        received_at=receipt["received_at"] if receipt else None,
+        tables_index=index, tables_rounds=table_rounds, ffa=ffa,
+        swiss_overview=overview, swiss_rounds=swiss_rounds, swiss_standings=standings,
+        swiss_bracket=bracket, decks=_decks_doc(rt, tid)))
+
+
+def _settle_seconds(rt: Runtime) -> float:
+    """Entries younger than this are held back so that a tournament that finished
+    earlier but was projected later never lands behind a cursor already handed out."""
+    raw = os.environ.get("PODIUM_REPORT_FEED_SETTLE_SECONDS")
+    if raw is not None:
+        return float(raw)
+    return 0.0 if rt.config.projection == "inline" else 120.0
+
+
+@json_route(bp, "/reports/feed", methods=["GET"])
+def feed():
+    rt = runtime()
+    request = bp.current_request
+    require_role(authenticate(request, rt), "federation")
+    since = cursor_param(request, "since")
+    game = query_param(request, "game", pattern=r"vtes|hack|munchkin|mtg")
+    start = query_param(request, "from", pattern=DATE)
+    end = query_param(request, "to", pattern=DATE)
+    limit = query_int(request, "limit", 20, 1, 100)
+    from datetime import datetime, timezone
+    now = datetime.now(timezone.utc)
+    cutoff = (now - timedelta(seconds=_settle_seconds(rt))).isoformat()
+    items: list[dict[str, Any]] = []
+    cursor, more = since, False
+    while True:
+        page = rt.views.list(FEED_KIND, after=cursor, limit=200)
+        for view in page:
+            if view.sort.split("|", 1)[0] > cutoff:
+                page = []
+                break
+            if len(items) == limit:
+                more = True
+                break
+            cursor = view.sort
+            entry = view.doc
+            day = entry["finished_at"][:10]
+            if (game is None or entry["game"] == game) and (start is None or day >= start) \
+                    and (end is None or day <= end):
+                report = build_report(rt, entry["tournament_id"], now.isoformat())
+                if report is not None:
+                    items.append({**report, "cursor": encode_cursor(view.sort)})
+        if more or len(page) < 200:
+            break
+    return {"items": items, "next": encode_cursor(cursor) if cursor else None, "more": more}
+
+
+def _readable(rt: Runtime, principal: Principal, tid: str) -> dict[str, Any]:
+    state = load_tournament(rt, tid)
+    if principal.role not in ("admin", "federation"):
+        require_tournament_staff(principal, state, organizer_only=True)
+    if state.status != tstate.FINISHED:
+        raise Conflict("the tournament has not finished: there is no report yet",
+                       {"status": state.status}, code="not_finished")
+    report = build_report(rt, tid, _now(rt))
+    if report is None:
+        raise Conflict("the report is not ready yet; retry in a moment",
+                       code="report_pending")
+    return report
+
+
+def _csv(text: str, filename: str) -> Response:
+    return Response(text, status_code=200, headers={
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": f'attachment; filename="{filename}"'})
+
+
+@json_route(bp, "/tournaments/{tid}/report", methods=["GET"])
+def get_report(tid):
+    rt = runtime()
+    return _readable(rt, authenticate(bp.current_request, rt), tid)
+
+
+@json_route(bp, "/tournaments/{tid}/report/csv", methods=["GET"])
+def get_report_csv(tid):
+    rt = runtime()
+    report = _readable(rt, authenticate(bp.current_request, rt), tid)
+    return _csv(rp.standings_csv(report), f"podium-{tid}.csv")
+
+
+@json_route(bp, "/tournaments/{tid}/report/archon", methods=["GET"])
+def get_report_archon(tid):
+    rt = runtime()
+    report = _readable(rt, authenticate(bp.current_request, rt), tid)
+    if report["game"] != "vtes":
+        raise Conflict("the archon layout is for V:TES tournaments only",
+                       {"game": report["game"]}, code="not_vtes")
+    return _csv(rp.archon_csv(report), f"archon-{tid}.csv")
+
+
+@json_route(bp, "/tournaments/{tid}/report/receipt", methods=["POST"])
+def receive_report(tid):
+    rt = runtime()
+    request = bp.current_request
+    principal = require_role(authenticate(request, rt), "federation")
+    if request.raw_body and request.raw_body.strip() not in (b"", b"{}"):
+        raise ApiError(422, "invalid_request", "this request takes no body")
+
+    def work(uow):
+        state = load_tournament(uow, tid)
+        receipt, _ = uow.decide(rp.REPORTS, f"report-{tid}", rp.ReceiveReport(
+            principal.id, state.status == tstate.FINISHED, uow.now.isoformat()))
+        return Reply(200, {"tournament_id": tid, "received_at": receipt.received_at,
+                           "federation_id": receipt.federation_id,
+                           "reporting": rp.reporting_status(state.finished_at,
+                                                            receipt.received_at,
+                                                            uow.now.isoformat())})
+    idem = idempotency_from(request, principal.id)
+    return respond(rt.service.run(work, idempotency=idem, meta={"actor": principal.ref()}))
+
+
+@json_route(bp, "/reports/status", methods=["GET"])
+def reporting_status():
+    """The caller's tournaments (an organizer's own; the admin names one with
+    ``organizer_id``) with their reporting status against the V:EKN deadlines."""
+    rt = runtime()
+    request = bp.current_request
+    principal = require_role(authenticate(request, rt), "organizer")
+    organizer = principal.id
+    if principal.role == "admin":
+        organizer = query_param(request, "organizer_id", pattern=r"o[0-9a-f]{12}")
+        if organizer is None:
+            raise ApiError(400, "invalid_query", "the admin must name an organizer_id")
+    elif query_param(request, "organizer_id") not in (None, principal.id):
+        raise ApiError(403, "forbidden", "organizers see only their own tournaments")
+    after = cursor_param(request)
+    limit = query_int(request, "limit", 100, 1, 500)
+    page = rt.views.list(org_kind(organizer), after=after, limit=limit + 1)
+    now = _now(rt)
+    items = []
+    for view in page[:limit]:
+        doc = view.doc
+        receipt = rt.views.get(receipt_id(doc["tournament_id"]))
+        items.append({**doc, "reporting": rp.reporting_status(
+            doc["finished_at"], receipt["received_at"] if receipt else None, now)})
+    more = len(page) > limit
+    return {"organizer_id": organizer, "items": items,
+            "next": encode_cursor(page[limit - 1].sort) if more else None}

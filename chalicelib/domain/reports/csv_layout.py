@@ -1,0 +1,71 @@
+"""CSV renderings of a report: the full standings, and for V:TES the layout the V:EKN
+archon tooling reads (one row per player)."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+ARCHON_COLUMNS = ["rank", "name", "vekn", "gw", "vp", "tp", "finalist"]
+
+
+def _text(rows: list[list[Any]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+def _rows(report: dict[str, Any]) -> list[dict[str, Any]]:
+    if report["standings"] is not None:
+        return report["standings"]["rows"]
+    return [{"rank": None, "player_id": p["player_id"], "name": p["name"],
+             "member_id": p["member_id"]} for p in report["players"]]
+
+
+def _cell(value: Any) -> Any:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (dict, list)):
+        return json.dumps(value, sort_keys=True, separators=(",", ":"))
+    return value
+
+
+def standings_csv(report: dict[str, Any]) -> str:
+    """Header then one row per player: the common columns first, then every scoring
+    figure of the tournament's system (GW/VP/TP, or match points and tiebreakers)."""
+    rows = _rows(report)
+    placeholder = set(report["member_ids"]["placeholders"])
+    common = ["rank", "player_id", "name", "member_id"]
+    extra: list[str] = []
+    for row in rows:
+        for key in row:
+            if key not in common and key not in extra and key != "tiebreakers":
+                extra.append(key)
+    breakers = []
+    for row in rows:
+        for key in (row.get("tiebreakers") or {}):
+            if key not in breakers:
+                breakers.append(key)
+    header = ["tournament_id", "date", "game", "format", *common, *extra,
+              *[f"tiebreaker_{b}" for b in breakers], "placeholder_member_id"]
+    body = [[report["tournament_id"], report["date"], report["game"], report["format"],
+             *[_cell(row.get(k)) for k in common], *[_cell(row.get(k)) for k in extra],
+             *[_cell((row.get("tiebreakers") or {}).get(b)) for b in breakers],
+             _cell(row["player_id"] in placeholder)] for row in rows]
+    return _text([header, *body])
+
+
+def archon_csv(report: dict[str, Any]) -> str:
+    """rank, name, V:EKN number, GW, VP, TP, finalist (1/0); VP with a decimal point
+    for half points. Placeholder member ids are written as they were entered."""
+    standings = report["standings"] or {"rows": []}
+    body = []
+    for row in standings["rows"]:
+        body.append([row["rank"], row.get("name") or "", row.get("member_id") or "",
+                     row.get("gw", 0), row.get("vp", 0), row.get("tp", 0),
+                     1 if row.get("finalist") else 0])
+    return _text([ARCHON_COLUMNS, *body])

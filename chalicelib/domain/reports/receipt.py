@@ -1,0 +1,45 @@
+"""The federation's receipt of a finished tournament's report (stream ``report-<tid>``).
+
+Events: ``ReportReceived`` {federation_id, at}. A second receipt changes nothing."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..decider import FunctionDecider
+from ..errors import Conflict
+from ..events import Event
+
+
+@dataclass(frozen=True)
+class ReceiveReport:
+    federation_id: str
+    tournament_finished: bool
+    now: str
+
+
+@dataclass(frozen=True)
+class ReceiptState:
+    received_at: str | None = None
+    federation_id: str | None = None
+
+
+def decide(cmd: Any, state: ReceiptState) -> list[Event]:
+    if not isinstance(cmd, ReceiveReport):
+        raise TypeError(type(cmd).__name__)
+    if not cmd.tournament_finished:
+        raise Conflict("the tournament has not finished: there is no report yet",
+                       code="not_finished")
+    if state.received_at is not None:
+        return []
+    return [Event("ReportReceived", {"federation_id": cmd.federation_id, "at": cmd.now})]
+
+
+def evolve(state: ReceiptState, event: Event) -> ReceiptState:
+    if event.type == "ReportReceived":
+        return replace(state, received_at=event.data["at"],
+                       federation_id=event.data["federation_id"])
+    return state
+
+
+REPORTS = FunctionDecider("report", ReceiptState, decide, evolve)

@@ -1,0 +1,78 @@
+"""Federation report views.
+
+``report-feed:<tid>`` (kind ``report-feed``, sort ``<finished_at>|<tid>``): one entry per
+finished tournament, the feed's index; ``report-org:<tid>`` (kind ``report-org|<org>``):
+each organizer's tournaments for the reporting-status view; both from the tournament's
+own stream. ``report-receipt:<tid>`` from the ``report-<tid>`` stream."""
+from __future__ import annotations
+
+from ..store.ports import StoredEvent
+from .registry import Projection, ViewTx
+
+projection = Projection("reports")
+FEED_KIND = "report-feed"
+
+
+def feed_id(tid: str) -> str:
+    return f"report-feed:{tid}"
+
+
+def org_id(tid: str) -> str:
+    return f"report-org:{tid}"
+
+
+def org_kind(organizer_id: str) -> str:
+    return f"report-org|{organizer_id}"
+
+
+def receipt_id(tid: str) -> str:
+    return f"report-receipt:{tid}"
+
+
+def feed_sort(finished_at: str, tid: str) -> str:
+    return f"{finished_at}|{tid}"
+
+
+def _tid(event: StoredEvent) -> str:
+    return event.stream_id.split("-", 1)[1]
+
+
+def _put_org(tx: ViewTx, doc: dict) -> None:
+    tx.put(org_id(doc["tournament_id"]), doc, kind=org_kind(doc["organizer_id"]),
+           sort=f"{doc['created_at']}|{doc['tournament_id']}")
+
+
+@projection.on("TournamentCreated")
+def _created(event: StoredEvent, tx: ViewTx) -> None:
+    d = event.data
+    _put_org(tx, {"tournament_id": d["tournament_id"], "name": d["name"], "game": d["game"],
+                  "format": d["format"], "organizer_id": d["organizer_id"],
+                  "status": "registration", "created_at": d["created_at"],
+                  "finished_at": None})
+
+
+@projection.on("TournamentStarted")
+def _started(event: StoredEvent, tx: ViewTx) -> None:
+    doc = tx.get(org_id(_tid(event)))
+    if doc is not None:
+        _put_org(tx, {**doc, "status": "running"})
+
+
+@projection.on("TournamentFinished")
+def _finished(event: StoredEvent, tx: ViewTx) -> None:
+    tid, at = _tid(event), event.data["at"]
+    doc = tx.get(org_id(tid))
+    if doc is None:
+        return
+    _put_org(tx, {**doc, "status": "finished", "finished_at": at})
+    tx.put(feed_id(tid), {"tournament_id": tid, "game": doc["game"],
+                          "organizer_id": doc["organizer_id"], "finished_at": at},
+           kind=FEED_KIND, sort=feed_sort(at, tid))
+
+
+@projection.on("ReportReceived")
+def _received(event: StoredEvent, tx: ViewTx) -> None:
+    tid = _tid(event)
+    tx.put(receipt_id(tid), {"tournament_id": tid, "received_at": event.data["at"],
+                             "federation_id": event.data["federation_id"]},
+           kind="report-receipt")
