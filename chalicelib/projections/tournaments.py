@@ -2,6 +2,7 @@
 tournament's streams (for the organizer's event log)."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..store.ports import StoredEvent
@@ -22,12 +23,14 @@ def streams_id(tid: str) -> str:
     return f"tournament:{tid}:streams"
 
 
+_TOURNAMENT_STREAM = re.compile(r"^[a-z]+-(t[0-9a-f]{12})(-[0-9a-z-]+)?$")
+
+
 def tournament_of_stream(stream_id: str) -> str | None:
-    """Streams of a tournament are named ``<capability>-<tid>[-<n>]``."""
-    parts = stream_id.split("-")
-    if len(parts) >= 2 and parts[0] not in ("token", "account") and parts[1].startswith("t"):
-        return parts[1]
-    return None
+    """Streams of a tournament are named ``<capability>-<tid>[-<n>]`` with a tournament id
+    of the form ``t`` + 12 hex digits (token streams are 64 hex digits, never matched)."""
+    match = _TOURNAMENT_STREAM.match(stream_id)
+    return match.group(1) if match else None
 
 
 def _counts(players: list[dict[str, Any]]) -> dict[str, int]:
