@@ -53,7 +53,8 @@ def decide_pair_round(cmd: PairRound, state: SwissState) -> list[Event]:
     if not state.started:
         seed_key = format(derive(cmd.seed, "swiss").getrandbits(128), "032x")
         rounds, cut = plan(settings, len(active))
-        rounds = state.fixed_rounds if state.fixed_rounds is not None else rounds
+        if state.fixed_rounds is not None:      # the organizer's choice, within the profile
+            rounds = max(state.fixed_rounds, settings.get("min_rounds", 1))
         cut = state.fixed_cut if state.fixed_cut is not None else cut
         events.append(Event("SwissStarted", {"seed_key": seed_key, "settings": settings,
                                              "planned_rounds": rounds, "planned_cut": cut}))
@@ -120,8 +121,10 @@ def decide_set_structure(cmd: SetStructure, state: SwissState) -> list[Event]:
     problems = []
     if cmd.rounds is None and cmd.top_cut is None:
         problems.append("give rounds and/or top_cut")
-    if cmd.rounds is not None and (cmd.rounds < max(1, len(state.rounds)) or cmd.rounds > 30):
-        problems.append(f"rounds must be between {max(1, len(state.rounds))} (already paired) and 30")
+    least = max(1, len(state.rounds), state.settings.get("min_rounds", 1))
+    if cmd.rounds is not None and not least <= cmd.rounds <= 30:
+        problems.append(f"rounds must be between {least} (already paired or the profile's "
+                        "minimum) and 30")
     if cmd.top_cut is not None and (cmd.top_cut < 0 or cmd.top_cut > 256 or
                                     (cmd.top_cut and cmd.top_cut & (cmd.top_cut - 1)) or
                                     cmd.top_cut == 1):

@@ -75,3 +75,15 @@ def test_small_event_has_no_cut_unless_the_organizer_sets_one():
     with pytest.raises(Invalid, match="power of two"):
         h.run(StartTopCut("org", NOW))
     assert h.run(StartTopCut("org", NOW, size=2))[0].data["size"] == 2
+
+
+def test_structure_override_respects_the_profile_minimum():
+    h = Harness("hack", "min")
+    h.run(SetStructure("org", NOW, rounds=2))           # before the start: clamped to 3
+    h.pair(players(6), {p: 0 for p in players(6)})
+    assert h.state.planned_rounds == 3
+    with pytest.raises(Invalid) as err:
+        h.run(SetStructure("org", NOW, rounds=2))
+    assert "between 3" in err.value.details[0]
+    h.run(SetStructure("org", NOW, rounds=4, top_cut=2))
+    assert (h.state.planned_rounds, h.state.planned_cut) == (4, 2)
