@@ -23,7 +23,11 @@ from ..domain.product.cards import ID_PATTERN
 from ..domain.tabledraft.roster import ROSTER, AddLateArrival, sealed_cards
 from ..domain.tabledraft.setup import kinds_of, table_draft_commands
 from ..domain.tournament import state as tstate
+from ..domain.mixed.visibility import redact as mixed_redact
+from ..domain.sealed.visibility import redact as sealed_redact
 from ..domain.tabledraft import clock
+from ..domain.tabledraft.visibility import redact as table_redact
+from ..domain.trade.visibility import redact as trade_redact
 from ..projections.limited import ACTIVE_KIND, pod_id, summary_id
 from ..runtime import runtime
 from ..service import Reply
@@ -171,6 +175,30 @@ def _log(rt, stream_id: str) -> list[dict[str, Any]]:
     return [{"version": e.version, "type": e.type, "data": e.data,
              "actor": e.meta.get("actor"), "recorded_at": e.recorded_at}
             for e in rt.events.read(stream_id)]
+
+
+def _viewer(rt, tid: str) -> tuple[str | None, bool]:
+    """(player id, is staff) of the caller of a GET that anyone may make."""
+    principal = optional_principal(bp.current_request, rt)
+    if principal is None:
+        return None, False
+    if is_staff(principal, load_tournament(rt, tid)):
+        return None, True
+    if principal.role == "player" and principal.tournament_id == tid:
+        return principal.player_id, False
+    return None, False
+
+
+def _feed(rt, stream_id: str, redact) -> dict[str, Any]:
+    """The stream's events, each cut to what the caller may see (7.7: the table is
+    public; hidden cards stay hidden)."""
+    out = []
+    for e in rt.events.read(stream_id):
+        data = redact(e.type, e.data)
+        if data is not None:
+            out.append({"version": e.version, "type": e.type, "data": data,
+                        "recorded_at": e.recorded_at})
+    return {"stream": stream_id, "events": out}
 
 
 def _summary(rt, tid: str, capability: str) -> dict[str, Any]:
@@ -361,6 +389,16 @@ def table_expire(tid, n):
     return _run(work, principal)
 
 
+@json_route(bp, "/tournaments/{tid}/table-draft/pods/{n}/events", methods=["GET"])
+def table_events(tid, n):
+    rt = runtime()
+    number = _pod_number(n)
+    _tdraft_pod(rt, checked_tid(tid), number)
+    player, staff = _viewer(rt, tid)
+    return _feed(rt, tabledraft.stream_id(tid, number),
+                 lambda t, d: table_redact(t, d, player=player, staff=staff))
+
+
 @json_route(bp, "/tournaments/{tid}/table-draft/pods/{n}/log", methods=["GET"])
 def table_log(tid, n):
     rt = runtime()
@@ -510,6 +548,16 @@ def mixed_expire(tid, n):
     return _run(work, principal)
 
 
+@json_route(bp, "/tournaments/{tid}/mixed-draft/pods/{n}/events", methods=["GET"])
+def mixed_events(tid, n):
+    rt = runtime()
+    number = _pod_number(n)
+    _mixed_pod(rt, checked_tid(tid), number)
+    player, staff = _viewer(rt, tid)
+    return _feed(rt, mixed.stream_id(tid, number),
+                 lambda t, d: mixed_redact(t, d, player=player, staff=staff))
+
+
 @json_route(bp, "/tournaments/{tid}/mixed-draft/pods/{n}/log", methods=["GET"])
 def mixed_log(tid, n):
     rt = runtime()
@@ -653,6 +701,15 @@ def sealed_late_arrival(tid):
     return _sealed_staff(tid, command, status=201)
 
 
+@json_route(bp, "/tournaments/{tid}/sealed/events", methods=["GET"])
+def sealed_events(tid):
+    rt = runtime()
+    _sealed_state(rt, checked_tid(tid))
+    player, staff = _viewer(rt, tid)
+    return _feed(rt, sealed.stream_id(tid),
+                 lambda t, d: sealed_redact(t, d, player=player, staff=staff))
+
+
 @json_route(bp, "/tournaments/{tid}/sealed/log", methods=["GET"])
 def sealed_log(tid):
     rt = runtime()
@@ -784,6 +841,22 @@ def add_crypt(tid, n):
     body = parse_body(bp.current_request, CryptBody)
     return _trade_command(tid, n, lambda player, now: trade.AddCrypt(
         player=player, cards=body.cards, now=now))
+
+
+@json_route(bp, "/tournaments/{tid}/trade/pods/{n}/events", methods=["GET"])
+def trade_events(tid, n):
+    """The pod's events for its players and staff (offers, answers, turns are public to
+    the pod); 403 for anyone else."""
+    rt = runtime()
+    number = _pod_number(n)
+    state = _trade_pod(rt, checked_tid(tid), number)
+    player, staff = _viewer(rt, tid)
+    if not staff and player not in state.players:
+        raise Forbidden("only the pod's players and the tournament's staff may read its "
+                        "events", code="not_in_pod")
+    return _feed(rt, trade.pod_stream_id(tid, number),
+                 lambda t, d: trade_redact(t, d, player=player, staff=staff,
+                                           members=state.players))
 
 
 @json_route(bp, "/tournaments/{tid}/trade/pods/{n}/log", methods=["GET"])

@@ -100,6 +100,12 @@ def test_the_five_player_example_of_7_7_3_through_the_api(api, clock):
     summary = api.get(base).body
     assert summary["pods"][0]["status"] == "completed"
     assert len(summary["sealed_starters"][ids[0]]) == 1
+    public = api.get(pod + "/events").body["events"]
+    assert public[0]["type"] == "TableDraftStarted" and "packs" not in public[0]["data"]
+    assert public[-1]["data"]["pools"] == {}
+    mine = api.get(pod + "/events", token=tokens[ids[1]]).body["events"]
+    assert list(mine[-1]["data"]["pools"]) == [ids[1]]
+    assert "packs" in api.get(pod + "/events", token=org).body["events"][0]["data"]
 
 
 def test_table_draft_timer_gives_the_oldest_card(api, clock):
@@ -211,6 +217,10 @@ def test_a_full_mixed_draft_through_the_api(api, clock):
     assert drafted == everything
     assert all(KIND[c] == "crypt" for p in pools.values() for c in p["crypt"])
     assert log["events"][-1]["type"] == "MixedDraftCompleted"
+    feed = api.get(pod + "/events", token=tokens[ids[0]]).body["events"]
+    library = [e["data"] for e in feed if e["type"] == "MixedLibraryCardPicked"]
+    assert all(("card" in d) == (d["player"] == ids[0]) for d in library)
+    assert "piles" not in feed[0]["data"] and len(feed[0]["data"]["my_crypt"]) > 0
     assert api.get(base).body["pods"][0]["status"] == "completed"
 
 
@@ -253,6 +263,12 @@ def test_sealed_swap_honours_the_hand_back_percentage(api, clock):
     giver = mine["received_from"][ids[3]]
     assert mine["pools"][ids[3]] == staff["opened"][giver] and "handed_back" not in mine
     assert api.post(base + "/swap", token=org).status == 409
+    feed = {e["type"]: e["data"] for e in api.get(base + "/events").body["events"]}
+    assert "packs" not in feed["SealedStarted"] and feed["SealedProductOpened"]["opened"] == {}
+    assert feed["SealedSwapDealt"]["received_from"] == {}
+    mine = {e["type"]: e["data"] for e in
+            api.get(base + "/events", token=tokens[ids[3]]).body["events"]}
+    assert list(mine["SealedSwapDealt"]["pools"]) == [ids[3]]
 
 
 def test_starter_trading_before_opening(api, clock):
@@ -372,3 +388,8 @@ def test_a_full_restricted_trade_pod_through_the_api(api, clock):
         == {p: (12, 65) for p in ids}
     summary = api.get(base).body
     assert summary["pods"][0]["status"] == "completed" and summary["set_up"] == sorted(ids)
+    assert api.get(pod + "/events").status == 403
+    feed = api.get(pod + "/events", token=tokens[ids[1]]).body["events"]
+    assert feed[0]["data"]["my_deck"]["crypt"] == setups[ids[1]]["crypt"]
+    assert set(feed[0]["data"]["stock"]) == set(ids) and "decks" not in feed[0]["data"]
+    assert any(e["type"] == "TradeDeclined" for e in feed)
