@@ -4,28 +4,36 @@ Decklists are private to the player, the organizer and the judges until the orga
 publishes them (V:EKN 1.6); the public view then includes them."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from chalice import Blueprint
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..auth import (Principal, Unauthorized, authenticate, optional_principal,
-                    require_player, require_tournament_staff)
+from ..auth import (
+    Principal,
+    Unauthorized,
+    authenticate,
+    optional_principal,
+    require_player,
+    require_tournament_staff,
+)
 from ..auth.principal import is_staff
+from ..data.sets import sample_sets
 from ..domain import tournament as t
 from ..domain.decks import commands as c
+from ..domain.decks import pools
 from ..domain.decks.decider import DECKS, assess
 from ..domain.decks.decklist import CardId, Decklist
 from ..domain.decks.facts import card_kinds, product_facts, used_set_ids
 from ..domain.decks.state import DecksState
 from ..domain.draft.decide import POD
 from ..domain.draft.tournament import DRAFT
-from ..data.sets import sample_sets
-from ..domain.product.allocation import pool_of
-from ..domain.product.cards import CardSet
-from ..domain.product.catalog import CARDSET, set_stream
+from ..domain.errors import Conflict, Forbidden, NotFound
 from ..domain.mixed import MIXED_DRAFT
 from ..domain.mixed import stream_id as mixed_draft_stream
+from ..domain.product.cards import CardSet
+from ..domain.product.catalog import CARDSET, set_stream
 from ..domain.sealed import SEALED
 from ..domain.sealed import stream_id as sealed_stream
 from ..domain.swiss.decider import SWISS
@@ -36,7 +44,6 @@ from ..domain.tables.decider import TABLES
 from ..domain.trade import TRADE_POD, TRADE_PREP
 from ..domain.trade import pod_stream_id as trade_pod_stream
 from ..domain.trade import prep_stream_id as trade_prep_stream
-from ..domain.errors import Conflict, Forbidden, NotFound
 from ..projections.decks import lists_id, public_view, view_id
 from ..runtime import runtime
 from ..service import Reply
@@ -47,7 +54,6 @@ bp = Blueprint(__name__)
 
 ISO_TIME = r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$"
 LABEL = r"^[A-Za-z0-9][A-Za-z0-9 _.-]{0,39}$"
-PID = r"^[A-Za-z0-9_-]{1,40}$"
 
 
 def stream(tid: str) -> str:
@@ -283,86 +289,44 @@ def load_sets(source: Any, set_ids: list[str]) -> dict[str, CardSet]:
 
 
 def known_pool(source: Any, tournament: t.TournamentState, pid: str) -> list[str] | None:
-    """The pool the system itself knows for ``pid``: the final sealed pool (7.3), or the
-    starters plus picks of a finished booster draft (7.5) or a late arrival's sealed
-    product (7.2.6). ``None`` when no aggregate knows it (physical product, or a format
-    whose pools are recorded by staff)."""
-    tid = tournament.id
-    if tournament.format in ("sealed", "sealed-swap"):
-        sealed = _load(source, SEALED, sealed_stream(tid))
-        pool = sealed.pools.get(pid)
-        return list(pool) if pool is not None else None
-    if tournament.format == "booster-draft":
+    """The pool the product, draft or trade aggregates know for ``pid`` (see
+    :mod:`chalicelib.domain.decks.pools`); ``None`` when none does (physical product:
+    staff record it, 7.2.3)."""
+    tid, fmt = tournament.id, tournament.format
+    if fmt in ("sealed", "sealed-swap"):
+        return pools.sealed_pool(_load(source, SEALED, sealed_stream(tid)), pid)
+    if fmt == "booster-draft":
         draft = _load(source, DRAFT, f"draft-{tid}")
-        if pid in draft.late:
-            return pool_of(draft.late[pid])
         n = draft.pod_of.get(pid)
+        if pid not in draft.late and n is None:
+            return None
+        pod = _load(source, POD, f"pod-{tid}-{n}") if n is not None else None
+        return pools.booster_draft_pool(draft, pod, pid)
+    if fmt in ("table-draft", "mixed-draft"):
+        table = fmt == "table-draft"
+        roster = _load(source, ROSTER, f"{'tdraft' if table else 'mixed'}-{tid}")
+        n = roster.pod_of(pid)
         if n is None:
             return None
-        pod = _load(source, POD, f"pod-{tid}-{n}")
-        if not pod.finished:
-            raise Conflict("the player's draft pod has not finished", {"pod": n},
-                           code="draft_not_finished")
-        starters = [card for s in draft.starters.get(pid, []) for card in s["cards"]]
-        return starters + pod.pool(pod.seat_of[pid])
-    if tournament.format in ("table-draft", "mixed-draft"):
-        return _table_drafted_pool(source, tournament.format, tid, pid)
-    if tournament.format == "restricted-trade":
-        return _traded_pool(source, tid, pid)
+        if table:
+            return pools.table_draft_pool(
+                roster, _load(source, TABLE_DRAFT, table_draft_stream(tid, n)), pid)
+        return pools.mixed_draft_pool(
+            roster, _load(source, MIXED_DRAFT, mixed_draft_stream(tid, n)), pid)
+    if fmt == "restricted-trade":
+        n = _load(source, TRADE_PREP, trade_prep_stream(tid)).pod_of(pid)
+        if n is None:
+            return None
+        return pools.traded_pool(_load(source, TRADE_POD, trade_pod_stream(tid, n)), pid)
     return None
 
 
-def _table_drafted_pool(source: Any, fmt: str, tid: str, pid: str) -> list[str] | None:
-    """7.7 / 7.8: the sealed starters kept aside (table draft) plus every card drafted,
-    once the pod has finished."""
-    table = fmt == "table-draft"
-    roster = _load(source, ROSTER, f"{'tdraft' if table else 'mixed'}-{tid}")
-    n = roster.pod_of(pid)
-    if n is None:
-        return None
-    if table:
-        pod = _load(source, TABLE_DRAFT, table_draft_stream(tid, n))
-        picks = list(pod.pools.get(pid, ()))
-    else:
-        pod = _load(source, MIXED_DRAFT, mixed_draft_stream(tid, n))
-        picks = list(pod.crypt.pools.get(pid, ())) + list(pod.library.get(pid, ()))
-    if pod.status != "completed":
-        raise Conflict("the player's draft pod has not finished", {"pod": n},
-                       code="draft_not_finished")
-    return [card for s in roster.starters.get(pid, []) for card in s["cards"]] + picks
-
-
-def _traded_pool(source: Any, tid: str, pid: str) -> list[str] | None:
-    """7.4.3: after trading, the 50 library cards, the 15 stock cards now held and the
-    crypt completed with two sideboard cards; the rest is put away."""
-    prep = _load(source, TRADE_PREP, trade_prep_stream(tid))
-    n = prep.pod_of(pid)
-    if n is None:
-        return None
-    pod = _load(source, TRADE_POD, trade_pod_stream(tid, n))
-    if pod.status != "completed":
-        raise Conflict("the player's trading pod has not finished", {"pod": n},
-                       code="trade_not_finished")
-    deck = pod.decks[pid]
-    return list(deck["library"]) + [card for card, _ in pod.stock[pid]] + \
-        list(pod.crypt_done.get(pid, deck["crypt"]))
-
-
 def round_in_progress(source: Any, tournament: t.TournamentState) -> bool:
-    """3.1.5: decks may change only between rounds. A round is in progress from its
-    seating/pairing until every result is in (a final until it is scored; a top cut
-    throughout)."""
-    tid = tournament.id
+    """3.1.5: decks may change only between rounds."""
     if tournament.structure == "multiplayer-tables":
-        tables = _load(source, TABLES, f"tables-{tid}")
-        if tables.final_started:
-            return tables.final_result is None
-        return tables.current is not None and not tables.current.complete
+        return pools.tables_round_in_progress(_load(source, TABLES, f"tables-{tournament.id}"))
     if tournament.structure == "swiss":
-        swiss = _load(source, SWISS, f"swiss-{tid}")
-        if swiss.cut is not None:
-            return True
-        return swiss.current is not None and not swiss.current.closed
+        return pools.swiss_round_in_progress(_load(source, SWISS, f"swiss-{tournament.id}"))
     return False
 
 

@@ -2,13 +2,13 @@
 with every violation listed, reopen, multi-deck, deck checks and publication."""
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from chalicelib.data.sets import sample_sets
 
-NOW = datetime(2026, 12, 4, 18, 0, tzinfo=timezone.utc)
+NOW = datetime(2026, 12, 4, 18, 0, tzinfo=UTC)
 
 
 def cards(set_id, kind):
@@ -374,8 +374,8 @@ def _draft_everything(rt, tid, players):
             special = pod.specials.get(card, {})   # 905.2b: revealed cards need a note
             note = (special.get("choices") or ["noted"])[0] \
                 if special.get("action") == "reveal" else None
-            rt.service.run(lambda uow, p=player, c=card, n=note: (
-                uow.decide(POD, stream, MakePick(player=p, card=c, now=ms, note=n)),
+            rt.service.run(lambda uow, p=player, c=card, n=note, st=stream: (
+                uow.decide(POD, st, MakePick(player=p, card=c, now=ms, note=n)),
                 Reply(200, {}))[1])
         for seat, player in enumerate(pod.seats):
             pools[player] = pod.pool(seat)
@@ -542,9 +542,9 @@ def test_vtes_table_and_mixed_drafts_to_registered_decks(api, clock, rt, fmt):
     """7.7 / 7.8: pods drafted to the end (always the oldest card on the table or the
     first of the pile); the pool is the starters kept aside plus every pick."""
     from chalicelib.domain import mixed, tabledraft
+    from chalicelib.domain.mixed.setup import mixed_draft_commands
     from chalicelib.domain.tabledraft.roster import ROSTER
     from chalicelib.domain.tabledraft.setup import table_draft_commands
-    from chalicelib.domain.mixed.setup import mixed_draft_commands
     from chalicelib.domain.tournament import TOURNAMENT
     from chalicelib.service import Reply
 
@@ -553,9 +553,9 @@ def test_vtes_table_and_mixed_drafts_to_registered_decks(api, clock, rt, fmt):
     tid, ids = s["tid"], [p["player_id"] for p in s["players"]]
     tournament, _ = rt.service.read(TOURNAMENT, f"tournament-{tid}")
     settings = {k: dict(v) for k, v in tournament.settings.items()}
-    common = dict(seed=tournament.seed, players=ids, product=settings["product"],
-                  draft=settings["draft"], sets=sample_sets(), now=NOW, pick_seconds=600,
-                  review_seconds=0)
+    common = {"seed": tournament.seed, "players": ids, "product": settings["product"],
+              "draft": settings["draft"], "sets": sample_sets(), "now": NOW,
+              "pick_seconds": 600, "review_seconds": 0}
     table = fmt == "table-draft"
     if table:
         form, starts = table_draft_commands(**common)

@@ -12,8 +12,16 @@ from ..errors import Conflict, Invalid, NotFound
 from ..events import Event
 from ..profiles.deck import DeckSettings
 from .check import discrepancies
-from .commands import (DeckCheck, ExtendDeadline, OpenDeckbuilding, PublishDecklists,
-                       RecordPool, RegisterDeck, ReopenDeck, SwitchDeck)
+from .commands import (
+    DeckCheck,
+    ExtendDeadline,
+    OpenDeckbuilding,
+    PublishDecklists,
+    RecordPool,
+    RegisterDeck,
+    ReopenDeck,
+    SwitchDeck,
+)
 from .decklist import Decklist, counts
 from .limits import Limits, resolve_limits
 from .state import DecksState, evolve, initial
@@ -22,8 +30,8 @@ from .validate import Violation, validate_deck
 
 def _time(value: str, what: str) -> datetime:
     try:
-        parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except (ValueError, AttributeError):
+        parsed = datetime.fromisoformat(value)
+    except (ValueError, TypeError):
         raise Invalid(f"{what} is not an ISO 8601 time", [{"field": what, "value": value}],
                       code="invalid_time") from None
     if parsed.tzinfo is None:

@@ -2,7 +2,8 @@
 (for the V:EKN booster table) and the kind of every card of the sets in use."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..product.cards import CardSet
 from ..profiles.product import ProductSettings

@@ -1,8 +1,9 @@
 """Deck size limits: the V:EKN limited table (7.2.1, 7.2.2) and each game's sizes."""
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from ..errors import Invalid
 from ..profiles.deck import DeckSettings

@@ -16,7 +16,8 @@ A violation is ``{"code", "message", ...}`` with ``zone``, ``card``, ``count`` a
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ..profiles.deck import ZONES, DeckSettings
 from .decklist import Decklist

@@ -59,7 +59,7 @@ class DeckSettings(BaseModel):
     max_decks: int = Field(default=5, ge=1, le=20)
 
     @model_validator(mode="after")
-    def _ranges(self) -> "DeckSettings":
+    def _ranges(self) -> DeckSettings:
         for low, high in (("deck_min", "deck_max"), ("crypt_min", "crypt_max")):
             lo, hi = getattr(self, low), getattr(self, high)
             if lo is not None and hi is not None and lo > hi:
@@ -67,7 +67,7 @@ class DeckSettings(BaseModel):
         return self
 
     @classmethod
-    def for_game(cls, game: str) -> "DeckSettings":
+    def for_game(cls, game: str) -> DeckSettings:
         if game == "vtes":
             # 7.2.1: the library never exceeds 90; minima come from the booster table.
             return cls(rules="vtes", deck_max=90, build_minutes=60)

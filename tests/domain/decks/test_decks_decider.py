@@ -2,9 +2,16 @@
 import pytest
 
 from chalicelib.domain.decider import fold
-from chalicelib.domain.decks.commands import (DeckCheck, ExtendDeadline, OpenDeckbuilding,
-                                              PublishDecklists, RecordPool, RegisterDeck,
-                                              ReopenDeck, SwitchDeck)
+from chalicelib.domain.decks.commands import (
+    DeckCheck,
+    ExtendDeadline,
+    OpenDeckbuilding,
+    PublishDecklists,
+    RecordPool,
+    RegisterDeck,
+    ReopenDeck,
+    SwitchDeck,
+)
 from chalicelib.domain.decks.decider import DECKS
 from chalicelib.domain.decks.decklist import Decklist
 from chalicelib.domain.errors import Conflict, Invalid, NotFound

@@ -1,7 +1,11 @@
 """V:EKN 7.2.1/7.2.2 limits at and around every boundary, 7.4 counts, other games."""
 import pytest
 
-from chalicelib.domain.decks.limits import VTES_TABLE, effective_boosters, resolve_limits
+from chalicelib.domain.decks.limits import (
+    VTES_TABLE,
+    effective_boosters,
+    resolve_limits,
+)
 from chalicelib.domain.errors import Invalid
 from chalicelib.domain.profiles.deck import DeckSettings
 
