@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..auth import Principal, authenticate, optional_principal, require_tournament_staff
 from ..auth.principal import is_staff
 from ..domain import mixed, sealed, tabledraft, trade
-from ..domain.errors import Conflict, Forbidden, NotFound
+from ..domain.errors import Conflict, Forbidden, Invalid, NotFound
 from ..domain.mixed.setup import mixed_draft_commands
 from ..domain.product.allocation import allocate, allocate_one
 from ..domain.product.cards import ID_PATTERN
@@ -166,7 +166,8 @@ def _first_seats(raw: dict[str, str] | None) -> dict[int, str]:
     seats = {}
     for key, player in (raw or {}).items():
         if not re.fullmatch(r"[1-9][0-9]{0,3}", key):
-            raise NotFound(f"no pod {key!r}")
+            raise Invalid(f"first_seats keys are pod numbers, not {key!r}",
+                          code="invalid_first_seat")
         seats[int(key)] = player
     return seats
 
@@ -595,7 +596,13 @@ def start_sealed(tid):
         product = plain(tournament.settings)["product"]
         players = [p.id for p in tournament.active_players()]
         if body.packs is not None:
-            allocations = {p: {"packs": [{"cards": c} for c in body.packs.get(p, [])],
+            missing = sorted(set(players) - set(body.packs))
+            extra = sorted(set(body.packs) - set(players))
+            if missing or extra:
+                raise Invalid("enter the packs of every active player, and only theirs",
+                              {"missing": missing, "not_active": extra},
+                              code="invalid_packs")
+            allocations = {p: {"packs": [{"cards": c} for c in body.packs[p]],
                                "starters": []} for p in players}
         else:
             allocations = allocate(product, product_sets(uow, product), tournament.seed,
