@@ -17,6 +17,19 @@ from .registry import Projection, ViewTx
 projection = Projection("swiss")
 
 
+def on(*event_types: str):
+    """Register for event types of ``swiss-`` streams only (other capabilities use some
+    of the same type names, e.g. the tournament's PlayerDropped)."""
+    def register(handler):
+        def guarded(event: StoredEvent, tx: ViewTx) -> None:
+            if event.stream_id.startswith("swiss-"):
+                handler(event, tx)
+        guarded.__name__ = handler.__name__
+        projection.on(*event_types)(guarded)
+        return handler
+    return register
+
+
 def overview_id(tid: str) -> str:
     return f"swiss:{tid}"
 
@@ -52,7 +65,7 @@ def _put_overview(tx: ViewTx, tid: str, doc: dict[str, Any]) -> None:
     tx.put(overview_id(tid), doc, kind="swiss")
 
 
-@projection.on("SwissStarted")
+@on("SwissStarted")
 def _started(event: StoredEvent, tx: ViewTx) -> None:
     tid, d = _tid(event), event.data
     s = d["settings"]
@@ -68,7 +81,7 @@ def _started(event: StoredEvent, tx: ViewTx) -> None:
         "rounds": [], "top_cut": None})
 
 
-@projection.on("RoundPaired")
+@on("RoundPaired")
 def _paired(event: StoredEvent, tx: ViewTx) -> None:
     tid, d = _tid(event), event.data
     meta = dict(tx.get(meta_id(tid)))
@@ -113,14 +126,14 @@ def _change_match(tx: ViewTx, tid: str, match_id: str, **fields: Any) -> bool:
     return was_open
 
 
-@projection.on("ResultReported")
+@on("ResultReported")
 def _reported(event: StoredEvent, tx: ViewTx) -> None:
     d = event.data
     _change_match(tx, _tid(event), d["match"], status="reported",
                   reported={"by": d["by"], "score": d["score"], "at": d["at"]})
 
 
-@projection.on("ResultConfirmed", "ResultEntered")
+@on("ResultConfirmed", "ResultEntered")
 def _final(event: StoredEvent, tx: ViewTx) -> None:
     tid, d = _tid(event), event.data
     was_open = _change_match(tx, tid, d["match"], status="final", score=d["score"],
@@ -133,7 +146,7 @@ def _final(event: StoredEvent, tx: ViewTx) -> None:
         _put_overview(tx, tid, {**view, "rounds": rounds})
 
 
-@projection.on("ResultCorrected")
+@on("ResultCorrected")
 def _corrected(event: StoredEvent, tx: ViewTx) -> None:
     tid, d = _tid(event), event.data
     _change_match(tx, tid, d["match"], status="final", score=d["score"], corrected=True,
@@ -143,7 +156,7 @@ def _corrected(event: StoredEvent, tx: ViewTx) -> None:
         _recompute(tx, tid, number)
 
 
-@projection.on("RoundClosed")
+@on("RoundClosed")
 def _closed(event: StoredEvent, tx: ViewTx) -> None:
     tid, number = _tid(event), event.data["round"]
     doc = tx.get(round_id(tid, number))
@@ -155,7 +168,7 @@ def _closed(event: StoredEvent, tx: ViewTx) -> None:
     _recompute(tx, tid, number)
 
 
-@projection.on("PlayerDropped")
+@on("PlayerDropped")
 def _dropped(event: StoredEvent, tx: ViewTx) -> None:
     tid, d = _tid(event), event.data
     meta = dict(tx.get(meta_id(tid)))
@@ -165,7 +178,7 @@ def _dropped(event: StoredEvent, tx: ViewTx) -> None:
         _recompute(tx, tid, d["after_round"])
 
 
-@projection.on("StructureSet")
+@on("StructureSet")
 def _structure(event: StoredEvent, tx: ViewTx) -> None:
     view = tx.get(overview_id(_tid(event)))
     if view is None:        # before the first round: SwissStarted carries the plan
@@ -220,7 +233,7 @@ def standing_row(s: Any) -> dict[str, Any]:
             "coin": s.coin}
 
 
-@projection.on("TopCutStarted")
+@on("TopCutStarted")
 def _cut(event: StoredEvent, tx: ViewTx) -> None:
     tid, d = _tid(event), event.data
     settings = tx.get(meta_id(tid))["settings"]
@@ -238,7 +251,7 @@ def _cut(event: StoredEvent, tx: ViewTx) -> None:
                             "top_cut": {"size": d["size"], "champion": None}})
 
 
-@projection.on("CutAdvanced")
+@on("CutAdvanced")
 def _advanced(event: StoredEvent, tx: ViewTx) -> None:
     d = event.data
     _, number, index = parse_match_id(d["to"])
@@ -250,7 +263,7 @@ def _advanced(event: StoredEvent, tx: ViewTx) -> None:
                   status="open" if other else "waiting", reported=None)
 
 
-@projection.on("CutFinished")
+@on("CutFinished")
 def _finished(event: StoredEvent, tx: ViewTx) -> None:
     tid = _tid(event)
     champion = event.data["champion"]

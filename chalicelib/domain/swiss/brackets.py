@@ -5,15 +5,14 @@ down to the next bracket. Runs in about linear time; when the result reaches the
 lower bound with no rematch it is provably optimal, otherwise ``repair`` improves it."""
 from __future__ import annotations
 
-import random
-
 from .cost import Candidate, is_rematch
+from .draws import Rng
 
 Pair = tuple[Candidate, Candidate]
 _SPARE_TRIES = 6
 
 
-def _greedy(pool: list[Candidate], rng: random.Random) -> tuple[list[Pair], list[Candidate]]:
+def _greedy(pool: list[Candidate], rng: Rng) -> tuple[list[Pair], list[Candidate]]:
     """Random rematch-free pairs inside ``pool``; returns (pairs, unpaired)."""
     stack = list(pool)
     rng.shuffle(stack)
@@ -32,7 +31,7 @@ def _greedy(pool: list[Candidate], rng: random.Random) -> tuple[list[Pair], list
     return pairs, unpaired
 
 
-def _augment(pairs: list[Pair], unpaired: list[Candidate], rng: random.Random) -> None:
+def _augment(pairs: list[Pair], unpaired: list[Candidate], rng: Rng) -> None:
     """Fit unpaired players in by splitting an existing pair (a, b) into (u, a), (v, b)."""
     while len(unpaired) >= 2:
         u = unpaired.pop()
@@ -67,7 +66,7 @@ def _augment(pairs: list[Pair], unpaired: list[Candidate], rng: random.Random) -
 
 
 def _pair_floaters(floaters: list[Candidate], level: list[Candidate],
-                   rng: random.Random) -> tuple[list[Pair], list[Candidate], list[Candidate]]:
+                   rng: Rng) -> tuple[list[Pair], list[Candidate], list[Candidate]]:
     """Each floater meets a random player of the bracket it lands in (no rematch)."""
     rest = list(level)
     rng.shuffle(rest)
@@ -83,7 +82,7 @@ def _pair_floaters(floaters: list[Candidate], level: list[Candidate],
     return pairs, rest, stuck
 
 
-def bracket_pairs(players: list[Candidate], rng: random.Random) -> list[Pair]:
+def bracket_pairs(players: list[Candidate], rng: Rng) -> list[Pair]:
     """A perfect pairing of ``players`` (even count), bracket by bracket."""
     ordered = sorted(players, key=lambda p: (-p.score, p.rank))
     levels: list[list[Candidate]] = []

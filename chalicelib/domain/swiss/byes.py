@@ -3,11 +3,11 @@ later the lowest-ranked player without a bye (standings break ties with the seed
 coin). Nobody gets a second bye unless everyone left has had one."""
 from __future__ import annotations
 
-import random
+from .draws import Rng
 
 
 def choose_bye(ranked: list[str], byes: dict[str, int], first_round: bool,
-               rng: random.Random, pods: dict[str, int] | None = None) -> str | None:
+               rng: Rng, pods: dict[str, int] | None = None) -> str | None:
     """``ranked``: the players to pair, best first. With pods the bye goes to a member
     of an odd-sized pod so that pods stay whole."""
     if len(ranked) % 2 == 0:

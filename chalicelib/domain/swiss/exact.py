@@ -2,15 +2,14 @@
 and for repair windows of the fast pairer."""
 from __future__ import annotations
 
-import random
-
 import networkx as nx
 
 from .cost import Candidate, Weights, pair_cost
+from .draws import Rng
 
 
 def exact_pairs(players: list[Candidate], weights: Weights,
-                rng: random.Random) -> list[tuple[Candidate, Candidate]]:
+                rng: Rng) -> list[tuple[Candidate, Candidate]]:
     """A perfect pairing of ``players`` (even count) of least total cost; ties between
     equally good pairings are decided by the node order drawn from ``rng``."""
     if len(players) % 2:

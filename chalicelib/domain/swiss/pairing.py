@@ -3,11 +3,11 @@ players left after the bye, exact for small pools, score brackets with exact rep
 large ones; within drafting pods when players carry a pod number."""
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, replace
 
 from .brackets import bracket_pairs
 from .cost import Candidate, Quality, Weights, is_rematch, quality, score_lower_bound
+from .draws import Rng
 from .exact import exact_pairs
 from .repair import repair
 
@@ -23,7 +23,7 @@ class Pairing:
     method: str                # "exact", "brackets" (proved optimal) or "brackets+repair"
 
 
-def solve(players: list[Candidate], rng: random.Random,
+def solve(players: list[Candidate], rng: Rng,
           exact_limit: int = EXACT_LIMIT) -> tuple[list[Pair], str]:
     """Least-cost perfect pairing of ``players`` (even count, pods ignored)."""
     if not players:
@@ -38,7 +38,7 @@ def solve(players: list[Candidate], rng: random.Random,
     return repair(pairs, weights, rng), "brackets+repair"
 
 
-def _solve_pods(players: list[Candidate], rng: random.Random,
+def _solve_pods(players: list[Candidate], rng: Rng,
                 exact_limit: int) -> tuple[list[Pair], str]:
     """Each pod pairs inside itself; an odd pod spares its lowest-ranked player whose
     absence leaves the pod rematch-free, and the spares pair across pods."""
@@ -74,7 +74,7 @@ def _solve_pods(players: list[Candidate], rng: random.Random,
     return pairs, "+".join(sorted(methods))
 
 
-def pair_round(players: list[Candidate], rng: random.Random,
+def pair_round(players: list[Candidate], rng: Rng,
                exact_limit: int = EXACT_LIMIT) -> Pairing:
     """Pair ``players`` (even count; the bye is already removed)."""
     if len(players) % 2:

@@ -3,9 +3,8 @@ around each rematch or over-crossed gap are re-paired exactly (in windows closed
 the current pairs, so the rest stays valid). The cost never increases."""
 from __future__ import annotations
 
-import random
-
 from .cost import Candidate, Weights, is_rematch, total_cost
+from .draws import Rng
 from .exact import exact_pairs
 
 Pair = tuple[Candidate, Candidate]
@@ -58,7 +57,7 @@ def _windows(bad: set[int], pairs: list[Pair], level_of: dict[int, int],
     return [(lo, hi) for lo, hi in ranges]
 
 
-def repair(pairs: list[Pair], weights: Weights, rng: random.Random,
+def repair(pairs: list[Pair], weights: Weights, rng: Rng,
            window_limit: int = 120) -> list[Pair]:
     """Windows start one level either side of the trouble and double their margin
     whenever a pass finds nothing better, up to the whole field."""
