@@ -1,0 +1,1 @@
+"""One module per whole event; each exposes ``run(api) -> Outcome`` (listed in demo/registry.py)."""

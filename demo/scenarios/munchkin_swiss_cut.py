@@ -1,0 +1,30 @@
+"""Munchkin CCG: a 20-player booster draft, Swiss rounds reported from the players' phones
+(a judge enters table 1), a drop between rounds, then the top cut to a champion."""
+from __future__ import annotations
+
+from ..client import Api, start_event
+from .booster import run_draft
+from .finish import finish_and_report
+from .outcome import Outcome
+from .swiss import play_swiss, play_top_cut, standings
+
+
+def run(api: Api, drop: bool = True) -> Outcome:
+    """``drop``: the last-ranked player drops after round 2 (3.1.4)."""
+    ev = start_event(api, "Spyke's Dungeon", "munchkin", "booster-draft", 20)
+    judge = api.post(f"{ev.base}/judges", {"name": "Judge Dee"}, token=ev.org)["token"]
+    drafted = run_draft(api, ev)
+    if drafted["pooled"] != drafted["opened"]:
+        raise AssertionError("booster draft lost or duplicated cards")
+    swiss = play_swiss(api, ev, judge=judge, drop_after=2 if drop else None)
+    cut = play_top_cut(api, ev)
+    rows = standings(api, ev, cut)
+    if swiss["dropped"] in cut["seeds"]:
+        raise AssertionError("a dropped player made the cut")
+    if rows[0]["player_id"] != cut["champion"]:
+        raise AssertionError("champion is not first")
+    report = finish_and_report(api, ev)
+    return Outcome("munchkin-draft", ev.tid, ev.org, rows,
+                   {"pods": drafted["pods"], "picks": drafted["picks"], **swiss,
+                    "cut": len(cut["seeds"]), "cut_matches": cut["matches"],
+                    "events": api.event_count(ev.tid, ev.org)}, report)
