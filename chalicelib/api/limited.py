@@ -18,15 +18,15 @@ from ..auth.principal import is_staff
 from ..domain import mixed, sealed, tabledraft, trade
 from ..domain.errors import Conflict, Forbidden, Invalid, NotFound
 from ..domain.mixed.setup import mixed_draft_commands
+from ..domain.mixed.visibility import redact as mixed_redact
 from ..domain.product.allocation import allocate, allocate_one
 from ..domain.product.cards import ID_PATTERN
-from ..domain.tabledraft.roster import ROSTER, AddLateArrival, sealed_cards
-from ..domain.tabledraft.setup import kinds_of, table_draft_commands
-from ..domain.tournament import state as tstate
-from ..domain.mixed.visibility import redact as mixed_redact
 from ..domain.sealed.visibility import redact as sealed_redact
 from ..domain.tabledraft import clock
+from ..domain.tabledraft.roster import ROSTER, AddLateArrival, sealed_cards
+from ..domain.tabledraft.setup import kinds_of, table_draft_commands
 from ..domain.tabledraft.visibility import redact as table_redact
+from ..domain.tournament import state as tstate
 from ..domain.trade.visibility import redact as trade_redact
 from ..projections.limited import ACTIVE_KIND, pod_id, summary_id
 from ..runtime import runtime
@@ -269,7 +269,7 @@ def _mixed_due(state, now) -> bool:
     if state.status == "crypt":
         return _table_due(state.crypt, now)
     return state.status == "library" and any(
-        q and clock.reached(now, d) for q, d in zip(state.queues, state.deadlines))
+        q and clock.reached(now, d) for q, d in zip(state.queues, state.deadlines, strict=True))
 
 
 def _expire_work(tid: str, n: int, capability: str):

@@ -6,8 +6,7 @@ from __future__ import annotations
 from ..errors import Conflict, Forbidden, Invalid
 from ..events import Event
 from ..rng import derive
-from ..tabledraft import TABLE_DRAFT, ExpirePick, Pick, StartTableDraft
-from ..tabledraft import clock
+from ..tabledraft import TABLE_DRAFT, ExpirePick, Pick, StartTableDraft, clock
 from .commands import ExpireLibraryPicks, LibraryPick, StartMixedDraft
 from .evolve import evolve
 from .piles import cut, split
@@ -138,6 +137,6 @@ def _library_expire(cmd: ExpireLibraryPicks, state: MixedDraftState) -> list[Eve
             break       # the round ended; new piles have fresh timers
     if not events:
         raise Conflict("no pick timer has run out",
-                       {"deadlines": {p: d for p, d in zip(state.players, state.deadlines) if d}},
+                       {"deadlines": {p: d for p, d in zip(state.players, state.deadlines, strict=True) if d}},
                        code="timer_running")
     return events

@@ -4,8 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..events import Event
-from ..tabledraft import TABLE_DRAFT
-from ..tabledraft import clock
+from ..tabledraft import TABLE_DRAFT, clock
 from .state import MixedDraftState
 
 

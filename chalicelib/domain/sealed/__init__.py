@@ -3,8 +3,15 @@
 from __future__ import annotations
 
 from ..decider import FunctionDecider
-from .commands import (AddLatePlayer, AnswerStarterTrade, DealSwap, OpenProduct,
-                       ProposeStarterTrade, RegisterProduct, StartSealed)
+from .commands import (
+    AddLatePlayer,
+    AnswerStarterTrade,
+    DealSwap,
+    OpenProduct,
+    ProposeStarterTrade,
+    RegisterProduct,
+    StartSealed,
+)
 from .decide import decide
 from .evolve import evolve
 from .state import SealedState

@@ -7,8 +7,15 @@ from collections import Counter
 from ..errors import Conflict, Forbidden, Invalid
 from ..events import Event
 from ..tabledraft import clock
-from .commands import (AddLatePlayer, AnswerStarterTrade, DealSwap, OpenProduct,
-                       ProposeStarterTrade, RegisterProduct, StartSealed)
+from .commands import (
+    AddLatePlayer,
+    AnswerStarterTrade,
+    DealSwap,
+    OpenProduct,
+    ProposeStarterTrade,
+    RegisterProduct,
+    StartSealed,
+)
 from .evolve import evolve
 from .state import SealedState
 from .swap import deal, hand_back_count

@@ -21,5 +21,5 @@ def deal(registrants: list[str], percent: int, seed: str) -> tuple[list[str], di
     decks = list(others)
     rng.shuffle(decks)
     received = {p: p for p in back}
-    received.update(zip(others, decks))
+    received.update(zip(others, decks, strict=True))
     return back, received

@@ -6,7 +6,7 @@ from typing import Any, Mapping
 
 from ..errors import Invalid
 from ..pods.assignment import assign_pods, check_explicit, pod_sizes
-from ..product.allocation import booster_plan, collate_packs, deal_starters, require_product
+from ..product.allocation import collate_packs, deal_starters, require_product
 from ..product.cards import CardSet, card_index
 from ..profiles.draft import DraftSettings
 from .commands import StartTableDraft

@@ -3,8 +3,16 @@
 from __future__ import annotations
 
 from ..decider import FunctionDecider
-from .commands import (AcceptTrade, AddCrypt, DeclineTrade, FormTradePods, OfferTrade,
-                       SetTradeDeck, StartTradePod, TradeDeck)
+from .commands import (
+    AcceptTrade,
+    AddCrypt,
+    DeclineTrade,
+    FormTradePods,
+    OfferTrade,
+    SetTradeDeck,
+    StartTradePod,
+    TradeDeck,
+)
 from .decide import decide
 from .evolve import evolve
 from .prep import TRADE_PREP, TradePrepState

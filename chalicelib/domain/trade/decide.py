@@ -6,8 +6,14 @@ from collections import Counter
 from ..errors import Conflict, Forbidden, Invalid
 from ..events import Event
 from ..tabledraft import clock
-from .commands import (CRYPT_ADDED, AcceptTrade, AddCrypt, DeclineTrade, OfferTrade,
-                       StartTradePod)
+from .commands import (
+    CRYPT_ADDED,
+    AcceptTrade,
+    AddCrypt,
+    DeclineTrade,
+    OfferTrade,
+    StartTradePod,
+)
 from .evolve import evolve
 from .state import TradePodState
 

@@ -6,8 +6,13 @@ from collections import Counter
 import pytest
 
 from chalicelib.domain.errors import Conflict, Forbidden, Invalid
-from chalicelib.domain.mixed import (MIXED_DRAFT, ExpireLibraryPicks, LibraryPick,
-                                     StartMixedDraft, view)
+from chalicelib.domain.mixed import (
+    MIXED_DRAFT,
+    ExpireLibraryPicks,
+    LibraryPick,
+    StartMixedDraft,
+    view,
+)
 from chalicelib.domain.tabledraft import ExpirePick, Pick
 
 from .helpers import Run, at

@@ -9,8 +9,14 @@ from hypothesis import strategies as st
 
 from chalicelib.domain.tabledraft import TABLE_DRAFT, Pick, StartTableDraft
 from chalicelib.domain.tabledraft.order import snake
-from chalicelib.domain.trade import (TRADE_POD, AcceptTrade, DeclineTrade, OfferTrade,
-                                     StartTradePod, TradeDeck)
+from chalicelib.domain.trade import (
+    TRADE_POD,
+    AcceptTrade,
+    DeclineTrade,
+    OfferTrade,
+    StartTradePod,
+    TradeDeck,
+)
 
 from .helpers import Run, at
 

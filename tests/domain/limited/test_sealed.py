@@ -6,9 +6,17 @@ from collections import Counter
 import pytest
 
 from chalicelib.domain.errors import Conflict, Forbidden, Invalid
-from chalicelib.domain.sealed import (SEALED, AddLatePlayer, AnswerStarterTrade, DealSwap,
-                                      OpenProduct, ProposeStarterTrade, RegisterProduct,
-                                      StartSealed, view)
+from chalicelib.domain.sealed import (
+    SEALED,
+    AddLatePlayer,
+    AnswerStarterTrade,
+    DealSwap,
+    OpenProduct,
+    ProposeStarterTrade,
+    RegisterProduct,
+    StartSealed,
+    view,
+)
 from chalicelib.domain.sealed.swap import deal, hand_back_count
 
 from .helpers import Run, at

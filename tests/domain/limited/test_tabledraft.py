@@ -4,8 +4,13 @@ from __future__ import annotations
 import pytest
 
 from chalicelib.domain.errors import Conflict, Forbidden, Invalid
-from chalicelib.domain.tabledraft import (TABLE_DRAFT, ExpirePick, Pick, StartTableDraft,
-                                          view)
+from chalicelib.domain.tabledraft import (
+    TABLE_DRAFT,
+    ExpirePick,
+    Pick,
+    StartTableDraft,
+    view,
+)
 from chalicelib.domain.tabledraft.order import snake
 
 from .helpers import Run, at

@@ -6,8 +6,16 @@ from collections import Counter
 import pytest
 
 from chalicelib.domain.errors import Conflict, Forbidden, Invalid
-from chalicelib.domain.trade import (TRADE_POD, AcceptTrade, AddCrypt, DeclineTrade,
-                                     OfferTrade, StartTradePod, TradeDeck, view)
+from chalicelib.domain.trade import (
+    TRADE_POD,
+    AcceptTrade,
+    AddCrypt,
+    DeclineTrade,
+    OfferTrade,
+    StartTradePod,
+    TradeDeck,
+    view,
+)
 
 from .helpers import Run, at
 from .trade_fixtures import deck
