@@ -220,12 +220,15 @@ def publish_decklists(tid):
 @json_route(bp, "/tournaments/{tid}/decks", methods=["GET"])
 def decks_overview(tid):
     rt = runtime()
-    load_tournament(rt, tid)
+    tournament = load_tournament(rt, tid)
     view = rt.views.get(view_id(tid))
     if view is None:
         raise NotFound("deck building has not started in this tournament",
                        code="deckbuilding_not_open")
-    return public_view(view, rt.views.get(lists_id(tid)) if view["published"] else None)
+    out = public_view(view, rt.views.get(lists_id(tid)) if view["published"] else None)
+    registered = {p["player_id"] for p in out["players"] if p["registered"]}
+    out["unregistered"] = [p.id for p in tournament.active_players() if p.id not in registered]
+    return out
 
 
 # ---- pools (7.2.3) -----------------------------------------------------------------

@@ -92,7 +92,7 @@ def test_vtes_sealed_flow_privacy_and_publication(api, clock):
                      token=s["organizer"]).body["token"]
     assert api.get(path, token=judge).body["decks"][0]["deck"]["crypt"] == VT_CRYPT[:12]
     overview = api.get(base(s["tid"])).body
-    assert overview["decklists"] is None
+    assert overview["decklists"] is None and overview["unregistered"] == [p2["player_id"]]
     entry = {p["player_id"]: p for p in overview["players"]}[p1["player_id"]]
     assert entry["registered"] and entry["decks"][0]["recursions"] == 0
 
