@@ -607,3 +607,17 @@ def test_vtes_table_and_mixed_drafts_to_registered_decks(api, clock, rt, fmt):
     assert r.status == 422 and violations(r) == ["not_in_pool"]
     r = register(api, s, p1, {"crypt": crypt, "library": library})
     assert r.status == 201 and r.body["decks"][0]["recursions"] == 3
+
+
+def test_a_retried_registration_is_replayed_not_refused(api, clock):
+    s = setup(api, "vtes")
+    p1 = s["players"][0]
+    record_pool(api, s, p1, VT_POOL)
+    deck = {"crypt": VT_CRYPT[:12], "library": VT_LIB[:40]}
+    key = {"Idempotency-Key": "deck-registration-0001"}
+    path = f"{base(s['tid'])}/players/{p1['player_id']}"
+    first = api.post(path, deck, token=p1["token"], headers=key)
+    again = api.post(path, deck, token=p1["token"], headers=key)
+    assert first.status == again.status == 201 and again.body == first.body
+    assert again.headers.get("Idempotent-Replayed") == "true"
+    assert api.post(path, deck, token=p1["token"]).status == 409   # a new attempt is refused
