@@ -3,6 +3,9 @@ a drop with a bye, standings with tiebreakers, the top cut; and refusals that re
 nothing."""
 from __future__ import annotations
 
+from chalicelib.domain.swiss import SWISS
+from chalicelib.domain.swiss.standings import standings as standings_of
+
 
 def _event_count(rt, tid: str) -> int:
     return len(rt.events.read(f"swiss-{tid}"))
@@ -85,6 +88,10 @@ def test_munchkin_swiss_event_end_to_end(api, rt):
     _play_by_phone(api, tid, fourth, tokens)
     final_standings = api.get(f"/v1/tournaments/{tid}/swiss/standings").body
     assert final_standings["round"] == 4
+    # The projected view agrees with the standings recomputed from the domain state.
+    state, _ = rt.service.read(SWISS, f"swiss-{tid}")
+    assert [(r["player_id"], r["points"], r["dropped"]) for r in final_standings["rows"]] == \
+        [(s.record.player, s.record.points, s.dropped) for s in standings_of(state)]
     dropped_row = next(r for r in final_standings["rows"] if r["player_id"] == dropper)
     assert dropped_row["dropped"] is True
     assert api.post(f"/v1/tournaments/{tid}/swiss/rounds", token=org).status == 409

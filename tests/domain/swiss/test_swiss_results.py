@@ -113,3 +113,37 @@ def test_player_list_is_validated():
     with pytest.raises(Invalid, match="at least two"):
         h.run(PairRound("v", h.settings, ["p1"], NOW))
     assert not h.state.started
+
+
+def _snapshot(state):
+    rounds = tuple((r.number, r.closed, tuple(sorted(r.results.items(), key=str)),
+                    tuple(sorted(r.pending.items(), key=str)), r.corrected) for r in state.rounds)
+    cut = state.cut and (state.cut.rounds, tuple(sorted(state.cut.results.items(), key=str)),
+                         state.cut.champion)
+    return (rounds, dict(state.dropped), dict(state.joined), state.planned_rounds, cut)
+
+
+def test_evolve_never_mutates_the_state_it_is_given():
+    from chalicelib.domain.swiss import SWISS, DropPlayer, StartTopCut
+    h = Harness("munchkin", "imm")
+    history = []
+
+    def run(cmd):
+        before = h.state
+        snap = _snapshot(before)
+        h.run(cmd)
+        history.append((before, snap))
+
+    for _ in range(4):
+        paired = h.pair(players(11))
+        for m in paired["matches"]:
+            run(ReportResult(m["id"], m["a"], 1, 0, NOW))
+            run(ConfirmResult(m["id"], m["b"], NOW))
+        if len(h.state.rounds) == 2:
+            run(CorrectResult(paired["matches"][0]["id"], "j", 0, 1, NOW))
+            run(DropPlayer(paired["matches"][1]["b"], "j", NOW))
+    run(StartTopCut("org", NOW))
+    run(EnterResult("C1-1", "j", 1, 0, NOW))
+    for before, snap in history:
+        assert _snapshot(before) == snap
+    assert SWISS.initial() == SWISS.initial() and not SWISS.initial().rounds
