@@ -1,0 +1,84 @@
+"""A throwaway local server: ``chalice local`` on 127.0.0.1, a free port and a fresh SQLite
+data dir, with its own admin key; stopped (and its data removed) on exit."""
+from __future__ import annotations
+
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class LocalServer:
+    def __init__(self, data_dir: str | None = None, env: dict[str, str] | None = None,
+                 startup_seconds: float = 60.0):
+        self._own_dir = data_dir is None
+        self.data_dir = data_dir or tempfile.mkdtemp(prefix="podium-demo-")
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.admin_key = "pdm_admin_" + secrets.token_urlsafe(24)
+        self.extra_env = env or {}
+        self.startup_seconds = startup_seconds
+        self.process: subprocess.Popen | None = None
+        self.log_path = os.path.join(self.data_dir, "server.log")
+
+    def start(self) -> "LocalServer":
+        chalice = Path(sys.executable).parent / "chalice"
+        command = [str(chalice) if chalice.exists() else shutil.which("chalice") or "chalice",
+                   "local", "--host", "127.0.0.1", "--port", str(self.port),
+                   "--stage", "dev", "--no-autoreload"]
+        env = {**os.environ, "PODIUM_STORE": "sqlite", "PODIUM_DATA_DIR": self.data_dir,
+               "PODIUM_ADMIN_KEY": self.admin_key, "PODIUM_SQLITE_SYNCHRONOUS": "NORMAL",
+               **self.extra_env}
+        log = open(self.log_path, "wb")
+        self.process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log,
+                                        stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + self.startup_seconds
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"server exited: {self.log()}")
+            try:
+                with urllib.request.urlopen(self.url + "/v1/health", timeout=2) as reply:
+                    if reply.status == 200:
+                        return self
+            except OSError:
+                time.sleep(0.1)
+        self.stop()
+        raise RuntimeError(f"server did not answer in {self.startup_seconds}s: {self.log()}")
+
+    def log(self) -> str:
+        try:
+            with open(self.log_path, encoding="utf-8", errors="replace") as handle:
+                return handle.read()[-4000:]
+        except OSError:
+            return ""
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=10)
+        if self._own_dir:
+            shutil.rmtree(self.data_dir, ignore_errors=True)
+
+    def __enter__(self) -> "LocalServer":
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
