@@ -278,7 +278,8 @@ def get_standings(tid):
     names = _names(tid)
     rows = [{**row, "name": names.get(row["player_id"])}
             for row in doc["rows"][offset:offset + limit]]
-    return {"tournament_id": tid, "round": number, "tiebreakers": doc["tiebreakers"],
+    return {"tournament_id": tid, "round": number, "tiebreak_chain": doc["tiebreak_chain"],
+            "tiebreakers": doc["tiebreakers"],
             "total": len(doc["rows"]), "offset": offset, "rows": rows}
 
 

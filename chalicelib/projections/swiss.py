@@ -11,6 +11,7 @@ from ..domain.swiss.records import records
 from ..domain.swiss.results import Score
 from ..domain.swiss.standings import as_json, rank
 from ..domain.swiss.state import Match, Round, parse_match_id
+from ..domain.swiss.tiebreakers import ORDER
 from ..store.ports import StoredEvent
 from .registry import Projection, ViewTx
 
@@ -219,7 +220,8 @@ def _recompute(tx: ViewTx, tid: str, start: int) -> None:
         dropped = [p for p, after in meta["dropped"].items() if after <= upto]
         table = rank(recs, settings, meta["seed_key"], dropped, upto)
         tx.put(standings_id(tid, upto), {
-            "tournament_id": tid, "round": upto, "tiebreakers": settings["tiebreakers"],
+            "tournament_id": tid, "round": upto, "tiebreak_chain": settings["tiebreakers"],
+            "tiebreakers": [*ORDER[settings["tiebreakers"]], "coin"],
             "rows": [standing_row(s) for s in table]}, kind="swiss-standings")
 
 

@@ -48,8 +48,10 @@ def test_munchkin_swiss_event_end_to_end(api, rt):
     standings = api.get(f"/v1/tournaments/{tid}/swiss/standings").body
     assert standings["round"] == 1 and standings["total"] == 10
     assert [r["points"] for r in standings["rows"]] == [2] * 5 + [0] * 5
-    assert set(standings["rows"][0]["tiebreakers"]) == {
-        "defeated_score", "defeated_by_score", "first_defeat_round"}
+    assert standings["tiebreak_chain"] == "munchkin-sos"
+    assert standings["tiebreakers"] == [
+        "defeated_score", "defeated_by_score", "first_defeat_round", "coin"]
+    assert set(standings["rows"][0]["tiebreakers"]) == set(standings["tiebreakers"][:3])
 
     second = api.post(f"/v1/tournaments/{tid}/swiss/rounds", token=judge).body
     winners = {r["player_id"] for r in standings["rows"][:5]}

@@ -77,3 +77,6 @@ def munchkin_sos(recs: dict[str, Record], settings: dict[str, Any],
 
 
 CHAINS = {"mtr": mtr, "munchkin-sos": munchkin_sos}
+# The values each chain shows, in the order they break ties (after points, before the coin).
+ORDER = {"mtr": ["omw", "gw", "ogw"],
+         "munchkin-sos": ["defeated_score", "defeated_by_score", "first_defeat_round"]}
