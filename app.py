@@ -29,6 +29,7 @@ BLUEPRINTS = [
     "chalicelib.api.tables",
     "chalicelib.api.swiss",
     "chalicelib.api.reports",
+    "chalicelib.api.webhooks",
 ]
 
 for _name in BLUEPRINTS:
@@ -75,3 +76,11 @@ def project_events(event):
     from chalicelib.projections.stream_handler import handle_stream_batch
     from chalicelib.runtime import runtime
     return handle_stream_batch(event.to_dict(), runtime().projector)
+
+
+# -- webhooks (issue #8): the delivery worker, every minute in AWS ----------------------
+@app.schedule("rate(1 minute)", name="deliver_webhooks")
+def deliver_webhooks(event):
+    from chalicelib.runtime import runtime
+    from chalicelib.webhooks.worker import run_scheduled
+    return run_scheduled(runtime())

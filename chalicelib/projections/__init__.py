@@ -14,6 +14,7 @@ MODULES = [
     "chalicelib.projections.tables",
     "chalicelib.projections.swiss",
     "chalicelib.projections.reports",
+    "chalicelib.projections.webhooks",
 ]
 
 

@@ -1,0 +1,119 @@
+"""Organizers' webhook endpoints and their delivery logs."""
+from __future__ import annotations
+
+import uuid
+from typing import Optional
+
+from chalice import Blueprint
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..auth import authenticate, request_token, require_role
+from ..domain.errors import Forbidden, NotFound
+from ..domain.webhooks import TOPICS, WEBHOOKS, RegisterEndpoint, RemoveEndpoint
+from ..projections.webhooks import attempts_id, log_kind
+from ..runtime import runtime
+from ..service import Reply
+from ..webhooks import inline, worker
+from .http import (cursor_param, encode_cursor, idempotency_from, json_route, parse_body,
+                   query_int, respond, with_secret)
+
+bp = Blueprint(__name__)
+inline.set_runner(worker.drain_inline)
+
+
+class EndpointBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    url: str = Field(min_length=8, max_length=2000)
+    topics: list[str] = Field(min_length=1, max_length=len(TOPICS))
+    description: Optional[str] = Field(default=None, max_length=200)
+
+
+def _stream(organizer_id: str) -> str:
+    return f"webhooks-{organizer_id}"
+
+
+def _owner(principal, rt):
+    """Organizers manage their own endpoints (the admin has none of its own)."""
+    require_role(principal, "organizer")
+    if principal.role != "organizer":
+        raise Forbidden("webhook endpoints belong to organizers")
+    return principal.id
+
+
+@json_route(bp, "/webhooks", methods=["POST"])
+def register_endpoint():
+    rt = runtime()
+    request = bp.current_request
+    principal = authenticate(request, rt)
+    org = _owner(principal, rt)
+    body = parse_body(request, EndpointBody)
+    idem = idempotency_from(request, principal.id)
+    secret = "whsec_" + request_token(rt, idem, "webhook-secret").split("_", 1)[-1]
+    endpoint_id = "w" + uuid.uuid4().hex[:12]
+
+    def work(uow):
+        state, _ = uow.decide(WEBHOOKS, _stream(org), RegisterEndpoint(
+            endpoint_id, body.url, tuple(body.topics), secret, body.description,
+            worker.loopback_allowed(), uow.now.isoformat(timespec="microseconds")))
+        return Reply(201, state.get(endpoint_id).public(),
+                     {"Location": f"/v1/webhooks/{endpoint_id}"})
+    reply = rt.service.run(work, idempotency=idem, meta={"actor": principal.ref()})
+    return respond(with_secret(reply, "secret", secret))
+
+
+@json_route(bp, "/webhooks", methods=["GET"])
+def list_endpoints():
+    rt = runtime()
+    org = _owner(authenticate(bp.current_request, rt), rt)
+    state, _ = rt.service.read(WEBHOOKS, _stream(org))
+    return {"organizer_id": org, "topics": sorted(TOPICS),
+            "endpoints": [e.public() for e in state.active()]}
+
+
+def _endpoint(rt, org: str, endpoint_id: str):
+    state, _ = rt.service.read(WEBHOOKS, _stream(org))
+    endpoint = state.get(endpoint_id)
+    if endpoint is None:
+        raise NotFound(f"no endpoint {endpoint_id!r}")
+    return endpoint
+
+
+@json_route(bp, "/webhooks/{wid}", methods=["DELETE"])
+def remove_endpoint(wid):
+    rt = runtime()
+    request = bp.current_request
+    principal = authenticate(request, rt)
+    org = _owner(principal, rt)
+
+    def work(uow):
+        state, _ = uow.decide(WEBHOOKS, _stream(org), RemoveEndpoint(
+            wid, uow.now.isoformat(timespec="microseconds")))
+        return Reply(200, state.get(wid).public())
+    return respond(rt.service.run(work, idempotency=idempotency_from(request, principal.id),
+                                  meta={"actor": principal.ref()}))
+
+
+@json_route(bp, "/webhooks/{wid}/deliveries", methods=["GET"])
+def delivery_log(wid):
+    """Deliveries to one endpoint, oldest first, each with its attempts."""
+    rt = runtime()
+    request = bp.current_request
+    org = _owner(authenticate(request, rt), rt)
+    endpoint = _endpoint(rt, org, wid)
+    after = cursor_param(request)
+    limit = query_int(request, "limit", 50, 1, 200)
+    page = rt.views.list(log_kind(wid), after=after, limit=limit + 1)
+    items = []
+    for view in page[:limit]:
+        doc = view.doc
+        attempts = rt.views.get(attempts_id(doc["delivery_id"])) or {}
+        items.append({"delivery_id": doc["delivery_id"], "topic": doc["topic"],
+                      "tournament_id": doc["tournament_id"], "created_at": doc["created_at"],
+                      "status": attempts.get("outcome") or "pending",
+                      "next_attempt_at": attempts.get("next_attempt_at",
+                                                      doc["created_at"]),
+                      "attempts": attempts.get("attempts", []),
+                      "payload": doc["payload"]})
+    more = len(page) > limit
+    return {"endpoint": endpoint.public(), "items": items,
+            "next": encode_cursor(page[limit - 1].sort) if more else None}

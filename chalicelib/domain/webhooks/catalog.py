@@ -1,0 +1,18 @@
+"""The topics an endpoint can subscribe to and the domain events behind each."""
+from __future__ import annotations
+
+TOPICS: dict[str, tuple[str, ...]] = {
+    "round.paired": ("RoundPaired", "TablesRoundSeated", "TablesFinalSeated"),
+    "result.reported": ("ResultReported", "ResultConfirmed", "ResultEntered",
+                        "ResultCorrected", "TablesTableReported", "TablesFinalReported",
+                        "FfaPodReported"),
+    "draft.finished": ("DraftFinished", "TableDraftCompleted", "MixedDraftCompleted"),
+    "tournament.finished": ("TournamentFinished",),
+}
+
+_BY_EVENT = {event: topic for topic, events in TOPICS.items() for event in events}
+SOURCE_EVENTS = tuple(_BY_EVENT)
+
+
+def topic_of(event_type: str) -> str | None:
+    return _BY_EVENT.get(event_type)

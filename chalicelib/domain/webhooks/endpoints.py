@@ -1,0 +1,155 @@
+"""An organizer's webhook endpoints (stream ``webhooks-<organizer id>``).
+
+Events: ``WebhookEndpointRegistered`` {endpoint_id, url, topics, secret, description, at};
+``WebhookEndpointRemoved`` {endpoint_id, at}. The secret signs deliveries; it is only
+ever read back by the delivery worker."""
+from __future__ import annotations
+
+import ipaddress
+import re
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..decider import FunctionDecider
+from ..errors import Conflict, Invalid, NotFound
+from ..events import Event
+from .catalog import TOPICS
+
+MAX_ENDPOINTS = 10
+LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
+URL = re.compile(r"^(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*)://(?P<userinfo>[^@/?#]*@)?"
+                 r"(?P<host>\[[0-9A-Fa-f:.]+\]|[^:/?#\[\]@]*)(?::(?P<port>[0-9]{1,5}))?"
+                 r"(?P<path>[/?][^#\s]*)?(?P<fragment>#.*)?$")
+
+
+def validate_url(url: str, allow_loopback: bool) -> list[str]:
+    """Problems with an endpoint URL (empty when fine). HTTPS only, to a public host;
+    plain HTTP to the loopback interface only where ``allow_loopback`` (local runs and
+    tests)."""
+    problems = []
+    parts = URL.match(url)
+    if parts is None:
+        return ["is not an absolute URL"]
+    host = parts["host"].strip("[]").lower()
+    scheme = parts["scheme"].lower()
+    if len(url) > 2000:
+        problems.append("at most 2000 characters")
+    if not host:
+        problems.append("needs a host")
+    if parts["userinfo"]:
+        problems.append("must not carry credentials")
+    if parts["fragment"]:
+        problems.append("must not have a fragment")
+    if parts["port"] and not 0 < int(parts["port"]) < 65536:
+        problems.append("has an invalid port")
+    loopback = host in LOOPBACK_HOSTS
+    if scheme == "http":
+        if not (loopback and allow_loopback):
+            problems.append("must use https (http only to 127.0.0.1/localhost where local "
+                            "endpoints are enabled)")
+    elif scheme != "https":
+        problems.append("must use https")
+    elif loopback and not allow_loopback:
+        problems.append("must not point at this host")
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        address = None
+    if address is not None and not (address.is_global or (loopback and allow_loopback)):
+        problems.append("must not point at a private, link-local or reserved address")
+    return problems
+
+
+@dataclass(frozen=True)
+class RegisterEndpoint:
+    endpoint_id: str
+    url: str
+    topics: tuple[str, ...]
+    secret: str
+    description: str | None
+    allow_loopback: bool
+    now: str
+
+
+@dataclass(frozen=True)
+class RemoveEndpoint:
+    endpoint_id: str
+    now: str
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    id: str
+    url: str
+    topics: tuple[str, ...]
+    secret: str
+    description: str | None
+    registered_at: str
+    removed_at: str | None = None
+
+    def public(self) -> dict[str, Any]:
+        return {"endpoint_id": self.id, "url": self.url, "topics": list(self.topics),
+                "description": self.description, "registered_at": self.registered_at,
+                "removed_at": self.removed_at}
+
+
+@dataclass(frozen=True)
+class EndpointsState:
+    endpoints: tuple[Endpoint, ...] = ()
+
+    def get(self, endpoint_id: str) -> Endpoint | None:
+        return next((e for e in self.endpoints if e.id == endpoint_id), None)
+
+    def active(self) -> list[Endpoint]:
+        return [e for e in self.endpoints if e.removed_at is None]
+
+
+def _register(cmd: RegisterEndpoint, state: EndpointsState) -> list[Event]:
+    problems = [{"field": "url", "message": m} for m in validate_url(cmd.url, cmd.allow_loopback)]
+    unknown = sorted(set(cmd.topics) - set(TOPICS))
+    if unknown:
+        problems.append({"field": "topics", "message": f"unknown topics {unknown}; known: "
+                         f"{sorted(TOPICS)}"})
+    if not cmd.topics:
+        problems.append({"field": "topics", "message": "subscribe to at least one topic"})
+    if problems:
+        raise Invalid("the endpoint is refused", problems, code="invalid_endpoint")
+    if len(state.active()) >= MAX_ENDPOINTS:
+        raise Conflict(f"at most {MAX_ENDPOINTS} endpoints per organizer",
+                       code="too_many_endpoints")
+    if any(e.url == cmd.url for e in state.active()):
+        raise Conflict("this URL is already registered", code="duplicate_endpoint")
+    return [Event("WebhookEndpointRegistered", {
+        "endpoint_id": cmd.endpoint_id, "url": cmd.url, "topics": sorted(set(cmd.topics)),
+        "secret": cmd.secret, "description": cmd.description, "at": cmd.now})]
+
+
+def _remove(cmd: RemoveEndpoint, state: EndpointsState) -> list[Event]:
+    endpoint = state.get(cmd.endpoint_id)
+    if endpoint is None or endpoint.removed_at is not None:
+        raise NotFound(f"no endpoint {cmd.endpoint_id!r}")
+    return [Event("WebhookEndpointRemoved", {"endpoint_id": cmd.endpoint_id, "at": cmd.now})]
+
+
+def decide(cmd: Any, state: EndpointsState) -> list[Event]:
+    if isinstance(cmd, RegisterEndpoint):
+        return _register(cmd, state)
+    if isinstance(cmd, RemoveEndpoint):
+        return _remove(cmd, state)
+    raise TypeError(type(cmd).__name__)
+
+
+def evolve(state: EndpointsState, event: Event) -> EndpointsState:
+    d = event.data
+    if event.type == "WebhookEndpointRegistered":
+        return replace(state, endpoints=state.endpoints + (Endpoint(
+            d["endpoint_id"], d["url"], tuple(d["topics"]), d["secret"], d.get("description"),
+            d["at"]),))
+    if event.type == "WebhookEndpointRemoved":
+        return replace(state, endpoints=tuple(
+            replace(e, removed_at=d["at"]) if e.id == d["endpoint_id"] else e
+            for e in state.endpoints))
+    return state
+
+
+WEBHOOKS = FunctionDecider("webhooks", EndpointsState, decide, evolve)

@@ -1,0 +1,141 @@
+"""Webhook outbox and delivery log.
+
+* ``webhooks:<org>`` (stream ``webhooks-<org>``): the organizer's endpoints (no secrets).
+* ``webhook-delivery:<did>`` (kind ``webhook-log|<endpoint>``, sort ``<time>|<did>``):
+  one delivery of one domain event to one endpoint, written by the event's own stream.
+* ``webhook-attempts:<did>`` (stream ``webhook-<did>``): its attempts and outcome.
+* ``webhook-due:<did>`` (kind ``webhook-due``, sort ``<due time>|<did>``): the outbox the
+  worker drains. Both streams write it, convergently: the source event creates it unless
+  the attempts already ended; an attempt moves it (retry) or removes it (final), so any
+  order of projection gives the same outbox.
+
+A delivery goes to endpoints registered at or before the event (and not removed
+before it), so a rebuild never sends old events to newer endpoints."""
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from ..domain.webhooks.catalog import SOURCE_EVENTS, topic_of
+from ..store.ports import StoredEvent
+from .registry import Projection, ViewTx
+from .tournaments import summary_id, tournament_of_stream
+
+projection = Projection("webhooks")
+DUE_KIND = "webhook-due"
+
+
+def endpoints_id(organizer_id: str) -> str:
+    return f"webhooks:{organizer_id}"
+
+
+def delivery_id_of(endpoint_id: str, stream_id: str, version: int) -> str:
+    digest = hashlib.sha256(f"{endpoint_id}|{stream_id}|{version}".encode()).hexdigest()
+    return "d" + digest[:23]
+
+
+def delivery_doc_id(did: str) -> str:
+    return f"webhook-delivery:{did}"
+
+
+def attempts_id(did: str) -> str:
+    return f"webhook-attempts:{did}"
+
+
+def due_id(did: str) -> str:
+    return f"webhook-due:{did}"
+
+
+def log_kind(endpoint_id: str) -> str:
+    return f"webhook-log|{endpoint_id}"
+
+
+def _kick() -> None:
+    """Wake the in-process worker (local runs); a no-op in AWS, where it is scheduled."""
+    from ..webhooks.inline import kick
+    kick()
+
+
+def _org(event: StoredEvent) -> str:
+    return event.stream_id.split("-", 1)[1]
+
+
+@projection.on("WebhookEndpointRegistered")
+def _registered(event: StoredEvent, tx: ViewTx) -> None:
+    org, d = _org(event), event.data
+    doc = tx.get(endpoints_id(org)) or {"organizer_id": org, "endpoints": []}
+    entry = {"endpoint_id": d["endpoint_id"], "url": d["url"], "topics": d["topics"],
+             "description": d.get("description"), "registered_at": d["at"],
+             "removed_at": None}
+    tx.put(endpoints_id(org), {**doc, "endpoints": doc["endpoints"] + [entry]},
+           kind="webhooks")
+
+
+@projection.on("WebhookEndpointRemoved")
+def _removed(event: StoredEvent, tx: ViewTx) -> None:
+    org, d = _org(event), event.data
+    doc = tx.get(endpoints_id(org))
+    tx.put(endpoints_id(org), {**doc, "endpoints": [
+        {**e, "removed_at": d["at"]} if e["endpoint_id"] == d["endpoint_id"] else e
+        for e in doc["endpoints"]]}, kind="webhooks")
+
+
+def _payload(event: StoredEvent, tid: str, topic: str, did: str) -> dict[str, Any]:
+    parts = event.stream_id.split("-")
+    data = dict(event.data)
+    if len(parts) == 3 and parts[2].isdigit():
+        data.setdefault("pod", int(parts[2]))
+    return {"id": did, "topic": topic, "event": event.type, "tournament_id": tid,
+            "occurred_at": event.recorded_at,
+            "source": {"stream": event.stream_id, "version": event.version}, "data": data}
+
+
+@projection.on(*SOURCE_EVENTS)
+def _source(event: StoredEvent, tx: ViewTx) -> None:
+    topic = topic_of(event.type)
+    tid = tournament_of_stream(event.stream_id)
+    summary = tx.get(summary_id(tid)) if tid else None
+    if summary is None or topic is None:
+        return
+    org = summary["organizer_id"]
+    endpoints = (tx.get(endpoints_id(org)) or {"endpoints": []})["endpoints"]
+    queued = False
+    for endpoint in endpoints:
+        if topic not in endpoint["topics"] or endpoint["registered_at"] > event.recorded_at \
+                or (endpoint["removed_at"] and endpoint["removed_at"] <= event.recorded_at):
+            continue
+        did = delivery_id_of(endpoint["endpoint_id"], event.stream_id, event.version)
+        tx.put(delivery_doc_id(did), {
+            "delivery_id": did, "endpoint_id": endpoint["endpoint_id"], "organizer_id": org,
+            "tournament_id": tid, "topic": topic, "created_at": event.recorded_at,
+            "payload": _payload(event, tid, topic, did)},
+            kind=log_kind(endpoint["endpoint_id"]), sort=f"{event.recorded_at}|{did}")
+        attempts = tx.get(attempts_id(did))
+        if attempts is None or attempts["next_attempt_at"] is not None:
+            due_at = attempts["next_attempt_at"] if attempts else event.recorded_at
+            tx.put(due_id(did), {"delivery_id": did, "endpoint_id": endpoint["endpoint_id"],
+                                 "organizer_id": org, "due_at": due_at},
+                   kind=DUE_KIND, sort=f"{due_at}|{did}")
+            queued = True
+    if queued:
+        _kick()
+
+
+@projection.on("WebhookAttempted")
+def _attempted(event: StoredEvent, tx: ViewTx) -> None:
+    d = event.data
+    did = d["delivery_id"]
+    doc = tx.get(attempts_id(did)) or {"delivery_id": did, "attempts": []}
+    attempt = {k: d[k] for k in ("attempt", "at", "ok", "status_code", "error")}
+    tx.put(attempts_id(did), {**doc, "attempts": doc["attempts"] + [attempt],
+                              "outcome": d["outcome"],
+                              "next_attempt_at": d["next_attempt_at"]}, kind="webhook-attempts")
+    if d["next_attempt_at"] is None:
+        tx.delete(due_id(did))
+        return
+    if tx.get(delivery_doc_id(did)) is not None or tx.get(due_id(did)) is not None:
+        tx.put(due_id(did), {"delivery_id": did, "endpoint_id": d["endpoint_id"],
+                             "organizer_id": d["organizer_id"],
+                             "due_at": d["next_attempt_at"]},
+               kind=DUE_KIND, sort=f"{d['next_attempt_at']}|{did}")
+        _kick()

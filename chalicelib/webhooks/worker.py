@@ -1,0 +1,118 @@
+"""Drains the outbox: for each due delivery, POST the signed payload to its endpoint and
+record the attempt (``WebhookAttempted``) in the delivery's own stream; the projection
+then reschedules it (exponential backoff) or takes it off the outbox."""
+from __future__ import annotations
+
+import json
+import logging
+import os
+import time
+from datetime import datetime, timezone
+from typing import Any, Callable
+
+from ..domain.errors import DomainError
+from ..domain.webhooks import DELIVERY, WEBHOOKS, RecordAttempt, sign
+from ..projections.webhooks import DUE_KIND, delivery_doc_id
+from ..runtime import Runtime
+from ..service import Reply
+from .sender import post
+
+log = logging.getLogger(__name__)
+Send = Callable[[str, bytes, dict[str, str]], tuple[int | None, str | None]]
+
+
+def backoff_base_seconds() -> float:
+    return float(os.environ.get("PODIUM_WEBHOOK_BACKOFF_SECONDS", "30"))
+
+
+def loopback_allowed() -> bool:
+    return os.environ.get("PODIUM_WEBHOOK_ALLOW_LOOPBACK", "").lower() in ("1", "true", "yes")
+
+
+def _iso(moment: datetime) -> str:
+    return moment.isoformat(timespec="microseconds")
+
+
+def body_of(payload: dict[str, Any]) -> bytes:
+    return json.dumps(payload, sort_keys=True, separators=(",", ":")).encode()
+
+
+def due(rt: Runtime, now: datetime, limit: int = 100) -> list[dict[str, Any]]:
+    cutoff = _iso(now)
+    return [v.doc for v in rt.views.list(DUE_KIND, limit=limit)
+            if v.sort.split("|", 1)[0] <= cutoff]
+
+
+def next_due_in(rt: Runtime, now: datetime) -> float | None:
+    first = rt.views.list(DUE_KIND, limit=1)
+    if not first:
+        return None
+    at = datetime.fromisoformat(first[0].sort.split("|", 1)[0])
+    return max((at - now).total_seconds(), 0.0)
+
+
+def deliver(rt: Runtime, item: dict[str, Any], send: Send = post) -> str:
+    """Attempt one delivery; returns its outcome (delivered, retrying, failed) or
+    ``skipped`` when another worker got there first or the views are behind."""
+    did, org, eid = item["delivery_id"], item["organizer_id"], item["endpoint_id"]
+    delivery = rt.views.get(delivery_doc_id(did))
+    state, _ = rt.service.read(DELIVERY, f"webhook-{did}")
+    if delivery is None or state.final or (
+            state.next_attempt_at is not None
+            and state.next_attempt_at > _iso(datetime.now(timezone.utc))):
+        return "skipped"          # views behind the delivery's own stream: not due yet
+    endpoints, _ = rt.service.read(WEBHOOKS, f"webhooks-{org}")
+    endpoint = endpoints.get(eid)
+    attempt = state.attempts + 1
+    if endpoint is None or endpoint.removed_at is not None:
+        status, error, give_up = None, "the endpoint was removed", True
+    else:
+        body = body_of(delivery["payload"])
+        headers = {"Content-Type": "application/json", "User-Agent": "Podium-Webhooks/1",
+                   "X-Podium-Signature": sign(endpoint.secret, body),
+                   "X-Podium-Timestamp": str(int(time.time())),
+                   "X-Podium-Delivery": did, "X-Podium-Topic": delivery["topic"],
+                   "X-Podium-Attempt": str(attempt)}
+        status, error = send(endpoint.url, body, headers)
+        give_up = False
+    ok = error is None and status is not None and 200 <= status < 300
+    if not ok and error is None:
+        error = f"HTTP {status}"
+
+    def work(uow) -> Reply:
+        _, events = uow.decide(DELIVERY, f"webhook-{did}", RecordAttempt(
+            did, eid, org, attempt, ok, status, error, _iso(uow.now),
+            backoff_base_seconds(), give_up))
+        return Reply(200, {"outcome": events[0].data["outcome"]})
+    try:
+        return rt.service.run(work).body["outcome"]
+    except DomainError:
+        return "skipped"
+
+
+def deliver_due(rt: Runtime, send: Send = post, limit: int = 100) -> list[str]:
+    return [deliver(rt, item, send) for item in due(rt, datetime.now(timezone.utc), limit)]
+
+
+def drain_inline() -> float | None:
+    """The local thread's runner: deliver what is due on the current runtime."""
+    from .. import runtime as runtime_module
+    rt = runtime_module._runtime        # never build one from here (tests swap them)
+    if rt is None or rt.config.projection != "inline":
+        return None
+    deliver_due(rt)
+    return next_due_in(rt, datetime.now(timezone.utc))
+
+
+def run_scheduled(rt: Runtime, budget_seconds: float = 50.0) -> dict[str, int]:
+    """The scheduled Lambda: drain until nothing is due or the budget is spent."""
+    started = time.monotonic()
+    counts: dict[str, int] = {}
+    while time.monotonic() - started < budget_seconds:
+        outcomes = deliver_due(rt)
+        for outcome in outcomes:
+            counts[outcome] = counts.get(outcome, 0) + 1
+        if not outcomes or all(o == "skipped" for o in outcomes):
+            break
+    log.info("webhook deliveries: %s", counts)
+    return counts
