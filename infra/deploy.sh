@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Deploy Podium to AWS: chalice package (merged with infra/resources.json), lint,
+# aws cloudformation package (uploads the bundle) and deploy. See infra/README.md.
+#
+#   PODIUM_ARTIFACT_BUCKET=my-bucket PODIUM_TOKEN_SECRET=... PODIUM_ADMIN_KEY=... infra/deploy.sh
+#
+# Variables: PODIUM_ARTIFACT_BUCKET (required: S3 bucket for the Lambda bundle),
+# PODIUM_STACK (default podium), PODIUM_STAGE (Chalice stage, default prod),
+# PODIUM_TOKEN_SECRET / PODIUM_ADMIN_KEY (required on the first deploy; later deploys
+# keep the stack's previous values when unset), AWS_DEFAULT_REGION / AWS_PROFILE as usual.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+STACK="${PODIUM_STACK:-podium}"
+STAGE="${PODIUM_STAGE:-prod}"
+BUCKET="${PODIUM_ARTIFACT_BUCKET:?set PODIUM_ARTIFACT_BUCKET to an S3 bucket for the Lambda bundle}"
+BIN=.venv/bin
+tool() { if [ -x "$BIN/$1" ]; then echo "$BIN/$1"; else command -v "$1" || true; fi; }
+CHALICE="$(tool chalice)"
+CFN_LINT="$(tool cfn-lint)"
+[ -n "$CHALICE" ] || { echo "chalice is not installed (pip install -r requirements-dev.txt)" >&2; exit 1; }
+
+OUT="$(mktemp -d)"
+trap 'rm -rf "$OUT"' EXIT
+
+echo "==> chalice package --stage $STAGE --merge-template infra/resources.json"
+"$CHALICE" package --stage "$STAGE" --merge-template infra/resources.json "$OUT"
+
+if [ -n "$CFN_LINT" ]; then
+  echo "==> cfn-lint"
+  "$CFN_LINT" "$OUT/sam.json"
+else
+  echo "cfn-lint not installed: skipping the template lint (pip install cfn-lint)" >&2
+fi
+
+echo "==> aws cloudformation package (s3://$BUCKET)"
+aws cloudformation package --template-file "$OUT/sam.json" --s3-bucket "$BUCKET" \
+  --s3-prefix "$STACK" --output-template-file "$OUT/packaged.yaml"
+
+PARAMS=()
+if aws cloudformation describe-stacks --stack-name "$STACK" >/dev/null 2>&1; then
+  [ -n "${PODIUM_TOKEN_SECRET:-}" ] && PARAMS+=("TokenSecret=$PODIUM_TOKEN_SECRET")
+  [ -n "${PODIUM_ADMIN_KEY:-}" ] && PARAMS+=("AdminKey=$PODIUM_ADMIN_KEY")
+else
+  PARAMS+=("TokenSecret=${PODIUM_TOKEN_SECRET:?the first deploy needs PODIUM_TOKEN_SECRET (32+ characters)}")
+  PARAMS+=("AdminKey=${PODIUM_ADMIN_KEY:?the first deploy needs PODIUM_ADMIN_KEY (24+ characters)}")
+fi
+
+echo "==> aws cloudformation deploy ($STACK)"
+aws cloudformation deploy --template-file "$OUT/packaged.yaml" --stack-name "$STACK" \
+  --capabilities CAPABILITY_IAM CAPABILITY_AUTO_EXPAND --no-fail-on-empty-changeset \
+  ${PARAMS[@]+--parameter-overrides "${PARAMS[@]}"}
+
+aws cloudformation describe-stacks --stack-name "$STACK" \
+  --query "Stacks[0].Outputs[].[OutputKey,OutputValue]" --output table

@@ -1,0 +1,117 @@
+"""The deployable template: ``chalice package --merge-template infra/resources.json``
+must lint clean and carry the stream mapping, tables and roles the app relies on."""
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from chalicelib.store import dynamo_tables
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+BIN = pathlib.Path(sys.executable).parent
+
+
+def _tool(name: str) -> str | None:
+    local = BIN / name
+    return str(local) if local.exists() else shutil.which(name)
+
+
+@pytest.fixture(scope="module")
+def packaged(tmp_path_factory) -> pathlib.Path:
+    chalice = _tool("chalice")
+    assert chalice, "chalice is a dev requirement"
+    out = tmp_path_factory.mktemp("package") / "out"
+    env = {**os.environ, "AWS_DEFAULT_REGION": os.environ.get("AWS_DEFAULT_REGION", "us-east-1")}
+    run = subprocess.run([chalice, "package", "--stage", "prod", "--merge-template",
+                          "infra/resources.json", str(out)], cwd=ROOT, env=env,
+                         capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stdout + run.stderr
+    return out / "sam.json"
+
+
+@pytest.fixture(scope="module")
+def template(packaged) -> dict:
+    return json.loads(packaged.read_text())
+
+
+def test_cfn_lint_passes_on_the_packaged_template(packaged):
+    lint = _tool("cfn-lint")
+    if lint is None:
+        pytest.skip("cfn-lint is not installed (pip install cfn-lint)")
+    run = subprocess.run([lint, str(packaged)], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_projector_stream_mapping(template):
+    resources = template["Resources"]
+    events = resources["ProjectEvents"]["Properties"]["Events"]
+    (source,) = [e["Properties"] for e in events.values() if e["Type"] == "DynamoDB"]
+    assert source["Stream"] == {"Fn::GetAtt": ["EventsTable", "StreamArn"]}
+    assert source["BisectBatchOnFunctionError"] is True
+    assert 0 < source["MaximumRetryAttempts"] <= 20
+    assert source["FunctionResponseTypes"] == ["ReportBatchItemFailures"]
+    destination = source["DestinationConfig"]["OnFailure"]["Destination"]
+    assert destination == {"Fn::GetAtt": ["ProjectorFailures", "Arn"]}
+    assert resources["ProjectorFailures"]["Type"] == "AWS::SQS::Queue"
+    assert resources["ProjectEvents"]["Properties"]["Handler"] == "app.project_events"
+
+
+def test_tables_match_the_store_definitions(template):
+    resources = template["Resources"]
+    events = resources["EventsTable"]["Properties"]
+    assert events["StreamSpecification"]["StreamViewType"] == "NEW_IMAGE"
+    assert events["KeySchema"] == dynamo_tables.EVENTS["KeySchema"]
+    assert events["AttributeDefinitions"] == dynamo_tables.EVENTS["AttributeDefinitions"]
+    assert resources["EventsTable"]["DeletionPolicy"] == "Retain"
+    views = resources["ViewsTable"]["Properties"]
+    assert views["GlobalSecondaryIndexes"] == dynamo_tables.VIEWS["GlobalSecondaryIndexes"]
+    assert views["KeySchema"] == dynamo_tables.VIEWS["KeySchema"]
+    idem = resources["IdempotencyTable"]["Properties"]
+    assert idem["KeySchema"] == dynamo_tables.IDEMPOTENCY["KeySchema"]
+    assert idem["TimeToLiveSpecification"] == {"AttributeName": "expires_at", "Enabled": True}
+    env = template["Globals"]["Function"]["Environment"]["Variables"]
+    assert env["PODIUM_TOKEN_SECRET"] == {"Ref": "TokenSecret"}
+    stage = json.loads((ROOT / ".chalice" / "config.json").read_text())["stages"]["prod"]
+    names = {"PODIUM_EVENTS_TABLE": "EventsTable", "PODIUM_VIEWS_TABLE": "ViewsTable",
+             "PODIUM_IDEMPOTENCY_TABLE": "IdempotencyTable"}
+    for var, logical in names.items():
+        # the stage's value (which wins over Globals in SAM) is the table's name
+        assert stage["environment_variables"][var] == resources[logical]["Properties"]["TableName"]
+
+
+def test_scheduled_functions_are_deployed(template):
+    schedules = {name for name, r in template["Resources"].items()
+                 if r["Type"] == "AWS::Serverless::Function"
+                 and any(e["Type"] == "Schedule" for e in r["Properties"].get("Events", {}).values())}
+    assert "SweepDrafts" in schedules
+    assert "DeliverWebhooks" in schedules
+
+
+def _statements(role: dict) -> list[dict]:
+    return [s for p in role["Properties"]["Policies"] for s in p["PolicyDocument"]["Statement"]]
+
+
+def test_least_privilege_roles(template):
+    resources = template["Resources"]
+    roles = {name: r for name, r in resources.items() if r["Type"] == "AWS::IAM::Role"}
+    assert set(roles) == {"DefaultRole", "ProjectorRole"}
+    for name, role in roles.items():
+        for statement in _statements(role):
+            actions = statement["Action"] if isinstance(statement["Action"], list) \
+                else [statement["Action"]]
+            assert all("*" not in a for a in actions), (name, statement)
+            if statement["Resource"] == "*":
+                assert actions == ["dynamodb:ListStreams"], (name, statement)
+    api_actions = {a for s in _statements(roles["DefaultRole"]) for a in s["Action"]}
+    assert not any(a.startswith(("dynamodb:GetRecords", "sqs:", "dynamodb:DeleteTable",
+                                 "dynamodb:CreateTable", "iam:")) for a in api_actions)
+    for name, r in resources.items():
+        if r["Type"] == "AWS::Serverless::Function":
+            role = r["Properties"]["Role"]["Fn::GetAtt"][0]
+            assert role == ("ProjectorRole" if name == "ProjectEvents" else "DefaultRole")
