@@ -17,6 +17,7 @@ time and quality are printed beside ours with a verdict.
 from __future__ import annotations
 
 import argparse
+import gc
 import math
 import random
 import time
@@ -53,6 +54,7 @@ def run_size(n: int, rounds: int, exact_limit: int) -> list[dict]:
     rows = []
     for number in range(1, rounds + 1):
         active = [p for p in players if p not in dropped]
+        gc.collect()        # start each timing without garbage left by earlier work
         started = time.perf_counter()
         events = SWISS.decide(PairRound("bench-seed", settings, active, NOW, "bench"), state)
         decide_s = time.perf_counter() - started
