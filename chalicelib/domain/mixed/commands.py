@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 
@@ -22,6 +24,9 @@ class StartMixedDraft(BaseModel):
     pick_seconds: int | None = Field(default=60, ge=5, le=900)           # None: untimed
     review_seconds: int = Field(default=20, ge=0, le=300)
     library_pick_seconds: int | None = Field(default=60, ge=5, le=900)   # None: untimed
+    # 7.5.1: when players may look at their own library picks (the draft profile's
+    # ``own_picks``): always, between piles only, or after the draft.
+    own_picks: Literal["always", "between-packs", "after-draft"] = "always"
     seed: str = Field(min_length=1)
     now: datetime
 

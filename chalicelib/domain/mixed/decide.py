@@ -37,6 +37,7 @@ def _start(cmd: StartMixedDraft, state: MixedDraftState) -> list[Event]:
         "pod": cmd.pod, "players": list(cmd.players),
         "first_seat": cmd.first_seat or cmd.players[0], "crypt": crypts, "piles": piles,
         "pile_size": cmd.pile_size, "library_pick_seconds": cmd.library_pick_seconds,
+        "own_picks": cmd.own_picks,
         "at": clock.iso(cmd.now)})
     table = StartTableDraft(
         pod=cmd.pod, players=cmd.players, first_seat=cmd.first_seat,

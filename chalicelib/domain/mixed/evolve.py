@@ -22,13 +22,15 @@ def evolve(state: MixedDraftState, event: Event) -> MixedDraftState:
                        pile_size=d["pile_size"], pick_seconds=d["library_pick_seconds"],
                        queues=tuple(() for _ in players),
                        deadlines=tuple(None for _ in players),
-                       library={p: () for p in players})
+                       library={p: () for p in players},
+                       own_picks=d.get("own_picks", "always"))
     if event.type == "MixedLibraryRoundStarted":
         by_player = {p["player"]: (p["id"], tuple(p["cards"])) for p in d["packs"]}
         return replace(
             state, round=d["round"], direction=1 if d["direction"] == "left" else -1,
             queues=tuple(((by_player[p],) if p in by_player else ()) for p in state.players),
-            deadlines=tuple(d["deadline"] if p in by_player else None for p in state.players))
+            deadlines=tuple(d["deadline"] if p in by_player else None for p in state.players),
+            round_start={p: len(state.library.get(p, ())) for p in state.players})
     if event.type == "MixedLibraryCardPicked":
         return _picked(state, d)
     if event.type == "MixedDraftCompleted":

@@ -39,7 +39,8 @@ def mixed_draft_commands(*, seed: str, players: list[str], product: Mapping[str,
         pod=n, players=pod, first_seat=firsts[n - 1], product=[opened[pl] for pl in pod],
         kinds={c: kinds[c] for pl in pod for pack in opened[pl] for c in pack},
         pile_size=pile_size, pick_seconds=pick_seconds, review_seconds=review_seconds,
-        library_pick_seconds=library_pick_seconds, seed=seed, now=now)
+        library_pick_seconds=library_pick_seconds, seed=seed, now=now,
+        own_picks=dict(draft).get("own_picks", "always"))
         for n, pod in enumerate(pods, start=1)]
     form = FormPods(capability="mixed-draft", pods=pods, first_seats=firsts,
                     settings={"pile_size": pile_size, "pick_seconds": pick_seconds,

@@ -21,6 +21,18 @@ class MixedDraftState:
     queues: tuple[tuple[tuple[str, tuple[str, ...]], ...], ...] = ()
     deadlines: tuple[str | None, ...] = ()
     library: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    own_picks: str = "always"
+    round_start: dict[str, int] = field(default_factory=dict)   # library picks before this round
+
+    def reviewable(self, player: str) -> tuple[str, ...]:
+        """The library picks ``player`` may look at now (7.5.1: "between-packs" shows the
+        piles already finished, "after-draft" nothing until the end)."""
+        picks = self.library.get(player, ())
+        if self.status == "completed" or self.own_picks == "always":
+            return picks
+        if self.own_picks == "after-draft":
+            return ()
+        return picks[:self.round_start.get(player, 0)]
 
     def seat_of(self, player: str) -> int | None:
         return self.players.index(player) if player in self.players else None

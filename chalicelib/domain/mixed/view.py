@@ -26,12 +26,14 @@ def view(state: MixedDraftState, *, player: str | None = None, staff: bool = Fal
             for s, p in enumerate(names)},
     }
 
-    def pool(p: str) -> dict:
+    def pool(p: str, everything: bool = False) -> dict:
         return {"crypt": list(state.crypt.pools.get(p, ())),
-                "library": list(state.library.get(p, ()))}
+                "library": list(state.library.get(p, ()) if everything
+                                else state.reviewable(p))}
 
+    doc["own_picks"] = state.own_picks
     if staff:
-        doc["pools"] = {p: pool(p) for p in names}
+        doc["pools"] = {p: pool(p, everything=True) for p in names}
         doc["queues"] = {p: [{"id": i, "cards": list(c)} for i, c in state.queues[s]]
                          for s, p in enumerate(names)} if state.queues else {}
     elif player in names:

@@ -163,3 +163,29 @@ def test_start_validation():
     with pytest.raises(Conflict):
         run(StartMixedDraft(pod=1, players=["a", "b"], product=[[["x"]], [["x"]]],
                             kinds={"x": "crypt"}, seed="s", now=at(0)))
+
+
+@pytest.mark.parametrize("own_picks", ["always", "between-packs", "after-draft"])
+def test_own_library_picks_are_reviewed_as_the_profile_allows(own_picks):
+    run = Run(MIXED_DRAFT)
+    run(StartMixedDraft(pod=2, players=PLAYERS, product=[product(s) for s in range(4)],
+                        kinds=kinds(), pile_size=7, review_seconds=0, seed="seed-1",
+                        own_picks=own_picks, now=at(0)))
+    n = _to_library(run)
+    first = run.state.front(0)[1][0]
+    run(LibraryPick(player="ann", card=first, now=at(n + 1)))
+    seen = view(run.state, player="ann")["pools"]["ann"]["library"]
+    assert seen == ([first] if own_picks == "always" else [])
+    assert view(run.state, staff=True)["pools"]["ann"]["library"] == [first]
+    while run.state.round == 1:
+        seat = next(s for s in range(4) if run.state.queues[s])
+        run(LibraryPick(player=PLAYERS[seat], card=run.state.front(seat)[1][0],
+                        now=at(n + 2)))
+    round_one = list(run.state.library["ann"])
+    seen = view(run.state, player="ann")["pools"]["ann"]["library"]
+    assert seen == ([] if own_picks == "after-draft" else round_one)
+    while run.state.status == "library":
+        seat = next(s for s in range(4) if run.state.queues[s])
+        run(LibraryPick(player=PLAYERS[seat], card=run.state.front(seat)[1][0],
+                        now=at(n + 3)))
+    assert len(view(run.state, player="ann")["pools"]["ann"]["library"]) == 26
