@@ -220,7 +220,7 @@ def test_a_full_mixed_draft_through_the_api(api, clock):
                                               "pack": me["pack"]["id"]},
                      token=tokens[waiting[0]])
         assert r.status == 200, r.body
-        if view["round"] == 1:      # V:EKN profile: picks reviewed between piles only
+        if r.body["me"]["round"] == 1:  # V:EKN profile: picks reviewed between piles only
             assert r.body["me"]["own_picks"] == "between-packs"
             assert r.body["me"]["pools"][waiting[0]]["library"] == []
     assert rounds == {(1, "left"), (2, "right"), (3, "left")}
