@@ -1,0 +1,1 @@
+from tests.e2e.live import live_server  # noqa: F401  (fixture)
