@@ -35,6 +35,8 @@ def solve(players: list[Candidate], rng: Rng,
     q = quality(pairs)
     if q.rematches == 0 and q.squared_gap == score_lower_bound(players):
         return pairs, "brackets"
+    if len(players) <= 2 * exact_limit:     # one exact solve beats repairing in windows
+        return exact_pairs(players, weights, rng), "exact"
     return repair(pairs, weights, rng), "brackets+repair"
 
 

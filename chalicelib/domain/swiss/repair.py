@@ -87,12 +87,15 @@ def repair(pairs: list[Pair], weights: Weights, rng: Rng,
                 others = [k for k in inside if k not in set(keep)]
                 rng.shuffle(others)
                 inside = keep + others[: window_limit // 2 - len(keep)]
+            whole = len(inside) == len(pairs)
             old = [pairs[k] for k in inside]
             new = exact_pairs([p for pair in old for p in pair], weights, rng)
             if total_cost(new, weights) < total_cost(old, weights):
-                for k, pair in zip(inside, new):
+                for k, pair in zip(inside, new, strict=True):
                     pairs[k] = pair
                 improved = True
+            if whole:
+                return pairs          # the whole field, solved exactly: nothing left to gain
         if not improved:
             if margin >= len(scores):
                 break
