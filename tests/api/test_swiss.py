@@ -209,3 +209,20 @@ def test_pairing_replayed_with_the_same_idempotency_key(api, rt, restart):
     view = api.get(f"/v1/tournaments/{tid}/swiss/rounds/1").body
     assert [m["match_id"] for m in view["matches"]] == ["R1-1", "R1-2", "R1-3"]
     assert view["matches"][0]["best_of"] == 3
+
+
+def test_late_arrival_joins_the_next_round_with_no_points(api):
+    event = api.started("mtg", "booster-draft", players=4, structure="swiss")
+    tid, org = event["tid"], event["organizer"]
+    first = api.post(f"/v1/tournaments/{tid}/swiss/rounds", token=org).body
+    for m in first["matches"]:
+        api.post(f"/v1/tournaments/{tid}/swiss/matches/{m['match_id']}/result",
+                 {"a": 2, "b": 1}, token=org)
+    late = api.register(tid, "Late Larry", token=org)["player_id"]
+    second = api.post(f"/v1/tournaments/{tid}/swiss/rounds", token=org).body
+    seated = {p for m in second["matches"] for p in (m["a"], m["b"])} | {second["bye"]}
+    assert late in seated and len(seated) == 5 and second["bye"] is not None
+    view = api.get(f"/v1/tournaments/{tid}/swiss/rounds/2").body
+    assert view["names"][late] == "Late Larry"
+    rows = api.get(f"/v1/tournaments/{tid}/swiss/standings?round=1").body["rows"]
+    assert late not in {r["player_id"] for r in rows}          # not in round 1's standings
