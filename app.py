@@ -30,6 +30,7 @@ BLUEPRINTS = [
     "chalicelib.api.swiss",
     "chalicelib.api.reports",
     "chalicelib.api.webhooks",
+    "chalicelib.api.widget",
 ]
 
 for _name in BLUEPRINTS:

@@ -29,7 +29,7 @@ bp = Blueprint(__name__)
 DATE = r"[0-9]{4}-[0-9]{2}-[0-9]{2}"
 
 
-def _module(name: str) -> Any:
+def optional_projection(name: str) -> Any:
     """Another capability's projection module, or None while it does not exist."""
     try:
         return importlib.import_module(f"chalicelib.projections.{name}")
@@ -43,7 +43,7 @@ def _now(rt: Runtime) -> str:
 
 
 def _tables_docs(rt: Runtime, tid: str) -> tuple[Any, list, Any]:
-    tables = _module("tables")
+    tables = optional_projection("tables")
     if tables is None:
         return None, [], None
     index = rt.views.get(tables.index_id(tid))
@@ -57,7 +57,7 @@ def _tables_docs(rt: Runtime, tid: str) -> tuple[Any, list, Any]:
 
 
 def _swiss_docs(rt: Runtime, tid: str) -> tuple[Any, list, Any, Any]:
-    swiss = _module("swiss")
+    swiss = optional_projection("swiss")
     if swiss is None:
         return None, [], None, None
     overview = rt.views.get(swiss.overview_id(tid))
@@ -75,7 +75,7 @@ def _swiss_docs(rt: Runtime, tid: str) -> tuple[Any, list, Any, Any]:
 
 
 def _decks_doc(rt: Runtime, tid: str) -> Any:
-    decks = _module("decks")
+    decks = optional_projection("decks")
     if decks is None:
         return None
     view = rt.views.get(decks.view_id(tid))

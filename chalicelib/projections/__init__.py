@@ -15,6 +15,7 @@ MODULES = [
     "chalicelib.projections.swiss",
     "chalicelib.projections.reports",
     "chalicelib.projections.webhooks",
+    "chalicelib.projections.widget",
 ]
 
 

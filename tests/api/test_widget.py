@@ -1,0 +1,88 @@
+"""The live widget's endpoints through HTTP: content, ETag/304, CORS and caching headers."""
+from __future__ import annotations
+
+
+def headers(result):
+    return {k.lower(): v for k, v in result.headers.items()}
+
+
+def seated(api, players=5):
+    t = api.started("vtes", "sealed", players=players)
+    r = api.post(f"/v1/tournaments/{t['tid']}/tables/rounds", token=t["organizer"])
+    assert r.status == 201, r.body
+    return t, r.body
+
+
+def test_live_view_shows_seating_clock_and_standings(api):
+    t, seating = seated(api)
+    live = api.get(f"/v1/tournaments/{t['tid']}/live")
+    assert live.status == 200
+    body = live.body
+    names = {p["player_id"]: p["name"] for p in t["players"]}
+    rnd = body["round"]
+    assert rnd["kind"] == "tables" and rnd["number"] == 1
+    assert [[s["player_id"] for s in tab["seats"]] for tab in rnd["tables"]] == seating["tables"]
+    assert all(s["name"] == names[s["player_id"]] for tab in rnd["tables"] for s in tab["seats"])
+    # V:EKN 3.1.1: a two-hour clock from the seating.
+    from datetime import datetime
+    span = datetime.fromisoformat(rnd["ends_at"]) - datetime.fromisoformat(rnd["started_at"])
+    assert span.total_seconds() == 2 * 3600
+    assert body["standings"]["rows"] == []
+    table = seating["tables"][0]
+    vp = {p: 0 for p in table}
+    vp[table[0]] = len(table) - 1
+    r = api.post(f"/v1/tournaments/{t['tid']}/tables/rounds/1/tables/1/result", {"vp": vp},
+                 token=t["organizer"])
+    assert r.status == 200
+    after = api.get(f"/v1/tournaments/{t['tid']}/live").body
+    top = after["standings"]["rows"][0]
+    assert top["player_id"] == table[0] and top["gw"] == 1 and top["vp"] == len(table) - 1
+    assert after["round"]["tables"][0]["reported"] is True
+
+
+def test_etag_304_cors_and_cache_headers(api):
+    t, seating = seated(api)
+    path = f"/v1/tournaments/{t['tid']}/live"
+    first = api.get(path)
+    h = headers(first)
+    etag = h["etag"]
+    assert etag.startswith('"') and h["cache-control"] == "public, max-age=5"
+    assert h["access-control-allow-origin"] == "*"
+    assert h["content-type"].startswith("application/json")
+    again = api.get(path, headers={"If-None-Match": etag})
+    assert again.status == 304 and again.body is None and headers(again)["etag"] == etag
+    assert api.get(path, headers={"If-None-Match": f'W/{etag}, "other"'}).status == 304
+    assert api.get(path, headers={"If-None-Match": '"stale"'}).status == 200
+    table = seating["tables"][0]
+    vp = {p: 0 for p in table}
+    vp[table[1]] = len(table) - 1
+    api.post(f"/v1/tournaments/{t['tid']}/tables/rounds/1/tables/1/result", {"vp": vp},
+             token=t["organizer"])
+    changed = api.get(path, headers={"If-None-Match": etag})
+    assert changed.status == 200 and headers(changed)["etag"] != etag
+
+
+def test_script_and_page(api):
+    t, _ = seated(api)
+    script = api.get("/v1/widget.js")
+    h = headers(script)
+    assert script.status == 200 and h["content-type"].startswith("text/javascript")
+    assert "data-podium-tournament" in script.body and "textContent" in script.body
+    assert "innerHTML" not in script.body
+    assert api.get("/v1/widget.js", headers={"If-None-Match": h["etag"]}).status == 304
+    page = api.get(f"/v1/widget/{t['tid']}")
+    assert page.status == 200 and headers(page)["content-type"].startswith("text/html")
+    assert f'data-podium-tournament="{t["tid"]}"' in page.body
+    assert '<script src="../widget.js"' in page.body
+
+
+def test_unknown_tournaments_and_before_the_first_round(api):
+    assert api.get("/v1/tournaments/t000000000000/live").status == 404
+    assert api.get("/v1/tournaments/nope/live").status == 404
+    assert api.get("/v1/widget/t000000000000").status == 404
+    assert api.get("/v1/widget/<script>").status == 404
+    org = api.organizer()
+    t = api.tournament(org, "mtg", "booster-draft")
+    api.register(t["tournament_id"], "Ann")
+    body = api.get(f"/v1/tournaments/{t['tournament_id']}/live").body
+    assert body["status"] == "registration" and body["round"] is None and body["players"] == 1
