@@ -2,8 +2,6 @@
 and for repair windows of the fast pairer."""
 from __future__ import annotations
 
-import networkx as nx
-
 from .cost import Candidate, Weights, pair_cost
 from .draws import Rng
 
@@ -23,6 +21,7 @@ def exact_pairs(players: list[Candidate], weights: Weights,
             c = pair_cost(a, order[j], weights)
             costs[i][j] = c
             top = max(top, c)
+    import networkx as nx  # imported on first use: it costs ~250 ms of Lambda cold start
     graph = nx.Graph()
     graph.add_nodes_from(range(len(order)))
     for i in range(len(order)):
