@@ -1,0 +1,60 @@
+"""Fault-injection fixtures: a runtime on moto's DynamoDB whose event store talks through
+a FaultyClient, with inline projection, wired like chalicelib/runtime.py does."""
+from __future__ import annotations
+
+import os
+
+import boto3
+import pytest
+from botocore.config import Config as BotoConfig
+
+from chalicelib.config import Config
+from chalicelib.projections import all_projections
+from chalicelib.projections.projector import Projector
+from chalicelib.runtime import Runtime, set_runtime
+from chalicelib.service import CommandService
+from chalicelib.store.dynamo_events import DynamoEventStore
+from chalicelib.store.dynamo_tables import create_tables
+from chalicelib.store.dynamo_views import DynamoViewStore
+from tests.conftest import ADMIN_KEY
+from tests.faults.faulty_client import FaultyClient
+from tests.support.client import ApiClient
+
+TABLES = ("ev", "idem", "views")
+
+
+@pytest.fixture
+def moto_client():
+    os.environ.update(AWS_ACCESS_KEY_ID="testing", AWS_SECRET_ACCESS_KEY="testing",
+                      AWS_DEFAULT_REGION="us-east-1", AWS_ACCOUNT_ID_ENDPOINT_MODE="disabled")
+    from moto import mock_aws
+    with mock_aws():
+        # the runtime's retry policy: standard mode, 8 attempts (throttles retried by botocore)
+        client = boto3.client("dynamodb", region_name="us-east-1", config=BotoConfig(
+            retries={"mode": "standard", "max_attempts": 8}))
+        create_tables(client, *TABLES)
+        yield client
+
+
+@pytest.fixture
+def faulty(moto_client):
+    return FaultyClient(moto_client)
+
+
+def dynamo_runtime(client, views_client=None) -> Runtime:
+    events = DynamoEventStore(client, TABLES[0], TABLES[1])
+    views = DynamoViewStore(views_client or client, TABLES[2])
+    service = CommandService(events)
+    projector = Projector(events, views, all_projections())
+    service.after_commit.append(projector.after_commit)
+    config = Config(store="dynamodb", admin_key=ADMIN_KEY, token_secret="s" * 64,
+                    events_table=TABLES[0], idempotency_table=TABLES[1], views_table=TABLES[2])
+    return Runtime(config, events, views, service, projector, ADMIN_KEY, "s" * 64)
+
+
+@pytest.fixture
+def dynamo_api(faulty, moto_client, chalice_app):
+    runtime = dynamo_runtime(faulty, moto_client)
+    set_runtime(runtime)
+    yield ApiClient(chalice_app, ADMIN_KEY), runtime, faulty
+    set_runtime(None)
