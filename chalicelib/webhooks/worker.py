@@ -90,8 +90,16 @@ def deliver(rt: Runtime, item: dict[str, Any], send: Send = post) -> str:
         return "skipped"
 
 
-def deliver_due(rt: Runtime, send: Send = post, limit: int = 100) -> list[str]:
-    return [deliver(rt, item, send) for item in due(rt, datetime.now(timezone.utc), limit)]
+def deliver_due(rt: Runtime, send: Send = post, limit: int = 100,
+                deadline: float | None = None) -> list[str]:
+    """Attempt every delivery due now (oldest first), stopping at ``deadline``
+    (a ``time.monotonic()`` value) if given."""
+    outcomes = []
+    for item in due(rt, datetime.now(timezone.utc), limit):
+        if deadline is not None and time.monotonic() >= deadline:
+            break
+        outcomes.append(deliver(rt, item, send))
+    return outcomes
 
 
 def drain_inline() -> float | None:
@@ -104,12 +112,14 @@ def drain_inline() -> float | None:
     return next_due_in(rt, datetime.now(timezone.utc))
 
 
-def run_scheduled(rt: Runtime, budget_seconds: float = 50.0) -> dict[str, int]:
-    """The scheduled Lambda: drain until nothing is due or the budget is spent."""
-    started = time.monotonic()
+def run_scheduled(rt: Runtime, budget_seconds: float = 20.0,
+                  send: Send = post) -> dict[str, int]:
+    """The scheduled Lambda: drain until nothing is due or the budget is spent. The
+    budget plus one POST's timeout stays inside the function's 30 s limit."""
+    deadline = time.monotonic() + budget_seconds
     counts: dict[str, int] = {}
-    while time.monotonic() - started < budget_seconds:
-        outcomes = deliver_due(rt)
+    while time.monotonic() < deadline:
+        outcomes = deliver_due(rt, send=send, deadline=deadline)
         for outcome in outcomes:
             counts[outcome] = counts.get(outcome, 0) + 1
         if not outcomes or all(o == "skipped" for o in outcomes):

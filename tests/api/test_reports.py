@@ -194,3 +194,79 @@ def test_deadline_statuses_follow_vekn_9_2_and_9_3():
     late = reporting_status(end, at(10), at(40))
     assert late["status"] == "received" and late["late"] is True
     assert reporting_status(end, at(2), at(40))["late"] is False
+
+
+def swiss_event(api, players=10):
+    """A Munchkin Swiss event played to its champion by the organizer's entries."""
+    event = api.started("munchkin", "booster-draft", players=players)
+    tid, org = event["tid"], event["organizer"]
+    while True:
+        r = api.post(f"/v1/tournaments/{tid}/swiss/rounds", token=org)
+        if r.status == 409:
+            break
+        assert r.status == 201, r.body
+        for m in r.body["matches"]:
+            e = api.post(f"/v1/tournaments/{tid}/swiss/matches/{m['match_id']}/result",
+                         {"a": 1, "b": 0}, token=org)
+            assert e.status == 200, e.body
+    cut = api.post(f"/v1/tournaments/{tid}/swiss/top-cut", token=org)
+    assert cut.status == 201, cut.body
+    while api.get(f"/v1/tournaments/{tid}/swiss/bracket").body["champion"] is None:
+        bracket = api.get(f"/v1/tournaments/{tid}/swiss/bracket").body
+        for rnd in bracket["rounds"]:
+            for m in rnd["matches"]:
+                if m["status"] == "open":
+                    score = {"a": 2, "b": 0} if rnd["best_of"] == 3 else {"a": 1, "b": 0}
+                    e = api.post(f"/v1/tournaments/{tid}/swiss/matches/{m['match_id']}/result",
+                                 score, token=org)
+                    assert e.status == 200, e.body
+    assert api.post(f"/v1/tournaments/{tid}/finish", token=org).status == 200
+    return event
+
+
+def test_swiss_report_has_match_points_tiebreakers_and_top_cut(api):
+    fed = federation(api)
+    event = swiss_event(api)
+    tid = event["tid"]
+    report = api.get(f"/v1/tournaments/{tid}/report", token=fed).body
+    standings = api.get(f"/v1/tournaments/{tid}/swiss/standings").body
+    assert report["standings"]["scoring"] == "swiss"
+    assert report["standings"]["tiebreakers"] == standings["tiebreakers"]
+    assert [(r["player_id"], r["points"], r["wins"], r["tiebreakers"])
+            for r in report["standings"]["rows"]] == \
+        [(r["player_id"], r["points"], r["wins"], r["tiebreakers"]) for r in standings["rows"]]
+    assert len(report["rounds"]) == standings["round"]
+    assert all(m["score"] is not None for rnd in report["rounds"] for m in rnd["matches"])
+    bracket = api.get(f"/v1/tournaments/{tid}/swiss/bracket").body
+    assert report["final"]["champion"] == bracket["champion"] is not None
+    assert report["final"]["seeds"] == bracket["seeds"]
+    # Munchkin has no membership-number format: missing ids are still placeholders.
+    assert report["member_ids"]["ratings_eligible"] is False
+    table = list(csv.DictReader(io.StringIO(
+        api.get(f"/v1/tournaments/{tid}/report/csv", token=fed).body)))
+    assert [row["points"] for row in table] == [str(r["points"]) for r in standings["rows"]]
+    breakers = [c.removeprefix("tiebreaker_") for c in table[0] if c.startswith("tiebreaker_")]
+    assert breakers == [b for b in standings["tiebreakers"] if b in
+                        standings["rows"][0]["tiebreakers"]]              # in applied order
+    for row, expected in zip(table, report["standings"]["rows"]):
+        assert [row[f"tiebreaker_{b}"] for b in breakers] == [
+            "" if expected["tiebreakers"][b] is None else str(expected["tiebreakers"][b])
+            for b in breakers]
+
+
+def test_feed_holds_back_fresh_entries_and_survives_a_rebuild(api, rt, monkeypatch):
+    fed = federation(api)
+    event = vtes_event(api, MEMBERS, rounds=1)
+    monkeypatch.setenv("PODIUM_REPORT_FEED_SETTLE_SECONDS", "3600")
+    held = api.get("/v1/reports/feed", token=fed).body
+    assert held["items"] == [] and held["next"] is None
+    monkeypatch.setenv("PODIUM_REPORT_FEED_SETTLE_SECONDS", "0")
+    page = api.get("/v1/reports/feed", token=fed).body
+    assert [r["tournament_id"] for r in page["items"]] == [event["tid"]]
+    before = api.get(f"/v1/tournaments/{event['tid']}/report", token=fed).body
+    rt.projector.rebuild()
+    assert api.get(f"/v1/reports/feed?since={page['next']}", token=fed).body["items"] == []
+    again = api.get("/v1/reports/feed", token=fed).body
+    assert again["next"] == page["next"]
+    after = api.get(f"/v1/tournaments/{event['tid']}/report", token=fed).body
+    assert after == before

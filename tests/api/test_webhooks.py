@@ -220,3 +220,37 @@ def test_refusals_change_nothing(api, monkeypatch):
                      headers=key)
     assert first.status == again.status == 201 and first.body == again.body
     assert len(api.get("/v1/webhooks", token=org).body["endpoints"]) == 2
+
+
+def test_a_rebuild_resends_nothing_and_keeps_the_log(api, rt, monkeypatch):
+    monkeypatch.setenv("PODIUM_WEBHOOK_INLINE", "0")
+    monkeypatch.setenv("PODIUM_WEBHOOK_BACKOFF_SECONDS", "0")
+    org = api.organizer()
+    hook = register(api, org, "https://hooks.example/r", ["round.paired", "result.reported"])
+    tid, seating = vtes_round(api, org)
+    report(api, org, tid, seating)
+    answers = iter([(500, None), (200, None), (200, None)])
+    sent = []
+
+    def send(url, body, headers):
+        sent.append(headers["X-Podium-Delivery"])
+        return next(answers)
+    worker.deliver_due(rt, send=send)         # one delivered, one retrying
+    worker.deliver_due(rt, send=send)         # the retry delivered
+    assert len(sent) == 3
+    path = f"/v1/webhooks/{hook['endpoint_id']}/deliveries"
+    before = api.get(path, token=org).body
+    assert [i["status"] for i in before["items"]] == ["delivered", "delivered"]
+    rt.projector.rebuild()
+    assert worker.deliver_due(rt, send=send) == [] and len(sent) == 3
+    assert api.get(path, token=org).body == before
+    # An endpoint registered after an event never hears about it, even after a rebuild
+    # that projects the endpoints' stream first (DynamoDB rebuilds go stream by stream).
+    late = register(api, org, "https://hooks.example/late", ["round.paired"])
+    streams = list(dict.fromkeys(e.stream_id for e in rt.events.all_events()))
+    rt.views.clear()
+    for stream in sorted(streams, key=lambda s: not s.startswith("webhooks-")):
+        rt.projector.catch_up(stream)
+    assert api.get(path, token=org).body == before
+    assert api.get(f"/v1/webhooks/{late['endpoint_id']}/deliveries", token=org).body[
+        "items"] == []

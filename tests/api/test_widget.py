@@ -86,3 +86,17 @@ def test_unknown_tournaments_and_before_the_first_round(api):
     api.register(t["tournament_id"], "Ann")
     body = api.get(f"/v1/tournaments/{t['tournament_id']}/live").body
     assert body["status"] == "registration" and body["round"] is None and body["players"] == 1
+
+
+def test_swiss_pairings_with_names_and_round_clock(api):
+    t = api.started("munchkin", "booster-draft", players=5)
+    paired = api.post(f"/v1/tournaments/{t['tid']}/swiss/rounds", token=t["organizer"]).body
+    names = {p["player_id"]: p["name"] for p in t["players"]}
+    live = api.get(f"/v1/tournaments/{t['tid']}/live").body
+    rnd = live["round"]
+    assert rnd["kind"] == "swiss" and rnd["number"] == 1
+    assert rnd["ends_at"] == paired["ends_at"] and rnd["ends_at"] is not None
+    assert [(m["a"]["player_id"], m["b"]["player_id"]) for m in rnd["matches"]] == \
+        [(m["a"], m["b"]) for m in paired["matches"]]
+    assert all(m["a"]["name"] == names[m["a"]["player_id"]] for m in rnd["matches"])
+    assert rnd["bye"]["player_id"] == paired["bye"] and rnd["bye"]["name"] == names[paired["bye"]]

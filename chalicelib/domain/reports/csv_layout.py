@@ -45,7 +45,9 @@ def standings_csv(report: dict[str, Any]) -> str:
         for key in row:
             if key not in common and key not in extra and key != "tiebreakers":
                 extra.append(key)
-    breakers = []
+    declared = (report["standings"] or {}).get("tiebreakers") or []
+    breakers = [b for b in declared if isinstance(b, str)
+                and any(b in (row.get("tiebreakers") or {}) for row in rows)]
     for row in rows:
         for key in (row.get("tiebreakers") or {}):
             if key not in breakers:
