@@ -1,0 +1,90 @@
+"""Helpers every blueprint shares beyond the transport (``http.py``): running a unit of
+work for a caller, reading states and views, path numbers, settings as plain JSON and
+the "is the tournament running" check."""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from chalice import Response
+
+from ..auth import Principal
+from ..domain.errors import Conflict, NotFound
+from ..domain.tournament import state as tstate
+from ..runtime import runtime
+from ..service import IdempotencyRequest, Reply
+from .http import idempotency_from, respond
+
+PATH_NUMBER = re.compile(r"[1-9][0-9]{0,3}")
+
+
+def execute(work: Callable, principal: Principal | None,
+            idempotency: IdempotencyRequest | None) -> Reply:
+    """Run ``work`` through the command service, recording the caller as the actor."""
+    return runtime().service.run(work, idempotency=idempotency,
+                                 meta={"actor": principal.ref() if principal else None})
+
+
+def run_command(request, work: Callable, principal: Principal | None) -> Response:
+    """A command route's usual ending: the request's Idempotency-Key (scoped to the
+    caller), :func:`execute`, and the reply as the response."""
+    idem = idempotency_from(request, principal.id if principal else None)
+    return respond(execute(work, principal, idem))
+
+
+def plain(value: Any) -> Any:
+    """Read-only mappings (the tournament's settings) and tuples as plain JSON."""
+    if hasattr(value, "items"):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    return value
+
+
+def read_state(source: Any, decider: Any, stream_id: str) -> Any:
+    """A stream's state from a unit of work (unguarded: another aggregate's stream) or
+    from the runtime (a GET)."""
+    if hasattr(source, "load"):
+        return source.load(decider, stream_id, guard=False)
+    state, _ = source.service.read(decider, stream_id)
+    return state
+
+
+def view_or_404(view_id: str, missing: str, details: Any = None,
+                code: str | None = None) -> dict[str, Any]:
+    """The projected view ``view_id``, or 404 with the message ``missing``."""
+    doc = runtime().views.get(view_id)
+    if doc is None:
+        raise NotFound(missing, details, code=code)
+    return doc
+
+
+def path_number(raw: str, what: str) -> int:
+    """A 1-based number from the path (a round, table or pod): 1..9999, else 404."""
+    if not PATH_NUMBER.fullmatch(raw):
+        raise NotFound(f"no {what} {raw!r}")
+    return int(raw)
+
+
+def require_running(tournament, *, formats: tuple[str, ...] = (), structure: str | None = None,
+                    message: str = "start the tournament first") -> None:
+    """409 unless the tournament has one of ``formats`` (``wrong_format``), is played as
+    ``structure`` (``wrong_structure``) and is running (``not_running``, ``message``)."""
+    if formats and tournament.format not in formats:
+        raise Conflict(f"this tournament's format is {tournament.format}",
+                       {"format": tournament.format, "needs": list(formats)},
+                       code="wrong_format")
+    if structure is not None and tournament.structure != structure:
+        raise Conflict(f"this tournament is not played as {structure}",
+                       {"structure": tournament.structure}, code="wrong_structure")
+    if tournament.status != tstate.RUNNING:
+        raise Conflict(message, {"status": tournament.status}, code="not_running")
+
+
+def active_player(tournament, player_id: str):
+    """The tournament's active player ``player_id`` (404 if none: late arrivals)."""
+    player = tournament.player(player_id)
+    if player is None or player.status != "active":
+        raise NotFound("no active player with that id", {"player_id": player_id})
+    return player

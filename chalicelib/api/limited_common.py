@@ -1,0 +1,202 @@
+"""What the limited-format blueprints of issue #4 share: ``table_draft`` (V:EKN 7.7),
+``mixed_draft`` (7.8), ``sealed`` (7.3, 7.2.4, 7.3.2) and ``trade`` (7.4).
+
+Staff start each phase; players act with their player token; the table of a table
+draft, a trading pod's turn and the sealed progress are public; packs, pools and the
+swap deal are shown only to the player concerned and to staff (``.../log``)."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..auth import Principal, authenticate, optional_principal, require_tournament_staff
+from ..auth.principal import is_staff
+from ..domain.errors import Forbidden, Invalid, NotFound
+from ..domain.product.allocation import allocate_one
+from ..domain.product.cards import ID_PATTERN
+from ..domain.tabledraft import clock
+from ..domain.tabledraft.roster import ROSTER, AddLateArrival, sealed_cards
+from ..projections.limited import pod_id, summary_id
+from ..runtime import runtime
+from ..service import Reply
+from .common import (
+    PATH_NUMBER,
+    active_player,
+    path_number,
+    plain,
+    read_state,
+    run_command,
+)
+from .http import parse_body
+from .product import product_sets
+from .tournaments import checked_tid, load_tournament
+
+CardId = Field(pattern=ID_PATTERN)
+PlayerId = Field(pattern=r"^p[0-9a-f]{10}$")
+
+
+class Body(BaseModel):
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+
+class DraftStartBody(Body):
+    pods: list[list[str]] | None = Field(default=None, max_length=500)
+    first_seats: dict[str, str] | None = Field(default=None, max_length=500)
+    packs: dict[str, list[list[str]]] | None = Field(default=None, max_length=5000)
+    pick_seconds: int | None = Field(default=None, ge=5, le=900)
+    review_seconds: int | None = Field(default=None, ge=0, le=300)
+
+
+class TablePickBody(Body):
+    card: str = CardId
+    pick: int | None = Field(default=None, ge=1, le=10000)
+
+
+class LateArrivalBody(Body):
+    player_id: str = PlayerId
+
+
+# ---- states, callers, feeds ----------------------------------------------------------
+def started(source, decider, stream_id: str, missing: str, tid: str):
+    """The stream's state, 404 (``missing``) while it is still new."""
+    state = read_state(source, decider, stream_id)
+    if state.status == "new":
+        raise NotFound(missing, {"tournament_id": tid})
+    return state
+
+
+def player_of(principal: Principal, tid: str) -> str:
+    """The player id of a player token of this tournament (403 for anyone else)."""
+    if principal.role != "player" or principal.tournament_id != tid or not principal.player_id:
+        raise Forbidden("only a player of this tournament may do this", code="not_a_player")
+    return principal.player_id
+
+
+def staff_or_member(principal: Principal, tournament, players) -> None:
+    if is_staff(principal, tournament):
+        return
+    if principal.role == "player" and principal.tournament_id == tournament.id \
+            and principal.player_id in players:
+        return
+    raise Forbidden("only the pod's players and the tournament's staff may do this",
+                    code="not_in_pod")
+
+
+def viewer(request, rt, tid: str) -> tuple[str | None, bool]:
+    """(player id, is staff) of the caller of a GET that anyone may make."""
+    principal = optional_principal(request, rt)
+    if principal is None:
+        return None, False
+    if is_staff(principal, load_tournament(rt, tid)):
+        return None, True
+    if principal.role == "player" and principal.tournament_id == tid:
+        return principal.player_id, False
+    return None, False
+
+
+def feed(rt, stream_id: str, redact) -> dict[str, Any]:
+    """The stream's events, each cut to what the caller may see (7.7: the table is
+    public; hidden cards stay hidden)."""
+    out = []
+    for e in rt.events.read(stream_id):
+        data = redact(e.type, e.data)
+        if data is not None:
+            out.append({"version": e.version, "type": e.type, "data": data,
+                        "recorded_at": e.recorded_at})
+    return {"stream": stream_id, "events": out}
+
+
+def event_log(rt, stream_id: str) -> list[dict[str, Any]]:
+    """Every event of the stream, unredacted (staff)."""
+    return [{"version": e.version, "type": e.type, "data": e.data,
+             "actor": e.meta.get("actor"), "recorded_at": e.recorded_at}
+            for e in rt.events.read(stream_id)]
+
+
+def pod_log(request, tid: str, n: str, pod_of: Callable, view: Callable,
+            stream_of: Callable[[str, int], str]) -> dict[str, Any]:
+    """``GET .../pods/{n}/log``: the pod's whole state and every event, for staff."""
+    rt = runtime()
+    principal = authenticate(request, rt)
+    require_tournament_staff(principal, load_tournament(rt, tid))
+    number = path_number(n, "pod")
+    state = pod_of(rt, tid, number)
+    return {"pod": number, "state": view(state, staff=True),
+            "events": event_log(rt, stream_of(tid, number))}
+
+
+def pod_command(request, principal: Principal, tid: str, n: str, pod_of: Callable,
+                decider, stream_of: Callable[[str, int], str], command_of: Callable,
+                reply_of: Callable):
+    """A player's command in a pod: ``command_of(player, now)``; 200 with
+    ``reply_of(state, events, player)``."""
+    number = path_number(n, "pod")
+
+    def work(uow):
+        player = player_of(principal, checked_tid(tid))
+        pod_of(uow, tid, number)
+        state, events = uow.decide(decider, stream_of(tid, number), command_of(player, uow.now))
+        return Reply(200, reply_of(state, events, player))
+    return run_command(request, work, principal)
+
+
+def summary(rt, tid: str, capability: str) -> dict[str, Any]:
+    doc = rt.views.get(summary_id(checked_tid(tid), capability))
+    if doc is None:
+        raise NotFound(f"the {capability} has not started", {"tournament_id": tid})
+    if "pods" in doc:
+        doc = {**doc, "pods": [{**p, **(rt.views.get(pod_id(tid, capability, p["pod"])) or {})}
+                               for p in doc["pods"]]}
+    return doc
+
+
+def first_seats(raw: dict[str, str] | None) -> dict[int, str]:
+    seats = {}
+    for key, player in (raw or {}).items():
+        if not PATH_NUMBER.fullmatch(key):
+            raise Invalid(f"first_seats keys are pod numbers, not {key!r}",
+                          code="invalid_first_seat")
+        seats[int(key)] = player
+    return seats
+
+
+# ---- what the table and mixed drafts share -------------------------------------------
+def pick_seconds(given: int | None, draft: dict[str, Any]) -> int | None:
+    """The body's timer, else the draft profile's ``pick_seconds`` (0 there = untimed)."""
+    if given is not None:
+        return given
+    return draft.get("pick_seconds") or None
+
+
+def table_due(state, now) -> bool:
+    """A table draft's (or a mixed draft's crypt table's) pick timer ran out."""
+    return state.status == "drafting" and clock.reached(now, state.deadline)
+
+
+def roster_reply(tid: str, roster) -> dict[str, Any]:
+    return {"tournament_id": tid, "capability": roster.capability,
+            "started_at": roster.formed_at, "settings": roster.settings,
+            "pods": [{"pod": n, "players": list(pod), "first_seat": roster.first_seats[n - 1]}
+                     for n, pod in enumerate(roster.pods, start=1)]}
+
+
+def draft_late_arrival(request, tid: str, roster_stream: str):
+    """7.2.6: a player added after the draft started receives sealed product."""
+    rt = runtime()
+    principal = authenticate(request, rt)
+    body = parse_body(request, LateArrivalBody)
+
+    def work(uow):
+        tournament = load_tournament(uow, tid)
+        require_tournament_staff(principal, tournament)
+        active_player(tournament, body.player_id)
+        product = plain(tournament.settings)["product"]
+        allocation = allocate_one(product, product_sets(uow, product), tournament.seed,
+                                  body.player_id)
+        uow.decide(ROSTER, roster_stream, AddLateArrival(player=body.player_id,
+                                                         allocation=allocation, now=uow.now))
+        return Reply(201, {"tournament_id": tid, "player_id": body.player_id,
+                           "product": allocation, "pool": sealed_cards(allocation)})
+    return run_command(request, work, principal)

@@ -1,0 +1,205 @@
+"""Mixed (Elder) draft over HTTP (V:EKN 7.8), under /tournaments/{tid}/mixed-draft: a
+table draft of the crypt, then library piles picked in turn. Its timers are swept with
+the table drafts' (``table_draft.sweep_limited_drafts``)."""
+from __future__ import annotations
+
+from chalice import Blueprint
+from pydantic import Field
+
+from ..auth import authenticate, require_tournament_staff
+from ..domain import mixed, tabledraft
+from ..domain.errors import Forbidden
+from ..domain.mixed.setup import mixed_draft_commands
+from ..domain.mixed.visibility import redact as mixed_redact
+from ..domain.tabledraft import clock
+from ..domain.tabledraft.roster import ROSTER
+from ..runtime import runtime
+from ..service import Reply
+from .common import path_number, plain, require_running, run_command
+from .http import json_route, parse_body
+from .limited_common import (
+    Body,
+    CardId,
+    DraftStartBody,
+    TablePickBody,
+    draft_late_arrival,
+    feed,
+    first_seats,
+    pick_seconds,
+    player_of,
+    pod_command,
+    pod_log,
+    roster_reply,
+    staff_or_member,
+    started,
+    summary,
+    table_due,
+    viewer,
+)
+from .product import product_sets
+from .tournaments import checked_tid, load_tournament
+
+bp = Blueprint(__name__)
+
+
+class MixedStartBody(DraftStartBody):
+    pile_size: int = Field(ge=1, le=60)
+    library_pick_seconds: int | None = Field(default=None, ge=5, le=900)
+
+
+class LibraryPickBody(Body):
+    card: str = CardId
+    pack: str | None = Field(default=None, pattern=r"^R\d{1,3}S\d{1,3}$")
+
+
+def _pod(source, tid: str, n: int):
+    return started(source, mixed.MIXED_DRAFT, mixed.stream_id(tid, n),
+                   f"no mixed draft pod {n}", tid)
+
+
+def _due(state, now) -> bool:
+    if state.status == "crypt":
+        return table_due(state.crypt, now)
+    return state.status == "library" and any(
+        q and clock.reached(now, d) for q, d in zip(state.queues, state.deadlines, strict=True))
+
+
+def _expire_command(state, tournament, now):
+    """The crypt phase's oldest card on the table (7.7), or a random card of each late
+    player's library pile (7.5.3)."""
+    return (tabledraft.ExpirePick(now=now) if state.status == "crypt" else
+            mixed.ExpireLibraryPicks(seed=tournament.seed, now=now))
+
+
+def _expire_work(tid: str, n: int):
+    def work(uow):
+        state = _pod(uow, tid, n)
+        if not _due(state, uow.now):
+            return Reply(200, {"pod": n, "auto_picks": 0})
+        tournament = load_tournament(uow, tid, guard=False)
+        _, events = uow.decide(mixed.MIXED_DRAFT, mixed.stream_id(tid, n),
+                               _expire_command(state, tournament, uow.now))
+        return Reply(200, {"pod": n, "auto_picks": sum(
+            1 for e in events if e.type in ("TableCardPicked", "MixedLibraryCardPicked"))})
+    return work
+
+
+def touched_mixed(rt, tid: str, n: int):
+    """The pod with expired pick timers applied first (recorded before it is shown)."""
+    state = _pod(rt, tid, n)
+    if _due(state, rt.service.clock()):
+        rt.service.run(_expire_work(tid, n))
+        state = _pod(rt, tid, n)
+    return state
+
+
+@json_route(bp, "/tournaments/{tid}/mixed-draft", methods=["POST"])
+def start_mixed_draft(tid):
+    rt = runtime()
+    principal = authenticate(bp.current_request, rt)
+    body = parse_body(bp.current_request, MixedStartBody)
+
+    def work(uow):
+        tournament = load_tournament(uow, tid)
+        require_tournament_staff(principal, tournament)
+        require_running(tournament, formats=("mixed-draft",))
+        settings = plain(tournament.settings)
+        product, draft = settings["product"], settings["draft"]
+        seconds = pick_seconds(body.pick_seconds, draft)
+        form, starts = mixed_draft_commands(
+            seed=tournament.seed, players=[p.id for p in tournament.active_players()],
+            product=product, draft=draft, sets=product_sets(uow, product), now=uow.now,
+            pile_size=body.pile_size, pick_seconds=seconds,
+            review_seconds=20 if body.review_seconds is None else body.review_seconds,
+            library_pick_seconds=body.library_pick_seconds or seconds,
+            explicit_pods=body.pods, first_seats=first_seats(body.first_seats),
+            entered=body.packs)
+        roster, _ = uow.decide(ROSTER, f"mixed-{tid}", form)
+        for start in starts:
+            uow.decide(mixed.MIXED_DRAFT, mixed.stream_id(tid, start.pod), start)
+        return Reply(201, roster_reply(tid, roster),
+                     {"Location": f"/v1/tournaments/{tid}/mixed-draft"})
+    return run_command(bp.current_request, work, principal)
+
+
+@json_route(bp, "/tournaments/{tid}/mixed-draft", methods=["GET"])
+def get_mixed_draft(tid):
+    return summary(runtime(), tid, "mixed-draft")
+
+
+@json_route(bp, "/tournaments/{tid}/mixed-draft/late-arrivals", methods=["POST"])
+def mixed_late_arrival(tid):
+    return draft_late_arrival(bp.current_request, checked_tid(tid), f"mixed-{tid}")
+
+
+@json_route(bp, "/tournaments/{tid}/mixed-draft/pods/{n}", methods=["GET"])
+def get_mixed_pod(tid, n):
+    return mixed.view(touched_mixed(runtime(), checked_tid(tid), path_number(n, "pod")))
+
+
+@json_route(bp, "/tournaments/{tid}/mixed-draft/pods/{n}/me", methods=["GET"])
+def get_my_mixed_seat(tid, n):
+    rt = runtime()
+    player = player_of(authenticate(bp.current_request, rt), checked_tid(tid))
+    state = touched_mixed(rt, tid, path_number(n, "pod"))
+    if player not in state.players:
+        raise Forbidden("you are not seated in this pod", code="not_in_pod")
+    return mixed.view(state, player=player)
+
+
+def _pick(tid: str, n: str, command_of):
+    request = bp.current_request
+    return pod_command(
+        request, authenticate(request, runtime()), tid, n, _pod, mixed.MIXED_DRAFT,
+        mixed.stream_id, command_of,
+        lambda state, events, player: {"picked": events[0].data,
+                                       "me": mixed.view(state, player=player)})
+
+
+@json_route(bp, "/tournaments/{tid}/mixed-draft/pods/{n}/crypt-picks", methods=["POST"])
+def mixed_crypt_pick(tid, n):
+    body = parse_body(bp.current_request, TablePickBody)
+    return _pick(tid, n, lambda player, now: tabledraft.Pick(
+        player=player, card=body.card, pick=body.pick, now=now))
+
+
+@json_route(bp, "/tournaments/{tid}/mixed-draft/pods/{n}/library-picks", methods=["POST"])
+def mixed_library_pick(tid, n):
+    body = parse_body(bp.current_request, LibraryPickBody)
+    return _pick(tid, n, lambda player, now: mixed.LibraryPick(
+        player=player, card=body.card, pack=body.pack, now=now))
+
+
+@json_route(bp, "/tournaments/{tid}/mixed-draft/pods/{n}/expire", methods=["POST"])
+def mixed_expire(tid, n):
+    """Expired timers: in the crypt phase the oldest card on the table (7.7), in the
+    library phase a random card of each late player's pile (7.5.3)."""
+    rt = runtime()
+    principal = authenticate(bp.current_request, rt)
+    number = path_number(n, "pod")
+
+    def work(uow):
+        tournament = load_tournament(uow, tid, guard=False)
+        state = _pod(uow, tid, number)
+        staff_or_member(principal, tournament, state.players)
+        state, events = uow.decide(mixed.MIXED_DRAFT, mixed.stream_id(tid, number),
+                                   _expire_command(state, tournament, uow.now))
+        auto = [e.data for e in events if e.type in ("TableCardPicked",
+                                                     "MixedLibraryCardPicked")]
+        return Reply(200, {"auto_picks": auto, "pod": mixed.view(state)})
+    return run_command(bp.current_request, work, principal)
+
+
+@json_route(bp, "/tournaments/{tid}/mixed-draft/pods/{n}/events", methods=["GET"])
+def mixed_events(tid, n):
+    rt = runtime()
+    number = path_number(n, "pod")
+    _pod(rt, checked_tid(tid), number)
+    player, staff = viewer(bp.current_request, rt, tid)
+    return feed(rt, mixed.stream_id(tid, number),
+                lambda t, d: mixed_redact(t, d, player=player, staff=staff))
+
+
+@json_route(bp, "/tournaments/{tid}/mixed-draft/pods/{n}/log", methods=["GET"])
+def mixed_log(tid, n):
+    return pod_log(bp.current_request, tid, n, _pod, mixed.view, mixed.stream_id)

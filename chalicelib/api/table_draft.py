@@ -1,0 +1,186 @@
+"""Table (Rochester) draft over HTTP (V:EKN 7.7), under /tournaments/{tid}/table-draft:
+start, the public table, each player's seat, picks, expired timers, feeds and the staff
+log, late arrivals. Also the scheduled sweep of the table and mixed drafts' timers."""
+from __future__ import annotations
+
+from chalice import Blueprint, Rate
+
+from ..auth import authenticate, require_tournament_staff
+from ..domain import tabledraft
+from ..domain.errors import Forbidden
+from ..domain.tabledraft.roster import ROSTER
+from ..domain.tabledraft.setup import table_draft_commands
+from ..domain.tabledraft.visibility import redact as table_redact
+from ..projections.limited import ACTIVE_KIND
+from ..runtime import runtime
+from ..service import Reply
+from .common import path_number, plain, require_running, run_command
+from .http import json_route, parse_body
+from .limited_common import (
+    DraftStartBody,
+    TablePickBody,
+    draft_late_arrival,
+    feed,
+    first_seats,
+    pick_seconds,
+    player_of,
+    pod_command,
+    pod_log,
+    roster_reply,
+    staff_or_member,
+    started,
+    summary,
+    table_due,
+    viewer,
+)
+from .mixed_draft import touched_mixed
+from .product import product_sets
+from .tournaments import checked_tid, load_tournament
+
+bp = Blueprint(__name__)
+
+
+def _pod(source, tid: str, n: int):
+    return started(source, tabledraft.TABLE_DRAFT, tabledraft.stream_id(tid, n),
+                   f"no table draft pod {n}", tid)
+
+
+@json_route(bp, "/tournaments/{tid}/table-draft", methods=["POST"])
+def start_table_draft(tid):
+    rt = runtime()
+    principal = authenticate(bp.current_request, rt)
+    body = parse_body(bp.current_request, DraftStartBody, allow_empty=True)
+
+    def work(uow):
+        tournament = load_tournament(uow, tid)
+        require_tournament_staff(principal, tournament)
+        require_running(tournament, formats=("table-draft",))
+        settings = plain(tournament.settings)
+        product, draft = settings["product"], settings["draft"]
+        form, starts = table_draft_commands(
+            seed=tournament.seed, players=[p.id for p in tournament.active_players()],
+            product=product, draft=draft, sets=product_sets(uow, product), now=uow.now,
+            pick_seconds=pick_seconds(body.pick_seconds, draft),
+            review_seconds=20 if body.review_seconds is None else body.review_seconds,
+            explicit_pods=body.pods, first_seats=first_seats(body.first_seats),
+            entered=body.packs)
+        roster, _ = uow.decide(ROSTER, f"tdraft-{tid}", form)
+        for start in starts:
+            uow.decide(tabledraft.TABLE_DRAFT, tabledraft.stream_id(tid, start.pod), start)
+        return Reply(201, roster_reply(tid, roster),
+                     {"Location": f"/v1/tournaments/{tid}/table-draft"})
+    return run_command(bp.current_request, work, principal)
+
+
+@json_route(bp, "/tournaments/{tid}/table-draft", methods=["GET"])
+def get_table_draft(tid):
+    return summary(runtime(), tid, "table-draft")
+
+
+# Pick timers also expire whenever a pod is read and every minute (scheduled sweep), so
+# a draft never waits on somebody remembering to call ``.../expire``.
+def _expire_work(tid: str, n: int):
+    def work(uow):
+        state = _pod(uow, tid, n)
+        if not table_due(state, uow.now):
+            return Reply(200, {"pod": n, "auto_picks": 0})
+        _, events = uow.decide(tabledraft.TABLE_DRAFT, tabledraft.stream_id(tid, n),
+                               tabledraft.ExpirePick(now=uow.now))
+        return Reply(200, {"pod": n, "auto_picks": sum(
+            1 for e in events if e.type == "TableCardPicked")})
+    return work
+
+
+def touched_table(rt, tid: str, n: int):
+    """The pod with an expired pick timer applied first (recorded before it is shown)."""
+    state = _pod(rt, tid, n)
+    if table_due(state, rt.service.clock()):
+        rt.service.run(_expire_work(tid, n))
+        state = _pod(rt, tid, n)
+    return state
+
+
+@bp.schedule(Rate(1, unit=Rate.MINUTES))
+def sweep_limited_drafts(event):
+    """Every minute: apply expired pick timers in every running table and mixed draft."""
+    rt = runtime()
+    after = None
+    while True:
+        page = rt.views.list(ACTIVE_KIND, after=after, limit=100)
+        for view in page:
+            doc = view.doc
+            if doc["capability"] == "table-draft":
+                touched_table(rt, doc["tournament_id"], doc["pod"])
+            else:
+                touched_mixed(rt, doc["tournament_id"], doc["pod"])
+            after = view.sort
+        if len(page) < 100:
+            break
+
+
+@json_route(bp, "/tournaments/{tid}/table-draft/pods/{n}", methods=["GET"])
+def get_table_pod(tid, n):
+    """The table as everyone sees it (7.7): cards laid out, the pick order, each
+    player's latest pick of the current set."""
+    return tabledraft.view(touched_table(runtime(), checked_tid(tid), path_number(n, "pod")))
+
+
+@json_route(bp, "/tournaments/{tid}/table-draft/pods/{n}/me", methods=["GET"])
+def get_my_table_seat(tid, n):
+    rt = runtime()
+    player = player_of(authenticate(bp.current_request, rt), checked_tid(tid))
+    state = touched_table(rt, tid, path_number(n, "pod"))
+    if player not in state.players:
+        raise Forbidden("you are not seated in this pod", code="not_in_pod")
+    return tabledraft.view(state, player=player)
+
+
+@json_route(bp, "/tournaments/{tid}/table-draft/pods/{n}/picks", methods=["POST"])
+def table_pick(tid, n):
+    principal = authenticate(bp.current_request, runtime())
+    body = parse_body(bp.current_request, TablePickBody)
+    return pod_command(
+        bp.current_request, principal, tid, n, _pod, tabledraft.TABLE_DRAFT,
+        tabledraft.stream_id,
+        lambda player, now: tabledraft.Pick(player=player, card=body.card, pick=body.pick,
+                                            now=now),
+        lambda state, events, player: {"picked": events[0].data,
+                                       "me": tabledraft.view(state, player=player)})
+
+
+@json_route(bp, "/tournaments/{tid}/table-draft/pods/{n}/expire", methods=["POST"])
+def table_expire(tid, n):
+    """The pick timer ran out: the waiting player receives the oldest card on the
+    table (7.7). Staff or any player of the pod may call it; 409 before the deadline."""
+    rt = runtime()
+    principal = authenticate(bp.current_request, rt)
+    number = path_number(n, "pod")
+
+    def work(uow):
+        tournament = load_tournament(uow, tid, guard=False)
+        state = _pod(uow, tid, number)
+        staff_or_member(principal, tournament, state.players)
+        state, events = uow.decide(tabledraft.TABLE_DRAFT, tabledraft.stream_id(tid, number),
+                                   tabledraft.ExpirePick(now=uow.now))
+        return Reply(200, {"picked": events[0].data, "table": tabledraft.view(state)})
+    return run_command(bp.current_request, work, principal)
+
+
+@json_route(bp, "/tournaments/{tid}/table-draft/pods/{n}/events", methods=["GET"])
+def table_events(tid, n):
+    rt = runtime()
+    number = path_number(n, "pod")
+    _pod(rt, checked_tid(tid), number)
+    player, staff = viewer(bp.current_request, rt, tid)
+    return feed(rt, tabledraft.stream_id(tid, number),
+                lambda t, d: table_redact(t, d, player=player, staff=staff))
+
+
+@json_route(bp, "/tournaments/{tid}/table-draft/pods/{n}/log", methods=["GET"])
+def table_log(tid, n):
+    return pod_log(bp.current_request, tid, n, _pod, tabledraft.view, tabledraft.stream_id)
+
+
+@json_route(bp, "/tournaments/{tid}/table-draft/late-arrivals", methods=["POST"])
+def table_late_arrival(tid):
+    return draft_late_arrival(bp.current_request, checked_tid(tid), f"tdraft-{tid}")
