@@ -270,3 +270,30 @@ def test_feed_holds_back_fresh_entries_and_survives_a_rebuild(api, rt, monkeypat
     assert again["next"] == page["next"]
     after = api.get(f"/v1/tournaments/{event['tid']}/report", token=fed).body
     assert after == before
+
+
+def test_published_decklists_are_in_the_report(api, rt):
+    from chalicelib.data.sets import sample_sets
+    cards = sample_sets()["sample-vtes"].cards
+    crypt = [c.id for c in cards if c.kind == "crypt"]
+    library = [c.id for c in cards if c.kind == "library"]
+    fed = federation(api)
+    event = api.started("vtes", "sealed", players=2)
+    tid, org = event["tid"], event["organizer"]
+    p1 = event["players"][0]
+    deadline = (datetime.now(timezone.utc) + timedelta(hours=1)).isoformat()
+    assert api.post(f"/v1/tournaments/{tid}/decks/open", {"deadline": deadline},
+                    token=org).status == 201
+    assert api.post(f"/v1/tournaments/{tid}/decks/pools/{p1['player_id']}",
+                    {"cards": crypt + library}, token=org).status == 201
+    deck = {"crypt": crypt[:12], "library": library[:40]}
+    r = api.post(f"/v1/tournaments/{tid}/decks/players/{p1['player_id']}", deck,
+                 token=p1["token"])
+    assert r.status == 201, r.body
+    assert api.post(f"/v1/tournaments/{tid}/decks/publish", token=org).status == 200
+    assert api.post(f"/v1/tournaments/{tid}/finish", token=org).status == 200
+    report = api.get(f"/v1/tournaments/{tid}/report", token=fed).body
+    (entry,) = report["decklists"]
+    assert entry["player_id"] == p1["player_id"]
+    listed = entry["decks"][0]["deck"]
+    assert (listed["crypt"], listed["library"]) == (deck["crypt"], deck["library"])
