@@ -297,3 +297,35 @@ def test_published_decklists_are_in_the_report(api, rt):
     assert entry["player_id"] == p1["player_id"]
     listed = entry["decks"][0]["deck"]
     assert (listed["crypt"], listed["library"]) == (deck["crypt"], deck["library"])
+
+
+def test_final_table_ranks_and_archon_finalists(api):
+    members = [f"10000{i:02d}" for i in range(10)]
+    event = vtes_event(api, members, finish=False, rounds=3)
+    tid, org = event["tid"], event["organizer"]
+    tokens = {p["player_id"]: p["token"] for p in event["players"]}
+    final = api.post(f"/v1/tournaments/{tid}/tables/final", token=org)
+    assert final.status == 201, final.body
+    qualifiers = final.body["qualifiers"]
+    for pid in reversed(qualifiers):                       # fifth seed chooses first
+        r = api.post(f"/v1/tournaments/{tid}/tables/final/cards", {"position": 0},
+                     token=tokens[pid])
+        assert r.status == 200, r.body
+    vp = {p: 0 for p in qualifiers}
+    vp[qualifiers[3]], vp[qualifiers[0]] = 3, 2
+    assert api.post(f"/v1/tournaments/{tid}/tables/final/result", {"vp": vp},
+                    token=org).status == 200
+    assert api.post(f"/v1/tournaments/{tid}/finish", token=org).status == 200
+    fed = federation(api)
+    report = api.get(f"/v1/tournaments/{tid}/report", token=fed).body
+    assert report["final"]["qualifiers"] == qualifiers
+    assert report["final"]["result"][0]["player_id"] == qualifiers[3]
+    rows = report["standings"]["rows"]
+    assert rows[0]["player_id"] == qualifiers[3] and rows[0]["rank"] == 1
+    assert [r["rank"] for r in rows[1:5]] == [2] * 4                 # V:EKN 3.7.5
+    assert {r["player_id"] for r in rows if r["finalist"]} == set(qualifiers)
+    assert [r["preliminary_rank"] for r in rows[5:]] == [r["rank"] for r in rows[5:]]
+    lines = list(csv.reader(io.StringIO(
+        api.get(f"/v1/tournaments/{tid}/report/archon", token=fed).body)))[1:]
+    assert [line[6] for line in lines] == ["1"] * 5 + ["0"] * 5
+    assert lines[0][2] == rows[0]["member_id"]
