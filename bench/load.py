@@ -1,0 +1,285 @@
+"""Load on loopback: a large booster draft and Swiss round played over real HTTP by many
+concurrent players against ``chalice local`` (SQLite), then checked.
+
+``python -m bench load [--players 500] [--packs 1] [--threads 16] [--rounds 2]
+                       [--max-seconds 600] [--url URL --admin-key KEY --data-dir DIR]``
+
+Every player picks from the pack in front of them as soon as it arrives (players of one
+pod sit on different threads, so picks in a pod race and the service retries them), then
+every Swiss match is reported from one player's phone and confirmed from the other's.
+Reports throughput and p50/p99 latency per kind of call, and verifies: every opened card
+was picked exactly once (client acknowledgements = CardPicked events = opened cards, no
+(seat, round, pick) twice, every pool complete), every match has one report and one
+confirmation, and the projected views equal a full replay (views.db dumped before and
+after POST /v1/admin/projections/rebuild)."""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sqlite3
+import statistics
+import threading
+import time
+import uuid
+from collections import Counter, defaultdict
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from demo.client import Api, Event
+from demo.scenarios.booster import pick_body
+from demo.server import LocalServer
+from demo.transport import KeepAliveTransport
+
+
+class Timings:
+    def __init__(self):
+        self._lock = threading.Lock()
+        self.samples: dict[str, list[float]] = defaultdict(list)
+
+    def add(self, kind: str, seconds: float) -> None:
+        with self._lock:
+            self.samples[kind].append(seconds)
+
+    def line(self, kind: str, wall: float | None = None) -> str:
+        values = sorted(self.samples[kind])
+        if not values:
+            return f"  {kind:<22} (none)"
+        pct = lambda q: values[min(len(values) - 1, int(q * len(values)))] * 1000  # noqa: E731
+        rate = f"{len(values) / wall:8.1f}/s" if wall else " " * 10
+        return (f"  {kind:<22} {len(values):6d} calls {rate}  p50 {pct(.5):7.1f} ms  "
+                f"p99 {pct(.99):7.1f} ms  max {values[-1] * 1000:7.1f} ms")
+
+
+def timed(api: Api, timings: Timings, kind: str, method: str, path: str, body: Any = None,
+          token: str | None = None, status=(200, 201)) -> Any:
+    headers = {"Idempotency-Key": uuid.uuid4().hex} if method == "POST" else None
+    start = time.perf_counter()
+    reply = api.call(method, path, body, token, headers)
+    timings.add(kind, time.perf_counter() - start)
+    if reply.status not in status:
+        raise AssertionError(f"{method} {path} -> {reply.status} {reply.body}")
+    return reply.body
+
+
+def register_all(api, timings, tid, players, threads) -> list[dict[str, str]]:
+    def one(i):
+        body = timed(api, timings, "register", "POST", f"/v1/tournaments/{tid}/players",
+                     {"name": f"Load player {i + 1:04d}"})
+        return {"player_id": body["player"]["player_id"], "token": body["token"],
+                "name": body["player"]["name"]}
+    with ThreadPoolExecutor(threads) as pool:
+        return list(pool.map(one, range(players)))
+
+
+def draft(api, timings, ev: Event, threads: int, deadline: float) -> dict[str, Any]:
+    started = timed(api, timings, "start draft", "POST", f"{ev.base}/draft", {}, ev.org)
+    seat_of = {s["player_id"]: pod["pod"] for pod in started["pods"] for s in pod["seats"]}
+    players = list(seat_of)
+    acks: Counter = Counter()
+    lock = threading.Lock()
+    finished = threading.Event()
+
+    def worker(mine: list[str]) -> None:
+        done: set[str] = set()
+        while not finished.is_set() and len(done) < len(mine):
+            if time.monotonic() > deadline:
+                raise TimeoutError("draft exceeded --max-seconds")
+            progressed = False
+            for player in mine:
+                if player in done:
+                    continue
+                path = f"{ev.base}/draft/pods/{seat_of[player]}"
+                view = timed(api, timings, "GET my seat", "GET", path + "/me",
+                             token=ev.token[player])
+                while view.get("pack"):
+                    reply = timed(api, timings, "pick", "POST", path + "/picks",
+                                  pick_body(view), ev.token[player])
+                    with lock:
+                        acks[(player, reply["picked"]["round"], reply["picked"]["pick"])] += 1
+                    view = reply["me"]
+                    progressed = True
+                if view.get("status") == "finished":
+                    done.add(player)
+            if not progressed:
+                time.sleep(0.005)
+
+    # players of one pod spread over the threads: their picks race on the pod's stream
+    groups = [players[i::threads] for i in range(threads)]
+    start = time.perf_counter()
+    with ThreadPoolExecutor(threads) as pool:
+        futures = [pool.submit(worker, g) for g in groups]
+        while not all(f.done() for f in futures):
+            time.sleep(0.2)
+            if api.get(f"{ev.base}/draft")["status"] == "finished":
+                finished.set()
+        for f in futures:
+            f.result()
+    return {"seconds": time.perf_counter() - start, "acks": acks,
+            "pods": len(started["pods"])}
+
+
+def swiss(api, timings, ev: Event, rounds: int, threads: int) -> dict[str, Any]:
+    matches, wall = [], 0.0
+    for _ in range(rounds):
+        paired = timed(api, timings, "pair round", "POST", f"{ev.base}/swiss/rounds", None,
+                       ev.org)
+        matches += paired["matches"]
+
+        def play(m):
+            url = f"{ev.base}/swiss/matches/{m['match_id']}"
+            need = m["best_of"] // 2 + 1
+            score = {"a": need, "b": 0} if m["table"] % 2 else {"a": 0, "b": need}
+            timed(api, timings, "report result", "POST", url + "/result", score,
+                  ev.token[m["a"]])
+            timed(api, timings, "confirm result", "POST", url + "/confirm", None,
+                  ev.token[m["b"]])
+        start = time.perf_counter()
+        with ThreadPoolExecutor(threads) as pool:
+            list(pool.map(play, paired["matches"]))
+        wall += time.perf_counter() - start
+    return {"matches": matches, "seconds": wall}
+
+
+def all_events(api, ev: Event) -> list[dict[str, Any]]:
+    events, offset = [], 0
+    for _ in range(1000):                              # bounded paging
+        page = api.get(f"{ev.base}/events?limit=5000&offset={offset}", token=ev.org)
+        events += page["events"]
+        if page["next_offset"] is None:
+            return events
+        offset = page["next_offset"]
+    raise AssertionError("event log paging did not end")
+
+
+def dump_views(data_dir: str) -> list[tuple]:
+    with sqlite3.connect(f"file:{os.path.join(data_dir, 'views.db')}?mode=ro", uri=True) as db:
+        return db.execute("SELECT view_id, kind, sort, doc FROM views ORDER BY view_id"
+                          ).fetchall() + db.execute(
+            "SELECT stream_id, version, '', '' FROM checkpoints ORDER BY stream_id").fetchall()
+
+
+def view_diff(before: list[tuple], after: list[tuple], limit: int = 3) -> str:
+    """The first differing views, with the first differing part of each document."""
+    old, new = {r[0]: r for r in before}, {r[0]: r for r in after}
+    out = []
+    for key in sorted(set(old) | set(new)):
+        if old.get(key) != new.get(key):
+            a, b = (old.get(key) or ("",) * 4)[3], (new.get(key) or ("",) * 4)[3]
+            at = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+            out.append(f"{key}: live ...{a[max(0, at - 80):at + 80]}... / replay "
+                       f"...{b[max(0, at - 80):at + 80]}...")
+            if len(out) == limit:
+                break
+    return f"{sum(old.get(k) != new.get(k) for k in set(old) | set(new))} views differ; " + \
+        " | ".join(out)
+
+
+def verify(api, ev: Event, drafted, played, data_dir: str | None) -> list[str]:
+    problems: list[str] = []
+    events = all_events(api, ev)
+    picks = [e for e in events if e["type"] == "CardPicked"]
+    pick_keys = Counter((e["stream_id"], e["data"]["seat"], e["data"]["round"],
+                         e["data"]["pick"]) for e in picks)
+    opened = 0
+    for n in range(1, drafted["pods"] + 1):
+        log = api.get(f"{ev.base}/draft/pods/{n}/log", token=ev.org)
+        opened += sum(len(p["cards"]) for rnd in log["packs"] for p in rnd)
+    acked = sum(drafted["acks"].values())
+    if not (acked == len(picks) == opened):
+        problems.append(f"picks: acknowledged {acked}, recorded {len(picks)}, opened {opened}")
+    if any(c > 1 for c in pick_keys.values()) or any(c > 1 for c in drafted["acks"].values()):
+        problems.append("a pick was recorded or acknowledged twice")
+    auto = sum(1 for e in picks if e["data"].get("auto"))
+    incomplete = 0
+    for player in ev.token:
+        pool = api.get(f"{ev.base}/players/{player}/pool", token=ev.org)
+        incomplete += not pool["complete"]
+    if incomplete:
+        problems.append(f"{incomplete} pools incomplete")
+    reports = Counter(e["data"]["match"] for e in events if e["type"] == "ResultReported")
+    confirms = Counter(e["data"]["match"] for e in events if e["type"] == "ResultConfirmed")
+    ids = [m["match_id"] for m in played["matches"]]
+    if any(reports[i] != 1 or confirms[i] != 1 for i in ids):
+        problems.append("a match lacks exactly one report and one confirmation")
+    standings = api.get(f"{ev.base}/swiss/standings")
+    wins = sum(r["wins"] for r in standings["rows"])
+    if wins != len(ids) + sum(r["byes"] for r in standings["rows"]):
+        problems.append(f"standings count {wins} wins for {len(ids)} matches")
+    http_views = [api.get(f"{ev.base}/draft"), standings, api.get(f"{ev.base}/swiss")]
+    before = dump_views(data_dir) if data_dir else None
+    start = time.perf_counter()
+    rebuilt = api.post("/v1/admin/projections/rebuild", token=api.admin_key)
+    rebuild_s = time.perf_counter() - start
+    replayed = [api.get(f"{ev.base}/draft"), api.get(f"{ev.base}/swiss/standings"),
+                api.get(f"{ev.base}/swiss")]
+    for name, old, new in zip(("draft", "swiss/standings", "swiss"), http_views, replayed):
+        if old != new:
+            problems.append(f"GET {name} changed after a full rebuild: "
+                            + view_diff([(name, "", "", json.dumps(old, sort_keys=True))],
+                                        [(name, "", "", json.dumps(new, sort_keys=True))]))
+    after = dump_views(data_dir) if data_dir else None
+    if data_dir and after != before:
+        problems.append("views.db differs from a full replay: " + view_diff(before, after))
+    print(f"  verified: {len(picks)} picks ({auto} by timer), {len(ids)} matches, "
+          f"{len(events)} tournament events; rebuild replayed {rebuilt['events_applied']} "
+          f"events in {rebuild_s:.1f} s; views {'compared row by row' if data_dir else 'via HTTP'}")
+    return problems
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench load", description=__doc__)
+    parser.add_argument("--players", type=int, default=500)
+    parser.add_argument("--packs", type=int, default=1)
+    parser.add_argument("--threads", type=int, default=16)
+    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--max-seconds", type=float, default=600)
+    parser.add_argument("--url")
+    parser.add_argument("--admin-key")
+    parser.add_argument("--data-dir", help="the server's data dir (with --url), to dump views")
+    args = parser.parse_args(argv)
+    server = None
+    if args.url:
+        url, admin, data_dir = args.url, args.admin_key, args.data_dir
+    else:
+        server = LocalServer().start()
+        url, admin, data_dir = server.url, server.admin_key, server.data_dir
+    try:
+        return run(args, url, admin, data_dir)
+    finally:
+        if server:
+            server.stop()
+
+
+def run(args, url: str, admin: str, data_dir: str | None) -> int:
+    deadline = time.monotonic() + args.max_seconds
+    api = Api(KeepAliveTransport(url), admin)
+    timings = Timings()
+    print(f"Load on {url}: {args.players} players, {args.packs} pack(s), {args.threads} "
+          f"threads, {args.rounds} Swiss round(s), {os.cpu_count()} cores")
+    org = api.organizer("Load store")
+    tid = api.tournament(org, "Load test", "munchkin", "booster-draft", settings={
+        "product": {"boosters": [{"set": "sample-munchkin", "count": args.packs}]},
+        "registration": {"max_players": max(args.players, 8)}})
+    start = time.perf_counter()
+    roster = register_all(api, timings, tid, args.players, args.threads)
+    reg_s = time.perf_counter() - start
+    api.post(f"/v1/tournaments/{tid}/start", token=org)
+    ev = Event(api, org, tid, roster)
+    drafted = draft(api, timings, ev, args.threads, deadline)
+    played = swiss(api, timings, ev, args.rounds, args.threads)
+    print(timings.line("register", reg_s))
+    print(timings.line("pick", drafted["seconds"]))
+    print(timings.line("GET my seat", drafted["seconds"]))
+    print(timings.line("report result", played["seconds"]))
+    print(timings.line("confirm result", played["seconds"]))
+    print(timings.line("pair round"))
+    print(f"  draft: {drafted['pods']} pods, {sum(drafted['acks'].values())} picks in "
+          f"{drafted['seconds']:.1f} s = {sum(drafted['acks'].values()) / drafted['seconds']:.1f}"
+          f" picks/s; Swiss: {len(played['matches'])} matches in {played['seconds']:.1f} s")
+    problems = verify(api, ev, drafted, played, data_dir)
+    for problem in problems:
+        print("  PROBLEM: " + problem)
+    print("  OK: nothing lost, nothing duplicated, views equal a full replay" if not problems
+          else "  FAILED")
+    return 1 if problems else 0
