@@ -6,6 +6,8 @@ import hashlib
 import io
 from datetime import datetime, timedelta, timezone
 
+import pytest
+
 from chalicelib.domain.reports import reporting_status
 
 
@@ -329,3 +331,45 @@ def test_final_table_ranks_and_archon_finalists(api):
         api.get(f"/v1/tournaments/{tid}/report/archon", token=fed).body)))[1:]
     assert [line[6] for line in lines] == ["1"] * 5 + ["0"] * 5
     assert lines[0][2] == rows[0]["member_id"]
+
+
+@pytest.fixture
+def dynamo_api(chalice_app, monkeypatch):
+    """The same API on the DynamoDB adapters (moto)."""
+    import boto3
+    from moto import mock_aws
+
+    from chalicelib.config import Config
+    from chalicelib.runtime import build_runtime, set_runtime
+    from chalicelib.store.dynamo_tables import create_tables
+    from tests.conftest import ADMIN_KEY
+    from tests.support.client import ApiClient
+    for key, value in dict(AWS_ACCESS_KEY_ID="testing", AWS_SECRET_ACCESS_KEY="testing",
+                           AWS_DEFAULT_REGION="us-east-1",
+                           AWS_ACCOUNT_ID_ENDPOINT_MODE="disabled").items():
+        monkeypatch.setenv(key, value)
+    with mock_aws():
+        create_tables(boto3.client("dynamodb"), "ev", "idem", "views")
+        runtime = build_runtime(Config(store="dynamodb", admin_key=ADMIN_KEY,
+                                       token_secret="s" * 64, events_table="ev",
+                                       idempotency_table="idem", views_table="views",
+                                       projection="inline"))
+        set_runtime(runtime)
+        yield ApiClient(chalice_app, ADMIN_KEY)
+        set_runtime(None)
+
+
+def test_feed_receipt_and_status_on_dynamodb(dynamo_api):
+    api = dynamo_api
+    fed = federation(api)
+    first = vtes_event(api, MEMBERS[:4], rounds=1)
+    page = api.get("/v1/reports/feed", token=fed).body
+    assert [r["tournament_id"] for r in page["items"]] == [first["tid"]]
+    assert page["items"][0]["standings"]["rows"]
+    second = vtes_event(api, MEMBERS[4:], rounds=1)
+    later = api.get(f"/v1/reports/feed?since={page['next']}", token=fed).body
+    assert [r["tournament_id"] for r in later["items"]] == [second["tid"]]
+    assert api.post(f"/v1/tournaments/{second['tid']}/report/receipt",
+                    token=fed).status == 200
+    status = api.get("/v1/reports/status", token=second["organizer"]).body
+    assert [i["reporting"]["status"] for i in status["items"]] == ["received"]

@@ -11,6 +11,7 @@ import pytest
 
 from chalicelib.domain.webhooks import MAX_ATTEMPTS, next_attempt_delay, verify
 from chalicelib.webhooks import worker
+from tests.api.test_reports import dynamo_api  # noqa: F401 - fixture
 
 
 class Receiver:
@@ -254,3 +255,26 @@ def test_a_rebuild_resends_nothing_and_keeps_the_log(api, rt, monkeypatch):
     assert api.get(path, token=org).body == before
     assert api.get(f"/v1/webhooks/{late['endpoint_id']}/deliveries", token=org).body[
         "items"] == []
+
+
+def test_outbox_and_retries_on_dynamodb(dynamo_api, monkeypatch):
+    from chalicelib.runtime import runtime
+    monkeypatch.setenv("PODIUM_WEBHOOK_INLINE", "0")
+    monkeypatch.setenv("PODIUM_WEBHOOK_BACKOFF_SECONDS", "0")
+    api, rt = dynamo_api, runtime()
+    org = api.organizer()
+    hook = register(api, org, "https://hooks.example/d", ["round.paired"])
+    vtes_round(api, org)
+    answers = iter([(503, None), (None, "URLError: timed out"), (204, None)])
+    sent = []
+
+    def send(url, body, headers):
+        sent.append(verify(hook["secret"], body, headers["X-Podium-Signature"]))
+        return next(answers)
+    assert worker.deliver_due(rt, send=send) == ["retrying"]
+    assert worker.deliver_due(rt, send=send) == ["retrying"]
+    assert worker.deliver_due(rt, send=send) == ["delivered"]
+    assert worker.deliver_due(rt, send=send) == [] and sent == [True] * 3
+    (item,) = api.get(f"/v1/webhooks/{hook['endpoint_id']}/deliveries", token=org).body["items"]
+    assert [(a["status_code"], a["error"]) for a in item["attempts"]] == [
+        (503, "HTTP 503"), (None, "URLError: timed out"), (204, None)]
