@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import importlib
 import os
-import re
-from datetime import timedelta
+from datetime import UTC, timedelta
 from typing import Any
 
 from chalice import Blueprint, Response
@@ -21,8 +20,16 @@ from ..projections.reports import FEED_KIND, org_kind, receipt_id
 from ..projections.tournaments import players_id, summary_id
 from ..runtime import Runtime, runtime
 from ..service import Reply
-from .http import (ApiError, cursor_param, encode_cursor, idempotency_from, json_route,
-                   query_int, query_param, respond)
+from .http import (
+    ApiError,
+    cursor_param,
+    encode_cursor,
+    idempotency_from,
+    json_route,
+    query_int,
+    query_param,
+    respond,
+)
 from .tournaments import load_tournament
 
 bp = Blueprint(__name__)
@@ -38,8 +45,8 @@ def optional_projection(name: str) -> Any:
 
 
 def _now(rt: Runtime) -> str:
-    from datetime import datetime, timezone
-    return datetime.now(timezone.utc).isoformat()
+    from datetime import datetime
+    return datetime.now(UTC).isoformat()
 
 
 def _tables_docs(rt: Runtime, tid: str) -> tuple[Any, list, Any]:
@@ -120,8 +127,8 @@ def feed():
     start = query_param(request, "from", pattern=DATE)
     end = query_param(request, "to", pattern=DATE)
     limit = query_int(request, "limit", 20, 1, 100)
-    from datetime import datetime, timezone
-    now = datetime.now(timezone.utc)
+    from datetime import datetime
+    now = datetime.now(UTC)
     cutoff = (now - timedelta(seconds=_settle_seconds(rt))).isoformat()
     items: list[dict[str, Any]] = []
     cursor, more = since, False

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import uuid
-from typing import Optional
 
 from chalice import Blueprint
 from pydantic import BaseModel, ConfigDict, Field
@@ -14,8 +13,16 @@ from ..projections.webhooks import attempts_id, log_kind
 from ..runtime import runtime
 from ..service import Reply
 from ..webhooks import inline, worker
-from .http import (cursor_param, encode_cursor, idempotency_from, json_route, parse_body,
-                   query_int, respond, with_secret)
+from .http import (
+    cursor_param,
+    encode_cursor,
+    idempotency_from,
+    json_route,
+    parse_body,
+    query_int,
+    respond,
+    with_secret,
+)
 
 bp = Blueprint(__name__)
 inline.set_runner(worker.drain_inline)
@@ -25,7 +32,7 @@ class EndpointBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
     url: str = Field(min_length=8, max_length=2000)
     topics: list[str] = Field(min_length=1, max_length=len(TOPICS))
-    description: Optional[str] = Field(default=None, max_length=200)
+    description: str | None = Field(default=None, max_length=200)
 
 
 def _stream(organizer_id: str) -> str:

@@ -6,13 +6,13 @@ from __future__ import annotations
 import logging
 import os
 import threading
-from typing import Callable, Optional
+from collections.abc import Callable
 
 log = logging.getLogger(__name__)
 IDLE_SECONDS = 3.0
 
 # Returns the seconds until the next queued delivery is due (None when none is queued).
-Runner = Callable[[], Optional[float]]
+Runner = Callable[[], float | None]
 _runner: Runner | None = None
 _lock = threading.Lock()
 _wake = threading.Event()
@@ -52,7 +52,7 @@ def _loop() -> None:
         next_due = None
         try:
             next_due = runner() if runner is not None else None
-        except Exception:  # noqa: BLE001 - a broken delivery must not kill the thread
+        except Exception:
             log.exception("webhook delivery failed; retrying later")
             next_due = 1.0
         if woke or next_due is not None:

@@ -7,8 +7,9 @@ import json
 import logging
 import os
 import time
-from datetime import datetime, timezone
-from typing import Any, Callable
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
 
 from ..domain.errors import DomainError
 from ..domain.webhooks import DELIVERY, WEBHOOKS, RecordAttempt, sign
@@ -59,7 +60,7 @@ def deliver(rt: Runtime, item: dict[str, Any], send: Send = post) -> str:
     state, _ = rt.service.read(DELIVERY, f"webhook-{did}")
     if delivery is None or state.final or (
             state.next_attempt_at is not None
-            and state.next_attempt_at > _iso(datetime.now(timezone.utc))):
+            and state.next_attempt_at > _iso(datetime.now(UTC))):
         return "skipped"          # views behind the delivery's own stream: not due yet
     endpoints, _ = rt.service.read(WEBHOOKS, f"webhooks-{org}")
     endpoint = endpoints.get(eid)
@@ -95,7 +96,7 @@ def deliver_due(rt: Runtime, send: Send = post, limit: int = 100,
     """Attempt every delivery due now (oldest first), stopping at ``deadline``
     (a ``time.monotonic()`` value) if given."""
     outcomes = []
-    for item in due(rt, datetime.now(timezone.utc), limit):
+    for item in due(rt, datetime.now(UTC), limit):
         if deadline is not None and time.monotonic() >= deadline:
             break
         outcomes.append(deliver(rt, item, send))
@@ -109,7 +110,7 @@ def drain_inline() -> float | None:
     if rt is None or rt.config.projection != "inline":
         return None
     deliver_due(rt)
-    return next_due_in(rt, datetime.now(timezone.utc))
+    return next_due_in(rt, datetime.now(UTC))
 
 
 def run_scheduled(rt: Runtime, budget_seconds: float = 20.0,

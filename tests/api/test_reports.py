@@ -4,7 +4,7 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -76,7 +76,7 @@ def test_feed_pulled_twice_gives_each_report_once(api):
     # Filters: a game with no tournaments returns nothing but moves the cursor on.
     mtg = api.get("/v1/reports/feed?game=mtg", token=fed).body
     assert mtg["items"] == [] and mtg["next"] == later["next"]
-    today = datetime.now(timezone.utc).date()
+    today = datetime.now(UTC).date()
     assert api.get(f"/v1/reports/feed?to={today - timedelta(days=1)}", token=fed).body[
         "items"] == []
     assert len(api.get(f"/v1/reports/feed?from={today}&game=vtes", token=fed).body[
@@ -283,7 +283,7 @@ def test_published_decklists_are_in_the_report(api, rt):
     event = api.started("vtes", "sealed", players=2)
     tid, org = event["tid"], event["organizer"]
     p1 = event["players"][0]
-    deadline = (datetime.now(timezone.utc) + timedelta(hours=1)).isoformat()
+    deadline = (datetime.now(UTC) + timedelta(hours=1)).isoformat()
     assert api.post(f"/v1/tournaments/{tid}/decks/open", {"deadline": deadline},
                     token=org).status == 201
     assert api.post(f"/v1/tournaments/{tid}/decks/pools/{p1['player_id']}",
@@ -344,9 +344,9 @@ def dynamo_api(chalice_app, monkeypatch):
     from chalicelib.store.dynamo_tables import create_tables
     from tests.conftest import ADMIN_KEY
     from tests.support.client import ApiClient
-    for key, value in dict(AWS_ACCESS_KEY_ID="testing", AWS_SECRET_ACCESS_KEY="testing",
-                           AWS_DEFAULT_REGION="us-east-1",
-                           AWS_ACCOUNT_ID_ENDPOINT_MODE="disabled").items():
+    for key, value in {"AWS_ACCESS_KEY_ID": "testing", "AWS_SECRET_ACCESS_KEY": "testing",
+                       "AWS_DEFAULT_REGION": "us-east-1",
+                       "AWS_ACCOUNT_ID_ENDPOINT_MODE": "disabled"}.items():
         monkeypatch.setenv(key, value)
     with mock_aws():
         create_tables(boto3.client("dynamodb"), "ev", "idem", "views")

@@ -118,9 +118,11 @@ def test_signed_deliveries_of_each_topic(api, local_hooks):
     result = next(json.loads(b) for _, b in receiver.received
                   if json.loads(b)["topic"] == "result.reported")
     assert result["data"]["round"] == 1 and result["data"]["table"] == 1
-    log = wait_for(lambda: (lambda body: body if all(
-        i["status"] == "delivered" for i in body["items"]) and len(body["items"]) == 3
-        else None)(api.get(f"/v1/webhooks/{hook['endpoint_id']}/deliveries", token=org).body))
+    def all_delivered():
+        body = api.get(f"/v1/webhooks/{hook['endpoint_id']}/deliveries", token=org).body
+        done = len(body["items"]) == 3 and all(i["status"] == "delivered" for i in body["items"])
+        return body if done else None
+    log = wait_for(all_delivered)
     assert all(len(i["attempts"]) == 1 and i["attempts"][0]["status_code"] == 200
                for i in log["items"])
     time.sleep(0.2)
@@ -140,8 +142,10 @@ def test_receiver_failing_twice_gets_the_same_signed_body_on_retry(api, local_ho
     assert len({h["x-podium-delivery"] for h, _ in receiver.received}) == 1
     assert all(verify(hook["secret"], b, h["x-podium-signature"]) for h, b in receiver.received)
     path = f"/v1/webhooks/{hook['endpoint_id']}/deliveries"
-    item = wait_for(lambda: (lambda items: items[0] if items and items[0]["status"] ==
-                             "delivered" else None)(api.get(path, token=org).body["items"]))
+    def delivered():
+        items = api.get(path, token=org).body["items"]
+        return items[0] if items and items[0]["status"] == "delivered" else None
+    item = wait_for(delivered)
     assert [a["status_code"] for a in item["attempts"]] == [503, 500, 200]
     assert [a["ok"] for a in item["attempts"]] == [False, False, True]
     gaps = [b["at"] > a["at"] for a, b in zip(item["attempts"], item["attempts"][1:])]
@@ -257,7 +261,7 @@ def test_a_rebuild_resends_nothing_and_keeps_the_log(api, rt, monkeypatch):
         "items"] == []
 
 
-def test_outbox_and_retries_on_dynamodb(dynamo_api, monkeypatch):
+def test_outbox_and_retries_on_dynamodb(dynamo_api, monkeypatch):  # noqa: F811 - fixture
     from chalicelib.runtime import runtime
     monkeypatch.setenv("PODIUM_WEBHOOK_INLINE", "0")
     monkeypatch.setenv("PODIUM_WEBHOOK_BACKOFF_SECONDS", "0")

@@ -4,7 +4,17 @@ from .assemble import assemble
 from .csv_layout import ARCHON_COLUMNS, archon_csv, standings_csv
 from .deadline import DUE_DAYS, reporting_status
 from .member_ids import is_placeholder
-from .receipt import REPORTS, ReceiveReport, ReceiptState
+from .receipt import REPORTS, ReceiptState, ReceiveReport
 
-__all__ = ["assemble", "ARCHON_COLUMNS", "archon_csv", "standings_csv", "DUE_DAYS",
-           "reporting_status", "is_placeholder", "REPORTS", "ReceiveReport", "ReceiptState"]
+__all__ = [
+           "ARCHON_COLUMNS",
+           "DUE_DAYS",
+           "REPORTS",
+           "ReceiptState",
+           "ReceiveReport",
+           "archon_csv",
+           "assemble",
+           "is_placeholder",
+           "reporting_status",
+           "standings_csv",
+]

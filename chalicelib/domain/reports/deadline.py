@@ -10,7 +10,7 @@ DELINQUENT_DAYS = 30    # 9.3: "Delinquent" up to thirty days; later it may be i
 
 
 def _at(value: str) -> datetime:
-    return datetime.fromisoformat(value.replace("Z", "+00:00"))
+    return datetime.fromisoformat(value)
 
 
 def reporting_status(finished_at: str | None, received_at: str | None,
