@@ -116,3 +116,15 @@ def test_least_privilege_roles(template):
         if r["Type"] == "AWS::Serverless::Function":
             role = r["Properties"]["Role"]["Fn::GetAtt"][0]
             assert role == ("ProjectorRole" if name == "ProjectEvents" else "DefaultRole")
+
+
+def test_deploy_scripts_parse_and_are_executable():
+    for name in ("deploy.sh", "teardown.sh"):
+        script = ROOT / "infra" / name
+        assert os.access(script, os.X_OK), name
+        run = subprocess.run(["bash", "-n", str(script)], check=False, capture_output=True,
+                             text=True, timeout=30)
+        assert run.returncode == 0, run.stderr
+    deploy = (ROOT / "infra" / "deploy.sh").read_text()
+    assert "--merge-template infra/resources.json" in deploy
+    assert "aws cloudformation package" in deploy and "aws cloudformation deploy" in deploy
