@@ -5,12 +5,6 @@ from __future__ import annotations
 import pytest
 
 from demo.registry import MODULES, scenario
-from tests.e2e.known_bugs import SWISS_REPORT_TIEBREAKERS
-
-# Known bugs in other capabilities' replies, exempted from the spec check only where they
-# bite (tests/e2e/test_known_bugs.py keeps each one failing loudly until it is fixed).
-EXEMPT = {"hack-booster-draft": SWISS_REPORT_TIEBREAKERS,
-          "munchkin-draft": SWISS_REPORT_TIEBREAKERS}
 PLAYERS = {"vtes-mixed-draft": 10, "hack-booster-draft": 12, "munchkin-draft": 20,
            "mtg-conspiracy": 8, "vtes-sealed-swap": 10, "vtes-restricted-trade": 8}
 
@@ -18,7 +12,6 @@ PLAYERS = {"vtes-mixed-draft": 10, "hack-booster-draft": 12, "munchkin-draft": 2
 @pytest.mark.parametrize("name", sorted(MODULES))
 def test_whole_event(name, scenario_api, rt):
     api, transport = scenario_api
-    transport.exempt = EXEMPT.get(name, {})
     outcome = scenario(name)(api)
 
     rows = outcome.standings

@@ -1,9 +1,6 @@
-"""Bugs found in other capabilities, reproduced. Strict xfail while open: when the bug is fixed the
-test XPASSes, the run fails, and the marker (and the exemption in test_whole_events.py)
-must go."""
+"""Bugs the whole events found in other capabilities (both fixed since), kept as regression
+tests. Open bugs are strict xfails next to the tests that found them (tests/faults/)."""
 from __future__ import annotations
-
-import pytest
 
 
 def _swiss_event(api, players=4):
@@ -26,9 +23,8 @@ def test_a_drop_in_a_swiss_event_keeps_the_tournament_views_current(api):
     assert summary["players"]["dropped"] == 1
 
 
-@pytest.mark.xfail(strict=True, reason="bug (issue 8 / 6): the report of a Swiss event "
-                   "gives standings.tiebreakers as a string; openapi.yaml says array|null")
 def test_the_report_of_a_swiss_event_matches_the_spec(api):
+    """Regression: the report once gave standings.tiebreakers as a string."""
     event, tid, org, paired = _swiss_event(api)
     for m in paired["matches"]:
         api.post(f"/v1/tournaments/{tid}/swiss/matches/{m['match_id']}/result",
