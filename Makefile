@@ -5,7 +5,7 @@ AWS_ENV := AWS_ACCESS_KEY_ID=testing AWS_SECRET_ACCESS_KEY=testing AWS_DEFAULT_R
            AWS_ACCOUNT_ID_ENDPOINT_MODE=disabled
 PYTEST := $(AWS_ENV) $(PY) -m pytest -q -p no:cacheprovider
 
-.PHONY: demo load fuzz bench e2e faults client tools
+.PHONY: demo load fuzz bench e2e e2e-slow tools
 
 tools:
 	@bash scripts/bootstrap.sh
@@ -21,17 +21,23 @@ demo:
 e2e: tools
 	$(PYTEST) tests/e2e tests/client tests/faults
 
-# Schemathesis against a live local server from openapi.yaml (longer than the CI run: FUZZ_EXAMPLES=...).
+# The same plus the slow tests (the demo over real HTTP).
+e2e-slow: tools
+	PODIUM_SLOW=1 $(PYTEST) tests/e2e tests/client tests/faults
+
+# Schemathesis against a live local server from openapi.yaml (10 examples per operation and mode; CI runs 1; FUZZ_EXAMPLES=...).
 fuzz: tools
-	PODIUM_FUZZ_EXAMPLES=$${FUZZ_EXAMPLES:-25} PODIUM_SLOW=1 $(PYTEST) tests/fuzz
+	PODIUM_FUZZ_EXAMPLES=$${FUZZ_EXAMPLES:-10} $(PYTEST) -s tests/fuzz
 
 # 500 players drafting in 63 pods and reporting results over loopback HTTP; figures and checks.
 load:
 	@bash scripts/bootstrap.sh
 	$(PY) -m bench load $(LOAD_ARGS)
 
-# Every benchmark in bench/ (foundation, draft, swiss, tables, load ...), one after the other.
+# Every benchmark in bench/ (foundation, draft, swiss, tables, load, ...), one after the other;
+# the exit status is the first failure's.
 bench:
 	@bash scripts/bootstrap.sh
-	@for b in foundation draft swiss tables load; do \
-	  [ -f bench/$$b.py ] || continue; echo "== python -m bench $$b"; $(AWS_ENV) $(PY) -m bench $$b || exit 1; done
+	@status=0; for f in bench/[a-z]*.py; do b=$$(basename $$f .py); \
+	  echo "== python -m bench $$b"; $(AWS_ENV) $(PY) -m bench $$b || { rc=$$?; [ $$status -ne 0 ] || status=$$rc; }; \
+	done; exit $$status
