@@ -10,6 +10,7 @@ from ..domain.accounts import ACCOUNT, CreateAccount
 from ..runtime import runtime
 from ..service import Reply
 from .bodies import CreateAccountBody
+from .common import execute
 from .http import idempotency_from, json_route, parse_body, respond, with_secret
 
 bp = Blueprint(__name__)
@@ -33,8 +34,7 @@ def create_account():
         return Reply(201, {"account_id": account_id, "role": body.role, "name": body.name,
                            "created_at": now})
 
-    reply = rt.service.run(work, idempotency=idem, meta={"actor": principal.ref()})
-    return respond(with_secret(reply, "api_key", api_key))
+    return respond(with_secret(execute(work, principal, idem), "api_key", api_key))
 
 
 @json_route(bp, "/me", methods=["GET"])

@@ -19,7 +19,6 @@ from ..auth import (
     require_tournament_staff,
 )
 from ..auth.principal import is_staff
-from ..data.sets import sample_sets
 from ..domain import tournament as t
 from ..domain.decks import commands as c
 from ..domain.decks import pools
@@ -32,8 +31,6 @@ from ..domain.draft.tournament import DRAFT
 from ..domain.errors import Conflict, Forbidden, NotFound
 from ..domain.mixed import MIXED_DRAFT
 from ..domain.mixed import stream_id as mixed_draft_stream
-from ..domain.product.cards import CardSet
-from ..domain.product.catalog import CARDSET, set_stream
 from ..domain.sealed import SEALED
 from ..domain.sealed import stream_id as sealed_stream
 from ..domain.swiss.decider import SWISS
@@ -47,7 +44,9 @@ from ..domain.trade import prep_stream_id as trade_prep_stream
 from ..projections.decks import lists_id, public_view, view_id
 from ..runtime import runtime
 from ..service import Reply
-from .http import idempotency_from, json_route, parse_body, respond
+from .common import plain, read_state, run_command, view_or_404
+from .http import json_route, parse_body
+from .product import load_sets
 from .tournaments import load_tournament
 
 bp = Blueprint(__name__)
@@ -123,14 +122,6 @@ def _now(uow) -> str:
     return uow.now.isoformat().replace("+00:00", "Z")
 
 
-def _run(work: Callable, principal: Principal | None):
-    rt = runtime()
-    request = bp.current_request
-    idem = idempotency_from(request, principal.id if principal else None)
-    return respond(rt.service.run(work, idempotency=idem,
-                                  meta={"actor": principal.ref() if principal else None}))
-
-
 def _checked_pid(tournament: t.TournamentState, pid: str) -> str:
     if tournament.player(pid) is None:
         raise NotFound(f"no player {pid!r} in this tournament", code="player_not_found")
@@ -193,16 +184,16 @@ def open_deckbuilding(tid):
             game=tournament.game, format=tournament.format, settings=settings, now=_now(uow),
             by=principal.id, deadline=body.deadline,
             player_count=len(tournament.active_players()))
-    return _run(_staff_work(tid, principal, command,
-                            lambda state, _: Reply(201, {"tournament_id": tid,
-                                                         **_phase(state)})), principal)
+    return run_command(bp.current_request, _staff_work(
+        tid, principal, command,
+        lambda state, _: Reply(201, {"tournament_id": tid, **_phase(state)})), principal)
 
 
 @json_route(bp, "/tournaments/{tid}/decks/deadline", methods=["POST"])
 def extend_deadline(tid):
     principal = authenticate(bp.current_request, runtime())
     body = parse_body(bp.current_request, DeadlineBody)
-    return _run(_staff_work(
+    return run_command(bp.current_request, _staff_work(
         tid, principal,
         lambda uow, _: c.ExtendDeadline(deadline=body.deadline, now=_now(uow), by=principal.id),
         lambda state, _: Reply(200, {"tournament_id": tid, **_phase(state)})), principal)
@@ -211,7 +202,7 @@ def extend_deadline(tid):
 @json_route(bp, "/tournaments/{tid}/decks/publish", methods=["POST"])
 def publish_decklists(tid):
     principal = authenticate(bp.current_request, runtime())
-    return _run(_staff_work(
+    return run_command(bp.current_request, _staff_work(
         tid, principal, lambda uow, _: c.PublishDecklists(now=_now(uow), by=principal.id),
         lambda state, events: Reply(200, {"tournament_id": tid, "published": True,
                                           "players": events[0].data["players"]})), principal)
@@ -221,9 +212,7 @@ def publish_decklists(tid):
 def decks_overview(tid):
     rt = runtime()
     tournament = load_tournament(rt, tid)
-    view = rt.views.get(view_id(tid))
-    if view is None:
-        raise NotFound("deck building has not started in this tournament",
+    view = view_or_404(view_id(tid), "deck building has not started in this tournament",
                        code="deckbuilding_not_open")
     out = public_view(view, rt.views.get(lists_id(tid)) if view["published"] else None)
     registered = {p["player_id"] for p in out["players"] if p["registered"]}
@@ -242,7 +231,7 @@ def record_pool(tid, pid):
         return c.RecordPool(player=pid, cards=list(body.cards), now=_now(uow),
                             by=principal.id,
                             product=body.product.model_dump() if body.product else None)
-    return _run(_staff_work(
+    return run_command(bp.current_request, _staff_work(
         tid, principal, command,
         lambda state, _: Reply(201, {"tournament_id": tid, "player_id": pid,
                                      **state.pools[pid]}), organizer_only=False), principal)
@@ -262,79 +251,50 @@ def get_pool(tid, pid):
 
 
 # ---- registration ------------------------------------------------------------------
-def _load(source: Any, decider: Any, stream_id: str) -> Any:
-    """A state from a unit of work (unguarded: another capability's stream) or the runtime."""
-    if hasattr(source, "load"):
-        return source.load(decider, stream_id, guard=False)
-    return source.service.read(decider, stream_id)[0]
-
-
-def plain(value: Any) -> Any:
-    """Settings as plain JSON (the tournament state holds read-only mappings)."""
-    if hasattr(value, "items"):
-        return {k: plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [plain(v) for v in value]
-    return value
-
-
-def load_sets(source: Any, set_ids: list[str]) -> dict[str, CardSet]:
-    """The shipped or uploaded sets among ``set_ids`` (unknown ids are absent)."""
-    found: dict[str, CardSet] = {}
-    for set_id in set_ids:
-        card_set = sample_sets().get(set_id)
-        if card_set is None:
-            entry = _load(source, CARDSET, set_stream(set_id))
-            card_set = entry.card_set if entry.exists else None
-        if card_set is not None:
-            found[set_id] = card_set
-    return found
-
-
 def known_pool(source: Any, tournament: t.TournamentState, pid: str) -> list[str] | None:
     """The pool the product, draft or trade aggregates know for ``pid`` (see
     :mod:`chalicelib.domain.decks.pools`); ``None`` when none does (physical product:
     staff record it, 7.2.3)."""
     tid, fmt = tournament.id, tournament.format
     if fmt in ("sealed", "sealed-swap"):
-        return pools.sealed_pool(_load(source, SEALED, sealed_stream(tid)), pid)
+        return pools.sealed_pool(read_state(source, SEALED, sealed_stream(tid)), pid)
     if fmt == "booster-draft":
-        draft = _load(source, DRAFT, f"draft-{tid}")
+        draft = read_state(source, DRAFT, f"draft-{tid}")
         n = draft.pod_of.get(pid)
         if pid not in draft.late and n is None:
             return None
-        pod = _load(source, POD, f"pod-{tid}-{n}") if n is not None else None
+        pod = read_state(source, POD, f"pod-{tid}-{n}") if n is not None else None
         return pools.booster_draft_pool(draft, pod, pid)
     if fmt in ("table-draft", "mixed-draft"):
         table = fmt == "table-draft"
-        roster = _load(source, ROSTER, f"{'tdraft' if table else 'mixed'}-{tid}")
+        roster = read_state(source, ROSTER, f"{'tdraft' if table else 'mixed'}-{tid}")
         n = roster.pod_of(pid)
         if n is None:
             return None
         if table:
             return pools.table_draft_pool(
-                roster, _load(source, TABLE_DRAFT, table_draft_stream(tid, n)), pid)
+                roster, read_state(source, TABLE_DRAFT, table_draft_stream(tid, n)), pid)
         return pools.mixed_draft_pool(
-            roster, _load(source, MIXED_DRAFT, mixed_draft_stream(tid, n)), pid)
+            roster, read_state(source, MIXED_DRAFT, mixed_draft_stream(tid, n)), pid)
     if fmt == "restricted-trade":
-        n = _load(source, TRADE_PREP, trade_prep_stream(tid)).pod_of(pid)
+        n = read_state(source, TRADE_PREP, trade_prep_stream(tid)).pod_of(pid)
         if n is None:
             return None
-        return pools.traded_pool(_load(source, TRADE_POD, trade_pod_stream(tid, n)), pid)
+        return pools.traded_pool(read_state(source, TRADE_POD, trade_pod_stream(tid, n)), pid)
     return None
 
 
 def round_in_progress(source: Any, tournament: t.TournamentState) -> bool:
     """3.1.5: decks may change only between rounds."""
     if tournament.structure == "multiplayer-tables":
-        return pools.tables_round_in_progress(_load(source, TABLES, f"tables-{tournament.id}"))
+        return pools.tables_round_in_progress(read_state(source, TABLES, f"tables-{tournament.id}"))
     if tournament.structure == "swiss":
-        return pools.swiss_round_in_progress(_load(source, SWISS, f"swiss-{tournament.id}"))
+        return pools.swiss_round_in_progress(read_state(source, SWISS, f"swiss-{tournament.id}"))
     return False
 
 
 def _multi_deck(source: Any, tid: str) -> bool:
-    return _load(source, DECKS, stream(tid)).multi_deck
+    return read_state(source, DECKS, stream(tid)).multi_deck
 
 
 def _register_command(source: Any, tournament: t.TournamentState, pid: str, body: DeckBody,
@@ -363,7 +323,7 @@ def register_deck(tid, pid):
         state, _ = uow.decide(DECKS, stream(tid), _register_command(
             uow, tournament, pid, body, principal.id, _now(uow)))
         return Reply(201, _registration_out(tid, pid, state, private=True))
-    return _run(work, principal)
+    return run_command(bp.current_request, work, principal)
 
 
 @json_route(bp, "/tournaments/{tid}/decks/players/{pid}/validate", methods=["POST"])
@@ -406,7 +366,7 @@ def get_deck(tid, pid):
 def reopen_deck(tid, pid):
     principal = authenticate(bp.current_request, runtime())
     body = parse_body(bp.current_request, ReopenBody, allow_empty=True)
-    return _run(_staff_work(
+    return run_command(bp.current_request, _staff_work(
         tid, principal,
         lambda uow, tournament: c.ReopenDeck(player=_checked_pid(tournament, pid),
                                              now=_now(uow), by=principal.id, until=body.until),
@@ -426,7 +386,7 @@ def switch_deck(tid, pid):
             player=pid, label=body.label, now=_now(uow), by=principal.id,
             round_in_progress=_multi_deck(uow, tid) and round_in_progress(uow, tournament)))
         return Reply(200, _registration_out(tid, pid, state, private=True))
-    return _run(work, principal)
+    return run_command(bp.current_request, work, principal)
 
 
 # ---- deck checks -------------------------------------------------------------------
@@ -434,7 +394,7 @@ def switch_deck(tid, pid):
 def deck_check(tid, pid):
     principal = authenticate(bp.current_request, runtime())
     body = parse_body(bp.current_request, CheckBody)
-    return _run(_staff_work(
+    return run_command(bp.current_request, _staff_work(
         tid, principal,
         lambda uow, tournament: c.DeckCheck(
             player=_checked_pid(tournament, pid), presented=body.decklist(), now=_now(uow),

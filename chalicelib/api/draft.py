@@ -7,7 +7,6 @@ Pick timers expire whenever a pod is touched (every command carries the server's
 and every minute by the scheduled :func:`sweep_drafts` (deployed with the app)."""
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from chalice import Blueprint, Rate
@@ -31,8 +30,9 @@ from ..domain.tournament import state as tstate
 from ..projections.draft import ACTIVE_KIND, draft_view_id
 from ..runtime import runtime
 from ..service import Reply
-from .http import idempotency_from, json_route, parse_body, respond
-from .product import plain, product_sets
+from .common import active_player, path_number, plain, read_state, run_command, view_or_404
+from .http import json_route, parse_body
+from .product import product_sets
 from .tournaments import checked_tid, load_tournament
 
 bp = Blueprint(__name__)
@@ -87,33 +87,15 @@ def ms(moment) -> int:
     return int(moment.timestamp() * 1000)
 
 
-def _pod_number(n: str) -> int:
-    if not re.fullmatch(r"[1-9][0-9]{0,3}", n):
-        raise NotFound(f"no pod {n!r}")
-    return int(n)
-
-
-def _run(work, principal: Principal):
-    rt = runtime()
-    idem = idempotency_from(bp.current_request, principal.id)
-    return respond(rt.service.run(work, idempotency=idem, meta={"actor": principal.ref()}))
-
-
 def _draft(source, tid: str) -> DraftState:
-    if hasattr(source, "load"):
-        state = source.load(DRAFT, draft_stream(tid), guard=False)
-    else:
-        state, _ = source.service.read(DRAFT, draft_stream(tid))
+    state = read_state(source, DRAFT, draft_stream(tid))
     if not state.started:
         raise NotFound("the draft has not started", {"tournament_id": tid})
     return state
 
 
 def _pod(source, tid: str, n: int) -> PodState:
-    if hasattr(source, "load"):
-        state = source.load(POD, pod_stream(tid, n), guard=False)
-    else:
-        state, _ = source.service.read(POD, pod_stream(tid, n))
+    state = read_state(source, POD, pod_stream(tid, n))
     if not state.opened:
         raise NotFound(f"no pod {n}", {"tournament_id": tid})
     return state
@@ -191,15 +173,13 @@ def start_draft(tid):
             uow.decide(POD, pod_stream(tid, command.pod), command)
         return Reply(201, draft_summary(tid, draft),
                      {"Location": f"/v1/tournaments/{tid}/draft"})
-    return _run(work, principal)
+    return run_command(bp.current_request, work, principal)
 
 
 @json_route(bp, "/tournaments/{tid}/draft", methods=["GET"])
 def get_draft(tid):
-    view = runtime().views.get(draft_view_id(checked_tid(tid)))
-    if view is None:
-        raise NotFound("the draft has not started", {"tournament_id": tid})
-    return view
+    return view_or_404(draft_view_id(checked_tid(tid)), "the draft has not started",
+                       {"tournament_id": tid})
 
 
 @json_route(bp, "/tournaments/{tid}/draft/pods/{n}", methods=["GET"])
@@ -209,14 +189,14 @@ def get_pod(tid, n):
     tournament = load_tournament(rt, tid)
     draft = _draft(rt, tid)
     _viewer_may_see_pod(principal, tournament, draft)
-    return public_view(touched_pod(rt, tid, _pod_number(n)))
+    return public_view(touched_pod(rt, tid, path_number(n, "pod")))
 
 
 @json_route(bp, "/tournaments/{tid}/draft/pods/{n}/me", methods=["GET"])
 def get_my_seat(tid, n):
     rt = runtime()
     principal = authenticate(bp.current_request, rt)
-    pod = _pod(rt, checked_tid(tid), _pod_number(n))
+    pod = _pod(rt, checked_tid(tid), path_number(n, "pod"))
     player = _player_in_pod(principal, pod)
     return player_view(touched_pod(rt, tid, pod.pod), player)
 
@@ -224,7 +204,7 @@ def get_my_seat(tid, n):
 def _pod_command(tid: str, n: str, command_of, reply_of=None):
     rt = runtime()
     principal = authenticate(bp.current_request, rt)
-    number = _pod_number(n)
+    number = path_number(n, "pod")
 
     def work(uow):
         pod = _pod(uow, checked_tid(tid), number)
@@ -232,7 +212,7 @@ def _pod_command(tid: str, n: str, command_of, reply_of=None):
         state, events = uow.decide(POD, pod_stream(tid, number), command_of(player, ms(uow.now)))
         body = player_view(state, player)
         return Reply(200, reply_of(body, events, state, player) if reply_of else body)
-    return _run(work, principal)
+    return run_command(bp.current_request, work, principal)
 
 
 @json_route(bp, "/tournaments/{tid}/draft/pods/{n}/picks", methods=["POST"])
@@ -274,7 +254,7 @@ def replace_pack(tid, n):
     rt = runtime()
     principal = authenticate(bp.current_request, rt)
     body = parse_body(bp.current_request, ReplacePackBody)
-    number = _pod_number(n)
+    number = path_number(n, "pod")
 
     def work(uow):
         tournament = load_tournament(uow, tid, guard=False)
@@ -297,7 +277,7 @@ def replace_pack(tid, n):
             by=principal.id, now=ms(uow.now)))
         return Reply(201, {"pod": number, "seat": body.seat, "round": body.round,
                            "cards": len(cards), "replacements": list(state.replacements)})
-    return _run(work, principal)
+    return run_command(bp.current_request, work, principal)
 
 
 @json_route(bp, "/tournaments/{tid}/draft/pods/{n}/log", methods=["GET"])
@@ -306,7 +286,7 @@ def get_log(tid, n):
     principal = authenticate(bp.current_request, rt)
     tournament = load_tournament(rt, tid)
     require_tournament_staff(principal, tournament)
-    state = touched_pod(rt, tid, _pod_number(n))
+    state = touched_pod(rt, tid, path_number(n, "pod"))
     return {**pick_log(state), "seat_detail": staff_view(state)["seat_detail"]}
 
 
@@ -352,9 +332,7 @@ def late_arrival(tid):
     def work(uow):
         tournament = load_tournament(uow, tid)
         require_tournament_staff(principal, tournament)
-        player = tournament.player(body.player_id)
-        if player is None or player.status != "active":
-            raise NotFound("no active player with that id", {"player_id": body.player_id})
+        active_player(tournament, body.player_id)
         product = plain(tournament.settings)["product"]
         if product["source"] != "collated":
             raise Invalid("this tournament's product is entered, not collated",
@@ -366,7 +344,7 @@ def late_arrival(tid):
             body.player_id, allocation, ms(uow.now), principal.id))
         return Reply(201, {"tournament_id": tid, "player_id": body.player_id,
                            "product": allocation, "pool": pool_of(allocation)})
-    return _run(work, principal)
+    return run_command(bp.current_request, work, principal)
 
 
 @json_route(bp, "/tournaments/{tid}/players/{pid}/pool", methods=["GET"])

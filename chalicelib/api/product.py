@@ -16,20 +16,12 @@ from ..domain.product.catalog import CARDSET, UploadSet, set_stream, set_summary
 from ..domain.profiles.product import ProductSettings
 from ..projections.draft import SET_KIND
 from ..runtime import runtime
-from ..service import Reply, UnitOfWork
-from .http import ApiError, idempotency_from, json_route, query_int, query_param, raw_body, respond
+from ..service import Reply
+from .common import plain, read_state, run_command
+from .http import ApiError, json_route, query_int, query_param, raw_body
 from .tournaments import load_tournament
 
 bp = Blueprint(__name__)
-
-
-def plain(value: Any) -> Any:
-    """Settings as plain JSON (the tournament state holds read-only mappings)."""
-    if hasattr(value, "items"):
-        return {k: plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [plain(v) for v in value]
-    return value
 
 
 def find_set(source: Any, set_id: str) -> CardSet | None:
@@ -37,10 +29,7 @@ def find_set(source: Any, set_id: str) -> CardSet | None:
     sample = sample_sets().get(set_id)
     if sample is not None:
         return sample
-    if isinstance(source, UnitOfWork):
-        entry = source.load(CARDSET, set_stream(set_id), guard=False)
-    else:
-        entry, _ = source.service.read(CARDSET, set_stream(set_id))
+    entry = read_state(source, CARDSET, set_stream(set_id))
     return entry.card_set if entry.exists else None
 
 
@@ -82,8 +71,7 @@ def upload_set():
                               UploadSet(data, principal.ref(), uow.now.isoformat()))
         return Reply(201, set_summary(entry.card_set, "uploaded"),
                      {"Location": f"/v1/sets/{set_id}"})
-    idem = idempotency_from(request, principal.id)
-    return respond(rt.service.run(work, idempotency=idem, meta={"actor": principal.ref()}))
+    return run_command(request, work, principal)
 
 
 @json_route(bp, "/sets", methods=["GET"])

@@ -2,16 +2,14 @@
 and free-for-all pod games (MTG CR 905.3)."""
 from __future__ import annotations
 
-import math
-import re
 from typing import Annotated, Any
 
 from chalice import Blueprint
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..auth import Principal, authenticate, is_staff, require_tournament_staff
+from ..auth import authenticate, is_staff, require_tournament_staff
 from ..domain.draft.tournament import DRAFT
-from ..domain.errors import Conflict, Forbidden, Invalid, NotFound
+from ..domain.errors import Forbidden, Invalid, NotFound
 from ..domain.ffa.decider import FFA, ReportPodGame
 from ..domain.tables import commands as c
 from ..domain.tables.criteria import report
@@ -19,11 +17,11 @@ from ..domain.tables.decider import TABLES
 from ..domain.tables.final import final_standings
 from ..domain.tables.groups import seatable, sit_out_plan, table_sizes
 from ..domain.tables.ranking import standings, totals
-from ..domain.tournament import state as tstate
 from ..projections.tables import ffa_id, index_id, round_id
 from ..runtime import runtime
 from ..service import Reply
-from .http import idempotency_from, json_route, parse_body, query_int, respond
+from .common import path_number, plain, require_running, run_command, view_or_404
+from .http import json_route, parse_body, query_int
 from .tournaments import checked_tid, load_tournament
 
 bp = Blueprint(__name__)
@@ -62,49 +60,19 @@ def ffa_stream(tid: str) -> str:
     return f"ffa-{tid}"
 
 
-def _number(raw: str, what: str) -> int:
-    if not re.fullmatch(r"[1-9][0-9]{0,3}", raw):
-        raise NotFound(f"no {what} {raw!r}")
-    return int(raw)
-
-
 def _halves(vp: dict[str, float]) -> dict[str, Any]:
     """VP given in points (1.5) become half points (3); 1.25 stays a float and is refused
     by the domain as not a whole number of half points."""
     return {p: int(v * 2) if float(v * 2).is_integer() else v for p, v in vp.items()}
 
 
-def _plain(value: Any) -> Any:
-    if hasattr(value, "items"):
-        return {k: _plain(v) for k, v in value.items()}
-    return value
-
-
-def _running(tournament, structure: str) -> None:
-    if tournament.structure != structure:
-        raise Conflict(f"this tournament is not played as {structure}",
-                       {"structure": tournament.structure}, code="wrong_structure")
-    if tournament.status != tstate.RUNNING:
-        raise Conflict("the tournament is not running", {"status": tournament.status},
-                       code="not_running")
+def _running(tournament, structure: str = "multiplayer-tables") -> None:
+    """409 unless the tournament is running and played as ``structure``."""
+    require_running(tournament, structure=structure, message="the tournament is not running")
 
 
 def _active(tournament) -> list[str]:
     return [p.id for p in tournament.active_players()]
-
-
-def _run(work, principal: Principal | None):
-    rt = runtime()
-    idem = idempotency_from(bp.current_request, principal.id if principal else None)
-    return respond(rt.service.run(work, idempotency=idem,
-                                  meta={"actor": principal.ref() if principal else None}))
-
-
-def _view(view_id: str, missing: str) -> dict[str, Any]:
-    doc = runtime().views.get(view_id)
-    if doc is None:
-        raise NotFound(missing)
-    return doc
 
 
 def _seating_body(tid: str, state, number: int) -> dict[str, Any]:
@@ -145,26 +113,26 @@ def seat_round(tid):
     def work(uow):
         tournament = load_tournament(uow, tid)
         require_tournament_staff(principal, tournament)
-        _running(tournament, "multiplayer-tables")
-        settings = _plain(tournament.settings).get("tables", {})
+        _running(tournament)
+        settings = plain(tournament.settings).get("tables", {})
         state, events = uow.decide(TABLES, tables_stream(tid), c.SeatRound(
             _active(tournament), tournament.seed, settings, uow.now.isoformat()))
         rnd = state.current
         return Reply(201, _seating_body(tid, state, rnd.number),
                      {"Location": f"/v1/tournaments/{tid}/tables/rounds/{rnd.number}"})
-    return _run(work, principal)
+    return run_command(bp.current_request, work, principal)
 
 
 @json_route(bp, "/tournaments/{tid}/tables", methods=["GET"])
 def tables_index(tid):
     checked_tid(tid)
-    return _view(index_id(tid), "no round has been seated")
+    return view_or_404(index_id(tid), "no round has been seated")
 
 
 @json_route(bp, "/tournaments/{tid}/tables/rounds/{n}", methods=["GET"])
 def get_round(tid, n):
     checked_tid(tid)
-    return _view(round_id(tid, _number(n, "round")), f"round {n} has not been seated")
+    return view_or_404(round_id(tid, path_number(n, "round")), f"round {n} has not been seated")
 
 
 @json_route(bp, "/tournaments/{tid}/tables/rounds/{n}/swap", methods=["POST"])
@@ -172,7 +140,7 @@ def swap(tid, n):
     rt = runtime()
     principal = authenticate(bp.current_request, rt)
     body = parse_body(bp.current_request, SwapBody)
-    number = _number(n, "round")
+    number = path_number(n, "round")
 
     def work(uow):
         tournament = load_tournament(uow, tid)
@@ -180,7 +148,7 @@ def swap(tid, n):
         state, _ = uow.decide(TABLES, tables_stream(tid), c.SwapPlayers(
             number, (body.players[0], body.players[1]), uow.now.isoformat()))
         return Reply(200, _seating_body(tid, state, number))
-    return _run(work, principal)
+    return run_command(bp.current_request, work, principal)
 
 
 @json_route(bp, "/tournaments/{tid}/tables/rounds/{n}/tables/{k}/result", methods=["POST"])
@@ -188,12 +156,12 @@ def report_table(tid, n, k):
     rt = runtime()
     principal = authenticate(bp.current_request, rt)
     body = parse_body(bp.current_request, ResultBody)
-    number, table = _number(n, "round"), _number(k, "table")
+    number, table = path_number(n, "round"), path_number(k, "table")
 
     def work(uow):
         tournament = load_tournament(uow, tid)
         if not is_staff(principal, tournament):
-            settings = _plain(tournament.settings).get("tables", {})
+            settings = plain(tournament.settings).get("tables", {})
             current = uow.load(TABLES, tables_stream(tid))
             seated = (principal.role == "player" and principal.tournament_id == tid
                       and 1 <= number <= len(current.rounds)
@@ -202,14 +170,14 @@ def report_table(tid, n, k):
             if not (settings.get("players_report") and seated):
                 raise Forbidden("only the tournament's staff (or, if the organizer allows "
                                 "it, the table's players) may report this result")
-        _running(tournament, "multiplayer-tables")
+        _running(tournament)
         state, events = uow.decide(TABLES, tables_stream(tid), c.ReportTable(
             number, table, _halves(body.vp), uow.now.isoformat()))
         results = events[0].data["results"]
         seats = state.rounds[number - 1].tables[table - 1]
         return Reply(200, {"tournament_id": tid, "round": number, "table": table,
                            "result": [{"player_id": p, **results[p]} for p in seats]})
-    return _run(work, principal)
+    return run_command(bp.current_request, work, principal)
 
 
 @json_route(bp, "/tournaments/{tid}/tables/standings", methods=["GET"])
@@ -238,18 +206,18 @@ def start_final(tid):
     def work(uow):
         tournament = load_tournament(uow, tid)
         require_tournament_staff(principal, tournament)
-        _running(tournament, "multiplayer-tables")
+        _running(tournament)
         state, events = uow.decide(TABLES, tables_stream(tid), c.StartFinal(
             _active(tournament), tournament.seed, uow.now.isoformat()))
         return Reply(201, {"tournament_id": tid, "qualifiers": list(state.qualifiers),
                            "next": state.qualifiers[-1]})
-    return _run(work, principal)
+    return run_command(bp.current_request, work, principal)
 
 
 @json_route(bp, "/tournaments/{tid}/tables/final", methods=["GET"])
 def get_final(tid):
     checked_tid(tid)
-    doc = _view(index_id(tid), "the final has not started")
+    doc = view_or_404(index_id(tid), "the final has not started")
     if doc.get("final") is None:
         raise NotFound("the final has not started")
     return {"tournament_id": tid, **doc["final"]}
@@ -276,7 +244,7 @@ def place_card(tid):
             player = principal.player_id
         else:
             raise Forbidden("only the finalists and the tournament's staff may place cards")
-        _running(tournament, "multiplayer-tables")
+        _running(tournament)
         state, events = uow.decide(TABLES, tables_stream(tid), c.PlaceCard(
             player, body.position, tournament.seed, uow.now.isoformat()))
         q = state.qualifiers
@@ -285,7 +253,7 @@ def place_card(tid):
                            "next": None if done else q[len(q) - 1 - len(state.row)],
                            "seating": list(state.final_seating) if done else None,
                            "first_player": state.first_player})
-    return _run(work, principal)
+    return run_command(bp.current_request, work, principal)
 
 
 @json_route(bp, "/tournaments/{tid}/tables/final/result", methods=["POST"])
@@ -297,11 +265,11 @@ def report_final(tid):
     def work(uow):
         tournament = load_tournament(uow, tid)
         require_tournament_staff(principal, tournament)
-        _running(tournament, "multiplayer-tables")
+        _running(tournament)
         state, events = uow.decide(TABLES, tables_stream(tid), c.ReportFinal(
             _halves(body.vp), uow.now.isoformat()))
         return Reply(200, {"tournament_id": tid, "standings": events[0].data["standings"]})
-    return _run(work, principal)
+    return run_command(bp.current_request, work, principal)
 
 
 # -- free-for-all pods -----------------------------------------------------------------
@@ -311,7 +279,7 @@ def report_pod(tid, pod):
     rt = runtime()
     principal = authenticate(bp.current_request, rt)
     body = parse_body(bp.current_request, PodResultBody)
-    number = _number(pod, "pod")
+    number = path_number(pod, "pod")
 
     def work(uow):
         tournament = load_tournament(uow, tid)
@@ -329,10 +297,10 @@ def report_pod(tid, pod):
             uow.now.isoformat()))
         return Reply(200, {"tournament_id": tid, "pod": number,
                            "places": events[0].data["places"]})
-    return _run(work, principal)
+    return run_command(bp.current_request, work, principal)
 
 
 @json_route(bp, "/tournaments/{tid}/ffa", methods=["GET"])
 def ffa_results(tid):
     checked_tid(tid)
-    return _view(ffa_id(tid), "no pod game has been reported")
+    return view_or_404(ffa_id(tid), "no pod game has been reported")

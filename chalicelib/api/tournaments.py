@@ -18,6 +18,7 @@ from ..projections.tournaments import players_id, streams_id, summary_id
 from ..runtime import runtime
 from ..service import Reply, UnitOfWork
 from .bodies import CreateTournamentBody, DropBody, JudgeBody, RegisterPlayerBody, SettingsBody
+from .common import execute, plain, run_command, view_or_404
 from .http import (cursor_param, encode_cursor, idempotency_from, json_route, parse_body,
                    query_int, query_param, respond, with_secret)
 
@@ -56,7 +57,7 @@ def summary(state: t.TournamentState) -> dict[str, Any]:
         "organizer_id": state.organizer_id, "status": state.status,
         "seed_sha256": state.seed_sha256,
         "seed": state.seed if state.status == t.state.FINISHED else None,
-        "settings": _plain(state.settings), "starts_at": state.starts_at,
+        "settings": plain(state.settings), "starts_at": state.starts_at,
         "location": state.location, "created_at": state.created_at,
         "started_at": state.started_at, "finished_at": state.finished_at,
         "players": {"registered": len(players),
@@ -64,12 +65,6 @@ def summary(state: t.TournamentState) -> dict[str, Any]:
                     "dropped": sum(1 for p in players if p.status == "dropped")},
         "judges": [{"judge_id": jid, "name": name} for jid, name in state.judges.items()],
     }
-
-
-def _plain(value: Any) -> Any:
-    if hasattr(value, "items"):
-        return {k: _plain(v) for k, v in value.items()}
-    return value
 
 
 def _staff_command(tid: str, principal: Principal, command_of, organizer_only=True,
@@ -81,14 +76,6 @@ def _staff_command(tid: str, principal: Principal, command_of, organizer_only=Tr
         new_state, _ = uow.decide(t.TOURNAMENT, stream(tid), command_of(uow.now.isoformat()))
         return Reply(200, respond_with(new_state) if respond_with else summary(new_state))
     return work
-
-
-def _run(work, principal: Principal | None):
-    rt = runtime()
-    request = bp.current_request
-    idem = idempotency_from(request, principal.id if principal else None)
-    return respond(rt.service.run(work, idempotency=idem,
-                                  meta={"actor": principal.ref() if principal else None}))
 
 
 @json_route(bp, "/tournaments", methods=["POST"])
@@ -108,7 +95,7 @@ def create_tournament():
         state, _ = uow.decide(t.TOURNAMENT, stream(tid),
                               t.CreateTournament(now=uow.now.isoformat(), **command))
         return Reply(201, summary(state), {"Location": f"/v1/tournaments/{tid}"})
-    return _run(work, principal)
+    return run_command(bp.current_request, work, principal)
 
 
 @json_route(bp, "/tournaments", methods=["GET"])
@@ -137,26 +124,20 @@ def list_tournaments():
 
 @json_route(bp, "/tournaments/{tid}", methods=["GET"])
 def get_tournament(tid):
-    view = runtime().views.get(summary_id(checked_tid(tid)))
-    if view is None:
-        raise NotFound(f"no tournament {tid!r}")
-    return view
+    return view_or_404(summary_id(checked_tid(tid)), f"no tournament {tid!r}")
 
 
 @json_route(bp, "/tournaments/{tid}/settings", methods=["POST"])
 def change_settings(tid):
     principal = authenticate(bp.current_request, runtime())
     body = parse_body(bp.current_request, SettingsBody)
-    return _run(_staff_command(tid, principal, lambda now: t.ChangeSettings(body.settings, now)),
-                principal)
+    return run_command(bp.current_request, _staff_command(
+        tid, principal, lambda now: t.ChangeSettings(body.settings, now)), principal)
 
 
 @json_route(bp, "/tournaments/{tid}/players", methods=["GET"])
 def list_players(tid):
-    view = runtime().views.get(players_id(checked_tid(tid)))
-    if view is None:
-        raise NotFound(f"no tournament {tid!r}")
-    return view
+    return view_or_404(players_id(checked_tid(tid)), f"no tournament {tid!r}")
 
 
 @json_route(bp, "/tournaments/{tid}/players", methods=["POST"])
@@ -180,18 +161,16 @@ def register_player(tid):
                                  "tournament_id": tid, "player_id": pid})
         return Reply(201, {"tournament_id": tid, "player": new_state.players[pid].public()})
 
-    reply = rt.service.run(work, idempotency=idem,
-                           meta={"actor": principal.ref() if principal else None})
-    return respond(with_secret(reply, "token", token))
+    return respond(with_secret(execute(work, principal, idem), "token", token))
 
 
 @json_route(bp, "/tournaments/{tid}/players/{pid}", methods=["DELETE"])
 def remove_player(tid, pid):
     principal = authenticate(bp.current_request, runtime())
-    return _run(_staff_command(tid, principal, lambda now: t.RemovePlayer(pid, now),
-                               organizer_only=False,
-                               respond_with=lambda s: {"tournament_id": tid, "player_id": pid,
-                                                       "removed": True}), principal)
+    return run_command(bp.current_request, _staff_command(
+        tid, principal, lambda now: t.RemovePlayer(pid, now), organizer_only=False,
+        respond_with=lambda s: {"tournament_id": tid, "player_id": pid, "removed": True}),
+        principal)
 
 
 @json_route(bp, "/tournaments/{tid}/players/{pid}/drop", methods=["POST"])
@@ -205,7 +184,7 @@ def drop_player(tid, pid):
         new_state, _ = uow.decide(t.TOURNAMENT, stream(tid),
                                   t.DropPlayer(pid, body.reason, uow.now.isoformat()))
         return Reply(200, {"tournament_id": tid, "player": new_state.players[pid].public()})
-    return _run(work, principal)
+    return run_command(bp.current_request, work, principal)
 
 
 @json_route(bp, "/tournaments/{tid}/judges", methods=["POST"])
@@ -226,20 +205,21 @@ def add_judge(tid):
                                  "tournament_id": tid})
         return Reply(201, {"tournament_id": tid, "judge_id": jid, "name": body.name})
 
-    reply = rt.service.run(work, idempotency=idem, meta={"actor": principal.ref()})
-    return respond(with_secret(reply, "token", token))
+    return respond(with_secret(execute(work, principal, idem), "token", token))
 
 
 @json_route(bp, "/tournaments/{tid}/start", methods=["POST"])
 def start_tournament(tid):
     principal = authenticate(bp.current_request, runtime())
-    return _run(_staff_command(tid, principal, t.StartTournament), principal)
+    return run_command(bp.current_request, _staff_command(tid, principal, t.StartTournament),
+                       principal)
 
 
 @json_route(bp, "/tournaments/{tid}/finish", methods=["POST"])
 def finish_tournament(tid):
     principal = authenticate(bp.current_request, runtime())
-    return _run(_staff_command(tid, principal, t.FinishTournament), principal)
+    return run_command(bp.current_request, _staff_command(tid, principal, t.FinishTournament),
+                       principal)
 
 
 @json_route(bp, "/tournaments/{tid}/events", methods=["GET"])
