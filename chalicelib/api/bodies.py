@@ -1,5 +1,6 @@
-"""Request bodies of the foundation routes (other capabilities keep theirs beside their
-blueprint). Every model refuses unknown fields and bounds its sizes."""
+"""Request bodies of the foundation routes, the common ``Body`` base and the bodies
+several capabilities share (others keep theirs beside their blueprint). Every model
+refuses unknown fields and bounds its sizes."""
 from __future__ import annotations
 
 from typing import Any, Literal
@@ -7,6 +8,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 Name = Field(min_length=1, max_length=80)
+PlayerId = Field(pattern=r"^p[0-9a-f]{10}$")
 
 
 class Body(BaseModel):
@@ -45,3 +47,8 @@ class DropBody(Body):
 
 class JudgeBody(Body):
     name: str = Name
+
+
+class LateArrivalBody(Body):
+    """V:EKN 7.2.6: the player added after the product was handed out."""
+    player_id: str = PlayerId

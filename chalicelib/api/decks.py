@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from chalice import Blueprint
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from ..auth import (
     Principal,
@@ -44,6 +44,7 @@ from ..domain.trade import prep_stream_id as trade_prep_stream
 from ..projections.decks import lists_id, public_view, view_id
 from ..runtime import runtime
 from ..service import Reply
+from .bodies import Body
 from .common import plain, read_state, run_command, view_or_404
 from .http import json_route, parse_body
 from .product import load_sets
@@ -57,10 +58,6 @@ LABEL = r"^[A-Za-z0-9][A-Za-z0-9 _.-]{0,39}$"
 
 def stream(tid: str) -> str:
     return f"decks-{tid}"
-
-
-class Body(BaseModel):
-    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
 
 
 class OpenBody(Body):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from chalice import Blueprint, Rate
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from ..auth import Principal, authenticate, require_player, require_tournament_staff
 from ..auth.principal import is_staff
@@ -30,6 +30,7 @@ from ..domain.tournament import state as tstate
 from ..projections.draft import ACTIVE_KIND, draft_view_id
 from ..runtime import runtime
 from ..service import Reply
+from .bodies import Body, LateArrivalBody
 from .common import active_player, path_number, plain, read_state, run_command, view_or_404
 from .http import json_route, parse_body
 from .product import product_sets
@@ -38,10 +39,6 @@ from .tournaments import checked_tid, load_tournament
 bp = Blueprint(__name__)
 
 CardId = Field(pattern=ID_PATTERN)
-
-
-class Body(BaseModel):
-    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
 
 
 class StartDraftBody(Body):
@@ -69,10 +66,6 @@ class ReplacePackBody(Body):
     round: int = Field(ge=1, le=24)
     reason: str = Field(min_length=1, max_length=500)
     cards: list[str] | None = Field(default=None, min_length=1, max_length=100)
-
-
-class LateArrivalBody(Body):
-    player_id: str = Field(pattern=r"^p[0-9a-f]{10}$")
 
 
 def draft_stream(tid: str) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from ..auth import Principal, authenticate, optional_principal, require_tournament_staff
 from ..auth.principal import is_staff
@@ -21,24 +21,13 @@ from ..domain.tabledraft.roster import ROSTER, AddLateArrival, sealed_cards
 from ..projections.limited import pod_id, summary_id
 from ..runtime import runtime
 from ..service import Reply
-from .common import (
-    PATH_NUMBER,
-    active_player,
-    path_number,
-    plain,
-    read_state,
-    run_command,
-)
+from .bodies import Body, LateArrivalBody
+from .common import PATH_NUMBER, active_player, path_number, plain, read_state, run_command
 from .http import parse_body
 from .product import product_sets
 from .tournaments import checked_tid, load_tournament
 
 CardId = Field(pattern=ID_PATTERN)
-PlayerId = Field(pattern=r"^p[0-9a-f]{10}$")
-
-
-class Body(BaseModel):
-    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
 
 
 class DraftStartBody(Body):
@@ -52,10 +41,6 @@ class DraftStartBody(Body):
 class TablePickBody(Body):
     card: str = CardId
     pick: int | None = Field(default=None, ge=1, le=10000)
-
-
-class LateArrivalBody(Body):
-    player_id: str = PlayerId
 
 
 # ---- states, callers, feeds ----------------------------------------------------------
@@ -127,6 +112,17 @@ def pod_log(request, tid: str, n: str, pod_of: Callable, view: Callable,
             "events": event_log(rt, stream_of(tid, number))}
 
 
+def pod_feed(request, tid: str, n: str, pod_of: Callable,
+             stream_of: Callable[[str, int], str], redact: Callable) -> dict[str, Any]:
+    """``GET .../pods/{n}/events``: the pod's events as the caller may see them."""
+    rt = runtime()
+    number = path_number(n, "pod")
+    pod_of(rt, checked_tid(tid), number)
+    player, staff = viewer(request, rt, tid)
+    return feed(rt, stream_of(tid, number),
+                lambda t, d: redact(t, d, player=player, staff=staff))
+
+
 def pod_command(request, principal: Principal, tid: str, n: str, pod_of: Callable,
                 decider, stream_of: Callable[[str, int], str], command_of: Callable,
                 reply_of: Callable):
@@ -173,6 +169,45 @@ def pick_seconds(given: int | None, draft: dict[str, Any]) -> int | None:
 def table_due(state, now) -> bool:
     """A table draft's (or a mixed draft's crypt table's) pick timer ran out."""
     return state.status == "drafting" and clock.reached(now, state.deadline)
+
+
+def touched(rt, tid: str, n: int, pod_of: Callable, due: Callable, decider,
+            stream_of: Callable[[str, int], str], expire_command: Callable):
+    """The draft pod with its expired pick timers applied first (recorded before it is
+    shown): on every read of a pod and by the scheduled sweep, so a draft never waits on
+    somebody remembering to call ``.../expire``. ``expire_command(uow, tid, state)``."""
+    state = pod_of(rt, tid, n)
+    if not due(state, rt.service.clock()):
+        return state
+
+    def work(uow):
+        current = pod_of(uow, tid, n)
+        if not due(current, uow.now):
+            return Reply(200, {"pod": n, "auto_picks": 0})
+        _, events = uow.decide(decider, stream_of(tid, n), expire_command(uow, tid, current))
+        return Reply(200, {"pod": n, "auto_picks": sum(1 for e in events if e.type in (
+            "TableCardPicked", "MixedLibraryCardPicked"))})
+    rt.service.run(work)
+    return pod_of(rt, tid, n)
+
+
+def pod_expire(request, tid: str, n: str, pod_of: Callable, decider,
+               stream_of: Callable[[str, int], str], expire_command: Callable,
+               reply_of: Callable):
+    """``POST .../pods/{n}/expire``: staff or a player of the pod apply an expired pick
+    timer (409 before the deadline): ``expire_command(uow, tid, state)``; 200 with
+    ``reply_of(state, events)``."""
+    rt = runtime()
+    principal = authenticate(request, rt)
+    number = path_number(n, "pod")
+
+    def work(uow):
+        tournament = load_tournament(uow, tid, guard=False)
+        state = pod_of(uow, tid, number)
+        staff_or_member(principal, tournament, state.players)
+        state, events = uow.decide(decider, stream_of(tid, number), expire_command(uow, tid, state))
+        return Reply(200, reply_of(state, events))
+    return run_command(request, work, principal)
 
 
 def roster_reply(tid: str, roster) -> dict[str, Any]:

@@ -17,25 +17,11 @@ from ..runtime import runtime
 from ..service import Reply
 from .common import path_number, plain, require_running, run_command
 from .http import json_route, parse_body
-from .limited_common import (
-    Body,
-    CardId,
-    DraftStartBody,
-    TablePickBody,
-    draft_late_arrival,
-    feed,
-    first_seats,
-    pick_seconds,
-    player_of,
-    pod_command,
-    pod_log,
-    roster_reply,
-    staff_or_member,
-    started,
-    summary,
-    table_due,
-    viewer,
-)
+from .bodies import Body
+from .limited_common import (CardId, DraftStartBody, TablePickBody, draft_late_arrival,
+                             first_seats, pick_seconds, player_of, pod_command, pod_expire,
+                             pod_feed, pod_log, roster_reply, started, summary, table_due,
+                             touched)
 from .product import product_sets
 from .tournaments import checked_tid, load_tournament
 
@@ -64,33 +50,17 @@ def _due(state, now) -> bool:
         q and clock.reached(now, d) for q, d in zip(state.queues, state.deadlines, strict=True))
 
 
-def _expire_command(state, tournament, now):
-    """The crypt phase's oldest card on the table (7.7), or a random card of each late
-    player's library pile (7.5.3)."""
-    return (tabledraft.ExpirePick(now=now) if state.status == "crypt" else
-            mixed.ExpireLibraryPicks(seed=tournament.seed, now=now))
-
-
-def _expire_work(tid: str, n: int):
-    def work(uow):
-        state = _pod(uow, tid, n)
-        if not _due(state, uow.now):
-            return Reply(200, {"pod": n, "auto_picks": 0})
-        tournament = load_tournament(uow, tid, guard=False)
-        _, events = uow.decide(mixed.MIXED_DRAFT, mixed.stream_id(tid, n),
-                               _expire_command(state, tournament, uow.now))
-        return Reply(200, {"pod": n, "auto_picks": sum(
-            1 for e in events if e.type in ("TableCardPicked", "MixedLibraryCardPicked"))})
-    return work
+def _expire_command(uow, tid: str, state):
+    """In the crypt phase the oldest card on the table (7.7), in the library phase a
+    random card of each late player's pile (7.5.3)."""
+    if state.status == "crypt":
+        return tabledraft.ExpirePick(now=uow.now)
+    tournament = load_tournament(uow, tid, guard=False)
+    return mixed.ExpireLibraryPicks(seed=tournament.seed, now=uow.now)
 
 
 def touched_mixed(rt, tid: str, n: int):
-    """The pod with expired pick timers applied first (recorded before it is shown)."""
-    state = _pod(rt, tid, n)
-    if _due(state, rt.service.clock()):
-        rt.service.run(_expire_work(tid, n))
-        state = _pod(rt, tid, n)
-    return state
+    return touched(rt, tid, n, _pod, _due, mixed.MIXED_DRAFT, mixed.stream_id, _expire_command)
 
 
 @json_route(bp, "/tournaments/{tid}/mixed-draft", methods=["POST"])
@@ -174,30 +144,17 @@ def mixed_library_pick(tid, n):
 def mixed_expire(tid, n):
     """Expired timers: in the crypt phase the oldest card on the table (7.7), in the
     library phase a random card of each late player's pile (7.5.3)."""
-    rt = runtime()
-    principal = authenticate(bp.current_request, rt)
-    number = path_number(n, "pod")
-
-    def work(uow):
-        tournament = load_tournament(uow, tid, guard=False)
-        state = _pod(uow, tid, number)
-        staff_or_member(principal, tournament, state.players)
-        state, events = uow.decide(mixed.MIXED_DRAFT, mixed.stream_id(tid, number),
-                                   _expire_command(state, tournament, uow.now))
-        auto = [e.data for e in events if e.type in ("TableCardPicked",
-                                                     "MixedLibraryCardPicked")]
-        return Reply(200, {"auto_picks": auto, "pod": mixed.view(state)})
-    return run_command(bp.current_request, work, principal)
+    return pod_expire(bp.current_request, tid, n, _pod, mixed.MIXED_DRAFT, mixed.stream_id,
+                      _expire_command,
+                      lambda state, events: {"auto_picks": [
+                          e.data for e in events
+                          if e.type in ("TableCardPicked", "MixedLibraryCardPicked")],
+                          "pod": mixed.view(state)})
 
 
 @json_route(bp, "/tournaments/{tid}/mixed-draft/pods/{n}/events", methods=["GET"])
 def mixed_events(tid, n):
-    rt = runtime()
-    number = path_number(n, "pod")
-    _pod(rt, checked_tid(tid), number)
-    player, staff = viewer(bp.current_request, rt, tid)
-    return feed(rt, mixed.stream_id(tid, number),
-                lambda t, d: mixed_redact(t, d, player=player, staff=staff))
+    return pod_feed(bp.current_request, tid, n, _pod, mixed.stream_id, mixed_redact)
 
 
 @json_route(bp, "/tournaments/{tid}/mixed-draft/pods/{n}/log", methods=["GET"])

@@ -15,18 +15,10 @@ from ..domain.product.allocation import allocate, allocate_one
 from ..domain.sealed.visibility import redact as sealed_redact
 from ..runtime import runtime
 from ..service import Reply
+from .bodies import Body, LateArrivalBody
 from .common import active_player, plain, require_running, run_command
 from .http import json_route, parse_body
-from .limited_common import (
-    Body,
-    LateArrivalBody,
-    event_log,
-    feed,
-    player_of,
-    started,
-    summary,
-    viewer,
-)
+from .limited_common import event_log, feed, player_of, started, summary, viewer
 from .product import product_sets
 from .tournaments import checked_tid, load_tournament
 

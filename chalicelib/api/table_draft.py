@@ -16,23 +16,9 @@ from ..runtime import runtime
 from ..service import Reply
 from .common import path_number, plain, require_running, run_command
 from .http import json_route, parse_body
-from .limited_common import (
-    DraftStartBody,
-    TablePickBody,
-    draft_late_arrival,
-    feed,
-    first_seats,
-    pick_seconds,
-    player_of,
-    pod_command,
-    pod_log,
-    roster_reply,
-    staff_or_member,
-    started,
-    summary,
-    table_due,
-    viewer,
-)
+from .limited_common import (DraftStartBody, TablePickBody, draft_late_arrival, first_seats,
+                             pick_seconds, player_of, pod_command, pod_expire, pod_feed, pod_log,
+                             roster_reply, started, summary, table_due, touched)
 from .mixed_draft import touched_mixed
 from .product import product_sets
 from .tournaments import checked_tid, load_tournament
@@ -77,27 +63,14 @@ def get_table_draft(tid):
     return summary(runtime(), tid, "table-draft")
 
 
-# Pick timers also expire whenever a pod is read and every minute (scheduled sweep), so
-# a draft never waits on somebody remembering to call ``.../expire``.
-def _expire_work(tid: str, n: int):
-    def work(uow):
-        state = _pod(uow, tid, n)
-        if not table_due(state, uow.now):
-            return Reply(200, {"pod": n, "auto_picks": 0})
-        _, events = uow.decide(tabledraft.TABLE_DRAFT, tabledraft.stream_id(tid, n),
-                               tabledraft.ExpirePick(now=uow.now))
-        return Reply(200, {"pod": n, "auto_picks": sum(
-            1 for e in events if e.type == "TableCardPicked")})
-    return work
+def _expire_command(uow, tid: str, state):
+    """The waiting player receives the oldest card on the table (7.7)."""
+    return tabledraft.ExpirePick(now=uow.now)
 
 
 def touched_table(rt, tid: str, n: int):
-    """The pod with an expired pick timer applied first (recorded before it is shown)."""
-    state = _pod(rt, tid, n)
-    if table_due(state, rt.service.clock()):
-        rt.service.run(_expire_work(tid, n))
-        state = _pod(rt, tid, n)
-    return state
+    return touched(rt, tid, n, _pod, table_due, tabledraft.TABLE_DRAFT, tabledraft.stream_id,
+                   _expire_command)
 
 
 @bp.schedule(Rate(1, unit=Rate.MINUTES))
@@ -152,28 +125,15 @@ def table_pick(tid, n):
 def table_expire(tid, n):
     """The pick timer ran out: the waiting player receives the oldest card on the
     table (7.7). Staff or any player of the pod may call it; 409 before the deadline."""
-    rt = runtime()
-    principal = authenticate(bp.current_request, rt)
-    number = path_number(n, "pod")
-
-    def work(uow):
-        tournament = load_tournament(uow, tid, guard=False)
-        state = _pod(uow, tid, number)
-        staff_or_member(principal, tournament, state.players)
-        state, events = uow.decide(tabledraft.TABLE_DRAFT, tabledraft.stream_id(tid, number),
-                                   tabledraft.ExpirePick(now=uow.now))
-        return Reply(200, {"picked": events[0].data, "table": tabledraft.view(state)})
-    return run_command(bp.current_request, work, principal)
+    return pod_expire(bp.current_request, tid, n, _pod, tabledraft.TABLE_DRAFT,
+                      tabledraft.stream_id, _expire_command,
+                      lambda state, events: {"picked": events[0].data,
+                                             "table": tabledraft.view(state)})
 
 
 @json_route(bp, "/tournaments/{tid}/table-draft/pods/{n}/events", methods=["GET"])
 def table_events(tid, n):
-    rt = runtime()
-    number = path_number(n, "pod")
-    _pod(rt, checked_tid(tid), number)
-    player, staff = viewer(bp.current_request, rt, tid)
-    return feed(rt, tabledraft.stream_id(tid, number),
-                lambda t, d: table_redact(t, d, player=player, staff=staff))
+    return pod_feed(bp.current_request, tid, n, _pod, tabledraft.stream_id, table_redact)
 
 
 @json_route(bp, "/tournaments/{tid}/table-draft/pods/{n}/log", methods=["GET"])
