@@ -31,7 +31,8 @@ from ..projections.draft import ACTIVE_KIND, draft_view_id
 from ..runtime import runtime
 from ..service import Reply
 from .bodies import Body, LateArrivalBody
-from .common import active_player, path_number, plain, read_state, run_command, view_or_404
+from .common import (active_player, each_view, path_number, plain, read_state, run_command,
+                     view_or_404)
 from .http import json_route, parse_body
 from .product import product_sets
 from .tournaments import checked_tid, load_tournament
@@ -305,14 +306,8 @@ def sweep(tid):
 def sweep_drafts(event):
     """Every minute: apply expired pick timers in every running draft."""
     rt = runtime()
-    after = None
-    while True:
-        page = rt.views.list(ACTIVE_KIND, after=after, limit=100)
-        for view in page:
-            sweep_tournament(rt, view.doc["tournament_id"])
-            after = view.sort
-        if len(page) < 100:
-            break
+    for view in each_view(rt.views, ACTIVE_KIND):
+        sweep_tournament(rt, view.doc["tournament_id"])
 
 
 @json_route(bp, "/tournaments/{tid}/draft/late-arrivals", methods=["POST"])

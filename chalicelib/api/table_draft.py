@@ -14,7 +14,7 @@ from ..domain.tabledraft.visibility import redact as table_redact
 from ..projections.limited import ACTIVE_KIND
 from ..runtime import runtime
 from ..service import Reply
-from .common import path_number, plain, require_running, run_command
+from .common import each_view, path_number, plain, require_running, run_command
 from .http import json_route, parse_body
 from .limited_common import (DraftStartBody, TablePickBody, draft_late_arrival, first_seats,
                              pick_seconds, player_of, pod_command, pod_expire, pod_feed, pod_log,
@@ -77,18 +77,12 @@ def touched_table(rt, tid: str, n: int):
 def sweep_limited_drafts(event):
     """Every minute: apply expired pick timers in every running table and mixed draft."""
     rt = runtime()
-    after = None
-    while True:
-        page = rt.views.list(ACTIVE_KIND, after=after, limit=100)
-        for view in page:
-            doc = view.doc
-            if doc["capability"] == "table-draft":
-                touched_table(rt, doc["tournament_id"], doc["pod"])
-            else:
-                touched_mixed(rt, doc["tournament_id"], doc["pod"])
-            after = view.sort
-        if len(page) < 100:
-            break
+    for view in each_view(rt.views, ACTIVE_KIND):
+        doc = view.doc
+        if doc["capability"] == "table-draft":
+            touched_table(rt, doc["tournament_id"], doc["pod"])
+        else:
+            touched_mixed(rt, doc["tournament_id"], doc["pod"])
 
 
 @json_route(bp, "/tournaments/{tid}/table-draft/pods/{n}", methods=["GET"])
