@@ -18,7 +18,6 @@ import argparse
 import json
 import os
 import sqlite3
-import statistics
 import threading
 import time
 import uuid
@@ -45,7 +44,7 @@ class Timings:
         values = sorted(self.samples[kind])
         if not values:
             return f"  {kind:<22} (none)"
-        pct = lambda q: values[min(len(values) - 1, int(q * len(values)))] * 1000  # noqa: E731
+        pct = lambda q: values[min(len(values) - 1, int(q * len(values)))] * 1000
         rate = f"{len(values) / wall:8.1f}/s" if wall else " " * 10
         return (f"  {kind:<22} {len(values):6d} calls {rate}  p50 {pct(.5):7.1f} ms  "
                 f"p99 {pct(.99):7.1f} ms  max {values[-1] * 1000:7.1f} ms")

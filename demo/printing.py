@@ -35,15 +35,16 @@ def report_summary(report: dict[str, Any]) -> str:
     standings = report.get("standings") or {}
     members = report.get("member_ids") or {}
     reporting = report.get("reporting") or {}
-    lines = [f"  {report['name']} ({report['game']}, {report['format']}, {report['structure']})"
-             f" on {report.get('date')}",
-             f"  players {len(report['players'])}, rounds {len(report['rounds'])}, scoring "
-             f"{standings.get('scoring')}, decklists "
-             f"{len(report['decklists']) if report.get('decklists') else 0}",
-             f"  seed verified: {report['seed']['verified']}  ratings eligible: "
-             f"{members.get('ratings_eligible')}  placeholders: "
-             f"{len(members.get('placeholders') or [])}",
-             f"  reporting: {', '.join(f'{k}={v}' for k, v in reporting.items())}"]
+    decklists = len(report["decklists"]) if report.get("decklists") else 0
+    placeholders = len(members.get("placeholders") or [])
+    lines = [
+        (f"  {report['name']} ({report['game']}, {report['format']}, "
+         f"{report['structure']}) on {report.get('date')}"),
+        (f"  players {len(report['players'])}, rounds {len(report['rounds'])}, "
+         f"scoring {standings.get('scoring')}, decklists {decklists}"),
+        (f"  seed verified: {report['seed']['verified']}  ratings eligible: "
+         f"{members.get('ratings_eligible')}  placeholders: {placeholders}"),
+        f"  reporting: {', '.join(f'{k}={v}' for k, v in reporting.items())}"]
     top = (standings.get("rows") or [])[:3]
     lines += [f"  #{r['rank']} {r['name']} (member {r['member_id'] or '-'})" for r in top]
     return "\n".join(lines)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import importlib
-from typing import Callable
+from collections.abc import Callable
 
 MODULES = {
     "vtes-mixed-draft": "vtes_mixed_tables",

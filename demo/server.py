@@ -33,9 +33,10 @@ class LocalServer:
         self.extra_env = env or {}
         self.startup_seconds = startup_seconds
         self.process: subprocess.Popen | None = None
+        self._log = None
         self.log_path = os.path.join(self.data_dir, "server.log")
 
-    def start(self) -> "LocalServer":
+    def start(self) -> LocalServer:
         chalice = Path(sys.executable).parent / "chalice"
         command = [str(chalice) if chalice.exists() else shutil.which("chalice") or "chalice",
                    "local", "--host", "127.0.0.1", "--port", str(self.port),
@@ -43,8 +44,8 @@ class LocalServer:
         env = {**os.environ, "PODIUM_STORE": "sqlite", "PODIUM_DATA_DIR": self.data_dir,
                "PODIUM_ADMIN_KEY": self.admin_key, "PODIUM_SQLITE_SYNCHRONOUS": "NORMAL",
                **self.extra_env}
-        log = open(self.log_path, "wb")
-        self.process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log,
+        self._log = open(self.log_path, "wb")  # noqa: SIM115 - the child writes to it until stop()
+        self.process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=self._log,
                                         stderr=subprocess.STDOUT)
         deadline = time.monotonic() + self.startup_seconds
         while time.monotonic() < deadline:
@@ -74,10 +75,13 @@ class LocalServer:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait(timeout=10)
+        if self._log is not None:
+            self._log.close()
+            self._log = None
         if self._own_dir:
             shutil.rmtree(self.data_dir, ignore_errors=True)
 
-    def __enter__(self) -> "LocalServer":
+    def __enter__(self) -> LocalServer:  # noqa: PYI034 - start() returns self
         return self.start()
 
     def __exit__(self, *exc) -> None:

@@ -1,7 +1,7 @@
 """Deck registration from what a player ended up with (V:EKN 7.2-7.4 limits)."""
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from ..client import Api
@@ -13,7 +13,7 @@ def card_kinds(api: Api, set_id: str) -> dict[str, str]:
 
 
 def open_decks(api: Api, ev, hours: int = 2) -> None:
-    deadline = datetime.now(timezone.utc) + timedelta(hours=hours)
+    deadline = datetime.now(UTC) + timedelta(hours=hours)
     api.post(f"{ev.base}/decks/open",
              {"deadline": deadline.replace(microsecond=0).isoformat().replace("+00:00", "Z")},
              token=ev.org)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from ..client import Api, start_event
 from .booster import run_draft
-from .hack_set import ensure_set
 from .finish import finish_and_report
+from .hack_set import ensure_set
 from .outcome import Outcome
 from .swiss import play_swiss, standings
 

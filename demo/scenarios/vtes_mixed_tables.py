@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections import Counter
 
 from ..client import Api, start_event
-from .tables import final, play_rounds, table_standings
 from .finish import finish_and_report
 from .members import vekn_numbers
 from .outcome import Outcome
+from .tables import final, play_rounds, table_standings
 
 
 def draft(api: Api, ev) -> dict[str, int]:

@@ -25,7 +25,7 @@ def generated(tmp_path_factory):
     command = [str(exe) if exe.exists() else shutil.which("openapi-python-client"),
                "generate", "--path", str(ROOT / "openapi.yaml"), "--meta", "none",
                "--output-path", str(tmp_path_factory.mktemp("gen") / PACKAGE)]
-    out = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    out = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
     assert out.returncode == 0, out.stdout + out.stderr
     target = Path(command[-1])
     sys.path.insert(0, str(target.parent))
@@ -50,7 +50,7 @@ def ok(module, status: int, **kwargs):
 def test_a_whole_vtes_event_through_the_generated_client(generated, live_server):
     client_mod = generated("client")
     models = generated("models")
-    api = lambda name: generated(f"api.{name}")   # noqa: E731
+    api = lambda name: generated(f"api.{name}")
 
     def as_(token):
         return client_mod.AuthenticatedClient(base_url=live_server.url, token=token,

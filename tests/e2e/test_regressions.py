@@ -25,7 +25,7 @@ def test_a_drop_in_a_swiss_event_keeps_the_tournament_views_current(api):
 
 def test_the_report_of_a_swiss_event_matches_the_spec(api):
     """Regression: the report once gave standings.tiebreakers as a string."""
-    event, tid, org, paired = _swiss_event(api)
+    _, tid, org, paired = _swiss_event(api)
     for m in paired["matches"]:
         api.post(f"/v1/tournaments/{tid}/swiss/matches/{m['match_id']}/result",
                  {"a": 1, "b": 0}, token=org)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from demo.registry import MODULES, scenario
+
 PLAYERS = {"vtes-mixed-draft": 10, "hack-booster-draft": 12, "munchkin-draft": 20,
            "mtg-conspiracy": 8, "vtes-sealed-swap": 10, "vtes-restricted-trade": 8}
 

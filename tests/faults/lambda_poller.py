@@ -3,7 +3,8 @@ ReportBatchItemFailures: deliver records in batches, and after a partial failure
 again from the first failed record (bounded, like the mapping's maximum retry attempts)."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from chalicelib.store.dynamo_events import event_to_item
 

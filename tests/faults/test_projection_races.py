@@ -6,10 +6,9 @@ from __future__ import annotations
 import pytest
 
 from chalicelib.domain.draft.decide import POD
-from demo.scenarios.booster import pick_body
-
 from chalicelib.projections.registry import ViewTx
 from chalicelib.store.ports import StoredEvent
+from demo.scenarios.booster import pick_body
 
 
 def interleave(rt, first: StoredEvent, second: StoredEvent) -> None:

@@ -13,13 +13,13 @@ import pytest
 
 schemathesis = pytest.importorskip("schemathesis", reason="schemathesis is not installed")
 
-from hypothesis import HealthCheck, Phase, given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-from hypothesis.errors import Unsatisfiable  # noqa: E402
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+from hypothesis.errors import Unsatisfiable
 
-from demo.client import Api, start_event  # noqa: E402
-from demo.transport import UrlTransport  # noqa: E402
-from tests.fuzz.events import EventCounter  # noqa: E402
+from demo.client import Api, start_event
+from demo.transport import UrlTransport
+from tests.fuzz.events import EventCounter
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = int(os.environ.get("PODIUM_FUZZ_EXAMPLES", "1"))
@@ -38,9 +38,11 @@ def seed(server) -> dict[str, str]:
 
 def checks():
     from schemathesis.checks import not_a_server_error
-    from schemathesis.specs.openapi.checks import (content_type_conformance,
-                                                    response_schema_conformance,
-                                                    status_code_conformance)
+    from schemathesis.specs.openapi.checks import (
+        content_type_conformance,
+        response_schema_conformance,
+        status_code_conformance,
+    )
     return [not_a_server_error, status_code_conformance, content_type_conformance,
             response_schema_conformance]
 
@@ -64,7 +66,7 @@ def fuzzer(strategy, name, base_url, auth, count, statuses, failures):
         label = f"{name} -> {response.status_code}"
         try:
             case.validate_response(response, checks=checks())
-        except (Exception, BaseExceptionGroup) as exc:   # collected: report all at once
+        except (Exception, BaseExceptionGroup) as exc:  # noqa: BLE001 - collected, all reported
             lines = [x.strip() for x in str(exc).splitlines() if x.strip()]
             failures.append(f"{label}: {' | '.join(lines[:4])[:400]}")
         if 400 <= response.status_code < 500 and count() != before:
@@ -93,7 +95,7 @@ def test_fuzz_every_operation(live_server):
                 exercise()
             except Unsatisfiable:
                 continue        # nothing left to make invalid once the path is fixed
-            except (Exception, BaseExceptionGroup) as exc:   # generation problems too
+            except (Exception, BaseExceptionGroup) as exc:  # noqa: BLE001 - generation too
                 failures.append(f"{op.method.upper()} {op.path} [{mode.value}]: "
                                 f"{type(exc).__name__}: {str(exc)[:300]}")
     assert statuses[2] > 20 and statuses[4] > 20, (statuses, failures[:5])   # deep routes reached
