@@ -60,6 +60,7 @@ def player_of(principal: Principal, tid: str) -> str:
 
 
 def staff_or_member(principal: Principal, tournament, players) -> None:
+    """403 unless the caller is the tournament's staff or one of the pod's ``players``."""
     if is_staff(principal, tournament):
         return
     if principal.role == "player" and principal.tournament_id == tournament.id \
@@ -139,6 +140,8 @@ def pod_command(request, principal: Principal, tid: str, n: str, pod_of: Callabl
 
 
 def summary(rt, tid: str, capability: str) -> dict[str, Any]:
+    """The capability's public summary view with each pod's own view merged in (404
+    before it starts)."""
     doc = rt.views.get(summary_id(checked_tid(tid), capability))
     if doc is None:
         raise NotFound(f"the {capability} has not started", {"tournament_id": tid})
@@ -149,6 +152,7 @@ def summary(rt, tid: str, capability: str) -> dict[str, Any]:
 
 
 def first_seats(raw: dict[str, str] | None) -> dict[int, str]:
+    """A body's ``first_seats`` (pod number as a string -> player) keyed by int (422)."""
     seats = {}
     for key, player in (raw or {}).items():
         if not PATH_NUMBER.fullmatch(key):
@@ -211,6 +215,7 @@ def pod_expire(request, tid: str, n: str, pod_of: Callable, decider,
 
 
 def roster_reply(tid: str, roster) -> dict[str, Any]:
+    """The 201 body of a started table or mixed draft: its pods and first seats."""
     return {"tournament_id": tid, "capability": roster.capability,
             "started_at": roster.formed_at, "settings": roster.settings,
             "pods": [{"pod": n, "players": list(pod), "first_seat": roster.first_seats[n - 1]}
