@@ -36,3 +36,37 @@ def register_deck(api: Api, ev, player: str, deck: dict[str, Any]) -> dict[str, 
 def publish(api: Api, ev) -> dict[str, Any]:
     api.post(f"{ev.base}/decks/publish", token=ev.org)
     return api.get(f"{ev.base}/decks")
+
+
+def hack_deck(pool: list[str], kinds: dict[str, str]) -> dict[str, list[str]]:
+    """.hack//ENEMY: a 35-card draw deck, any number of copies."""
+    return {"main": pool[:35]}
+
+
+def munchkin_deck(pool: list[str], kinds: dict[str, str]) -> dict[str, Any]:
+    """Munchkin: 30 cards, at most 3 copies of each, and one hero beside them."""
+    hero = next(c for c in pool if kinds[c] == "hero")
+    main: list[str] = []
+    for card in pool:
+        if kinds[card] != "hero" and main.count(card) < 3 and len(main) < 30:
+            main.append(card)
+    return {"main": main, "hero": hero}
+
+
+def mtg_deck(pool: list[str], kinds: dict[str, str]) -> dict[str, list[str]]:
+    """MTG limited: 40 cards with basic lands provided; conspiracies stay aside (905.3)."""
+    land = next(c for c, k in kinds.items() if k == "basic-land")
+    spells = [c for c in pool if kinds[c] not in ("conspiracy", "basic-land")]
+    main = spells[:23] + [land] * (40 - len(spells[:23]))
+    return {"main": main, "sideboard": spells[23:] + [c for c in pool
+                                                       if kinds[c] == "conspiracy"]}
+
+
+def register_pool_decks(api: Api, ev, set_id: str, build) -> int:
+    """Every player registers a deck built from their drafted pool; then publication."""
+    kinds = card_kinds(api, set_id)
+    open_decks(api, ev)
+    for player in ev.token:
+        pool = api.get(f"{ev.base}/players/{player}/pool", token=ev.org)["pool"]
+        register_deck(api, ev, player, build(pool, kinds))
+    return len(publish(api, ev)["decklists"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..client import Api, start_event
 from .booster import run_draft
+from .decks import mtg_deck, register_pool_decks
 from .finish import finish_and_report
 from .outcome import Outcome
 
@@ -15,6 +16,7 @@ def run(api: Api) -> Outcome:
     drafted = run_draft(api, ev, {"pods": [ids[:4], ids[4:]]})
     if drafted["pooled"] != drafted["opened"]:
         raise AssertionError("booster draft lost or duplicated cards")
+    decks = register_pool_decks(api, ev, "sample-mtg", mtg_deck)
     games = 0
     for n, seats in sorted(drafted["seats"].items()):
         # The last seat wins; the others are eliminated from the first seat on.
@@ -31,5 +33,5 @@ def run(api: Api) -> Outcome:
             for r in body["standings"]]
     report = finish_and_report(api, ev)
     return Outcome("mtg-conspiracy", ev.tid, ev.org, rows,
-                   {"pods": drafted["pods"], "picks": drafted["picks"], "games": games,
+                   {"pods": drafted["pods"], "picks": drafted["picks"], "decks": decks, "games": games,
                     "events": api.event_count(ev.tid, ev.org)}, report)

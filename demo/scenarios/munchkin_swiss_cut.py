@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..client import Api, start_event
 from .booster import run_draft
+from .decks import munchkin_deck, register_pool_decks
 from .finish import finish_and_report
 from .outcome import Outcome
 from .swiss import play_swiss, play_top_cut, standings
@@ -16,6 +17,7 @@ def run(api: Api, drop: bool = True) -> Outcome:
     drafted = run_draft(api, ev)
     if drafted["pooled"] != drafted["opened"]:
         raise AssertionError("booster draft lost or duplicated cards")
+    decks = register_pool_decks(api, ev, "sample-munchkin", munchkin_deck)
     swiss = play_swiss(api, ev, judge=judge, drop_after=2 if drop else None)
     cut = play_top_cut(api, ev)
     rows = standings(api, ev, cut)
@@ -25,6 +27,6 @@ def run(api: Api, drop: bool = True) -> Outcome:
         raise AssertionError("champion is not first")
     report = finish_and_report(api, ev)
     return Outcome("munchkin-draft", ev.tid, ev.org, rows,
-                   {"pods": drafted["pods"], "picks": drafted["picks"], **swiss,
+                   {"pods": drafted["pods"], "picks": drafted["picks"], "decks": decks, **swiss,
                     "cut": len(cut["seeds"]), "cut_matches": cut["matches"],
                     "events": api.event_count(ev.tid, ev.org)}, report)

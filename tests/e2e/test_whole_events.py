@@ -22,6 +22,8 @@ def test_whole_event(name, scenario_api, rt):
     assert places == sorted(places) and places[0] == 1
     assert outcome.report["tournament_id"] == outcome.tournament_id
     assert outcome.report["seed"]["verified"] is True
+    if "decks" in outcome.checks:                       # published decklists are reported
+        assert len(outcome.report["decklists"]) == outcome.checks["decks"] == PLAYERS[name]
     assert transport.checked > 20                       # the spec was really consulted
 
     # the event log is whole: every event of the tournament, each stream gap-free
