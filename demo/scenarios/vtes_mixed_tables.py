@@ -1,11 +1,13 @@
 """A 10-player V:TES mixed draft (V:EKN 7.8): crypt table then library piles in two pods of
-five, three preliminary rounds seated on multiplayer tables, the five-player final with the
-seat-choice row, and the finish that reveals the seed."""
+five, 12 / 40 decks registered from the drafted pools and published, three preliminary rounds
+seated on multiplayer tables, the five-player final with the seat-choice row, and the finish
+that reveals the seed."""
 from __future__ import annotations
 
 from collections import Counter
 
 from ..client import Api, start_event
+from .decks import card_kinds, open_decks, publish, register_deck, vtes_deck
 from .finish import finish_and_report
 from .members import vekn_numbers
 from .outcome import Outcome
@@ -16,7 +18,7 @@ def draft(api: Api, ev) -> dict[str, int]:
     base = f"{ev.base}/mixed-draft"
     started = api.post(base, {"pile_size": 6, "review_seconds": 0}, token=ev.org)
     pods = [p["pod"] for p in started["pods"]]
-    handed, drafted, picks = Counter(), Counter(), 0
+    handed, drafted, picks, pools = Counter(), Counter(), 0, {}
     for n in pods:
         pod = f"{base}/pods/{n}"
         opened = api.get(pod + "/log", token=ev.org)["events"][0]["data"]
@@ -45,15 +47,21 @@ def draft(api: Api, ev) -> dict[str, int]:
             raise AssertionError(f"pod {n} did not complete: {view['status']}")
         drafted += Counter(c for p in log["state"]["pools"].values()
                            for c in p["crypt"] + p["library"])
+        pools.update({p: v["crypt"] + v["library"] for p, v in log["state"]["pools"].items()})
     if handed != drafted:
         raise AssertionError("mixed draft lost or duplicated cards")
-    return {"pods": len(pods), "picks": picks, "cards": sum(drafted.values())}
+    return {"pods": len(pods), "picks": picks, "cards": sum(drafted.values()), "pools": pools}
 
 
 def run(api: Api) -> Outcome:
     ev = start_event(api, "Elysium Games", "vtes", "mixed-draft", 10,
                      member_ids=vekn_numbers(10))
     drafted = draft(api, ev)
+    kinds = card_kinds(api, "sample-vtes")
+    open_decks(api, ev)
+    for player, pool in drafted.pop("pools").items():
+        register_deck(api, ev, player, vtes_deck(pool, kinds))
+    drafted["decks"] = len(publish(api, ev)["decklists"])
     tables = play_rounds(api, ev)
     qualifiers = final(api, ev)
     rows = table_standings(api, ev)
