@@ -27,7 +27,7 @@ from ..domain.product.cards import ID_PATTERN
 from ..domain.product.collation import collate
 from ..domain.rng import derive
 from ..domain.tournament import state as tstate
-from ..projections.draft import ACTIVE_KIND, draft_view_id
+from ..projections.draft import ACTIVE_KIND, draft_view
 from ..runtime import runtime
 from ..service import Reply
 from .bodies import Body, LateArrivalBody
@@ -172,8 +172,10 @@ def start_draft(tid):
 
 @json_route(bp, "/tournaments/{tid}/draft", methods=["GET"])
 def get_draft(tid):
-    return view_or_404(draft_view_id(checked_tid(tid)), "the draft has not started",
-                       {"tournament_id": tid})
+    view = draft_view(runtime().views, checked_tid(tid))
+    if view is None:
+        raise NotFound("the draft has not started", {"tournament_id": tid})
+    return view
 
 
 @json_route(bp, "/tournaments/{tid}/draft/pods/{n}", methods=["GET"])
@@ -306,8 +308,11 @@ def sweep(tid):
 def sweep_drafts(event):
     """Every minute: apply expired pick timers in every running draft."""
     rt = runtime()
-    for view in each_view(rt.views, ACTIVE_KIND):
-        sweep_tournament(rt, view.doc["tournament_id"])
+    swept: set[str] = set()
+    for view in each_view(rt.views, ACTIVE_KIND):       # one entry per running pod
+        if view.doc["tournament_id"] not in swept:
+            swept.add(view.doc["tournament_id"])
+            sweep_tournament(rt, view.doc["tournament_id"])
 
 
 @json_route(bp, "/tournaments/{tid}/draft/late-arrivals", methods=["POST"])

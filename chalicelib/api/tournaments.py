@@ -14,7 +14,7 @@ from ..auth.principal import is_staff
 from ..domain import tournament as t
 from ..domain.errors import NotFound
 from ..domain.profiles import DEFAULT_STRUCTURE
-from ..projections.tournaments import players_id, streams_id, summary_id
+from ..projections.tournaments import players_id, summary_id, tournament_streams
 from ..runtime import runtime
 from ..service import Reply, UnitOfWork
 from .bodies import CreateTournamentBody, DropBody, JudgeBody, RegisterPlayerBody, SettingsBody
@@ -233,8 +233,7 @@ def event_log(tid):
     require_tournament_staff(principal, state)
     limit = query_int(request, "limit", 500, 1, 5000)
     offset = query_int(request, "offset", 0, 0, 10_000_000)
-    index = rt.views.get(streams_id(tid)) or {"streams": []}
-    streams = list(dict.fromkeys([stream(tid), *index["streams"]]))
+    streams = list(dict.fromkeys([stream(tid), *tournament_streams(rt.views, tid)]))
     events = [e for sid in streams for e in rt.events.read(sid)]
     events.sort(key=lambda e: (e.recorded_at, e.stream_id, e.version))
     page = events[offset:offset + limit]

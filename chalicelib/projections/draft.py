@@ -24,10 +24,6 @@ def draft_view_id(tid: str) -> str:
     return f"draft:{tid}"
 
 
-def active_view_id(tid: str) -> str:
-    return f"draft-active:{tid}"
-
-
 def _pod_of_stream(stream_id: str) -> tuple[str, int]:
     _, tid, n = stream_id.split("-")
     return tid, int(n)
@@ -44,14 +40,11 @@ def _set_uploaded(event: StoredEvent, tx: ViewTx) -> None:
 def _draft_started(event: StoredEvent, tx: ViewTx) -> None:
     tid = event.stream_id.split("-", 1)[1]
     d = event.data
-    pods = [{"pod": n, "status": "drafting", "finished_at": None,
-             "seats": [{"seat": s, "player_id": p} for s, p in enumerate(pod, start=1)]}
+    pods = [{"pod": n, "seats": [{"seat": s, "player_id": p} for s, p in enumerate(pod, start=1)]}
             for n, pod in enumerate(d["pods"], start=1)]
-    tx.put(draft_view_id(tid), {"tournament_id": tid, "status": "drafting",
-                                "rounds": d["rounds"], "started_at": d["at"], "pods": pods,
-                                "late_arrivals": []}, kind="draft", sort=tid)
-    tx.put(active_view_id(tid), {"tournament_id": tid, "pods": len(pods)},
-           kind=ACTIVE_KIND, sort=tid)
+    tx.put(draft_view_id(tid), {"tournament_id": tid, "rounds": d["rounds"],
+                                "started_at": d["at"], "pods": pods, "late_arrivals": []},
+           kind="draft", sort=tid)
 
 
 @projection.on("LateArrivalProvided")
@@ -66,17 +59,48 @@ def _late(event: StoredEvent, tx: ViewTx) -> None:
     tx.put(draft_view_id(tid), {**doc, "late_arrivals": late}, kind="draft", sort=tid)
 
 
+# Each pod's status and its entry in the list of running drafts belong to the pod's own
+# stream: two pods finishing at once must not read-modify-write one shared document.
+
+def pod_status_id(tid: str, n: int) -> str:
+    return f"draft-pod:{tid}:{n}"
+
+
+def pod_status_kind(tid: str) -> str:
+    return f"draft-pods:{tid}"
+
+
+def active_pod_id(tid: str, n: int) -> str:
+    return f"draft-active:{tid}:{n}"
+
+
+@projection.on("PodOpened")
+def _pod_opened(event: StoredEvent, tx: ViewTx) -> None:
+    tid, n = _pod_of_stream(event.stream_id)
+    tx.put(pod_status_id(tid, n), {"pod": n, "status": "drafting", "finished_at": None},
+           kind=pod_status_kind(tid), sort=f"{n:05d}")
+    tx.put(active_pod_id(tid, n), {"tournament_id": tid, "pod": n}, kind=ACTIVE_KIND,
+           sort=f"{tid}:{n:05d}")
+
+
 @projection.on("DraftFinished")
 def _pod_finished(event: StoredEvent, tx: ViewTx) -> None:
     tid, n = _pod_of_stream(event.stream_id)
-    doc = tx.get(draft_view_id(tid))
+    tx.put(pod_status_id(tid, n), {"pod": n, "status": "finished",
+                                   "finished_at": event.data["at"]},
+           kind=pod_status_kind(tid), sort=f"{n:05d}")
+    tx.delete(active_pod_id(tid, n))
+
+
+def draft_view(views, tid: str) -> dict[str, Any] | None:
+    """The public draft summary: the draft stream's document joined with each pod's own
+    status document."""
+    doc = views.get(draft_view_id(tid))
     if doc is None:
-        return
-    pods = [{**p, "status": "finished", "finished_at": event.data["at"]} if p["pod"] == n
-            else p for p in doc["pods"]]
-    done = all(p["status"] == "finished" for p in pods)
-    tx.put(draft_view_id(tid), {**doc, "pods": pods,
-                                "status": "finished" if done else doc["status"]},
-           kind="draft", sort=tid)
-    if done:
-        tx.delete(active_view_id(tid))
+        return None
+    status = {v.doc["pod"]: v.doc for v in views.list(pod_status_kind(tid), limit=10_000)}
+    pods = [{**pod, "status": status.get(pod["pod"], {}).get("status", "drafting"),
+             "finished_at": status.get(pod["pod"], {}).get("finished_at")}
+            for pod in doc["pods"]]
+    done = bool(pods) and all(p["status"] == "finished" for p in pods)
+    return {**doc, "status": "finished" if done else "drafting", "pods": pods}

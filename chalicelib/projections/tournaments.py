@@ -19,8 +19,17 @@ def players_id(tid: str) -> str:
     return f"tournament:{tid}:players"
 
 
-def streams_id(tid: str) -> str:
-    return f"tournament:{tid}:streams"
+def stream_entry_id(tid: str, stream_id: str) -> str:
+    return f"tournament:{tid}:stream:{stream_id}"
+
+
+def streams_kind(tid: str) -> str:
+    return f"tournament-streams:{tid}"
+
+
+def tournament_streams(views, tid: str) -> list[str]:
+    """Every stream of the tournament seen so far, in order of its first event."""
+    return [v.doc["stream_id"] for v in views.list(streams_kind(tid), limit=100_000)]
 
 
 _TOURNAMENT_STREAM = re.compile(r"^[a-z]+-(t[0-9a-f]{12})(-[0-9a-z-]+)?$")
@@ -123,11 +132,11 @@ def _finished(event: StoredEvent, tx: ViewTx) -> None:
 
 @projection.on("*")
 def _stream_index(event: StoredEvent, tx: ViewTx) -> None:
-    """Remember every stream a tournament has, when its first event arrives."""
+    """Remember every stream a tournament has, when its first event arrives. One document
+    per stream, written only by that stream (a shared list would lose concurrent updates)."""
     tid = tournament_of_stream(event.stream_id)
     if event.version != 1 or tid is None:
         return
-    view = tx.get(streams_id(tid)) or {"tournament_id": tid, "streams": []}
-    if event.stream_id not in view["streams"]:
-        tx.put(streams_id(tid), {"tournament_id": tid,
-                                 "streams": view["streams"] + [event.stream_id]}, kind="streams")
+    tx.put(stream_entry_id(tid, event.stream_id),
+           {"tournament_id": tid, "stream_id": event.stream_id, "first_at": event.recorded_at},
+           kind=streams_kind(tid), sort=f"{event.recorded_at}|{event.stream_id}")
