@@ -13,7 +13,7 @@ from .registry import Projection, ViewTx
 
 log = logging.getLogger(__name__)
 FLUSH_AT = 90          # view writes per commit (DynamoDB transactions hold 100 items)
-MAX_RACES = 20
+MAX_RACES = 200       # each lost race means another worker moved the checkpoint on
 
 
 class Projector:

@@ -17,7 +17,8 @@ from .idempotency import IdempotencyMismatch, IdempotencyRequest
 from .state_cache import StateCache
 from .unit_of_work import UnitOfWork
 
-MAX_ATTEMPTS = 10
+MAX_ATTEMPTS = 30
+MAX_BACKOFF_SECONDS = 0.05
 
 
 @dataclass
@@ -78,7 +79,8 @@ class CommandService:
             try:
                 stored = self.events.append_batch(uow.writes(), record)
             except ConcurrencyConflict:
-                time.sleep(random.uniform(0, 0.002 * (2 ** min(attempt, 6))))
+                # full jitter, exponential, capped: many writers on one stream spread out
+                time.sleep(random.uniform(0, min(MAX_BACKOFF_SECONDS, 0.001 * 2 ** attempt)))
                 continue
             except IdempotencyKeyTaken:
                 replay = self._replay(idempotency)

@@ -121,3 +121,36 @@ def test_chalice_level_refusals_use_the_common_shape(api):
     assert set(r.body) == {"error", "message", "details"}
     r = api.request("PUT", "/v1/tournaments", json_body={}, check=False)
     assert r.status == 405 and r.body["error"] == "method_not_allowed"
+
+
+def test_heavy_contention_on_one_stream_still_commits_every_command(rt):
+    """32 writers on one stream at once, none refused (bounded retries with backoff)."""
+    from chalicelib.domain import tournament as t
+    from chalicelib.service import Reply
+
+    def create(uow):
+        uow.decide(t.TOURNAMENT, "tournament-t00000000000c", t.CreateTournament(
+            "t00000000000c", "o", "x", "vtes", "sealed", "swiss", "s", uow.now.isoformat(),
+            settings={"registration": {"max_players": 100}}))
+        return Reply(201, {})
+    rt.service.run(create)
+    errors = []
+
+    def register(i):
+        def work(uow):
+            uow.decide(t.TOURNAMENT, "tournament-t00000000000c",
+                       t.RegisterPlayer(f"p{i}", f"P{i}", None, True, uow.now.isoformat()))
+            return Reply(201, {})
+        try:
+            rt.service.run(work)
+        except Exception as exc:  # noqa: BLE001 - collected and asserted
+            errors.append(exc)
+
+    threads = [threading.Thread(target=register, args=(i,)) for i in range(32)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert errors == []
+    players = rt.views.get("tournament:t00000000000c:players")["players"]
+    assert sorted(p["player_id"] for p in players) == sorted(f"p{i}" for i in range(32))
