@@ -174,9 +174,6 @@ def open_deckbuilding(tid):
         if tournament.status == t.state.FINISHED:
             raise Conflict("the tournament is finished", code="tournament_finished")
         settings = plain(tournament.settings["deck"])
-        # 3.1.5 announced for the tables (tables.multideck) means the same for decks.
-        if plain(tournament.settings.get("tables", {})).get("multideck"):
-            settings["multi_deck"] = True
         return c.OpenDeckbuilding(
             game=tournament.game, format=tournament.format, settings=settings, now=_now(uow),
             by=principal.id, deadline=body.deadline,

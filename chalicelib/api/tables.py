@@ -71,6 +71,13 @@ def _running(tournament, structure: str = "multiplayer-tables") -> None:
     require_running(tournament, structure=structure, message="the tournament is not running")
 
 
+def seating_rules(tournament) -> dict[str, Any]:
+    """The tables section, with the multi-deck choice (3.1.5) owned by the deck section."""
+    settings = plain(tournament.settings)
+    return {**settings.get("tables", {}),
+            "multideck": settings.get("deck", {}).get("multi_deck", False)}
+
+
 def _active(tournament) -> list[str]:
     return [p.id for p in tournament.active_players()]
 
@@ -114,7 +121,7 @@ def seat_round(tid):
         tournament = load_tournament(uow, tid)
         require_tournament_staff(principal, tournament)
         _running(tournament)
-        settings = plain(tournament.settings).get("tables", {})
+        settings = seating_rules(tournament)
         state, events = uow.decide(TABLES, tables_stream(tid), c.SeatRound(
             _active(tournament), tournament.seed, settings, uow.now.isoformat()))
         rnd = state.current

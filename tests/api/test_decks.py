@@ -493,7 +493,7 @@ def test_multi_deck_changes_only_between_rounds(api, clock, rt):
     from chalicelib.domain.tournament import TOURNAMENT
     from chalicelib.service import Reply
 
-    s = setup(api, "vtes", players=4, settings={"tables": {"multideck": True}})
+    s = setup(api, "vtes", players=4, settings={"deck": {"multi_deck": True}})
     p1 = s["players"][0]
     record_pool(api, s, p1, VT_POOL)
     first = {"crypt": VT_CRYPT[:12], "library": VT_LIB[:40], "label": "aggro"}

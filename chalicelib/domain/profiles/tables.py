@@ -18,8 +18,7 @@ class TablesSettings(BaseModel):
     # V:EKN 3.1.6: under 8 players the organizer may omit the final ("none") or play
     # one more preliminary round instead ("extra-round"); decided before round 1.
     final: Literal["final", "none", "extra-round"] = "final"
-    # V:EKN 3.1.5: multi-deck system, only for fewer than 12 players.
-    multideck: bool = False
+    # V:EKN 3.1.5 (multi-deck) is the deck section's ``multi_deck``: one setting owns it.
     # Let the players seated at a table report its result (otherwise staff only).
     players_report: bool = False
 

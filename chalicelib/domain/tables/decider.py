@@ -33,9 +33,15 @@ NO_FINAL_LIMIT = 8   # V:EKN 3.1.6: fewer than 8 players
 MULTIDECK_LIMIT = 12  # V:EKN 3.1.5: fewer than 12 players
 
 
-def _settings(data: dict[str, Any]) -> TablesSettings:
+class TablesRules(TablesSettings):
+    """The tables section plus the facts of other sections the seating rules need."""
+
+    multideck: bool = False    # V:EKN 3.1.5, from the deck section's ``multi_deck``
+
+
+def _settings(data: dict[str, Any]) -> TablesRules:
     try:
-        return TablesSettings.model_validate(data or {})
+        return TablesRules.model_validate(data or {})
     except ValidationError as exc:
         raise Invalid("invalid tables settings", [
             {"loc": ".".join(str(p) for p in e["loc"]), "msg": e["msg"]}
