@@ -12,7 +12,7 @@ PlayerId = Field(pattern=r"^p[0-9a-f]{10}$")
 
 
 class Body(BaseModel):
-    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+    model_config = ConfigDict(extra="forbid", defer_build=True, str_strip_whitespace=True)
 
 
 class CreateAccountBody(Body):

@@ -26,7 +26,7 @@ PlayerId = Field(min_length=1, max_length=40)
 
 
 class Body(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
 
 class PairBody(Body):

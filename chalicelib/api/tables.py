@@ -31,7 +31,7 @@ VP = Annotated[float, Field(ge=-100, le=100, allow_inf_nan=False)]
 
 
 class Body(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=False)
+    model_config = ConfigDict(extra="forbid", defer_build=True, strict=False)
 
 
 class SwapBody(Body):

@@ -29,7 +29,7 @@ inline.set_runner(worker.drain_inline)
 
 
 class EndpointBody(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
     url: str = Field(min_length=8, max_length=2000)
     topics: list[str] = Field(min_length=1, max_length=len(TOPICS))
     description: str | None = Field(default=None, max_length=200)

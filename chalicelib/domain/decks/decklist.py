@@ -18,7 +18,7 @@ class Decklist(BaseModel):
     deck), ``sideboard`` by MTG (conspiracies go there or to the command zone) and
     ``hero`` by Munchkin. A game's validator refuses the zones it does not use."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", defer_build=True, frozen=True)
 
     crypt: list[CardId] = Field(default_factory=list, max_length=MAX_ZONE)
     library: list[CardId] = Field(default_factory=list, max_length=MAX_ZONE)

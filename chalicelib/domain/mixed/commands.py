@@ -13,7 +13,7 @@ class StartMixedDraft(BaseModel):
     """``product[seat]`` lists the packs and starters that player opened (card ids).
     ``seed`` keys the face-down shuffle of each library pile before it is cut."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", defer_build=True, frozen=True)
 
     pod: int = Field(ge=1)
     players: list[str] = Field(min_length=2, max_length=12)
@@ -53,7 +53,7 @@ class StartMixedDraft(BaseModel):
 class LibraryPick(BaseModel):
     """Take a card from the pile in front of you; the rest passes on (7.6)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", defer_build=True, frozen=True)
 
     player: str
     card: str
@@ -64,7 +64,7 @@ class LibraryPick(BaseModel):
 class ExpireLibraryPicks(BaseModel):
     """Every player whose pick timer ran out receives a random card of their pile (7.5.3)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", defer_build=True, frozen=True)
 
     seed: str = Field(min_length=1)
     now: datetime

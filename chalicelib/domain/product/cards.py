@@ -36,7 +36,7 @@ DraftAction = Literal["face-up", "reveal"]
 class Card(BaseModel):
     """One card of a set. ``attributes`` is free-form JSON (clan, capacity, cost...)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", defer_build=True, frozen=True)
 
     id: str = Field(pattern=ID_PATTERN)
     name: str = Field(min_length=1, max_length=120)
@@ -66,7 +66,7 @@ class CardFilter(BaseModel):
     An empty filter matches every card of the set (except basic lands and heroes,
     which a slot only draws when it names their kind)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", defer_build=True, frozen=True)
 
     rarity: list[str] | None = None
     sheet: list[str] | None = None
@@ -89,7 +89,7 @@ class Slot(BaseModel):
     """``count`` cards drawn from the cards matching the filter.
     ``weights`` optionally weighs cards by id (default 1 each)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", defer_build=True, frozen=True)
 
     count: int = Field(ge=1, le=60)
     filter: CardFilter = Field(default_factory=CardFilter)
@@ -99,7 +99,7 @@ class Slot(BaseModel):
 class Layout(BaseModel):
     """One way a booster can be made; a booster type picks a layout by ``weight``."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", defer_build=True, frozen=True)
 
     id: str = Field(default="standard", pattern=ID_PATTERN)
     weight: int = Field(default=1, ge=1, le=1_000_000)
@@ -115,7 +115,7 @@ class BoosterType(BaseModel):
     (a pack with another count is abnormal, V:EKN 7.2.5). ``unique`` = duplicate
     protection: no card id twice in one pack."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", defer_build=True, frozen=True)
 
     id: str = Field(pattern=ID_PATTERN)
     name: str = Field(default="", max_length=120)
@@ -141,7 +141,7 @@ class BoosterType(BaseModel):
 class Starter(BaseModel):
     """A preconstructed deck with fixed contents (a pool)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", defer_build=True, frozen=True)
 
     id: str = Field(pattern=ID_PATTERN)
     name: str = Field(default="", max_length=120)
@@ -152,7 +152,7 @@ class CardSet(BaseModel):
     """An uploadable set definition. Validation checks that ids are unique, that
     starters and slot filters name known cards and that every slot can be filled."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", defer_build=True, frozen=True)
 
     id: str = Field(pattern=ID_PATTERN)
     name: str = Field(min_length=1, max_length=120)

@@ -40,7 +40,7 @@ DEFAULT_STRUCTURE = {"vtes": "multiplayer-tables", "hack": "swiss",
 
 
 class TournamentSettings(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     registration: RegistrationSettings
     product: ProductSettings

@@ -23,7 +23,7 @@ ZONES: dict[str, tuple[str, ...]] = {
 
 
 class DeckSettings(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     rules: DeckRules = "mtg"
     # Main deck (the library in V:EKN, the draw deck in .hack//ENEMY).

@@ -18,7 +18,7 @@ OwnPicks = Literal["always", "between-packs", "after-draft"]
 
 
 class DraftSettings(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     pod_min: int = Field(default=4, ge=2, le=16)
     pod_max: int = Field(default=8, ge=2, le=16)

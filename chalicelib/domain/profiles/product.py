@@ -15,7 +15,7 @@ SET_ID = r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$"
 
 
 class BoosterSpec(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     set: str = Field(pattern=SET_ID)
     booster: str = Field(default="booster", pattern=SET_ID)
@@ -25,7 +25,7 @@ class BoosterSpec(BaseModel):
 class StarterSpec(BaseModel):
     """``count`` starters from ``set``, drawn among ``choices`` (default: all of the set)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     set: str = Field(pattern=SET_ID)
     choices: list[str] | None = Field(default=None, min_length=1, max_length=50)
@@ -35,7 +35,7 @@ class StarterSpec(BaseModel):
 class OwnProductLimits(BaseModel):
     """Restrictions advertised for player-brought product (V:EKN 7.2.4)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     sets: list[str] = Field(default_factory=list, max_length=20)
     max_boosters: int = Field(default=6, ge=0, le=24)
@@ -43,7 +43,7 @@ class OwnProductLimits(BaseModel):
 
 
 class ProductSettings(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     source: Literal["collated", "entered", "own"] = "collated"
     boosters: list[BoosterSpec] = Field(default_factory=list, max_length=12)

@@ -13,7 +13,7 @@ MEMBER_ID_PATTERNS = {
 
 
 class RegistrationSettings(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     self_registration: bool = True
     max_players: int = Field(default=512, ge=2, le=20000)

@@ -19,7 +19,7 @@ class StructureRow(BaseModel):
     """Up to ``max_players`` (None: any number) play ``rounds`` Swiss rounds and cut to
     ``top_cut`` (0: no cut)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     max_players: int | None = Field(default=None, ge=2)
     rounds: int = Field(ge=1, le=30)
@@ -44,7 +44,7 @@ _DOUBLING = ((8, 3, 0), (16, 4, 4), (32, 5, 8), (64, 6, 8), (128, 7, 8), (256, 8
 
 
 class SwissSettings(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     points_win: int = Field(default=3, ge=1, le=10)
     points_draw: int = Field(default=1, ge=0, le=10)

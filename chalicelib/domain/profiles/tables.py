@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 
 class TablesSettings(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     # Preliminary rounds planned (V:EKN 3.1: at least two before the final). The plan
     # matters for 6, 7 and 11 players, whose sit-out schedule spans all rounds.

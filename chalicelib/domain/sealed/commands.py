@@ -13,7 +13,7 @@ class StartSealed(BaseModel):
     (``{"packs": [{"set", "booster", "cards"}], "starters": [{"set", "starter", "cards"}]}``).
     ``hand_back_percent`` (10-20, 7.3.2) applies to a swap event only."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", defer_build=True, frozen=True)
 
     players: list[str] = Field(min_length=1, max_length=2000)
     allocations: dict[str, dict[str, Any]]
@@ -50,7 +50,7 @@ class StartSealed(BaseModel):
 class ProposeStarterTrade(BaseModel):
     """Offer one's starter ``give`` for another player's starter ``take`` (7.2.4)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", defer_build=True, frozen=True)
 
     player: str
     give: str
@@ -61,7 +61,7 @@ class ProposeStarterTrade(BaseModel):
 class AnswerStarterTrade(BaseModel):
     """The other player accepts or declines; the proposer may withdraw (accept=False)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", defer_build=True, frozen=True)
 
     player: str
     offer: str
@@ -72,7 +72,7 @@ class AnswerStarterTrade(BaseModel):
 class OpenProduct(BaseModel):
     """At the official's signal everyone opens their product; starter trading ends."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", defer_build=True, frozen=True)
 
     now: datetime
 
@@ -81,7 +81,7 @@ class RegisterProduct(BaseModel):
     """Swap events: the player records the product they opened (7.3.2). When ``cards``
     is given it must match what was opened, card for card."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", defer_build=True, frozen=True)
 
     player: str
     cards: list[str] | None = Field(default=None, max_length=2000)
@@ -92,7 +92,7 @@ class DealSwap(BaseModel):
     """The official hands back ``hand_back_percent`` of the registered product to the
     players who registered it and deals the rest at random to the others."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", defer_build=True, frozen=True)
 
     seed: str = Field(min_length=1)
     now: datetime
@@ -101,7 +101,7 @@ class DealSwap(BaseModel):
 class AddLatePlayer(BaseModel):
     """7.2.6: a late arrival receives product and builds under the sealed rules."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", defer_build=True, frozen=True)
 
     player: str
     allocation: dict[str, Any]

@@ -13,7 +13,7 @@ class StartTableDraft(BaseModel):
     participant the judge designates to be active first (7.7.2). ``packs[seat][k]`` is the
     k-th pack of the player in that seat; everyone opens their k-th pack together."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", defer_build=True, frozen=True)
 
     pod: int = Field(ge=1)
     players: list[str] = Field(min_length=2, max_length=12)
@@ -51,7 +51,7 @@ class Pick(BaseModel):
     """The player whose turn it is takes a card from the table. ``pick`` (the number of
     the pick in the draft, 1-based) optionally guards against a stale screen."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", defer_build=True, frozen=True)
 
     player: str
     card: str
@@ -62,6 +62,6 @@ class Pick(BaseModel):
 class ExpirePick(BaseModel):
     """The pick timer ran out: the judge issues the oldest card still on the table (7.7)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", defer_build=True, frozen=True)
 
     now: datetime

@@ -14,7 +14,7 @@ from . import clock
 
 
 class FormPods(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", defer_build=True, frozen=True)
 
     capability: str                       # "table-draft" | "mixed-draft"
     pods: list[list[str]]
@@ -27,7 +27,7 @@ class FormPods(BaseModel):
 class AddLateArrival(BaseModel):
     """7.2.6: a player added after the draft started receives sealed product."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", defer_build=True, frozen=True)
 
     player: str
     allocation: dict

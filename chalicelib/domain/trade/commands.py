@@ -16,7 +16,7 @@ CRYPT_ADDED = 2
 class TradeDeck(BaseModel):
     """A player's set-up for trading (7.4.1)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", defer_build=True, frozen=True)
 
     library: list[str] = Field(max_length=500)
     stock: list[str] = Field(max_length=500)
@@ -28,7 +28,7 @@ class SetTradeDeck(BaseModel):
     """``pool`` (the player's final sealed pool) and ``kinds`` (card id -> kind) are facts
     from the sealed product and the card sets."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", defer_build=True, frozen=True)
 
     player: str
     deck: TradeDeck
@@ -41,7 +41,7 @@ class FormTradePods(BaseModel):
     """Random pods of four or five (7.4.2) from ``seed``, or the organizer's ``pods``.
     ``first_seats[n]`` is the player the judge designates for pod n (default seat 1)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", defer_build=True, frozen=True)
 
     players: list[str] = Field(min_length=2)
     seed: str = Field(min_length=1)
@@ -51,7 +51,7 @@ class FormTradePods(BaseModel):
 
 
 class StartTradePod(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", defer_build=True, frozen=True)
 
     pod: int = Field(ge=1)
     players: list[str] = Field(min_length=2, max_length=8)
@@ -63,7 +63,7 @@ class StartTradePod(BaseModel):
 class OfferTrade(BaseModel):
     """The active player selects a face-up card (``slot`` in ``target``'s stock)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", defer_build=True, frozen=True)
 
     player: str
     target: str
@@ -74,7 +74,7 @@ class OfferTrade(BaseModel):
 class AcceptTrade(BaseModel):
     """The offer's target accepts and selects a face-up card of the active player."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", defer_build=True, frozen=True)
 
     player: str
     slot: int = Field(ge=0)
@@ -82,7 +82,7 @@ class AcceptTrade(BaseModel):
 
 
 class DeclineTrade(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", defer_build=True, frozen=True)
 
     player: str
     now: datetime
@@ -91,7 +91,7 @@ class DeclineTrade(BaseModel):
 class AddCrypt(BaseModel):
     """After trading, two crypt cards from the sideboard go into the crypt (7.4.1)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", defer_build=True, frozen=True)
 
     player: str
     cards: list[str] = Field(max_length=20)
