@@ -8,6 +8,7 @@ import json
 
 from chalicelib.domain import tournament as t
 from chalicelib.service import CommandService, Reply
+from chalicelib.service.command_service import MAX_ATTEMPTS
 from chalicelib.store.dynamo_events import DynamoEventStore
 from tests.faults.conftest import TABLES
 from tests.faults.faulty_client import client_error
@@ -80,7 +81,7 @@ def test_contention_that_never_clears_is_a_409_that_records_nothing(dynamo_api):
     tid = api.tournament(org, "vtes", "sealed")["tournament_id"]
     before = len(stream_events(rt, tid))
     conflict = client_error("TransactionCanceledException", reasons=["TransactionConflict"])
-    faulty.inject("transact_write_items", *[conflict] * 10)
+    faulty.inject("transact_write_items", *[conflict] * MAX_ATTEMPTS)
     r = api.post(f"/v1/tournaments/{tid}/players", {"name": "Ann"})
     assert r.status == 409 and r.body["error"] == "contention"
     assert len(stream_events(rt, tid)) == before
