@@ -21,7 +21,7 @@ class Config:
     check_purity: bool = False             # tests: fail if an evolve mutates its input
 
     @classmethod
-    def from_env(cls, env: dict[str, str] | None = None) -> "Config":
+    def from_env(cls, env: dict[str, str] | None = None) -> Config:
         env = dict(os.environ if env is None else env)
         store = env.get("PODIUM_STORE", "sqlite")
         return cls(
@@ -46,7 +46,10 @@ def local_secret(data_dir: str, name: str) -> str:
         with open(path, encoding="utf-8") as handle:
             return handle.read().strip()
     os.makedirs(data_dir, exist_ok=True)
-    value = "pdm_admin_" + secrets.token_urlsafe(24) if name == "admin.key" else secrets.token_hex(32)
+    if name == "admin.key":
+        value = "pdm_admin_" + secrets.token_urlsafe(24)
+    else:
+        value = secrets.token_hex(32)
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     with os.fdopen(fd, "w", encoding="utf-8") as handle:
         handle.write(value)

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-import sys
 
 from tests.support.spec import ROOT
 
@@ -21,3 +20,10 @@ def test_domain_draws_randomness_only_from_seeded_generators():
     offending = [line for line in result.stdout.splitlines()
                  if "Random(" not in line and "rng.py" not in line]
     assert offending == [], offending
+
+
+def test_application_code_is_lint_clean():
+    exe = shutil.which("ruff") or str(ROOT / ".venv" / "bin" / "ruff")
+    result = subprocess.run([exe, "check", "chalicelib", "app.py", "tools"], cwd=ROOT,
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout[-3000:]

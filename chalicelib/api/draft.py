@@ -14,13 +14,19 @@ from pydantic import Field
 
 from ..auth import Principal, authenticate, require_player, require_tournament_staff
 from ..auth.principal import is_staff
-from ..domain.draft.decide import (POD, MakePick, Preselect, ReplacePack, Sweep,
-                                   TurnFaceDown, advance)
+from ..domain.draft.decide import (
+    POD,
+    MakePick,
+    Preselect,
+    ReplacePack,
+    Sweep,
+    TurnFaceDown,
+    advance,
+)
 from ..domain.draft.setup import start_commands
 from ..domain.draft.state import PodState
 from ..domain.draft.tournament import DRAFT, DraftState, ProvideLateArrival
-from ..domain.draft.views import (can_see_own_picks, pick_log, player_view, public_view,
-                                  staff_view)
+from ..domain.draft.views import can_see_own_picks, pick_log, player_view, public_view, staff_view
 from ..domain.errors import Conflict, Forbidden, Invalid, NotFound
 from ..domain.product.allocation import allocate_one, pool_of
 from ..domain.product.cards import ID_PATTERN
@@ -31,8 +37,14 @@ from ..projections.draft import ACTIVE_KIND, draft_view
 from ..runtime import runtime
 from ..service import Reply
 from .bodies import Body, LateArrivalBody
-from .common import (active_player, each_view, path_number, plain, read_state, run_command,
-                     view_or_404)
+from .common import (
+    active_player,
+    each_view,
+    path_number,
+    plain,
+    read_state,
+    run_command,
+)
 from .http import json_route, parse_body
 from .product import product_sets
 from .tournaments import checked_tid, load_tournament

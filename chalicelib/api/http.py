@@ -7,7 +7,8 @@ import functools
 import json
 import logging
 import re
-from typing import Any, Callable, TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from chalice import Response
 from chalice.app import ChaliceViewError
@@ -60,7 +61,8 @@ def json_route(bp, path: str, **options) -> Callable:
 def raw_body(request) -> bytes:
     body = request.raw_body or b""
     if len(body) > MAX_BODY_BYTES:
-        raise ApiError(413, "body_too_large", f"request bodies are limited to {MAX_BODY_BYTES} bytes")
+        raise ApiError(413, "body_too_large",
+                       f"request bodies are limited to {MAX_BODY_BYTES} bytes")
     return body
 
 
@@ -107,7 +109,8 @@ def query_int(request, name: str, default: int, low: int, high: int) -> int:
     try:
         value = int(raw)
     except ValueError:
-        raise ApiError(400, "invalid_query", f"query parameter {name!r} must be an integer") from None
+        raise ApiError(400, "invalid_query",
+                       f"query parameter {name!r} must be an integer") from None
     if not low <= value <= high:
         raise ApiError(400, "invalid_query", f"query parameter {name!r} must be {low}..{high}")
     return value

@@ -15,13 +15,27 @@ from ..domain.tabledraft import clock
 from ..domain.tabledraft.roster import ROSTER
 from ..runtime import runtime
 from ..service import Reply
+from .bodies import Body
 from .common import path_number, plain, require_running, run_command
 from .http import json_route, parse_body
-from .bodies import Body
-from .limited_common import (CardId, DraftStartBody, TablePickBody, draft_late_arrival,
-                             first_seats, pick_seconds, player_of, pod_command, pod_expire,
-                             pod_feed, pod_log, roster_reply, started, summary, table_due,
-                             touched)
+from .limited_common import (
+    CardId,
+    DraftStartBody,
+    TablePickBody,
+    draft_late_arrival,
+    first_seats,
+    pick_seconds,
+    player_of,
+    pod_command,
+    pod_expire,
+    pod_feed,
+    pod_log,
+    roster_reply,
+    started,
+    summary,
+    table_due,
+    touched,
+)
 from .product import product_sets
 from .tournaments import checked_tid, load_tournament
 

@@ -16,9 +16,23 @@ from ..runtime import runtime
 from ..service import Reply
 from .common import each_view, path_number, plain, require_running, run_command
 from .http import json_route, parse_body
-from .limited_common import (DraftStartBody, TablePickBody, draft_late_arrival, first_seats,
-                             pick_seconds, player_of, pod_command, pod_expire, pod_feed, pod_log,
-                             roster_reply, started, summary, table_due, touched)
+from .limited_common import (
+    DraftStartBody,
+    TablePickBody,
+    draft_late_arrival,
+    first_seats,
+    pick_seconds,
+    player_of,
+    pod_command,
+    pod_expire,
+    pod_feed,
+    pod_log,
+    roster_reply,
+    started,
+    summary,
+    table_due,
+    touched,
+)
 from .mixed_draft import touched_mixed
 from .product import product_sets
 from .tournaments import checked_tid, load_tournament

@@ -8,8 +8,16 @@ from typing import Any
 
 from chalice import Blueprint
 
-from ..auth import (Principal, authenticate, issue_token, optional_principal, request_token,
-                    require_player, require_role, require_tournament_staff)
+from ..auth import (
+    Principal,
+    authenticate,
+    issue_token,
+    optional_principal,
+    request_token,
+    require_player,
+    require_role,
+    require_tournament_staff,
+)
 from ..auth.principal import is_staff
 from ..domain import tournament as t
 from ..domain.errors import NotFound
@@ -19,8 +27,17 @@ from ..runtime import runtime
 from ..service import Reply, UnitOfWork
 from .bodies import CreateTournamentBody, DropBody, JudgeBody, RegisterPlayerBody, SettingsBody
 from .common import execute, plain, run_command, view_or_404
-from .http import (cursor_param, encode_cursor, idempotency_from, json_route, parse_body,
-                   query_int, query_param, respond, with_secret)
+from .http import (
+    cursor_param,
+    encode_cursor,
+    idempotency_from,
+    json_route,
+    parse_body,
+    query_int,
+    query_param,
+    respond,
+    with_secret,
+)
 
 bp = Blueprint(__name__)
 TID = re.compile(r"^t[0-9a-f]{12}$")

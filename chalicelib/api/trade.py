@@ -17,8 +17,16 @@ from ..service import Reply
 from .bodies import Body, PlayerId
 from .common import path_number, plain, require_running, run_command
 from .http import json_route, parse_body
-from .limited_common import (feed, first_seats, player_of, pod_command, pod_log, started, summary,
-                             viewer)
+from .limited_common import (
+    feed,
+    first_seats,
+    player_of,
+    pod_command,
+    pod_log,
+    started,
+    summary,
+    viewer,
+)
 from .product import product_sets
 from .sealed import sealed_state
 from .tournaments import checked_tid, load_tournament

@@ -1,7 +1,8 @@
 """The decider shape shared by every aggregate."""
 from __future__ import annotations
 
-from typing import Any, Callable, Generic, Iterable, Protocol, TypeVar
+from collections.abc import Callable, Iterable
+from typing import Any, Generic, Protocol, TypeVar
 
 from .events import Event
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 import hashlib
 import random
 
-
 Rng = random.Random
 """The generator type, for annotations: ``from chalicelib.domain.rng import Rng``."""
 

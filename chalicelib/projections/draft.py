@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..domain.product.catalog import set_summary
 from ..domain.product.cards import CardSet
+from ..domain.product.catalog import set_summary
 from ..store.ports import StoredEvent
 from .registry import Projection, ViewTx
 

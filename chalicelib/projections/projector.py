@@ -5,8 +5,8 @@ same code as the incremental path."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 from itertools import groupby
-from typing import Iterable
 
 from ..store.ports import EventStore, StoredEvent, ViewStore
 from .registry import Projection, ViewTx

@@ -1,7 +1,8 @@
 """Projection handlers by event type, and the transaction they write through."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..store.ports import StoredEvent, ViewDoc, ViewStore
 

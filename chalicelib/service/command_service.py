@@ -4,15 +4,21 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
-from typing import Any, Callable
+from datetime import UTC, datetime
+from typing import Any
 
 from ..domain.decider import Decider
 from ..domain.errors import DomainError
 from ..domain.events import Event
-from ..store.ports import (ConcurrencyConflict, EventStore, IdempotencyKeyTaken,
-                           IdempotencyRecord, StoredEvent)
+from ..store.ports import (
+    ConcurrencyConflict,
+    EventStore,
+    IdempotencyKeyTaken,
+    IdempotencyRecord,
+    StoredEvent,
+)
 from .idempotency import IdempotencyMismatch, IdempotencyRequest
 from .state_cache import StateCache
 from .unit_of_work import UnitOfWork
@@ -40,7 +46,7 @@ class CommandService:
                  clock: Callable[[], datetime] | None = None, check_purity: bool = False):
         self.events = events
         self.cache = cache or StateCache()
-        self.clock = clock or (lambda: datetime.now(timezone.utc))
+        self.clock = clock or (lambda: datetime.now(UTC))
         self.after_commit: list[Callable[[list[StoredEvent]], None]] = []
         self.check_purity = check_purity
 

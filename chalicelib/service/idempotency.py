@@ -13,7 +13,7 @@ class IdempotencyRequest:
     fingerprint: str
 
     @classmethod
-    def of(cls, caller: str, key: str, method: str, path: str, body: bytes) -> "IdempotencyRequest":
+    def of(cls, caller: str, key: str, method: str, path: str, body: bytes) -> IdempotencyRequest:
         scoped = hashlib.sha256(f"{caller}\x1f{key}".encode()).hexdigest()
         digest = hashlib.sha256()
         for part in (method.upper().encode(), path.encode(), body or b""):

@@ -5,14 +5,20 @@ from __future__ import annotations
 
 import time
 import uuid
-from datetime import datetime, timezone
-from typing import Any, Iterable, Iterator
+from collections.abc import Iterable, Iterator
+from datetime import UTC, datetime
+from typing import Any
 
 from botocore.exceptions import ClientError
 
 from . import codec
-from .ports import (ConcurrencyConflict, IdempotencyKeyTaken, IdempotencyRecord, StoredEvent,
-                    StreamWrite)
+from .ports import (
+    ConcurrencyConflict,
+    IdempotencyKeyTaken,
+    IdempotencyRecord,
+    StoredEvent,
+    StreamWrite,
+)
 
 MAX_TRANSACTION_ITEMS = 100
 IDEMPOTENCY_TTL_SECONDS = 30 * 24 * 3600
@@ -71,7 +77,7 @@ class DynamoEventStore:
         items: list[dict[str, Any]] = []
         owners: list[StreamWrite | None] = []   # which write each item guards
         stored: list[StoredEvent] = []
-        recorded_at = datetime.now(timezone.utc).isoformat(timespec="microseconds")
+        recorded_at = datetime.now(UTC).isoformat(timespec="microseconds")
         for write in writes:
             if write.expected_version > 0:
                 items.append({"ConditionCheck": {
@@ -108,14 +114,15 @@ class DynamoEventStore:
         if not items:
             return []
         if len(items) > MAX_TRANSACTION_ITEMS:
-            raise TransactionTooLarge(f"{len(items)} items in one append (max {MAX_TRANSACTION_ITEMS})")
+            raise TransactionTooLarge(
+                f"{len(items)} items in one append (max {MAX_TRANSACTION_ITEMS})")
         try:
             self.client.transact_write_items(TransactItems=items)
         except ClientError as exc:
             if exc.response["Error"]["Code"] != "TransactionCanceledException":
                 raise
             reasons = exc.response.get("CancellationReasons") or []
-            for owner, reason in zip(owners, reasons):
+            for owner, reason in zip(owners, reasons, strict=False):  # reasons may be absent
                 if reason.get("Code") == "ConditionalCheckFailed":
                     if owner is None:
                         raise IdempotencyKeyTaken(idempotency.key) from None
@@ -146,7 +153,8 @@ class DynamoEventStore:
         if item is None:
             return None
         body_attr = item["body"]
-        body = codec.unpack(item["enc"]["S"], body_attr["B"] if "B" in body_attr else body_attr["S"])
+        body = codec.unpack(item["enc"]["S"],
+                            body_attr["B"] if "B" in body_attr else body_attr["S"])
         return IdempotencyRecord(key, item["fingerprint"]["S"], int(item["status"]["N"]), body)
 
     def all_events(self) -> Iterator[StoredEvent]:

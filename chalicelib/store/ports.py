@@ -1,8 +1,9 @@
 """What the service and projector need from storage. Adapters: ``sqlite_*``, ``dynamo_*``."""
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator, Protocol
+from typing import Any, Protocol
 
 
 @dataclass(frozen=True)
@@ -74,7 +75,8 @@ class EventStore(Protocol):
 def append(store: EventStore, stream_id: str, expected_version: int, events: list[NewEvent],
            idempotency: IdempotencyRecord | None = None) -> list[StoredEvent]:
     """Single-stream convenience over ``append_batch``."""
-    return store.append_batch([StreamWrite(stream_id, expected_version, tuple(events))], idempotency)
+    write = StreamWrite(stream_id, expected_version, tuple(events))
+    return store.append_batch([write], idempotency)
 
 
 @dataclass

@@ -2,12 +2,17 @@
 from __future__ import annotations
 
 import uuid
-from datetime import datetime, timezone
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
+from datetime import UTC, datetime
 
 from . import codec
-from .ports import (ConcurrencyConflict, IdempotencyKeyTaken, IdempotencyRecord, StoredEvent,
-                    StreamWrite)
+from .ports import (
+    ConcurrencyConflict,
+    IdempotencyKeyTaken,
+    IdempotencyRecord,
+    StoredEvent,
+    StreamWrite,
+)
 from .sqlite_base import SqliteDatabase
 
 SCHEMA = """
@@ -33,7 +38,7 @@ CREATE TABLE IF NOT EXISTS idempotency (
 
 
 def _now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="microseconds")
+    return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
 class SqliteEventStore:

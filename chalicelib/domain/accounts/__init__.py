@@ -2,5 +2,12 @@
 
 Streams: ``account-<id>`` (AccountCreated) and ``token-<sha256>`` (TokenIssued /
 TokenRevoked). Looking a token up is a strongly consistent read of its own stream."""
-from .decider import ACCOUNT, TOKEN, CreateAccount, IssueToken, RevokeToken  # noqa: F401
-from .decider import AccountState, TokenState  # noqa: F401
+from .decider import (  # noqa: F401  # noqa: F401
+    ACCOUNT,
+    TOKEN,
+    AccountState,
+    CreateAccount,
+    IssueToken,
+    RevokeToken,
+    TokenState,
+)

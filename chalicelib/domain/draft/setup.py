@@ -1,7 +1,8 @@
 """Turning settings, sets and the roster into the commands that start a booster draft."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..errors import Invalid
 from ..pods.assignment import assign_pods, check_explicit, pod_sizes

@@ -3,7 +3,7 @@ one multiplayer game. A result names the winner and the order in which the other
 players were eliminated (first eliminated first)."""
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from ..errors import Invalid
 

@@ -3,7 +3,6 @@ takes the table draft's ``Pick`` and ``ExpirePick``; the library phase these."""
 from __future__ import annotations
 
 from datetime import datetime
-
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -31,7 +30,7 @@ class StartMixedDraft(BaseModel):
     now: datetime
 
     @model_validator(mode="after")
-    def _shape(self) -> "StartMixedDraft":
+    def _shape(self) -> StartMixedDraft:
         problems = []
         if len(set(self.players)) != len(self.players):
             problems.append("players must be distinct")

@@ -138,6 +138,7 @@ def _library_expire(cmd: ExpireLibraryPicks, state: MixedDraftState) -> list[Eve
             break       # the round ended; new piles have fresh timers
     if not events:
         raise Conflict("no pick timer has run out",
-                       {"deadlines": {p: d for p, d in zip(state.players, state.deadlines, strict=True) if d}},
+                       {"deadlines": {p: d for p, d in zip(state.players, state.deadlines,
+                                                           strict=True) if d}},
                        code="timer_running")
     return events

@@ -1,7 +1,7 @@
 """Splitting opened product for a mixed draft (7.8)."""
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from ..rng import derive
 

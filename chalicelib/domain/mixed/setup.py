@@ -2,7 +2,8 @@
 (starters and boosters, all opened, 7.8)."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..errors import Invalid
 from ..product.allocation import allocate

@@ -12,7 +12,8 @@ shuffled cycle of the allowed starters so they spread evenly; for one player, dr
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..errors import Invalid
 from ..profiles.product import ProductSettings

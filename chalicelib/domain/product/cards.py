@@ -15,7 +15,8 @@ its cards, the booster types that can be collated from it (see
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Literal
+from collections.abc import Iterable
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -53,7 +54,7 @@ class Card(BaseModel):
     attributes: dict[str, Any] = Field(default_factory=dict)
 
     @model_validator(mode="after")
-    def _reveal_fields(self) -> "Card":
+    def _reveal_fields(self) -> Card:
         if self.draft_action != "reveal" and (self.reveal_prompt or self.reveal_choices):
             raise ValueError("reveal_prompt/reveal_choices only apply to draft_action 'reveal'")
         if self.reveal_choices is not None and not self.reveal_choices:
@@ -127,7 +128,7 @@ class BoosterType(BaseModel):
         return self.layouts[0].size
 
     @model_validator(mode="after")
-    def _same_size(self) -> "BoosterType":
+    def _same_size(self) -> BoosterType:
         sizes = {layout.size for layout in self.layouts}
         if len(sizes) != 1:
             raise ValueError(f"all layouts of booster {self.id!r} must have the same size, "
@@ -163,7 +164,7 @@ class CardSet(BaseModel):
     starters: list[Starter] = Field(default_factory=list, max_length=50)
 
     @model_validator(mode="after")
-    def _consistent(self) -> "CardSet":
+    def _consistent(self) -> CardSet:
         problems = set_problems(self)
         if problems:
             raise ValueError("; ".join(problems))

@@ -50,7 +50,7 @@ class TournamentSettings(BaseModel):
     tables: TablesSettings
 
     @classmethod
-    def for_game(cls, game: str) -> "TournamentSettings":
+    def for_game(cls, game: str) -> TournamentSettings:
         return cls(registration=RegistrationSettings.for_game(game),
                    product=ProductSettings.for_game(game),
                    draft=DraftSettings.for_game(game),

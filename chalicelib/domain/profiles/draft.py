@@ -31,7 +31,7 @@ class DraftSettings(BaseModel):
     own_picks: OwnPicks = "always"
 
     @model_validator(mode="after")
-    def _bounds(self) -> "DraftSettings":
+    def _bounds(self) -> DraftSettings:
         if not self.pod_min <= self.pod_preferred <= self.pod_max:
             raise ValueError("need pod_min <= pod_preferred <= pod_max")
         for row in self.pick_seconds_by_cards_left or []:
@@ -50,7 +50,7 @@ class DraftSettings(BaseModel):
         return self.pick_seconds
 
     @classmethod
-    def for_game(cls, game: str) -> "DraftSettings":
+    def for_game(cls, game: str) -> DraftSettings:
         if game == "hack":  # six is best, even if possible; picks hidden until the end
             return cls(pod_min=4, pod_max=8, pod_preferred=6, pod_even=True,
                        own_picks="after-draft")

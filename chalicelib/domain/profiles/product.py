@@ -53,7 +53,7 @@ class ProductSettings(BaseModel):
     own: OwnProductLimits = Field(default_factory=OwnProductLimits)
 
     @model_validator(mode="after")
-    def _total(self) -> "ProductSettings":
+    def _total(self) -> ProductSettings:
         if sum(b.count for b in self.boosters) > 24:
             raise ValueError("at most 24 boosters per player")
         return self
@@ -63,7 +63,7 @@ class ProductSettings(BaseModel):
         return sum(b.count for b in self.boosters)
 
     @classmethod
-    def for_game(cls, game: str) -> "ProductSettings":
+    def for_game(cls, game: str) -> ProductSettings:
         if game == "vtes":  # e.g. one starter as sealed deck + three drafted boosters
             return cls(boosters=[BoosterSpec(set="sample-vtes", count=3)],
                        starters=[StarterSpec(set="sample-vtes")])

@@ -22,5 +22,5 @@ class RegistrationSettings(BaseModel):
     late_arrivals: bool = True
 
     @classmethod
-    def for_game(cls, game: str) -> "RegistrationSettings":
+    def for_game(cls, game: str) -> RegistrationSettings:
         return cls(member_id_pattern=MEMBER_ID_PATTERNS.get(game, cls().member_id_pattern))

@@ -23,7 +23,7 @@ class TablesSettings(BaseModel):
     players_report: bool = False
 
     @classmethod
-    def for_game(cls, game: str) -> "TablesSettings":
+    def for_game(cls, game: str) -> TablesSettings:
         return cls()
 
     def preliminary_rounds(self) -> int:

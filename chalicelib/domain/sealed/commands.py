@@ -23,7 +23,7 @@ class StartSealed(BaseModel):
     now: datetime
 
     @model_validator(mode="after")
-    def _shape(self) -> "StartSealed":
+    def _shape(self) -> StartSealed:
         problems = []
         if len(set(self.players)) != len(self.players):
             problems.append("players must be distinct")

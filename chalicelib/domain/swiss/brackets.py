@@ -120,5 +120,5 @@ def bracket_pairs(players: list[Candidate], rng: Rng) -> list[Pair]:
         # Only reachable when rematches are unavoidable inside the lowest brackets:
         # pair what is left in rank order; ``repair`` then searches for better.
         floaters.sort(key=lambda p: p.rank)
-        pairs.extend(zip(floaters[0::2], floaters[1::2]))
+        pairs.extend(zip(floaters[0::2], floaters[1::2], strict=True))
     return pairs

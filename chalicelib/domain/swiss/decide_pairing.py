@@ -66,7 +66,8 @@ def decide_pair_round(cmd: PairRound, state: SwissState) -> list[Event]:
     pods = dict(state.pods)
     new_pods = {}
     if cmd.pods:
-        bad = [p for p, pod in cmd.pods.items() if not isinstance(pod, int) or isinstance(pod, bool)]
+        bad = [p for p, pod in cmd.pods.items()
+               if not isinstance(pod, int) or isinstance(pod, bool)]
         if bad:
             raise Invalid("pod numbers must be integers", {"players": bad[:50]})
         new_pods = {p: pod for p, pod in cmd.pods.items() if pods.get(p) != pod}

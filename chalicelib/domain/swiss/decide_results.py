@@ -66,7 +66,8 @@ def _after_final(state: SwissState, match: Match, holder: Holder, score: Score,
                  previous: Score | None = None) -> list[Event]:
     """RoundClosed when this was the round's last result; the cut winner advances."""
     if isinstance(holder, Round):
-        if previous is None and not holder.closed and len(holder.results) + 1 == len(holder.matches):
+        last = len(holder.results) + 1 == len(holder.matches)
+        if previous is None and not holder.closed and last:
             return [Event("RoundClosed", {"round": holder.number})]
         return []
     winner = match.a if score.a > score.b else match.b

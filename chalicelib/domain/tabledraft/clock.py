@@ -1,21 +1,21 @@
 """Time as deciders see it: commands carry ``now``; events store ISO-8601 UTC strings."""
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 
 def as_datetime(value: datetime | str | int | float) -> datetime:
     """An aware UTC datetime from a datetime, an ISO string or epoch seconds."""
     if isinstance(value, datetime):
-        return value if value.tzinfo else value.replace(tzinfo=timezone.utc)
+        return value if value.tzinfo else value.replace(tzinfo=UTC)
     if isinstance(value, (int, float)):
-        return datetime.fromtimestamp(value, tz=timezone.utc)
+        return datetime.fromtimestamp(value, tz=UTC)
     parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
-    return parsed if parsed.tzinfo else parsed.replace(tzinfo=timezone.utc)
+    return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
 
 
 def iso(value: datetime | str | int | float) -> str:
-    return as_datetime(value).astimezone(timezone.utc).isoformat().replace("+00:00", "Z")
+    return as_datetime(value).astimezone(UTC).isoformat().replace("+00:00", "Z")
 
 
 def plus(value: datetime | str | int | float, seconds: int) -> str:

@@ -25,7 +25,7 @@ class StartTableDraft(BaseModel):
     now: datetime
 
     @model_validator(mode="after")
-    def _shape(self) -> "StartTableDraft":
+    def _shape(self) -> StartTableDraft:
         problems = []
         if len(set(self.players)) != len(self.players):
             problems.append("players must be distinct")

@@ -1,7 +1,7 @@
 """Table draft layout and pick order (V:EKN 7.7.1-7.7.3), as pure functions."""
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
 
 def crypt_on_top(pack: Iterable[str], kinds: Mapping[str, str]) -> list[str]:

@@ -2,7 +2,8 @@
 a table draft: pods, the boosters each player opens, crypt kinds, sealed starters."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..errors import Invalid
 from ..pods.assignment import assign_pods, check_explicit, pod_sizes

@@ -19,8 +19,8 @@ R9 position group     two players met twice as neighbours, or twice as non-neigh
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
 
 RULES: tuple[tuple[str, str], ...] = (
     ("R1", "predator-prey pair repeated"),

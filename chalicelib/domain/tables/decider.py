@@ -13,8 +13,7 @@ from ..events import Event
 from ..profiles.tables import TablesSettings
 from ..rng import derive
 from . import final as finals
-from .commands import (PlaceCard, ReportFinal, ReportTable, SeatRound, StartFinal,
-                       SwapPlayers)
+from .commands import PlaceCard, ReportFinal, ReportTable, SeatRound, StartFinal, SwapPlayers
 from .groups import round_size, table_sizes
 from .ranking import FINALISTS, standings, totals
 from .scoring import score, validate

@@ -1,7 +1,7 @@
 """The final round (V:EKN 3.1.3 seat choice, 3.7.5 final scoring)."""
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from ..errors import Conflict, Invalid
 from ..rng import derive

@@ -3,7 +3,7 @@ points, then tournament points; remaining ties for a top-five place are broken b
 seeded random draw (the "coin toss"), other ties share their rank."""
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
 from ..rng import derive
 

@@ -13,11 +13,10 @@ evaluations (deterministic: same seed and history, same seating)."""
 from __future__ import annotations
 
 import math
-from typing import Any, Protocol, Sequence
+from collections.abc import Sequence
+from typing import Any, Protocol
 
-from .criteria import (FLIP, KIND, TRANSFERS, Tally, pair_violations,
-                       player_violations)
-
+from .criteria import FLIP, KIND, TRANSFERS, Tally, pair_violations, player_violations
 
 
 class Draws(Protocol):
@@ -102,7 +101,7 @@ class Problem:
         used = [c for (size, _), c in SLOT.items() if size in self.sizes]
         self.player_floor = [min(r[c] for c in used) for r in self.player_cost]
 
-    def reweighted(self, weights: Sequence[int]) -> "Problem":
+    def reweighted(self, weights: Sequence[int]) -> Problem:
         return Problem(self.players, self.sizes, self.history, weights)
 
 

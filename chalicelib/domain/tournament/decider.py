@@ -60,7 +60,8 @@ def _register(cmd: c.RegisterPlayer, state: TournamentState) -> list[Event]:
         raise Conflict("the tournament is finished")
     late = state.status == RUNNING
     if late and not cmd.by_staff:
-        raise Conflict("registration is closed; late arrivals are added by the organizer or a judge")
+        raise Conflict("registration is closed; late arrivals are added by the organizer "
+                       "or a judge")
     if late and not reg["late_arrivals"]:
         raise Conflict("this tournament does not accept late arrivals")
     if not cmd.by_staff and not reg["self_registration"]:

@@ -1,9 +1,10 @@
 """Folded state of a tournament stream. Immutable: ``evolve`` returns new objects."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
 REGISTRATION, RUNNING, FINISHED = "registration", "running", "finished"
 

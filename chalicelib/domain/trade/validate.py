@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Mapping
+from collections.abc import Mapping
 
 from .commands import CRYPT_ADDED, CRYPT_SIZE, LIBRARY_SIZE, STOCK_SIZE, TradeDeck
 
