@@ -8,7 +8,7 @@ from chalice import Blueprint
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..auth import authenticate, require_player, require_tournament_staff
-from ..auth.principal import Principal, is_staff
+from ..auth.principal import is_staff
 from ..domain import swiss as sw
 from ..domain.errors import Conflict, Forbidden, NotFound
 from ..domain.swiss.decide_results import best_of_for, locate
@@ -17,7 +17,8 @@ from ..projections.swiss import bracket_id, overview_id, round_id, standings_id
 from ..projections.tournaments import players_id
 from ..runtime import runtime
 from ..service import Reply
-from .http import idempotency_from, json_route, parse_body, query_int, respond
+from .common import plain, run_command, view_or_404
+from .http import json_route, parse_body, query_int
 from .tournaments import checked_tid, load_tournament
 
 bp = Blueprint(__name__)
@@ -56,14 +57,6 @@ def stream(tid: str) -> str:
     return f"swiss-{tid}"
 
 
-def _plain(value: Any) -> Any:
-    if hasattr(value, "items"):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    return value
-
-
 def _swiss_tournament(uow, tid: str, guard: bool):
     t = load_tournament(uow, tid, guard=guard)
     if t.structure != "swiss":
@@ -71,13 +64,6 @@ def _swiss_tournament(uow, tid: str, guard: bool):
     if t.status != "running":
         raise Conflict(f"the tournament is {t.status}; Swiss play needs a running tournament")
     return t
-
-
-def _run(work, principal: Principal):
-    request = bp.current_request
-    idem = idempotency_from(request, principal.id)
-    return respond(runtime().service.run(work, idempotency=idem,
-                                         meta={"actor": principal.ref()}))
 
 
 # -- replies built from the new state (same shapes as the projected views) --------------
@@ -130,12 +116,12 @@ def pair_round(tid):
             raise NotFound("pods name players who are not registered", {"players": unknown[:50]})
         players = [p.id for p in t.active_players()]
         state, events = uow.decide(sw.SWISS, stream(tid), sw.PairRound(
-            t.seed, _plain(t.settings["swiss"]), players, uow.now.isoformat(), principal.id,
+            t.seed, plain(t.settings["swiss"]), players, uow.now.isoformat(), principal.id,
             body.pods))
         number = len(state.rounds)
         return Reply(201, _round_body(tid, state, number, events),
                      {"Location": f"/v1/tournaments/{tid}/swiss/rounds/{number}"})
-    return _run(work, principal)
+    return run_command(bp.current_request, work, principal)
 
 
 def _checked_match(match_id: str) -> str:
@@ -163,7 +149,7 @@ def report_result(tid, mid):
             raise Forbidden("players report their own matches; judges enter any result")
         state, _ = uow.decide(sw.SWISS, stream(tid), command)
         return Reply(200, _match_body(state, mid))
-    return _run(work, principal)
+    return run_command(bp.current_request, work, principal)
 
 
 @json_route(bp, "/tournaments/{tid}/swiss/matches/{mid}/confirm", methods=["POST"])
@@ -180,7 +166,7 @@ def confirm_result(tid, mid):
         state, _ = uow.decide(sw.SWISS, stream(tid), sw.ConfirmResult(
             mid, principal.player_id, uow.now.isoformat()))
         return Reply(200, _match_body(state, mid))
-    return _run(work, principal)
+    return run_command(bp.current_request, work, principal)
 
 
 @json_route(bp, "/tournaments/{tid}/swiss/matches/{mid}/correction", methods=["POST"])
@@ -196,7 +182,7 @@ def correct_result(tid, mid):
         state, _ = uow.decide(sw.SWISS, stream(tid), sw.CorrectResult(
             mid, principal.id, body.a, body.b, uow.now.isoformat(), body.draws, body.reason))
         return Reply(200, _match_body(state, mid))
-    return _run(work, principal)
+    return run_command(bp.current_request, work, principal)
 
 
 @json_route(bp, "/tournaments/{tid}/swiss/structure", methods=["POST"])
@@ -214,7 +200,7 @@ def set_structure(tid):
                            "rounds": state.planned_rounds if state.started else state.fixed_rounds,
                            "top_cut": state.planned_cut if state.started else state.fixed_cut,
                            "rounds_paired": len(state.rounds)})
-    return _run(work, principal)
+    return run_command(bp.current_request, work, principal)
 
 
 @json_route(bp, "/tournaments/{tid}/swiss/top-cut", methods=["POST"])
@@ -230,7 +216,7 @@ def start_top_cut(tid):
             principal.id, uow.now.isoformat(), body.size))
         return Reply(201, _cut_body(tid, state),
                      {"Location": f"/v1/tournaments/{tid}/swiss/bracket"})
-    return _run(work, principal)
+    return run_command(bp.current_request, work, principal)
 
 
 # -- public views ------------------------------------------------------------------------
@@ -240,16 +226,9 @@ def _names(tid: str) -> dict[str, str]:
     return {p["player_id"]: p["name"] for p in view["players"]}
 
 
-def _view(view_id: str, what: str) -> dict[str, Any]:
-    doc = runtime().views.get(view_id)
-    if doc is None:
-        raise NotFound(what)
-    return doc
-
-
 @json_route(bp, "/tournaments/{tid}/swiss", methods=["GET"])
 def get_overview(tid):
-    return _view(overview_id(checked_tid(tid)), "no Swiss round has been paired yet")
+    return view_or_404(overview_id(checked_tid(tid)), "no Swiss round has been paired yet")
 
 
 @json_route(bp, "/tournaments/{tid}/swiss/rounds/{n}", methods=["GET"])
@@ -257,7 +236,7 @@ def get_round(tid, n):
     checked_tid(tid)
     if not n.isdigit():
         raise NotFound(f"no round {n!r}")
-    doc = _view(round_id(tid, int(n)), f"no Swiss round {n}")
+    doc = view_or_404(round_id(tid, int(n)), f"no Swiss round {n}")
     names = _names(tid)
     return {**doc, "names": {p: names.get(p) for m in doc["matches"]
                              for p in (m["a"], m["b"]) if p} |
@@ -267,14 +246,14 @@ def get_round(tid, n):
 @json_route(bp, "/tournaments/{tid}/swiss/standings", methods=["GET"])
 def get_standings(tid):
     request = bp.current_request
-    overview = _view(overview_id(checked_tid(tid)), "no Swiss round has been paired yet")
+    overview = view_or_404(overview_id(checked_tid(tid)), "no Swiss round has been paired yet")
     closed = [r["round"] for r in overview["rounds"] if r["closed"]]
     if not closed:
         raise NotFound("no Swiss round has finished yet")
     number = query_int(request, "round", closed[-1], 1, 30)
     offset = query_int(request, "offset", 0, 0, 100_000)
     limit = query_int(request, "limit", 500, 1, 5000)
-    doc = _view(standings_id(tid, number), f"round {number} has not finished")
+    doc = view_or_404(standings_id(tid, number), f"round {number} has not finished")
     names = _names(tid)
     rows = [{**row, "name": names.get(row["player_id"])}
             for row in doc["rows"][offset:offset + limit]]
@@ -285,6 +264,6 @@ def get_standings(tid):
 
 @json_route(bp, "/tournaments/{tid}/swiss/bracket", methods=["GET"])
 def get_bracket(tid):
-    doc = _view(bracket_id(checked_tid(tid)), "the top cut has not started")
+    doc = view_or_404(bracket_id(checked_tid(tid)), "the top cut has not started")
     names = _names(tid)
     return {**doc, "names": {p: names.get(p) for p in doc["seeds"]}}
