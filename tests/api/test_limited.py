@@ -150,7 +150,7 @@ def test_table_draft_timer_gives_the_oldest_card(api, clock):
     assert log[-1]["type"] == "TableCardPicked" and log[-1]["data"]["auto"]
     assert log[-1]["data"]["order"] == 4 and view["deadline"] == "2026-11-22T18:03:50Z"
     # And so does the scheduled sweep.
-    from chalicelib.api.limited import sweep_limited_drafts
+    from chalicelib.api.table_draft import sweep_limited_drafts
     clock.at(231)
     sweep_limited_drafts.func(None)
     log = api.get(pod + "/log", token=org).body["events"]
