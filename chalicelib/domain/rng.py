@@ -5,7 +5,7 @@ anyone given the revealed seed can verify it."""
 from __future__ import annotations
 
 import hashlib
-import random
+import random  # the one import: derive() below builds each seeded Random(...)
 
 Rng = random.Random
 """The generator type, for annotations: ``from chalicelib.domain.rng import Rng``."""

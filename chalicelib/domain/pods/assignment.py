@@ -76,3 +76,11 @@ def check_explicit(pods: list[list[str]], players: list[str]) -> list[list[str]]
     if problems:
         raise Invalid("invalid pod assignment", problems, code="invalid_pods")
     return [list(pod) for pod in pods]
+
+
+def pod_number(pods: tuple[tuple[str, ...], ...] | list[list[str]], player: str) -> int | None:
+    """The 1-based pod ``player`` sits in, or None."""
+    for n, pod in enumerate(pods, start=1):
+        if player in pod:
+            return n
+    return None

@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict
 from ..decider import FunctionDecider
 from ..errors import Conflict
 from ..events import Event
+from ..pods.assignment import pod_number
 from . import clock
 
 
@@ -49,10 +50,7 @@ class RosterState:
         return bool(self.pods)
 
     def pod_of(self, player: str) -> int | None:
-        for n, pod in enumerate(self.pods, start=1):
-            if player in pod:
-                return n
-        return None
+        return pod_number(self.pods, player)
 
 
 def decide(command, state: RosterState) -> list[Event]:

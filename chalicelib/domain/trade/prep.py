@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 from ..decider import FunctionDecider
 from ..errors import Conflict, Invalid
 from ..events import Event
-from ..pods.assignment import assign_pods, check_explicit, pod_sizes
+from ..pods.assignment import assign_pods, check_explicit, pod_number, pod_sizes
 from ..tabledraft import clock
 from .commands import FormTradePods, SetTradeDeck
 from .validate import deck_problems
@@ -26,10 +26,7 @@ class TradePrepState:
         return bool(self.pods)
 
     def pod_of(self, player: str) -> int | None:
-        for n, pod in enumerate(self.pods, start=1):
-            if player in pod:
-                return n
-        return None
+        return pod_number(self.pods, player)
 
 
 def decide(command, state: TradePrepState) -> list[Event]:
