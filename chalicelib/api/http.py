@@ -16,6 +16,7 @@ from pydantic import BaseModel, ValidationError
 
 from ..domain.errors import DomainError
 from ..service import IdempotencyRequest, Reply
+from ..store.ports import StoreUnavailable
 
 log = logging.getLogger("podium.api")
 M = TypeVar("M", bound=BaseModel)
@@ -53,6 +54,12 @@ def json_route(bp, path: str, **options) -> Callable:
                              _validation_details(exc))
             except ChaliceViewError as exc:
                 return error(exc.STATUS_CODE, type(exc).__name__, str(exc))
+            except StoreUnavailable as exc:
+                response = error(503, "store_unavailable", "the store is busy; nothing was "
+                                 "recorded, retry (with the same Idempotency-Key)",
+                                 {"cause": str(exc)})
+                response.headers["Retry-After"] = "1"
+                return response
         bp.route(path, **options)(handled)
         return view
     return register

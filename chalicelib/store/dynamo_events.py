@@ -17,10 +17,37 @@ from .ports import (
     IdempotencyKeyTaken,
     IdempotencyRecord,
     StoredEvent,
+    StoreUnavailable,
     StreamWrite,
 )
 
 MAX_TRANSACTION_ITEMS = 100
+TRANSIENT = {"ProvisionedThroughputExceededException", "ThrottlingException",
+             "RequestLimitExceeded", "InternalServerError", "ServiceUnavailable"}
+
+
+def transient(exc: ClientError) -> bool:
+    return exc.response.get("Error", {}).get("Code") in TRANSIENT
+
+
+class _Client:
+    """The boto3 client with DynamoDB's transient refusals (left after botocore's own
+    retries) raised as StoreUnavailable."""
+
+    def __init__(self, client):
+        self._client = client
+
+    def __getattr__(self, name):
+        call = getattr(self._client, name)
+
+        def guarded(*args, **kwargs):
+            try:
+                return call(*args, **kwargs)
+            except ClientError as exc:
+                if transient(exc):
+                    raise StoreUnavailable(exc.response["Error"]["Code"]) from exc
+                raise
+        return guarded
 IDEMPOTENCY_TTL_SECONDS = 30 * 24 * 3600
 
 
@@ -55,7 +82,7 @@ def item_to_event(item: dict[str, Any]) -> StoredEvent:
 
 class DynamoEventStore:
     def __init__(self, client, table: str, idempotency_table: str):
-        self.client = client
+        self.client = _Client(client)
         self.table = table
         self.idempotency_table = idempotency_table
 

@@ -8,7 +8,7 @@ from typing import Any
 from botocore.exceptions import ClientError
 
 from . import codec
-from .dynamo_events import MAX_TRANSACTION_ITEMS, TransactionTooLarge
+from .dynamo_events import MAX_TRANSACTION_ITEMS, TransactionTooLarge, _Client
 from .ports import ViewDoc
 
 CHECKPOINT = "checkpoint#"
@@ -21,7 +21,7 @@ def _doc(item: dict[str, Any]) -> dict[str, Any]:
 
 class DynamoViewStore:
     def __init__(self, client, table: str):
-        self.client = client
+        self.client = _Client(client)
         self.table = table
 
     def get(self, view_id: str) -> dict[str, Any] | None:

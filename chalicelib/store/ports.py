@@ -51,6 +51,11 @@ class ConcurrencyConflict(Exception):
         self.expected = expected
 
 
+class StoreUnavailable(Exception):
+    """The store refused for now (throttled, busy, briefly down) after the client's own
+    retries. Nothing was appended; the same request may be retried."""
+
+
 class IdempotencyKeyTaken(Exception):
     """Another request committed with this idempotency key first. Nothing was appended."""
 

@@ -7,6 +7,8 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from .ports import StoreUnavailable
+
 
 class SqliteDatabase:
     def __init__(self, path: str, schema: str, synchronous: str = "FULL"):
@@ -32,7 +34,10 @@ class SqliteDatabase:
     def write(self) -> Iterator[sqlite3.Connection]:
         """A transaction holding the write lock from its start (no upgrade deadlocks)."""
         conn = self.conn()
-        conn.execute("BEGIN IMMEDIATE")
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:   # locked beyond busy_timeout
+            raise StoreUnavailable(str(exc)) from exc
         try:
             yield conn
         except BaseException:
