@@ -205,7 +205,8 @@ def test_staff_register_for_a_player_and_received_list(api, clock):
 
 
 def test_hack_35_card_draw_deck_any_copies(api, clock):
-    s = setup(api, "hack", "booster-draft")
+    # physical product: the staff record each pool (7.2.3)
+    s = setup(api, "hack", "booster-draft", settings={"product": {"boosters": []}})
     p1 = s["players"][0]
     pool = ["hk-kite"] * 20 + [f"hk-card-{i}" for i in range(30)]
     record_pool(api, s, p1, pool)
@@ -523,7 +524,8 @@ def test_multi_deck_changes_only_between_rounds(api, clock, rt):
 
 
 def test_organizer_overrides_a_limit_per_tournament(api, clock):
-    s = setup(api, "hack", "booster-draft", settings={"deck": {"deck_min": 40, "deck_max": 40}})
+    s = setup(api, "hack", "booster-draft", settings={"deck": {"deck_min": 40, "deck_max": 40},
+                                                      "product": {"boosters": []}})
     p1 = s["players"][0]
     pool = ["hk-kite"] * 40
     record_pool(api, s, p1, pool)

@@ -297,3 +297,21 @@ def test_entered_packs_abnormal_count_and_scheduled_sweep(api, rt):
     picked = rt.events.read(f"pod-{tid}-1")[before:]
     assert [e.type for e in picked] == ["CardPicked"] * 4
     assert all(e.data["auto"] for e in picked)
+
+
+def test_hack_draft_runs_on_the_shipped_sample_set_by_default(api):
+    """.hack//ENEMY defaults: four 11-card boosters of sample-hack, pods of six, passing
+    left, right, left, right."""
+    setup = api.started("hack", "booster-draft", players=12)
+    tid, org = setup["tid"], setup["organizer"]
+    product = api.get(f"/v1/tournaments/{tid}/product").body
+    assert product["ready"] and product["settings"]["boosters"] == [
+        {"set": "sample-hack", "booster": "booster", "count": 4}]
+    r = api.post(f"/v1/tournaments/{tid}/draft", token=org)
+    assert r.status == 201 and r.body["rounds"] == 4
+    assert [len(pod["seats"]) for pod in r.body["pods"]] == [6, 6]
+    player = setup["players"][0]
+    pod = next(pod["pod"] for pod in r.body["pods"]
+               if any(s["player_id"] == player["player_id"] for s in pod["seats"]))
+    me = api.get(f"/v1/tournaments/{tid}/draft/pods/{pod}/me", token=player["token"]).body
+    assert len(me["pack"]) == 11

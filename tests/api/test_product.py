@@ -42,5 +42,5 @@ def test_tournament_product_reports_problems(api):
         "product": {"boosters": [{"set": "missing-set", "count": 4}]}})
     product = api.get(f"/v1/tournaments/{bad['tournament_id']}/product").body
     assert not product["ready"] and product["problems"][0]["set"] == "missing-set"
-    empty = api.tournament(org, "hack", "booster-draft")
+    empty = api.tournament(org, "hack", "booster-draft", settings={"product": {"boosters": []}})
     assert not api.get(f"/v1/tournaments/{empty['tournament_id']}/product").body["ready"]

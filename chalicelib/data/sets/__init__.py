@@ -1,7 +1,8 @@
 """Sample card sets shipped with Podium (names of our own making), so a new user can run
 a whole draft in minutes: ``sample-vtes`` (crypt + library, 11-card boosters, starters),
-``sample-munchkin`` (heroes, draft-hero starter) and ``sample-mtg`` (basic lands and
-conspiracy cards drafted face up or revealed)."""
+``sample-munchkin`` (heroes, draft-hero starter), ``sample-hack`` (.hack//ENEMY-like,
+11-card boosters) and ``sample-mtg`` (basic lands and conspiracy cards drafted face up or
+revealed)."""
 from __future__ import annotations
 
 import json

@@ -72,6 +72,6 @@ class ProductSettings(BaseModel):
                        starters=[StarterSpec(set="sample-munchkin", choices=["draft-hero"])])
         if game == "mtg":  # CR 905.1a: three draft rounds
             return cls(boosters=[BoosterSpec(set="sample-mtg", count=3)])
-        # .hack//ENEMY: four boosters of any expansion; no sample set ships, so the
-        # organizer configures the boosters of an uploaded set.
+        if game == "hack":  # four boosters of the same configuration for everyone
+            return cls(boosters=[BoosterSpec(set="sample-hack", count=4)])
         return cls()

@@ -30,8 +30,10 @@ def test_packs_subset_and_explicit_pods():
         start("mtg", 4, draft={"packs": 5})
     with pytest.raises(Invalid):
         start("mtg", 4, explicit_pods=[["p01", "p02", "p03"]])
-    with pytest.raises(Invalid):  # .hack has no default product: the organizer sets it
-        start("hack", 6)
+    with pytest.raises(Invalid):  # a draft needs boosters configured
+        start("hack", 6, product={"boosters": []})
+    _, hack = start("hack", 6)  # .hack defaults: four boosters of the shipped sample set
+    assert len(hack[0].packs) == 4
 
 
 def test_draft_aggregate_start_once_and_late_arrivals():

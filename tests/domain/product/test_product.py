@@ -18,8 +18,8 @@ def tiny(**booster):
 
 def test_sample_sets_load_and_collate_to_their_size():
     sets = sample_sets()
-    assert set(sets) == {"sample-vtes", "sample-munchkin", "sample-mtg"}
-    sizes = {"sample-vtes": 11, "sample-munchkin": 12, "sample-mtg": 15}
+    assert set(sets) == {"sample-vtes", "sample-munchkin", "sample-mtg", "sample-hack"}
+    sizes = {"sample-vtes": 11, "sample-munchkin": 12, "sample-mtg": 15, "sample-hack": 11}
     for set_id, card_set in sets.items():
         for k in range(30):
             pack = collate(card_set, "booster", derive("s", set_id, k))
