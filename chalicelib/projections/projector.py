@@ -8,7 +8,7 @@ import logging
 from collections.abc import Iterable
 from itertools import groupby
 
-from ..store.ports import EventStore, StoredEvent, ViewStore
+from ..store.ports import EventStore, StoredEvent, ViewOwnershipError, ViewStore
 from .registry import Projection, ViewTx
 
 log = logging.getLogger(__name__)
@@ -17,9 +17,11 @@ MAX_RACES = 200       # each lost race means another worker moved the checkpoint
 
 
 class Projector:
-    def __init__(self, events: EventStore, views: ViewStore, projections: Iterable[Projection]):
+    def __init__(self, events: EventStore, views: ViewStore, projections: Iterable[Projection],
+                 strict: bool = False):
         self.events = events
         self.views = views
+        self.strict = strict   # tests: a view-ownership violation fails the request
         self.handlers: dict[str, list] = {}
         for projection in projections:
             for event_type, handlers in projection.handlers.items():
@@ -64,10 +66,12 @@ class Projector:
             for handler in self.handlers.get("*", ()):
                 handler(event, tx)
             if tx.size() >= FLUSH_AT:
-                if not self.views.commit(stream_id, base, event.version, tx.puts, tx.deletes):
+                if not self.views.commit(stream_id, base, event.version, tx.puts, tx.deletes,
+                                         frozenset(tx.shared)):
                     return False
                 base, tx = event.version, ViewTx(self.views)
-        return self.views.commit(stream_id, base, events[-1].version, tx.puts, tx.deletes)
+        return self.views.commit(stream_id, base, events[-1].version, tx.puts, tx.deletes,
+                                 frozenset(tx.shared))
 
     def rebuild(self) -> int:
         """Drop every view and project all events again; returns the events applied."""
@@ -87,5 +91,9 @@ class Projector:
         behind until its next append or a rebuild, and the failure is logged."""
         try:
             self.apply(stored)
+        except ViewOwnershipError:
+            log.exception("a projection wrote another stream's view document")
+            if self.strict:
+                raise
         except Exception:  # noqa: BLE001 - logged, views catch up later
             log.exception("projection failed; views will catch up on the next append")

@@ -31,6 +31,7 @@ class ViewTx:
         self.store = store
         self.puts: dict[str, ViewDoc] = {}
         self.deletes: set[str] = set()
+        self.shared: set[str] = set()
 
     def get(self, view_id: str) -> dict[str, Any] | None:
         if view_id in self.puts:
@@ -39,13 +40,20 @@ class ViewTx:
             return None
         return self.store.get(view_id)
 
-    def put(self, view_id: str, doc: dict[str, Any], kind: str = "doc", sort: str = "") -> None:
+    def put(self, view_id: str, doc: dict[str, Any], kind: str = "doc", sort: str = "",
+            shared: bool = False) -> None:
+        """Write a view document. It belongs to the stream being projected; ``shared=True``
+        is only for documents several streams write whose handlers converge in any order."""
         self.deletes.discard(view_id)
         self.puts[view_id] = ViewDoc(view_id, kind, sort, doc)
+        if shared:
+            self.shared.add(view_id)
 
-    def delete(self, view_id: str) -> None:
+    def delete(self, view_id: str, shared: bool = False) -> None:
         self.puts.pop(view_id, None)
         self.deletes.add(view_id)
+        if shared:
+            self.shared.add(view_id)
 
     def size(self) -> int:
         return len(self.puts) + len(self.deletes)

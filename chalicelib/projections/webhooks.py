@@ -115,7 +115,7 @@ def _source(event: StoredEvent, tx: ViewTx) -> None:
             due_at = attempts["next_attempt_at"] if attempts else event.recorded_at
             tx.put(due_id(did), {"delivery_id": did, "endpoint_id": endpoint["endpoint_id"],
                                  "organizer_id": org, "due_at": due_at},
-                   kind=DUE_KIND, sort=f"{due_at}|{did}")
+                   kind=DUE_KIND, sort=f"{due_at}|{did}", shared=True)
             queued = True
     if queued:
         _kick()
@@ -131,11 +131,11 @@ def _attempted(event: StoredEvent, tx: ViewTx) -> None:
                               "outcome": d["outcome"],
                               "next_attempt_at": d["next_attempt_at"]}, kind="webhook-attempts")
     if d["next_attempt_at"] is None:
-        tx.delete(due_id(did))
+        tx.delete(due_id(did), shared=True)
         return
     if tx.get(delivery_doc_id(did)) is not None or tx.get(due_id(did)) is not None:
         tx.put(due_id(did), {"delivery_id": did, "endpoint_id": d["endpoint_id"],
                              "organizer_id": d["organizer_id"],
                              "due_at": d["next_attempt_at"]},
-               kind=DUE_KIND, sort=f"{d['next_attempt_at']}|{did}")
+               kind=DUE_KIND, sort=f"{d['next_attempt_at']}|{did}", shared=True)
         _kick()

@@ -9,7 +9,7 @@ from botocore.exceptions import ClientError
 
 from . import codec
 from .dynamo_events import MAX_TRANSACTION_ITEMS, TransactionTooLarge, _Client
-from .ports import ViewDoc
+from .ports import ViewDoc, ViewOwnershipError
 
 CHECKPOINT = "checkpoint#"
 
@@ -53,7 +53,8 @@ class DynamoViewStore:
         return 0 if item is None else int(item["version"]["N"])
 
     def commit(self, stream_id: str, expected_checkpoint: int, new_checkpoint: int,
-               puts: dict[str, ViewDoc], deletes: set[str]) -> bool:
+               puts: dict[str, ViewDoc], deletes: set[str],
+               shared: frozenset[str] = frozenset()) -> bool:
         items: list[dict[str, Any]] = [{"Put": {
             "TableName": self.table,
             "Item": {"view_id": {"S": CHECKPOINT + stream_id},
@@ -61,22 +62,35 @@ class DynamoViewStore:
             "ConditionExpression": "attribute_not_exists(view_id) OR version = :old"
             if expected_checkpoint == 0 else "version = :old",
             "ExpressionAttributeValues": {":old": {"N": str(expected_checkpoint)}}}}]
+        owned = {"ConditionExpression": "attribute_not_exists(view_id) OR #owner = :stream",
+                 "ExpressionAttributeNames": {"#owner": "owner"},
+                 "ExpressionAttributeValues": {":stream": {"S": stream_id}}}
         for view in puts.values():
             encoding, payload = codec.pack(view.doc)
+            is_shared = view.view_id in shared
             items.append({"Put": {"TableName": self.table, "Item": {
                 "view_id": {"S": view.view_id}, "kind": {"S": view.kind},
                 "sort": {"S": view.sort or " "}, "enc": {"S": encoding},
-                "doc": {"B": payload} if isinstance(payload, bytes) else {"S": payload}}}})
+                "owner": {"S": "" if is_shared else stream_id},
+                "doc": {"B": payload} if isinstance(payload, bytes) else {"S": payload}},
+                **({} if is_shared else owned)}})
         for view_id in deletes - set(puts):
-            items.append({"Delete": {"TableName": self.table, "Key": {"view_id": {"S": view_id}}}})
+            items.append({"Delete": {"TableName": self.table, "Key": {"view_id": {"S": view_id}},
+                                     **({} if view_id in shared else owned)}})
         if len(items) > MAX_TRANSACTION_ITEMS:
             raise TransactionTooLarge(f"{len(items)} view writes in one commit")
         try:
             self.client.transact_write_items(TransactItems=items)
         except ClientError as exc:
-            if exc.response["Error"]["Code"] == "TransactionCanceledException":
-                return False
-            raise
+            if exc.response["Error"]["Code"] != "TransactionCanceledException":
+                raise
+            reasons = exc.response.get("CancellationReasons") or []
+            for item, reason in zip(items[1:], reasons[1:], strict=False):
+                if reason.get("Code") == "ConditionalCheckFailed":
+                    target = item.get("Put", {}).get("Item") or item["Delete"]["Key"]
+                    raise ViewOwnershipError(f"{stream_id} may not write "
+                                             f"{target['view_id']['S']}") from None
+            return False
         return True
 
     def clear(self) -> None:

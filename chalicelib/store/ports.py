@@ -56,6 +56,12 @@ class StoreUnavailable(Exception):
     retries. Nothing was appended; the same request may be retried."""
 
 
+class ViewOwnershipError(Exception):
+    """A projection wrote a view document that another stream owns. Each document has one
+    owning stream, or concurrent projections of two streams would lose updates and a
+    rebuild could order them differently (a programming error; nothing was written)."""
+
+
 class IdempotencyKeyTaken(Exception):
     """Another request committed with this idempotency key first. Nothing was appended."""
 
@@ -101,9 +107,12 @@ class ViewStore(Protocol):
     def checkpoint(self, stream_id: str) -> int: ...
 
     def commit(self, stream_id: str, expected_checkpoint: int, new_checkpoint: int,
-               puts: dict[str, ViewDoc], deletes: set[str]) -> bool:
+               puts: dict[str, ViewDoc], deletes: set[str],
+               shared: frozenset[str] = frozenset()) -> bool:
         """Write the docs and move the stream's checkpoint atomically; False (and nothing
-        written) if the checkpoint moved meanwhile."""
+        written) if the checkpoint moved meanwhile. Every doc written or deleted must be
+        unowned or owned by ``stream_id`` (which then owns it), else ViewOwnershipError;
+        ids in ``shared`` are exempt (documents whose handlers converge in any order)."""
 
     def clear(self) -> None:
         """Drop every view and checkpoint (before a rebuild)."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import codec
-from .ports import ViewDoc
+from .ports import ViewDoc, ViewOwnershipError
 from .sqlite_base import SqliteDatabase
 
 SCHEMA = """
@@ -12,7 +12,8 @@ CREATE TABLE IF NOT EXISTS views (
     view_id TEXT PRIMARY KEY,
     kind TEXT NOT NULL,
     sort TEXT NOT NULL,
-    doc TEXT NOT NULL
+    doc TEXT NOT NULL,
+    owner TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX IF NOT EXISTS views_by_kind ON views (kind, sort, view_id);
 CREATE TABLE IF NOT EXISTS checkpoints (
@@ -26,6 +27,9 @@ class SqliteViewStore:
     def __init__(self, path: str, synchronous: str = "NORMAL"):
         # Views can always be rebuilt from the events, so they need not fsync each commit.
         self.db = SqliteDatabase(path, SCHEMA, synchronous)
+        columns = {row[1] for row in self.db.conn().execute("PRAGMA table_info(views)")}
+        if "owner" not in columns:   # a data dir from before ownership was recorded
+            self.db.conn().execute("ALTER TABLE views ADD COLUMN owner TEXT NOT NULL DEFAULT ''")
 
     def get(self, view_id: str) -> dict[str, Any] | None:
         row = self.db.conn().execute("SELECT doc FROM views WHERE view_id = ?",
@@ -44,18 +48,30 @@ class SqliteViewStore:
         return 0 if row is None else row[0]
 
     def commit(self, stream_id: str, expected_checkpoint: int, new_checkpoint: int,
-               puts: dict[str, ViewDoc], deletes: set[str]) -> bool:
+               puts: dict[str, ViewDoc], deletes: set[str],
+               shared: frozenset[str] = frozenset()) -> bool:
         with self.db.write() as conn:
             row = conn.execute("SELECT version FROM checkpoints WHERE stream_id = ?",
                                (stream_id,)).fetchone()
             if (0 if row is None else row[0]) != expected_checkpoint:
                 return False
+            touched = [v for v in [*puts, *deletes] if v not in shared]
+            for start in range(0, len(touched), 500):
+                chunk = touched[start:start + 500]
+                marks = ",".join("?" * len(chunk))
+                foreign = conn.execute(
+                    f"SELECT view_id, owner FROM views WHERE view_id IN ({marks})"
+                    " AND owner NOT IN ('', ?)", (*chunk, stream_id)).fetchall()
+                if foreign:
+                    raise ViewOwnershipError(f"{stream_id} may not write {foreign[0][0]}, "
+                                             f"owned by {foreign[0][1]}")
             for view in puts.values():
                 conn.execute(
-                    "INSERT INTO views (view_id, kind, sort, doc) VALUES (?, ?, ?, ?)"
+                    "INSERT INTO views (view_id, kind, sort, doc, owner) VALUES (?, ?, ?, ?, ?)"
                     " ON CONFLICT (view_id) DO UPDATE SET kind = excluded.kind,"
-                    " sort = excluded.sort, doc = excluded.doc",
-                    (view.view_id, view.kind, view.sort, codec.dumps(view.doc)))
+                    " sort = excluded.sort, doc = excluded.doc, owner = excluded.owner",
+                    (view.view_id, view.kind, view.sort, codec.dumps(view.doc),
+                     "" if view.view_id in shared else stream_id))
             for view_id in deletes:
                 conn.execute("DELETE FROM views WHERE view_id = ?", (view_id,))
             conn.execute(

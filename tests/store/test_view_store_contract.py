@@ -28,3 +28,38 @@ def test_large_docs_and_clear(view_store):
     assert view_store.get("big") == doc
     view_store.clear()
     assert view_store.get("big") is None and view_store.checkpoint("s") == 0
+
+
+def test_a_document_belongs_to_the_stream_that_wrote_it(view_store):
+    import pytest
+
+    from chalicelib.store.ports import ViewOwnershipError
+    assert view_store.commit("a", 0, 1, {"doc": ViewDoc("doc", "k", "", {"by": "a"})}, set())
+    with pytest.raises(ViewOwnershipError):
+        view_store.commit("b", 0, 1, {"doc": ViewDoc("doc", "k", "", {"by": "b"})}, set())
+    with pytest.raises(ViewOwnershipError):
+        view_store.commit("b", 0, 1, {}, {"doc"})
+    assert view_store.get("doc") == {"by": "a"} and view_store.checkpoint("b") == 0
+    assert view_store.commit("a", 1, 2, {"doc": ViewDoc("doc", "k", "", {"by": "a2"})}, set())
+    # shared documents (handlers that converge in any order) may be written by any stream
+    assert view_store.commit("a", 2, 3, {"out": ViewDoc("out", "k", "", {"n": 1})}, set(),
+                             frozenset({"out"}))
+    assert view_store.commit("b", 0, 1, {"out": ViewDoc("out", "k", "", {"n": 2})}, set(),
+                             frozenset({"out"}))
+    assert view_store.commit("a", 3, 4, {}, {"out"}, frozenset({"out"}))
+    assert view_store.get("out") is None and view_store.get("doc") == {"by": "a2"}
+
+
+def test_sqlite_views_from_before_ownership_are_migrated(tmp_path):
+    import sqlite3
+
+    from chalicelib.store.sqlite_views import SqliteViewStore
+    path = tmp_path / "old-views.db"
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE views (view_id TEXT PRIMARY KEY, kind TEXT NOT NULL,"
+                     " sort TEXT NOT NULL, doc TEXT NOT NULL)")
+        conn.execute("INSERT INTO views VALUES ('old', 'k', '', '{\"v\": 1}')")
+    store = SqliteViewStore(str(path))
+    assert store.get("old") == {"v": 1}
+    assert store.commit("s", 0, 1, {"old": ViewDoc("old", "k", "", {"v": 2})}, set())
+    assert store.get("old") == {"v": 2}
