@@ -15,14 +15,13 @@ no worse rule by rule, and the time ratio.
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import time
 
 from chalicelib.domain.rng import derive
 from chalicelib.domain.tables.criteria import CODES, counts
 from chalicelib.domain.tables.groups import table_sizes
-from chalicelib.domain.tables.seating import Problem, Seating, seat_round
+from chalicelib.domain.tables.seating import Problem, Seating, anneal, seat_round
 
 # Weighted-sum costs as open-source seating tools use them: each rule outweighs the next.
 SA_WEIGHTS = (10 ** 12, 10 ** 10, 10 ** 8, 10 ** 6, 10 ** 5, 10 ** 4, 10 ** 3, 10 ** 2, 10)
@@ -35,23 +34,7 @@ def annealing(players, sizes, history, rng: random.Random, iterations: int = 20_
     n = len(problem.players)
     order = list(range(n))
     rng.shuffle(order)
-    seating = Seating(problem, order)
-    current = seating.cost()
-    best, best_tables = current, [list(t) for t in seating.tables]
-    ratio = (t_end / t_start) ** (1.0 / max(1, iterations - 1))
-    temperature = t_start
-    for _ in range(iterations):
-        i = rng.randrange(n)
-        j = rng.randrange(n - 1)
-        if j >= i:
-            j += 1
-        d = seating.delta(i, j)
-        if d <= 0 or rng.random() < math.exp(-d / temperature):
-            seating.swap(i, j)
-            current += d
-            if current < best:
-                best, best_tables = current, [list(t) for t in seating.tables]
-        temperature *= ratio
+    best_tables = anneal(Seating(problem, order), rng, iterations, t_start, t_end)
     return [[problem.players[i] for i in table] for table in best_tables]
 
 
@@ -85,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
     ok = True
     for count in args.sizes:
         for row in run(count, args.rounds, args.iterations):
-            better = all(o <= b for o, b in zip(row["ours"], row["sa"]))
+            better = all(o <= b for o, b in zip(row["ours"], row["sa"], strict=True))
             ok = ok and better and row["ours"][0] == 0 and row["ours_s"] < 2.0
             for who, key in (("podium", "ours"), ("SA", "sa")):
                 figures = " ".join(f"{v:>3}" for v in row[key])
