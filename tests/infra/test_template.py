@@ -128,3 +128,11 @@ def test_deploy_scripts_parse_and_are_executable():
     deploy = (ROOT / "infra" / "deploy.sh").read_text()
     assert "--merge-template infra/resources.json" in deploy
     assert "aws cloudformation package" in deploy and "aws cloudformation deploy" in deploy
+
+
+def test_gateway_answers_in_the_common_error_shape(template):
+    responses = template["Resources"]["RestAPI"]["Properties"]["GatewayResponses"]
+    assert responses["MISSING_AUTHENTICATION_TOKEN"]["StatusCode"] == "404"
+    for name in ("MISSING_AUTHENTICATION_TOKEN", "DEFAULT_4XX", "DEFAULT_5XX"):
+        body = responses[name]["ResponseTemplates"]["application/json"]
+        assert '"error"' in body and '"message"' in body and '"details": null' in body
