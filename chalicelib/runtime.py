@@ -49,7 +49,7 @@ def build_runtime(config: Config) -> Runtime:
     else:
         raise RuntimeError(f"unknown PODIUM_STORE {config.store!r}")
     service = CommandService(events, check_purity=config.check_purity)
-    projector = Projector(events, views, all_projections())
+    projector = Projector(events, views, all_projections(), strict=config.check_purity)
     if config.projection == "inline":
         service.after_commit.append(projector.after_commit)
     return Runtime(config, events, views, service, projector, admin_key, token_secret)
