@@ -17,6 +17,7 @@ from ..auth.principal import is_staff
 from ..domain.draft.decide import (
     POD,
     MakePick,
+    PickFor,
     Preselect,
     ReplacePack,
     Sweep,
@@ -253,6 +254,28 @@ def face_down(tid, n):
     body = parse_body(bp.current_request, FaceDownBody)
     return _pod_command(tid, n, lambda player, now: TurnFaceDown(player=player, card=body.card,
                                                                  now=now))
+
+
+@json_route(bp, "/tournaments/{tid}/draft/pods/{n}/players/{pid}/pick-for", methods=["POST"])
+def pick_for(tid, n, pid):
+    """A judge takes an absent player's pick as an expired timer would (V:EKN 7.5.3), so
+    an untimed draft never stalls; the pick records who took it."""
+    rt = runtime()
+    principal = authenticate(bp.current_request, rt)
+    parse_body(bp.current_request, Body, allow_empty=True)
+    number = path_number(n, "pod")
+
+    def work(uow):
+        tournament = load_tournament(uow, tid, guard=False)
+        require_tournament_staff(principal, tournament)
+        _pod(uow, tid, number)
+        state, events = uow.decide(POD, pod_stream(tid, number),
+                                   PickFor(player=pid, by=principal.id, now=ms(uow.now)))
+        taken = [e.data for e in events if e.type == "CardPicked" and e.data.get("by")][-1]
+        return Reply(201, {"pod": number, "player_id": pid, "round": taken["round"],
+                           "pick": taken["pick"], "preselected": taken["preselected"],
+                           "by": principal.id, "cards_left": state.cards_left})
+    return run_command(bp.current_request, work, principal)
 
 
 @json_route(bp, "/tournaments/{tid}/draft/pods/{n}/replacements", methods=["POST"])

@@ -315,3 +315,22 @@ def test_hack_draft_runs_on_the_shipped_sample_set_by_default(api):
                if any(s["player_id"] == player["player_id"] for s in pod["seats"]))
     me = api.get(f"/v1/tournaments/{tid}/draft/pods/{pod}/me", token=player["token"]).body
     assert len(me["pack"]) == 11
+
+
+def test_staff_pick_for_an_absent_player_in_an_untimed_draft(api, rt):
+    setup = api.started("mtg", "booster-draft", players=4)
+    tid, org = setup["tid"], setup["organizer"]
+    assert api.post(f"/v1/tournaments/{tid}/draft", token=org).status == 201
+    absent, present = setup["players"][0], setup["players"][1]
+    url = f"/v1/tournaments/{tid}/draft/pods/1/players/{absent['player_id']}/pick-for"
+    before = len(events_of(rt, f"pod-{tid}-1"))
+    assert api.post(url, token=present["token"]).status == 403      # players may not
+    assert len(events_of(rt, f"pod-{tid}-1")) == before
+    pack = api.get(f"/v1/tournaments/{tid}/draft/pods/1/me", token=absent["token"]).body["pack"]
+    taken = api.post(url, token=org)
+    assert taken.status == 201 and taken.body["round"] == 1 and taken.body["pick"] == 1
+    picked = [e for e in events_of(rt, f"pod-{tid}-1") if e.type == "CardPicked"][-1]
+    assert picked.data["by"] and picked.data["auto"] and picked.data["card"] in pack
+    # nothing is waiting for the absent player until the neighbour passes: 409, nothing recorded
+    again = api.post(url, token=org)
+    assert again.status == 409 and len(events_of(rt, f"pod-{tid}-1")) == before + 1

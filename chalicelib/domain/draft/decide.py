@@ -69,6 +69,16 @@ class ReplacePack:
 
 
 @dataclass(frozen=True)
+class PickFor:
+    """A judge takes the pick of an absent player, as an expired timer would (V:EKN
+    7.5.3): the pre-selected card, else one drawn from the seed. For untimed drafts."""
+
+    player: str
+    by: str
+    now: int
+
+
+@dataclass(frozen=True)
 class Sweep:
     now: int
 
@@ -249,13 +259,29 @@ def _replace(cmd: ReplacePack, state: PodState) -> list[Event]:
                                             "by": cmd.by, "at": cmd.now})]
 
 
+def _pick_for(cmd: PickFor, state: PodState) -> list[Event]:
+    _require_open(state)
+    seat = _seat(state, cmd.player)
+    state, events = advance(state, cmd.now)
+    if state.finished:
+        raise Conflict("the draft is over", {"pod": state.pod})
+    if state.current_pack(seat) is None:
+        raise Conflict("no pack is waiting for that player", {"round": state.round},
+                       code="not_their_turn")
+    picked = auto_pick(state, seat, cmd.now)
+    event = Event(picked.type, {**picked.data, "by": cmd.by})
+    state = evolve(state, event)
+    return events + [event] + _after_pick(state, cmd.now)
+
+
 def _sweep(cmd: Sweep, state: PodState) -> list[Event]:
     _require_open(state)
     return advance(state, cmd.now)[1]
 
 
 HANDLERS = {OpenPod: _open, MakePick: _pick, Preselect: _preselect,
-            TurnFaceDown: _turn_down, ReplacePack: _replace, Sweep: _sweep}
+            TurnFaceDown: _turn_down, ReplacePack: _replace, PickFor: _pick_for,
+            Sweep: _sweep}
 
 
 def decide(command: Any, state: PodState) -> list[Event]:

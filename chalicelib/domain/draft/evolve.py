@@ -5,7 +5,8 @@ Events (all times integer epoch ms):
 - ``PodOpened``: tournament, pod, seed, seats (player ids, seat order clockwise),
   packs (``packs[round][seat]`` = card ids), pack_meta, timer, own_picks, specials, at.
 - ``RoundOpened``: round, at. Every seat opens its own pack of that round.
-- ``CardPicked``: seat, round, pick, origin, card, at, auto, preselected, note.
+- ``CardPicked``: seat, round, pick, origin, card, at, auto, preselected, note; ``by`` (the
+  judge) when staff took an absent player's pick.
 - ``CardPreselected``: seat, card (None clears), at.
 - ``CardTurnedFaceDown``: seat, card, at (MTG 905.2c).
 - ``PackReplaced``: round, seat (origin), cards, reason, by, at (V:EKN 7.2.5).

@@ -233,3 +233,24 @@ def test_visible_to_never_shows_other_seats_before_the_end():
     assert not any(card in shown for card in b_pack)
     assert "me" not in visible_to(pod.state, "outsider")
     assert visible_to(pod.state, None, staff=True)["seat_detail"][1]["queue"]
+
+
+def test_pick_for_takes_the_preselection_else_a_seeded_card_and_replays():
+    from chalicelib.domain.draft.decide import PickFor, Preselect
+
+    from .pod_helpers import T0, Pod, start
+    _, opens = start("mtg", 4)
+    pod = Pod(opens[0])
+    a, b = opens[0].seats[0], opens[0].seats[1]
+    wanted = pod.state.current_pack(0)[3]
+    pod.run(Preselect(player=a, card=wanted, now=T0 + 1))
+    first = pod.run(PickFor(player=a, by="judge", now=T0 + 2))[0]
+    assert first.data["card"] == wanted and first.data["preselected"] and first.data["by"] == "judge"
+    second = pod.run(PickFor(player=b, by="judge", now=T0 + 3))[0]
+    assert not second.data["preselected"] and second.data["card"] in opens[0].packs[0][1]
+    assert pod.replay() == pod.state
+    twin = Pod(opens[0])
+    twin.run(Preselect(player=a, card=wanted, now=T0 + 1))
+    twin.run(PickFor(player=a, by="judge", now=T0 + 2))
+    assert twin.run(PickFor(player=b, by="judge", now=T0 + 3))[0].data["card"] == \
+        second.data["card"]
