@@ -172,12 +172,18 @@ def _open(cmd: OpenPod, state: PodState) -> list[Event]:
     return [Event("PodOpened", data), Event("RoundOpened", {"round": 1, "at": cmd.now})]
 
 
-def _pick(cmd: MakePick, state: PodState) -> list[Event]:
+def _in_play(state: PodState, player: str, now: int) -> tuple[int, PodState, list[Event]]:
+    """The player's seat in a running draft, after every timer due at ``now``."""
     _require_open(state)
-    seat = _seat(state, cmd.player)
-    state, events = advance(state, cmd.now)
+    seat = _seat(state, player)
+    state, events = advance(state, now)
     if state.finished:
         raise Conflict("the draft is over", {"pod": state.pod})
+    return seat, state, events
+
+
+def _pick(cmd: MakePick, state: PodState) -> list[Event]:
+    seat, state, events = _in_play(state, cmd.player, cmd.now)
     pack = state.current_pack(seat)
     if pack is None:
         raise Conflict("no pack is in front of you yet" if not state.in_break()
@@ -212,11 +218,7 @@ def _pick(cmd: MakePick, state: PodState) -> list[Event]:
 
 
 def _preselect(cmd: Preselect, state: PodState) -> list[Event]:
-    _require_open(state)
-    seat = _seat(state, cmd.player)
-    state, events = advance(state, cmd.now)
-    if state.finished:
-        raise Conflict("the draft is over", {"pod": state.pod})
+    seat, state, events = _in_play(state, cmd.player, cmd.now)
     pack = state.current_pack(seat)
     if pack is None:
         raise Conflict("no pack is in front of you", {"round": state.round},
@@ -260,11 +262,7 @@ def _replace(cmd: ReplacePack, state: PodState) -> list[Event]:
 
 
 def _pick_for(cmd: PickFor, state: PodState) -> list[Event]:
-    _require_open(state)
-    seat = _seat(state, cmd.player)
-    state, events = advance(state, cmd.now)
-    if state.finished:
-        raise Conflict("the draft is over", {"pod": state.pod})
+    seat, state, events = _in_play(state, cmd.player, cmd.now)
     if state.current_pack(seat) is None:
         raise Conflict("no pack is waiting for that player", {"round": state.round},
                        code="not_their_turn")
