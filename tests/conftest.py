@@ -10,6 +10,7 @@ os.environ.setdefault("POWERTOOLS_LOG_LEVEL", "WARNING")
 from chalicelib.config import Config
 from chalicelib.runtime import build_runtime, set_runtime
 from tests.support.client import ApiClient
+from tests.support.threads import thread_safe
 
 ADMIN_KEY = "pdm_admin_test_key_0123456789"
 
@@ -41,7 +42,7 @@ def restart(tmp_path):
 @pytest.fixture(scope="session")
 def chalice_app():
     from app import app
-    return app
+    return thread_safe(app)   # tests drive it from several threads at once
 
 
 @pytest.fixture
