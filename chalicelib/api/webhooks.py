@@ -2,17 +2,26 @@
 from __future__ import annotations
 
 import uuid
+from datetime import UTC, datetime
 
 from chalice import Blueprint
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from ..auth import authenticate, request_token, require_role
 from ..domain.errors import Forbidden, NotFound
-from ..domain.webhooks import TOPICS, WEBHOOKS, RegisterEndpoint, RemoveEndpoint
+from ..domain.webhooks import (
+    DEFAULT_OVERLAP_SECONDS,
+    TOPICS,
+    WEBHOOKS,
+    RegisterEndpoint,
+    RemoveEndpoint,
+    RotateSecret,
+)
 from ..projections.webhooks import attempts_id, log_kind
 from ..runtime import runtime
 from ..service import Reply
 from ..webhooks import inline, worker
+from ..webhooks.settings import loopback_allowed
 from .http import (
     cursor_param,
     encode_cursor,
@@ -35,6 +44,21 @@ class EndpointBody(BaseModel):
     description: str | None = Field(default=None, max_length=200)
 
 
+class RotateBody(BaseModel):
+    model_config = ConfigDict(extra="forbid", defer_build=True)
+    overlap_seconds: StrictInt = DEFAULT_OVERLAP_SECONDS     # bounds: the domain's
+
+
+def _iso(moment: datetime) -> str:
+    return moment.isoformat(timespec="microseconds")
+
+
+def _new_secret(rt, idem, purpose: str) -> str:
+    """A fresh signing secret: random, or derived from the Idempotency-Key so that a
+    replayed request hands out the same one without any reply storing it."""
+    return "whsec_" + request_token(rt, idem, purpose).split("_", 1)[-1]
+
+
 def _stream(organizer_id: str) -> str:
     return f"webhooks-{organizer_id}"
 
@@ -55,14 +79,14 @@ def register_endpoint():
     org = _owner(principal, rt)
     body = parse_body(request, EndpointBody)
     idem = idempotency_from(request, principal.id)
-    secret = "whsec_" + request_token(rt, idem, "webhook-secret").split("_", 1)[-1]
+    secret = _new_secret(rt, idem, "webhook-secret")
     endpoint_id = "w" + uuid.uuid4().hex[:12]
 
     def work(uow):
         state, _ = uow.decide(WEBHOOKS, _stream(org), RegisterEndpoint(
             endpoint_id, body.url, tuple(body.topics), secret, body.description,
-            worker.loopback_allowed(), uow.now.isoformat(timespec="microseconds")))
-        return Reply(201, state.get(endpoint_id).public(),
+            loopback_allowed(), _iso(uow.now)))
+        return Reply(201, state.get(endpoint_id).public(_iso(uow.now)),
                      {"Location": f"/v1/webhooks/{endpoint_id}"})
     reply = rt.service.run(work, idempotency=idem, meta={"actor": principal.ref()})
     return respond(with_secret(reply, "secret", secret))
@@ -73,8 +97,9 @@ def list_endpoints():
     rt = runtime()
     org = _owner(authenticate(bp.current_request, rt), rt)
     state, _ = rt.service.read(WEBHOOKS, _stream(org))
+    now = _iso(datetime.now(UTC))
     return {"organizer_id": org, "topics": sorted(TOPICS),
-            "endpoints": [e.public() for e in state.active()]}
+            "endpoints": [e.public(now) for e in state.active()]}
 
 
 def _endpoint(rt, org: str, endpoint_id: str):
@@ -93,11 +118,30 @@ def remove_endpoint(wid):
     org = _owner(principal, rt)
 
     def work(uow):
-        state, _ = uow.decide(WEBHOOKS, _stream(org), RemoveEndpoint(
-            wid, uow.now.isoformat(timespec="microseconds")))
-        return Reply(200, state.get(wid).public())
+        state, _ = uow.decide(WEBHOOKS, _stream(org), RemoveEndpoint(wid, _iso(uow.now)))
+        return Reply(200, state.get(wid).public(_iso(uow.now)))
     return respond(rt.service.run(work, idempotency=idempotency_from(request, principal.id),
                                   meta={"actor": principal.ref()}))
+
+
+@json_route(bp, "/webhooks/{wid}/rotate-secret", methods=["POST"])
+def rotate_secret(wid):
+    """A new signing secret (shown only in this reply); the old one keeps signing beside
+    it for ``overlap_seconds`` (default 24 h, at most 7 days; 0 retires it at once)."""
+    rt = runtime()
+    request = bp.current_request
+    principal = authenticate(request, rt)
+    org = _owner(principal, rt)
+    body = parse_body(request, RotateBody, allow_empty=True)
+    idem = idempotency_from(request, principal.id)
+    secret = _new_secret(rt, idem, f"webhook-secret:{wid}:rotation")
+
+    def work(uow):
+        state, _ = uow.decide(WEBHOOKS, _stream(org), RotateSecret(
+            wid, secret, body.overlap_seconds, _iso(uow.now)))
+        return Reply(200, state.get(wid).public(_iso(uow.now)))
+    reply = rt.service.run(work, idempotency=idem, meta={"actor": principal.ref()})
+    return respond(with_secret(reply, "secret", secret))
 
 
 @json_route(bp, "/webhooks/{wid}/deliveries", methods=["GET"])
@@ -122,5 +166,5 @@ def delivery_log(wid):
                       "attempts": attempts.get("attempts", []),
                       "payload": doc["payload"]})
     more = len(page) > limit
-    return {"endpoint": endpoint.public(), "items": items,
+    return {"endpoint": endpoint.public(_iso(datetime.now(UTC))), "items": items,
             "next": encode_cursor(page[limit - 1].sort) if more else None}

@@ -127,6 +127,7 @@ def _attempted(event: StoredEvent, tx: ViewTx) -> None:
     did = d["delivery_id"]
     doc = tx.get(attempts_id(did)) or {"delivery_id": did, "attempts": []}
     attempt = {k: d[k] for k in ("attempt", "at", "ok", "status_code", "error")}
+    attempt["signed_with"] = d.get("signed_with", [])      # recorded since secret rotation
     tx.put(attempts_id(did), {**doc, "attempts": doc["attempts"] + [attempt],
                               "outcome": d["outcome"],
                               "next_attempt_at": d["next_attempt_at"]}, kind="webhook-attempts")

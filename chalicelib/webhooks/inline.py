@@ -48,6 +48,10 @@ def _loop() -> None:
     while True:
         woke = _wake.wait(timeout=wait)
         _wake.clear()
+        if not enabled():          # switched off meanwhile: a scheduler drives delivery
+            with _lock:
+                _thread = None
+                return
         runner = _runner
         next_due = None
         try:

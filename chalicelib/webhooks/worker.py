@@ -5,29 +5,21 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
 from ..domain.errors import DomainError
-from ..domain.webhooks import DELIVERY, WEBHOOKS, RecordAttempt, sign
+from ..domain.webhooks import DELIVERY, WEBHOOKS, RecordAttempt, signature_header
 from ..projections.webhooks import DUE_KIND, delivery_doc_id
 from ..runtime import Runtime
 from ..service import Reply
 from .sender import post
+from .settings import backoff_base_seconds
 
 log = logging.getLogger(__name__)
 Send = Callable[[str, bytes, dict[str, str]], tuple[int | None, str | None]]
-
-
-def backoff_base_seconds() -> float:
-    return float(os.environ.get("PODIUM_WEBHOOK_BACKOFF_SECONDS", "30"))
-
-
-def loopback_allowed() -> bool:
-    return os.environ.get("PODIUM_WEBHOOK_ALLOW_LOOPBACK", "").lower() in ("1", "true", "yes")
 
 
 def _iso(moment: datetime) -> str:
@@ -65,13 +57,17 @@ def deliver(rt: Runtime, item: dict[str, Any], send: Send = post) -> str:
     endpoints, _ = rt.service.read(WEBHOOKS, f"webhooks-{org}")
     endpoint = endpoints.get(eid)
     attempt = state.attempts + 1
+    signed_with: tuple[int, ...] = ()
     if endpoint is None or endpoint.removed_at is not None:
         status, error, give_up = None, "the endpoint was removed", True
     else:
         body = body_of(delivery["payload"])
+        now = datetime.now(UTC)
+        signers = endpoint.signing_secrets(_iso(now))    # current, then those in overlap
+        signed_with = tuple(version for version, _ in signers)
         headers = {"Content-Type": "application/json", "User-Agent": "Podium-Webhooks/1",
-                   "X-Podium-Signature": sign(endpoint.secret, body),
-                   "X-Podium-Timestamp": str(int(time.time())),
+                   "X-Podium-Signature": signature_header([s for _, s in signers], body),
+                   "X-Podium-Timestamp": str(int(now.timestamp())),
                    "X-Podium-Delivery": did, "X-Podium-Topic": delivery["topic"],
                    "X-Podium-Attempt": str(attempt)}
         status, error = send(endpoint.url, body, headers)
@@ -83,7 +79,7 @@ def deliver(rt: Runtime, item: dict[str, Any], send: Send = post) -> str:
     def work(uow) -> Reply:
         _, events = uow.decide(DELIVERY, f"webhook-{did}", RecordAttempt(
             did, eid, org, attempt, ok, status, error, _iso(uow.now),
-            backoff_base_seconds(), give_up))
+            backoff_base_seconds(), give_up, signed_with))
         return Reply(200, {"outcome": events[0].data["outcome"]})
     try:
         return rt.service.run(work).body["outcome"]

@@ -1,5 +1,6 @@
 """Webhooks: organizers' endpoints, which domain events they hear about, signed
 payloads and the retry schedule of each delivery."""
+from .addresses import address_problem, parse_address
 from .backoff import MAX_ATTEMPTS, next_attempt_delay
 from .catalog import TOPICS, topic_of
 from .delivery import DELIVERY, DeliveryState, RecordAttempt
@@ -11,21 +12,36 @@ from .endpoints import (
                         RemoveEndpoint,
                         validate_url,
 )
-from .signing import sign, verify
+from .rotation import (
+                        DEFAULT_OVERLAP_SECONDS,
+                        MAX_OVERLAP_SECONDS,
+                        MAX_PREVIOUS_SECRETS,
+                        PreviousSecret,
+                        RotateSecret,
+)
+from .signing import sign, signature_header, verify
 
 __all__ = [
+                        "DEFAULT_OVERLAP_SECONDS",
                         "DELIVERY",
                         "MAX_ATTEMPTS",
+                        "MAX_OVERLAP_SECONDS",
+                        "MAX_PREVIOUS_SECRETS",
                         "TOPICS",
                         "WEBHOOKS",
                         "DeliveryState",
                         "Endpoint",
                         "EndpointsState",
+                        "PreviousSecret",
                         "RecordAttempt",
                         "RegisterEndpoint",
                         "RemoveEndpoint",
+                        "RotateSecret",
+                        "address_problem",
                         "next_attempt_delay",
+                        "parse_address",
                         "sign",
+                        "signature_header",
                         "topic_of",
                         "validate_url",
                         "verify",

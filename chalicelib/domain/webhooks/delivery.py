@@ -1,7 +1,9 @@
 """One delivery's attempts (stream ``webhook-<delivery id>``).
 
 Events: ``WebhookAttempted`` {delivery_id, endpoint_id, organizer_id, attempt, at, ok,
-status_code, error, outcome (delivered | retrying | failed), next_attempt_at}."""
+status_code, error, outcome (delivered | retrying | failed), next_attempt_at, signed_with
+(the versions of the endpoint's secrets that signed the request, newest first; empty when
+no request was built)}."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -26,6 +28,7 @@ class RecordAttempt:
     now: str
     backoff_base_seconds: float
     give_up: bool = False      # e.g. the endpoint was removed
+    signed_with: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -58,7 +61,8 @@ def decide(cmd: Any, state: DeliveryState) -> list[Event]:
         "delivery_id": cmd.delivery_id, "endpoint_id": cmd.endpoint_id,
         "organizer_id": cmd.organizer_id, "attempt": cmd.attempt, "at": cmd.now,
         "ok": cmd.ok, "status_code": cmd.status_code, "error": cmd.error,
-        "outcome": outcome, "next_attempt_at": next_at})]
+        "outcome": outcome, "next_attempt_at": next_at,
+        "signed_with": list(cmd.signed_with)})]
 
 
 def evolve(state: DeliveryState, event: Event) -> DeliveryState:

@@ -1,11 +1,11 @@
 """An organizer's webhook endpoints (stream ``webhooks-<organizer id>``).
 
 Events: ``WebhookEndpointRegistered`` {endpoint_id, url, topics, secret, description, at};
-``WebhookEndpointRemoved`` {endpoint_id, at}. The secret signs deliveries; it is only
-ever read back by the delivery worker."""
+``WebhookEndpointRemoved`` {endpoint_id, at}; ``WebhookSecretRotated`` (see
+``rotation.py``). The secrets sign deliveries (HMAC needs the secret itself, so the events
+hold it); only the delivery worker reads them back, no view or reply shows them again."""
 from __future__ import annotations
 
-import ipaddress
 import re
 from dataclasses import dataclass, replace
 from typing import Any
@@ -13,7 +13,9 @@ from typing import Any
 from ..decider import FunctionDecider
 from ..errors import Conflict, Invalid, NotFound
 from ..events import Event
+from .addresses import address_problem, parse_address
 from .catalog import TOPICS
+from .rotation import PreviousSecret, RotateSecret, live, rotated, rotation_event
 
 MAX_ENDPOINTS = 10
 LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
@@ -51,12 +53,12 @@ def validate_url(url: str, allow_loopback: bool) -> list[str]:
         problems.append("must use https")
     elif loopback and not allow_loopback:
         problems.append("must not point at this host")
-    try:
-        address = ipaddress.ip_address(host)
-    except ValueError:
-        address = None
-    if address is not None and not (address.is_global or (loopback and allow_loopback)):
-        problems.append("must not point at a private, link-local or reserved address")
+    address = parse_address(host)
+    problem = None if address is None else address_problem(address,
+                                                          loopback and allow_loopback)
+    if problem:
+        problems.append(f"must not point at a private, link-local or reserved address "
+                        f"({address} is {problem})")
     return problems
 
 
@@ -86,11 +88,26 @@ class Endpoint:
     description: str | None
     registered_at: str
     removed_at: str | None = None
+    secret_version: int = 1
+    secret_created_at: str = ""
+    previous: tuple[PreviousSecret, ...] = ()     # replaced secrets, newest first
 
-    def public(self) -> dict[str, Any]:
+    def signing_secrets(self, now: str) -> list[tuple[int, str]]:
+        """(version, secret) of every secret signing a delivery sent at ``now``: the
+        current one first, then replaced ones still in their overlap."""
+        return [(self.secret_version, self.secret)] + [
+            (p.version, p.secret) for p in live(self.previous, now)]
+
+    def public(self, now: str | None = None) -> dict[str, Any]:
+        """What the owner sees (never a secret): the secrets signing at ``now``."""
+        previous = self.previous if now is None else live(self.previous, now)
         return {"endpoint_id": self.id, "url": self.url, "topics": list(self.topics),
                 "description": self.description, "registered_at": self.registered_at,
-                "removed_at": self.removed_at}
+                "removed_at": self.removed_at,
+                "secrets": [{"version": self.secret_version,
+                             "created_at": self.secret_created_at, "expires_at": None}] + [
+                    {"version": p.version, "created_at": p.created_at,
+                     "expires_at": p.expires_at} for p in previous]}
 
 
 @dataclass(frozen=True)
@@ -131,11 +148,20 @@ def _remove(cmd: RemoveEndpoint, state: EndpointsState) -> list[Event]:
     return [Event("WebhookEndpointRemoved", {"endpoint_id": cmd.endpoint_id, "at": cmd.now})]
 
 
+def _rotate(cmd: RotateSecret, state: EndpointsState) -> list[Event]:
+    endpoint = state.get(cmd.endpoint_id)
+    if endpoint is None or endpoint.removed_at is not None:
+        raise NotFound(f"no endpoint {cmd.endpoint_id!r}")
+    return [rotation_event(cmd, endpoint)]
+
+
 def decide(cmd: Any, state: EndpointsState) -> list[Event]:
     if isinstance(cmd, RegisterEndpoint):
         return _register(cmd, state)
     if isinstance(cmd, RemoveEndpoint):
         return _remove(cmd, state)
+    if isinstance(cmd, RotateSecret):
+        return _rotate(cmd, state)
     raise TypeError(type(cmd).__name__)
 
 
@@ -144,11 +170,14 @@ def evolve(state: EndpointsState, event: Event) -> EndpointsState:
     if event.type == "WebhookEndpointRegistered":
         return replace(state, endpoints=state.endpoints + (Endpoint(
             d["endpoint_id"], d["url"], tuple(d["topics"]), d["secret"], d.get("description"),
-            d["at"]),))
+            d["at"], secret_created_at=d["at"]),))
     if event.type == "WebhookEndpointRemoved":
         return replace(state, endpoints=tuple(
             replace(e, removed_at=d["at"]) if e.id == d["endpoint_id"] else e
             for e in state.endpoints))
+    if event.type == "WebhookSecretRotated":
+        return replace(state, endpoints=tuple(
+            rotated(e, d) if e.id == d["endpoint_id"] else e for e in state.endpoints))
     return state
 
 

@@ -1,0 +1,78 @@
+"""Rotating an endpoint's signing secret with an overlap.
+
+``WebhookSecretRotated`` {endpoint_id, version, secret, overlap_seconds,
+previous_expires_at, at}: the new secret (version n + 1) signs from ``at`` on; the one it
+replaces keeps signing beside it until ``previous_expires_at`` (``at`` + overlap), so
+receivers can switch without dropping a delivery. Older secrets still in their own overlap
+stop by then at the latest, so an overlap of 0 leaves only the new secret (a leaked one)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
+from typing import Any
+
+from ..errors import Conflict, Invalid
+from ..events import Event
+
+DEFAULT_OVERLAP_SECONDS = 24 * 3600
+MAX_OVERLAP_SECONDS = 7 * 24 * 3600
+MAX_PREVIOUS_SECRETS = 2          # so a delivery carries at most three signatures
+
+
+@dataclass(frozen=True)
+class RotateSecret:
+    endpoint_id: str
+    secret: str
+    overlap_seconds: int
+    now: str
+
+
+@dataclass(frozen=True)
+class PreviousSecret:
+    version: int
+    secret: str
+    created_at: str
+    expires_at: str
+
+
+def live(previous: tuple[PreviousSecret, ...], now: str) -> tuple[PreviousSecret, ...]:
+    """The replaced secrets still signing at ``now`` (newest first)."""
+    return tuple(p for p in previous if p.expires_at > now)
+
+
+def rotation_event(cmd: RotateSecret, endpoint: Any) -> Event:
+    """The event rotating ``endpoint``'s secret (an active ``Endpoint``)."""
+    overlap = cmd.overlap_seconds
+    if isinstance(overlap, bool) or not isinstance(overlap, int) \
+            or not 0 <= overlap <= MAX_OVERLAP_SECONDS:
+        raise Invalid("the overlap is out of bounds", [{
+            "field": "overlap_seconds",
+            "message": f"whole seconds from 0 to {MAX_OVERLAP_SECONDS} (7 days)"}],
+            code="invalid_rotation")
+    if not cmd.secret or cmd.secret == endpoint.secret or any(
+            p.secret == cmd.secret for p in endpoint.previous):
+        raise Invalid("the new secret must differ from every earlier one",
+                      code="invalid_rotation")
+    still = live(endpoint.previous, cmd.now)
+    if overlap > 0 and len(still) >= MAX_PREVIOUS_SECRETS:
+        raise Conflict(
+            f"{len(still)} earlier secrets still sign; wait until one expires or rotate "
+            "with overlap_seconds 0 (which retires every earlier secret at once)",
+            [{"version": p.version, "expires_at": p.expires_at} for p in still],
+            code="rotation_in_progress")
+    expires = (datetime.fromisoformat(cmd.now)
+               + timedelta(seconds=overlap)).isoformat(timespec="microseconds")
+    return Event("WebhookSecretRotated", {
+        "endpoint_id": endpoint.id, "version": endpoint.secret_version + 1,
+        "secret": cmd.secret, "overlap_seconds": overlap, "previous_expires_at": expires,
+        "at": cmd.now})
+
+
+def rotated(endpoint: Any, data: dict[str, Any]) -> Any:
+    """``endpoint`` after the ``WebhookSecretRotated`` event with ``data``."""
+    expires = data["previous_expires_at"]
+    previous = (PreviousSecret(endpoint.secret_version, endpoint.secret,
+                               endpoint.secret_created_at, expires),) + tuple(
+        replace(p, expires_at=min(p.expires_at, expires)) for p in endpoint.previous)
+    return replace(endpoint, secret=data["secret"], secret_version=data["version"],
+                   secret_created_at=data["at"], previous=live(previous, data["at"]))

@@ -1,0 +1,40 @@
+"""Which addresses a webhook may reach (registration and send time share the rule)."""
+from __future__ import annotations
+
+import ipaddress
+
+import pytest
+
+from chalicelib.domain.webhooks import address_problem, parse_address, validate_url
+
+
+@pytest.mark.parametrize("text,problem", [
+    ("10.0.0.7", "private"), ("172.16.1.1", "private"), ("192.168.1.1", "private"),
+    ("169.254.169.254", "link-local"), ("fe80::1", "link-local"),
+    ("127.0.0.1", "loopback"), ("::1", "loopback"), ("0.0.0.0", "unspecified"),
+    ("224.0.0.251", "multicast"), ("ff02::1", "multicast"), ("240.0.0.1", "reserved"),
+    ("fc00::5", "private"), ("100.64.0.1", "not globally routable"),
+    ("::ffff:10.0.0.7", "private"), ("::ffff:169.254.169.254", "link-local"),
+    ("93.184.216.34", None), ("2606:4700:4700::1111", None)])
+def test_address_problems(text, problem):
+    assert address_problem(ipaddress.ip_address(text), allow_loopback=False) == problem
+
+
+def test_loopback_only_where_allowed_and_nothing_else_with_it():
+    assert address_problem(ipaddress.ip_address("127.0.0.1"), allow_loopback=True) is None
+    assert address_problem(ipaddress.ip_address("::1"), allow_loopback=True) is None
+    assert address_problem(ipaddress.ip_address("10.0.0.7"), allow_loopback=True) == "private"
+
+
+def test_parse_address():
+    assert parse_address("fe80::1%eth0") == ipaddress.ip_address("fe80::1")
+    assert parse_address("hooks.example") is None
+
+
+def test_registration_refuses_multicast_and_names_the_reason():
+    problems = validate_url("https://224.0.0.251/x", allow_loopback=False)
+    assert problems == ["must not point at a private, link-local or reserved address "
+                        "(224.0.0.251 is multicast)"]
+    assert validate_url("https://[::ffff:10.0.0.1]/x", allow_loopback=False)
+    assert validate_url("https://hooks.example/x", allow_loopback=False) == []
+    assert validate_url("http://127.0.0.1:8080/x", allow_loopback=True) == []
