@@ -12,7 +12,7 @@ from ..auth.principal import is_staff
 from ..domain import swiss as sw
 from ..domain.errors import Conflict, Forbidden, NotFound
 from ..domain.swiss.decide_results import best_of_for, locate
-from ..domain.swiss.state import SwissState
+from ..domain.swiss.state import SwissState, parse_match_id
 from ..projections.swiss import bracket_id, overview_id, round_id, standings_id
 from ..projections.tournaments import players_id
 from ..runtime import runtime
@@ -79,7 +79,8 @@ def _match_body(state: SwissState, match_id: str) -> dict[str, Any]:
             "a": match.a, "b": match.b, "best_of": best_of, "status": status,
             "score": score.as_dict() if score else None,
             "reported": {"by": pending.reported_by, "score": pending.score.as_dict()}
-            if pending else None, "corrected": match.id in holder.corrected}
+            if pending else None, "corrected": match.id in holder.corrected,
+            "loss_by_drop": holder.drop_losses.get(match.id)}
 
 
 def _round_body(tid: str, state: SwissState, number: int, events: list) -> dict[str, Any]:
@@ -122,6 +123,22 @@ def pair_round(tid):
         return Reply(201, _round_body(tid, state, number, events),
                      {"Location": f"/v1/tournaments/{tid}/swiss/rounds/{number}"})
     return run_command(bp.current_request, work, principal)
+
+
+def record_drop(uow, tid: str, player: str, by: str) -> dict[str, Any] | None:
+    """The Swiss side of a tournament drop, in the drop's unit of work: the player is not
+    paired again, and a match of theirs already paired without a final result is a loss
+    (MTR). Returns that loss, or None (a drop between rounds, or before round 1)."""
+    state = uow.load(sw.SWISS, stream(tid), guard=False)
+    if not state.started or player not in state.joined or player in state.dropped:
+        return None     # never paired: the next pairing leaves them out
+    _, events = uow.decide(sw.SWISS, stream(tid),
+                           sw.DropPlayer(player, by, uow.now.isoformat()))
+    loss = next((e.data for e in events if e.data.get("loss_by_drop")), None)
+    if loss is None:
+        return None
+    _, number, _ = parse_match_id(loss["match"])
+    return {"round": number, "table": None, "match_id": loss["match"], "result": "loss"}
 
 
 def _checked_match(match_id: str) -> str:

@@ -90,6 +90,23 @@ def _seating_body(tid: str, state, number: int) -> dict[str, Any]:
             "violations": report(state.history()[:number])}
 
 
+def record_drop(uow, tournament, player: str, loss: bool) -> dict[str, Any] | None:
+    """The tables side of a tournament drop, in the drop's unit of work. Seated at a table
+    of the current round without a result, the player receives a Loss there (V:EKN 3.1.4)
+    or, at the judge's choice (3.3.2, ``loss=False``), leaves a table of five. Returns
+    that consequence, or None (a drop before the seating: the next one leaves them out)."""
+    stream_id = tables_stream(tournament.id)
+    if not uow.load(TABLES, stream_id, guard=False).rounds:
+        return None
+    _, events = uow.decide(TABLES, stream_id, c.DropPlayer(
+        player, loss, tournament.limited, uow.now.isoformat()))
+    if not events:
+        return None
+    d = events[0].data
+    return {"round": d["round"], "table": d["table"], "match_id": None,
+            "result": "loss" if d["loss"] else "unseated"}
+
+
 # -- group sizes -----------------------------------------------------------------------
 
 @json_route(bp, "/tables/plan", methods=["GET"])

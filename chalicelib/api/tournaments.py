@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 import secrets
 import uuid
-from typing import Any
+from typing import Any, Literal
 
 from chalice import Blueprint
 
@@ -20,7 +20,7 @@ from ..auth import (
 )
 from ..auth.principal import is_staff
 from ..domain import tournament as t
-from ..domain.errors import NotFound
+from ..domain.errors import Forbidden, Invalid, NotFound
 from ..domain.profiles import DEFAULT_STRUCTURE
 from ..projections.tournaments import players_id, summary_id, tournament_streams
 from ..runtime import runtime
@@ -190,17 +190,38 @@ def remove_player(tid, pid):
         principal)
 
 
+class DropPlayerBody(DropBody):
+    after_seating: Literal["loss", "unseat"] | None = None
+
+
 @json_route(bp, "/tournaments/{tid}/players/{pid}/drop", methods=["POST"])
 def drop_player(tid, pid):
+    """Record the drop and, in the same unit of work, its consequence in the round already
+    paired or seated (a loss), so the next pairing or seating leaves the player out."""
+    # Imported here: the Swiss and tables blueprints import this module.
+    from . import swiss, tables
     principal = authenticate(bp.current_request, runtime())
-    body = parse_body(bp.current_request, DropBody, allow_empty=True)
+    body = parse_body(bp.current_request, DropPlayerBody, allow_empty=True)
 
     def work(uow):
         state = load_tournament(uow, tid)
         require_player(principal, state, pid)
+        if body.after_seating is not None:
+            if state.structure != "multiplayer-tables":
+                raise Invalid("after_seating applies to multiplayer tables only",
+                              {"structure": state.structure})
+            if body.after_seating == "unseat" and not is_staff(principal, state):
+                raise Forbidden("the judge decides how a drop after the seating is treated "
+                                "(V:EKN 3.3.2)")
         new_state, _ = uow.decide(t.TOURNAMENT, stream(tid),
                                   t.DropPlayer(pid, body.reason, uow.now.isoformat()))
-        return Reply(200, {"tournament_id": tid, "player": new_state.players[pid].public()})
+        result = None
+        if state.structure == "swiss":
+            result = swiss.record_drop(uow, tid, pid, principal.id)
+        elif state.structure == "multiplayer-tables":
+            result = tables.record_drop(uow, new_state, pid, body.after_seating != "unseat")
+        return Reply(200, {"tournament_id": tid, "player": new_state.players[pid].public(),
+                           "round_result": result})
     return run_command(bp.current_request, work, principal)
 
 

@@ -59,7 +59,7 @@ def match_doc(match_id: str, number: int, table: int, a: str | None, b: str | No
               best_of: int) -> dict[str, Any]:
     return {"match_id": match_id, "round": number, "table": table, "a": a, "b": b,
             "best_of": best_of, "status": "open" if a and b else "waiting",
-            "score": None, "reported": None, "corrected": False}
+            "score": None, "reported": None, "corrected": False, "loss_by_drop": None}
 
 
 def _put_overview(tx: ViewTx, tid: str, doc: dict[str, Any]) -> None:
@@ -134,11 +134,24 @@ def _reported(event: StoredEvent, tx: ViewTx) -> None:
                   reported={"by": d["by"], "score": d["score"], "at": d["at"]})
 
 
+def _drop_loss(tx: ViewTx, tid: str, match_id: str, player: str | None) -> None:
+    """Remember (or forget, after a correction) whose loss by drop a match is."""
+    meta = dict(tx.get(meta_id(tid)))
+    losses = {p: m for p, m in meta.get("drop_losses", {}).items() if m != match_id}
+    if player is not None:
+        losses[player] = match_id
+    if losses != meta.get("drop_losses", {}):
+        tx.put(meta_id(tid), {**meta, "drop_losses": losses}, kind="swiss-meta")
+
+
 @on("ResultConfirmed", "ResultEntered")
 def _final(event: StoredEvent, tx: ViewTx) -> None:
     tid, d = _tid(event), event.data
+    dropped = d.get("loss_by_drop")
     was_open = _change_match(tx, tid, d["match"], status="final", score=d["score"],
-                             reported=None)
+                             reported=None, loss_by_drop=dropped)
+    if dropped:
+        _drop_loss(tx, tid, d["match"], dropped)
     kind, number, _ = parse_match_id(d["match"])
     if kind == "R" and was_open:
         view = dict(tx.get(overview_id(tid)))
@@ -151,7 +164,8 @@ def _final(event: StoredEvent, tx: ViewTx) -> None:
 def _corrected(event: StoredEvent, tx: ViewTx) -> None:
     tid, d = _tid(event), event.data
     _change_match(tx, tid, d["match"], status="final", score=d["score"], corrected=True,
-                  reported=None)
+                  reported=None, loss_by_drop=None)
+    _drop_loss(tx, tid, d["match"], None)
     kind, number, _ = parse_match_id(d["match"])
     if kind == "R":
         _recompute(tx, tid, number)
@@ -219,18 +233,24 @@ def _recompute(tx: ViewTx, tid: str, start: int) -> None:
         recs = records(rounds[:upto], settings, players)
         dropped = [p for p, after in meta["dropped"].items() if after <= upto]
         table = rank(recs, settings, meta["seed_key"], dropped, upto)
+        losses = {p: m for p, m in meta.get("drop_losses", {}).items()
+                  if m.startswith("R") and parse_match_id(m)[1] <= upto}
         tx.put(standings_id(tid, upto), {
             "tournament_id": tid, "round": upto, "tiebreak_chain": settings["tiebreakers"],
             "tiebreakers": [*ORDER[settings["tiebreakers"]], "coin"],
-            "rows": [standing_row(s) for s in table]}, kind="swiss-standings")
+            "rows": [standing_row(s, losses.get(s.record.player)) for s in table]},
+            kind="swiss-standings")
 
 
-def standing_row(s: Any) -> dict[str, Any]:
+def standing_row(s: Any, drop_loss: str | None = None) -> dict[str, Any]:
+    """One standings row; ``drop_loss`` is the match the player lost by dropping."""
     r = s.record
     return {"rank": s.rank, "player_id": r.player, "points": r.points, "wins": r.wins,
             "losses": r.losses, "draws": r.draws, "byes": r.byes,
             "games": {"won": r.game_wins, "lost": r.game_losses, "drawn": r.game_draws},
             "dropped": s.dropped,
+            "loss_by_drop": None if drop_loss is None else
+            {"round": parse_match_id(drop_loss)[1], "match_id": drop_loss},
             "tiebreakers": {k: as_json(v) for k, v in s.tiebreakers.items()},
             "coin": s.coin}
 

@@ -12,6 +12,7 @@ from ..domain.ffa.decider import POD_REPORTED
 from ..domain.ffa.result import standings as ffa_standings
 from ..domain.tables import decider as d
 from ..domain.tables.criteria import report
+from ..domain.tables.drops import PLAYER_DROPPED, without
 from ..store.ports import StoredEvent
 from .registry import Projection, ViewTx
 
@@ -44,12 +45,15 @@ def _seating(doc: dict[str, Any]) -> list[list[str]]:
 
 
 def _round_doc(tx: ViewTx, tid: str, number: int, tables: list[list[str]],
-               sitting_out: list[str], results: dict[int, Any]) -> dict[str, Any]:
+               sitting_out: list[str], results: dict[int, Any],
+               dropped: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """``dropped``: players who left after this seating and take a Loss (V:EKN 3.1.4)."""
     history = [_seating(tx.get(round_id(tid, k))) for k in range(1, number)]
     return {
         "tournament_id": tid, "round": number,
         "tables": [{"table": n, "size": len(t),
-                    "seats": [{"seat": s, "player_id": p} for s, p in enumerate(t, start=1)],
+                    "seats": [{"seat": s, "player_id": p, "dropped": p in dropped}
+                              for s, p in enumerate(t, start=1)],
                     "result": results.get(n)}
                    for n, t in enumerate(tables, start=1)],
         "sitting_out": sitting_out,
@@ -73,6 +77,11 @@ def _results_of(doc: dict[str, Any]) -> dict[int, Any]:
     return {t["table"]: t["result"] for t in doc["tables"] if t["result"] is not None}
 
 
+def _dropped_of(doc: dict[str, Any]) -> frozenset[str]:
+    return frozenset(s["player_id"] for t in doc["tables"] for s in t["seats"]
+                     if s.get("dropped"))
+
+
 @projection.on(d.ROUND_SEATED)
 def _seated(event: StoredEvent, tx: ViewTx) -> None:
     tid, data = _tid(event), event.data
@@ -91,7 +100,20 @@ def _swapped(event: StoredEvent, tx: ViewTx) -> None:
     tables, out = d.swapped(tuple(tuple(t) for t in _seating(doc)),
                             tuple(doc["sitting_out"]), *data["players"])
     _save_round(tx, tid, _round_doc(tx, tid, data["round"], [list(t) for t in tables],
-                                    list(out), _results_of(doc)))
+                                    list(out), _results_of(doc), _dropped_of(doc)))
+
+
+@projection.on(PLAYER_DROPPED)
+def _dropped(event: StoredEvent, tx: ViewTx) -> None:
+    tid, data = _tid(event), event.data
+    doc = tx.get(round_id(tid, data["round"]))
+    tables, dropped = _seating(doc), _dropped_of(doc)
+    if data["loss"]:
+        dropped = dropped | {data["player"]}
+    else:
+        tables = [list(t) for t in without(tuple(tuple(t) for t in tables), data["player"])]
+    _save_round(tx, tid, _round_doc(tx, tid, data["round"], tables, list(doc["sitting_out"]),
+                                    _results_of(doc), dropped))
 
 
 @projection.on(d.TABLE_REPORTED)

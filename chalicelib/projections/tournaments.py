@@ -96,6 +96,8 @@ def _removed(event: StoredEvent, tx: ViewTx) -> None:
 
 @projection.on("PlayerDropped")
 def _dropped(event: StoredEvent, tx: ViewTx) -> None:
+    if not event.stream_id.startswith("tournament-"):
+        return      # the Swiss stream records the same drop under the same type name
     pid = event.data["player_id"]
     _update_players(tx, _tid(event), lambda players: [
         {**p, "status": "dropped", "dropped_at": event.data["at"]} if p["player_id"] == pid else p

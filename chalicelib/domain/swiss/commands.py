@@ -68,7 +68,8 @@ class CorrectResult:
 
 @dataclass(frozen=True)
 class DropPlayer:
-    """The player leaves before the next pairing (their played rounds still count)."""
+    """The player leaves the event: not paired again, played rounds still count. After
+    the round is paired, their match in it (or their ready top-cut match) is a loss."""
 
     player: str
     by: str

@@ -1,15 +1,15 @@
-"""Deciding PairRound, SetStructure, DropPlayer and StartTopCut."""
+"""Deciding PairRound, SetStructure and StartTopCut."""
 from __future__ import annotations
 
 from collections import Counter
 from typing import Any
 
-from ..errors import Conflict, Invalid, NotFound
+from ..errors import Conflict, Invalid
 from ..events import Event
 from ..rng import derive
 from .byes import choose_bye
 from .clock import deadline
-from .commands import DropPlayer, PairRound, SetStructure, StartTopCut
+from .commands import PairRound, SetStructure, StartTopCut
 from .cost import Candidate
 from .pairing import pair_round
 from .records import records
@@ -133,17 +133,6 @@ def decide_set_structure(cmd: SetStructure, state: SwissState) -> list[Event]:
     if problems:
         raise Invalid("invalid structure", problems)
     return [Event("StructureSet", {"rounds": cmd.rounds, "top_cut": cmd.top_cut, "by": cmd.by})]
-
-
-def decide_drop(cmd: DropPlayer, state: SwissState) -> list[Event]:
-    if cmd.player not in state.joined:
-        raise NotFound(f"player {cmd.player} has not played in this Swiss event")
-    if cmd.player in state.dropped:
-        raise Conflict(f"player {cmd.player} has already dropped")
-    if state.cut is not None:
-        raise Conflict("the top cut has started; a player leaving it concedes the match")
-    return [Event("PlayerDropped", {"player": cmd.player, "after_round": len(state.rounds),
-                                    "by": cmd.by})]
 
 
 def decide_top_cut(cmd: StartTopCut, state: SwissState) -> list[Event]:

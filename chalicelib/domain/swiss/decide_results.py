@@ -62,7 +62,7 @@ def _ready(match: Match, holder: Holder) -> None:
         raise Conflict("the top cut is over")
 
 
-def _after_final(state: SwissState, match: Match, holder: Holder, score: Score,
+def after_final(state: SwissState, match: Match, holder: Holder, score: Score,
                  previous: Score | None = None) -> list[Event]:
     """RoundClosed when this was the round's last result; the cut winner advances."""
     if isinstance(holder, Round):
@@ -96,7 +96,7 @@ def decide_report(cmd: ReportResult, state: SwissState) -> list[Event]:
             raise Conflict("your opponent reported a different result; confirm theirs or "
                            "call a judge", {"reported": pending.score.as_dict(),
                                             "reported_by": pending.reported_by})
-        return [Event("ResultConfirmed", data), *_after_final(state, match, holder, score)]
+        return [Event("ResultConfirmed", data), *after_final(state, match, holder, score)]
     return [Event("ResultReported", data)]
 
 
@@ -112,7 +112,7 @@ def decide_confirm(cmd: ConfirmResult, state: SwissState) -> list[Event]:
         raise Forbidden("the opponent of the reporting player confirms the result")
     return [Event("ResultConfirmed", {"match": match.id, "by": cmd.player,
                                       "score": pending.score.as_dict(), "at": cmd.now}),
-            *_after_final(state, match, holder, pending.score)]
+            *after_final(state, match, holder, pending.score)]
 
 
 def decide_enter(cmd: EnterResult, state: SwissState) -> list[Event]:
@@ -121,7 +121,7 @@ def decide_enter(cmd: EnterResult, state: SwissState) -> list[Event]:
     score = _score(state, match, holder, cmd.a, cmd.b, cmd.draws)
     return [Event("ResultEntered", {"match": match.id, "by": cmd.judge,
                                     "score": score.as_dict(), "at": cmd.now}),
-            *_after_final(state, match, holder, score)]
+            *after_final(state, match, holder, score)]
 
 
 def decide_correct(cmd: CorrectResult, state: SwissState) -> list[Event]:
@@ -134,7 +134,7 @@ def decide_correct(cmd: CorrectResult, state: SwissState) -> list[Event]:
         raise Invalid("the corrected result equals the recorded one",
                       {"score": score.as_dict()})
     later = isinstance(holder, Round) and holder.number < len(state.rounds)
-    follow = _after_final(state, match, holder, score, previous)
+    follow = after_final(state, match, holder, score, previous)
     return [Event("ResultCorrected", {"match": match.id, "by": cmd.judge,
                                       "previous": previous.as_dict(),
                                       "score": score.as_dict(), "reason": cmd.reason,

@@ -16,13 +16,9 @@ from .commands import (
     SetStructure,
     StartTopCut,
 )
-from .decide_pairing import (
-    decide_drop,
-    decide_pair_round,
-    decide_set_structure,
-    decide_top_cut,
-)
+from .decide_pairing import decide_pair_round, decide_set_structure, decide_top_cut
 from .decide_results import decide_confirm, decide_correct, decide_enter, decide_report
+from .drops import decide_drop
 from .evolve import evolve
 from .state import SwissState
 

@@ -59,9 +59,13 @@ def evolve(state: SwissState, event: Event) -> SwissState:
             h, pending=h.pending.set(d["match"], pending)))
     if t in ("ResultConfirmed", "ResultEntered", "ResultCorrected"):
         state = _with_holder(state, d["match"], _final(d["match"], Score.from_dict(d["score"])))
-        if t == "ResultCorrected":
+        if t == "ResultCorrected":      # a judge's result replaces a loss by drop too
             state = _with_holder(state, d["match"], lambda h: replace(
-                h, corrected=h.corrected | {d["match"]}))
+                h, corrected=h.corrected | {d["match"]},
+                drop_losses=h.drop_losses.remove(d["match"])))
+        elif d.get("loss_by_drop"):
+            state = _with_holder(state, d["match"], lambda h: replace(
+                h, drop_losses=h.drop_losses.set(d["match"], d["loss_by_drop"])))
         return state
     if t == "RoundClosed":
         rounds = list(state.rounds)

@@ -34,6 +34,7 @@ class Round:
     closed: bool = False
     ends_at: str | None = None
     corrected: frozenset[str] = frozenset()        # match ids a judge corrected
+    drop_losses: PMap = field(default_factory=PMap)   # match id -> player who dropped
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,7 @@ class Cut:
     pending: PMap = field(default_factory=PMap)
     champion: str | None = None
     corrected: frozenset[str] = frozenset()
+    drop_losses: PMap = field(default_factory=PMap)
 
 
 @dataclass(frozen=True)

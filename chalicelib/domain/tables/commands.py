@@ -33,6 +33,19 @@ class ReportTable:
 
 
 @dataclass(frozen=True)
+class DropPlayer:
+    """The tournament recorded the player's drop. Seated at a table of the current round
+    that has no result yet, they receive a Loss there (V:EKN 3.1.4) unless the judge
+    chooses (3.3.2) to take them off the table (``loss=False``), which keeps the table
+    playable only at a table of five, and never during round 1 of a limited event once
+    product was handed out (``limited``, 7.2.6)."""
+    player: str
+    loss: bool = True
+    limited: bool = True
+    now: str = ""
+
+
+@dataclass(frozen=True)
 class StartFinal:
     """Cut to the top five of the preliminary standings among the active players."""
     players: list[str]

@@ -13,7 +13,16 @@ from ..events import Event
 from ..profiles.tables import TablesSettings
 from ..rng import derive
 from . import final as finals
-from .commands import PlaceCard, ReportFinal, ReportTable, SeatRound, StartFinal, SwapPlayers
+from .commands import (
+    DropPlayer,
+    PlaceCard,
+    ReportFinal,
+    ReportTable,
+    SeatRound,
+    StartFinal,
+    SwapPlayers,
+)
+from .drops import PLAYER_DROPPED, decide_drop, dropped_at, evolve_drop
 from .groups import round_size, table_sizes
 from .ranking import FINALISTS, standings, totals
 from .scoring import score, validate
@@ -125,6 +134,10 @@ def decide_swap(cmd: SwapPlayers, state: TablesState) -> list[Event]:
                        {"players": unknown}, code="not_in_round")
     if a in rnd.sitting_out and b in rnd.sitting_out:
         raise Invalid("both players sit out this round: nothing to swap", code="invalid_swap")
+    gone = [p for p in (a, b) if p in rnd.drop_losses]
+    if gone:
+        raise Conflict("a player who dropped after the seating keeps their seat and a Loss "
+                       "(V:EKN 3.1.4)", {"players": gone}, code="player_dropped")
     reported = sorted({t for t in (rnd.table_of(a), rnd.table_of(b))
                        if t is not None and t in rnd.results})
     if reported:
@@ -141,9 +154,10 @@ def decide_report(cmd: ReportTable, state: TablesState) -> list[Event]:
     if not isinstance(cmd.table, int) or not 1 <= cmd.table <= len(rnd.tables):
         raise NotFound(f"round {rnd.number} has no table {cmd.table}", code="table_not_found")
     table = rnd.tables[cmd.table - 1]
-    vp = validate(table, cmd.vp_halves)
+    dropped = dropped_at(rnd, cmd.table)
+    vp = validate(table, cmd.vp_halves, dropped)
     return [Event(TABLE_REPORTED, {"round": rnd.number, "table": cmd.table,
-                                   "results": score(table, vp)})]
+                                   "results": score(table, vp, dropped)})]
 
 
 def decide_start_final(cmd: StartFinal, state: TablesState) -> list[Event]:
@@ -191,7 +205,8 @@ def decide_final_result(cmd: ReportFinal, state: TablesState) -> list[Event]:
 
 HANDLERS = {SeatRound: decide_seat_round, SwapPlayers: decide_swap,
             ReportTable: decide_report, StartFinal: decide_start_final,
-            PlaceCard: decide_place, ReportFinal: decide_final_result}
+            PlaceCard: decide_place, ReportFinal: decide_final_result,
+            DropPlayer: decide_drop}
 
 
 def decide(command: Any, state: TablesState) -> list[Event]:
@@ -231,6 +246,8 @@ def evolve(state: TablesState, event: Event) -> TablesState:
         rounds = list(state.rounds)
         rounds[d["round"] - 1] = replace(rnd, results=results)
         return replace(state, rounds=tuple(rounds))
+    if event.type == PLAYER_DROPPED:
+        return evolve_drop(state, d)
     if event.type == FINAL_STARTED:
         return replace(state, qualifiers=tuple(d["qualifiers"]))
     if event.type == FINAL_CARD_PLACED:

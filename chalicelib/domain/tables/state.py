@@ -12,6 +12,8 @@ class Round:
     sitting_out: tuple[str, ...] = ()
     # table number (1-based) -> player -> {vp, gw, tp, place}
     results: dict[int, dict[str, dict[str, int]]] = field(default_factory=dict)
+    # players who left after this seating: still seated, their result is a Loss (3.1.4)
+    drop_losses: tuple[str, ...] = ()
 
     @property
     def complete(self) -> bool:

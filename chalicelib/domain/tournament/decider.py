@@ -106,7 +106,9 @@ def _drop(cmd: c.DropPlayer, state: TournamentState) -> list[Event]:
         raise Conflict("drops are recorded while the tournament runs; before it, remove the player")
     if player.status == "dropped":
         raise Conflict("the player has already dropped")
-    # V:EKN 3.1.4: a drop takes effect before the next seating/pairing is generated.
+    # V:EKN 3.1.4: the player is left out of the next seating/pairing. A round already
+    # seated or paired is the Swiss or tables aggregate's business (a loss there), decided
+    # in the same unit of work by the drop route.
     return [Event("PlayerDropped", {"player_id": cmd.player_id, "reason": cmd.reason,
                                     "at": cmd.now})]
 

@@ -7,6 +7,9 @@ from types import MappingProxyType
 from typing import Any
 
 REGISTRATION, RUNNING, FINISHED = "registration", "running", "finished"
+# Formats where players receive sealed product at the event (V:EKN 7.2.6).
+LIMITED_FORMATS = frozenset({"sealed", "sealed-swap", "restricted-trade", "booster-draft",
+                             "table-draft", "mixed-draft"})
 
 
 @dataclass(frozen=True)
@@ -46,6 +49,10 @@ class TournamentState:
     created_at: str = ""
     started_at: str | None = None
     finished_at: str | None = None
+
+    @property
+    def limited(self) -> bool:
+        return self.format in LIMITED_FORMATS
 
     def active_players(self) -> list[Player]:
         """Players still in the event, in registration order."""

@@ -82,8 +82,9 @@ def test_drop_before_next_pairing_and_late_arrival():
     first = h.pair(players(8))
     from chalicelib.domain.swiss import DropPlayer
     dropper = first["matches"][0]["a"]
-    h.run(DropPlayer(dropper, dropper, "t"))
-    h.play(first, lambda m: (2, 1, 0))                 # still plays out round 1
+    h.play(first, lambda m: (2, 1, 0))
+    events = h.run(DropPlayer(dropper, dropper, "t"))   # between rounds: no loss recorded
+    assert [e.type for e in events] == ["PlayerDropped"]
     second = h.pair(players(8) + ["late"])
     seated = {p for m in second["matches"] for p in (m["a"], m["b"])} | {second["bye"]}
     assert dropper not in seated and "late" in seated

@@ -109,3 +109,11 @@ def test_evolve_never_mutates_its_input():
     before = repr(state)
     run(state, reg("p2"), StartTournament(NOW), DropPlayer("p1", None, NOW))
     assert repr(state) == before
+
+
+def test_limited_formats_hand_out_product():
+    """V:EKN 7.2.6 applies where players receive sealed product: every Podium format."""
+    from chalicelib.domain.profiles import FORMATS
+    from chalicelib.domain.tournament.state import TournamentState
+    assert all(TournamentState(format=f).limited for f in FORMATS)
+    assert not TournamentState(format="constructed").limited
