@@ -28,9 +28,12 @@ from ..domain.decks.facts import card_kinds, product_facts, used_set_ids
 from ..domain.decks.state import DecksState
 from ..domain.draft.decide import POD
 from ..domain.draft.tournament import DRAFT
-from ..domain.errors import Conflict, Forbidden, NotFound
+from ..domain.errors import Conflict, Forbidden, Invalid, NotFound
 from ..domain.mixed import MIXED_DRAFT
 from ..domain.mixed import stream_id as mixed_draft_stream
+from ..domain.product.own import own_pool_problems
+from ..domain.product.player_product import PLAYER_PRODUCT, entry_facts, player_stream
+from ..domain.profiles.product import ProductSettings
 from ..domain.sealed import SEALED
 from ..domain.sealed import stream_id as sealed_stream
 from ..domain.swiss.decider import SWISS
@@ -215,6 +218,20 @@ def decks_overview(tid):
 
 
 # ---- pools (7.2.3) -----------------------------------------------------------------
+def _own_product_limits(source: Any, tournament: t.TournamentState, body: PoolBody) -> None:
+    """V:EKN 7.2.4: a pool of product the player brought stays within the advertised
+    limits (:func:`chalicelib.domain.product.own.own_pool_problems`)."""
+    product = ProductSettings.model_validate(plain(tournament.settings["product"]))
+    if product.source != "own":
+        return
+    problems = own_pool_problems(product.own, load_sets(source, product.own.sets),
+                                 list(body.cards),
+                                 body.product.model_dump() if body.product else None)
+    if problems:
+        raise Invalid("this pool exceeds the limits advertised for own product", problems,
+                      code="invalid_pool")
+
+
 @json_route(bp, "/tournaments/{tid}/decks/pools/{pid}", methods=["POST"])
 def record_pool(tid, pid):
     principal = authenticate(bp.current_request, runtime())
@@ -222,6 +239,7 @@ def record_pool(tid, pid):
 
     def command(uow, tournament):
         _checked_pid(tournament, pid)
+        _own_product_limits(uow, tournament, body)
         return c.RecordPool(player=pid, cards=list(body.cards), now=_now(uow),
                             by=principal.id,
                             product=body.product.model_dump() if body.product else None)
@@ -297,11 +315,14 @@ def _register_command(source: Any, tournament: t.TournamentState, pid: str, body
     aggregates know, what a player opens (V:EKN table) and the kinds of the cards."""
     product = plain(tournament.settings["product"])
     sets = load_sets(source, used_set_ids(product))
+    facts = product_facts(product, sets)
+    if facts is None:   # own product (7.2.4): what this player brought, when it was entered
+        facts = entry_facts(read_state(source, PLAYER_PRODUCT, player_stream(tournament.id, pid)))
     return c.RegisterDeck(
         player=pid, deck=body.decklist(), now=now, by=by, label=body.label,
         received=list(body.received) if body.received is not None else None,
         pool=known_pool(source, tournament, pid),
-        product=product_facts(product, sets), kinds=card_kinds(sets, used_set_ids(product)),
+        product=facts, kinds=card_kinds(sets, used_set_ids(product)),
         round_in_progress=_multi_deck(source, tournament.id)
         and round_in_progress(source, tournament))
 

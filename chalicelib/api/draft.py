@@ -7,6 +7,7 @@ Pick timers expire whenever a pod is touched (every command carries the server's
 and every minute by the scheduled :func:`sweep_drafts` (deployed with the app)."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from chalice import Blueprint, Rate
@@ -46,6 +47,7 @@ from .common import (
     read_state,
     run_command,
 )
+from .entered_product import late_allocation, start_with_entries
 from .http import json_route, parse_body
 from .product import product_sets
 from .tournaments import checked_tid, load_tournament
@@ -156,7 +158,7 @@ def start_draft(tid):
     principal = authenticate(request, rt)
     body = parse_body(request, StartDraftBody, allow_empty=True)
 
-    def work(uow):
+    def work(uow, entered):
         tournament = load_tournament(uow, tid)
         require_tournament_staff(principal, tournament)
         if tournament.format != "booster-draft":
@@ -167,20 +169,24 @@ def start_draft(tid):
                            {"status": tournament.status})
         settings = plain(tournament.settings)
         product = settings["product"]
-        if product["source"] != "collated" and body.packs is None:
-            raise Invalid("this tournament's packs are entered: give 'packs' per player",
-                          {"source": product["source"]})
+        packs, starters = body.packs, None
+        if entered is not None:     # entered player by player (POST .../product/players/{pid})
+            allocations = entered.allocations(uow, tournament)
+            packs = {p: [pack["cards"] for pack in a["packs"]] for p, a in allocations.items()}
+            starters = {p: a["starters"] for p, a in allocations.items()}
         start, opens = start_commands(
             tournament=tid, seed=tournament.seed,
             players=[p.id for p in tournament.active_players()], product=product,
             draft=settings["draft"], sets=product_sets(uow, product), now=ms(uow.now),
-            by=principal.id, explicit_pods=body.pods, entered=body.packs)
+            by=principal.id, explicit_pods=body.pods, entered=packs)
+        if starters is not None:
+            start = replace(start, starters=starters)
         draft, _ = uow.decide(DRAFT, draft_stream(tid), start)
         for command in opens:
             uow.decide(POD, pod_stream(tid, command.pod), command)
         return Reply(201, draft_summary(tid, draft),
                      {"Location": f"/v1/tournaments/{tid}/draft"})
-    return run_command(bp.current_request, work, principal)
+    return start_with_entries(request, principal, tid, "draft", body.packs, work)
 
 
 @json_route(bp, "/tournaments/{tid}/draft", methods=["GET"])
@@ -362,12 +368,11 @@ def late_arrival(tid):
         require_tournament_staff(principal, tournament)
         active_player(tournament, body.player_id)
         product = plain(tournament.settings)["product"]
-        if product["source"] != "collated":
-            raise Invalid("this tournament's product is entered, not collated",
-                          {"source": product["source"]})
         _draft(uow, tid)
-        allocation = allocate_one(product, product_sets(uow, product), tournament.seed,
-                                  body.player_id)
+        allocation = late_allocation(uow, tournament, body.player_id, "draft", principal.id)
+        if allocation is None:
+            allocation = allocate_one(product, product_sets(uow, product), tournament.seed,
+                                      body.player_id)
         uow.decide(DRAFT, draft_stream(tid), ProvideLateArrival(
             body.player_id, allocation, ms(uow.now), principal.id))
         return Reply(201, {"tournament_id": tid, "player_id": body.player_id,

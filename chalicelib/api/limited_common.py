@@ -7,7 +7,7 @@ swap deal are shown only to the player concerned and to staff (``.../log``)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import Field
 
@@ -16,8 +16,11 @@ from ..auth.principal import is_staff
 from ..domain.errors import Forbidden, Invalid, NotFound
 from ..domain.product.allocation import allocate_one
 from ..domain.product.cards import ID_PATTERN
+from ..domain.product.collation import collate
+from ..domain.rng import derive
 from ..domain.tabledraft import clock
 from ..domain.tabledraft.roster import ROSTER, AddLateArrival, sealed_cards
+from ..domain.tabledraft.setup import kinds_of
 from ..projections.limited import pod_id, summary_id
 from ..runtime import runtime
 from ..service import Reply
@@ -41,6 +44,20 @@ class DraftStartBody(Body):
 class TablePickBody(Body):
     card: str = CardId
     pick: int | None = Field(default=None, ge=1, le=10000)
+
+
+class PickForBody(Body):
+    """Optional guard of a staff pick: the table pick number the judge is answering."""
+    pick: int | None = Field(default=None, ge=1, le=10000)
+
+
+class ReplacementBody(Body):
+    """V:EKN 7.2.5: which player's pack (``seat``, 1-based in the pod), why, and the new
+    cards (omitted: collated from the seed, when the product says what it should be)."""
+    seat: int = Field(ge=1, le=16)
+    reason: str = Field(min_length=1, max_length=500)
+    cards: list[Annotated[str, CardId]] | None = Field(default=None, min_length=1,
+                                                      max_length=500)
 
 
 # ---- states, callers, feeds ----------------------------------------------------------
@@ -212,6 +229,47 @@ def pod_expire(request, tid: str, n: str, pod_of: Callable, decider,
         state, events = uow.decide(decider, stream_of(tid, number), expire_command(uow, tid, state))
         return Reply(200, reply_of(state, events))
     return run_command(request, work, principal)
+
+
+def staff_pod_command(request, tid: str, n: str, pod_of: Callable, decider,
+                      stream_of: Callable[[str, int], str], command_of: Callable,
+                      reply_of: Callable):
+    """A staff command in a pod (organizer, judges): ``command_of(uow, tournament, state,
+    number, by)``; 201 with ``reply_of(number, state, events)``."""
+    rt = runtime()
+    principal = authenticate(request, rt)
+    number = path_number(n, "pod")
+
+    def work(uow):
+        tournament = load_tournament(uow, checked_tid(tid), guard=False)
+        require_tournament_staff(principal, tournament)
+        state = pod_of(uow, tid, number)
+        command = command_of(uow, tournament, state, number, principal.id)
+        state, events = uow.decide(decider, stream_of(tid, number), command)
+        return Reply(201, reply_of(number, state, events))
+    return run_command(request, work, principal)
+
+
+def replacement(uow, tournament, cards: list[str] | None, meta: dict[str, Any],
+                *labels: object) -> tuple[list[str], dict[str, str], int | None]:
+    """V:EKN 7.2.5: the replacement's cards, their kinds and the card count it must have
+    (``meta``: what the replaced item should be, ``{}`` when unknown). Without ``cards``
+    a booster is collated afresh from the seed (keyed by ``labels``) and a starter dealt
+    again as its list; 422 when what it should be is unknown."""
+    product = plain(tournament.settings)["product"]
+    sets = product_sets(uow, product)
+    card_set = sets.get(meta.get("set"))
+    if cards is None:
+        if card_set is not None and meta.get("booster"):
+            cards = collate(card_set, meta["booster"],
+                            derive(tournament.seed, "replacement", *labels))
+        elif card_set is not None and meta.get("starter"):
+            cards = list(card_set.starter(meta["starter"]).cards)
+        else:
+            raise Invalid("give the replacement's cards: what this pack should hold is "
+                          "not known", {"pack": meta}, code="cards_required")
+    known = kinds_of(sets)
+    return list(cards), {c: known[c] for c in cards if c in known}, meta.get("size")
 
 
 def roster_reply(tid: str, roster) -> dict[str, Any]:

@@ -9,6 +9,7 @@ from pydantic import Field
 from ..auth import authenticate, require_tournament_staff
 from ..domain import mixed, tabledraft
 from ..domain.errors import Forbidden
+from ..domain.mixed.replacement import replaceable
 from ..domain.mixed.setup import mixed_draft_commands
 from ..domain.mixed.visibility import redact as mixed_redact
 from ..domain.tabledraft import clock
@@ -16,11 +17,14 @@ from ..domain.tabledraft.roster import ROSTER
 from ..runtime import runtime
 from ..service import Reply
 from .bodies import Body
-from .common import path_number, plain, require_running, run_command
+from .common import path_number, plain, require_running
+from .entered_product import entered_packs, start_with_entries
 from .http import json_route, parse_body
 from .limited_common import (
     CardId,
     DraftStartBody,
+    PickForBody,
+    ReplacementBody,
     TablePickBody,
     draft_late_arrival,
     first_seats,
@@ -30,7 +34,9 @@ from .limited_common import (
     pod_expire,
     pod_feed,
     pod_log,
+    replacement,
     roster_reply,
+    staff_pod_command,
     started,
     summary,
     table_due,
@@ -83,7 +89,7 @@ def start_mixed_draft(tid):
     principal = authenticate(bp.current_request, rt)
     body = parse_body(bp.current_request, MixedStartBody)
 
-    def work(uow):
+    def work(uow, entered):
         tournament = load_tournament(uow, tid)
         require_tournament_staff(principal, tournament)
         require_running(tournament, formats=("mixed-draft",))
@@ -97,13 +103,13 @@ def start_mixed_draft(tid):
             review_seconds=20 if body.review_seconds is None else body.review_seconds,
             library_pick_seconds=body.library_pick_seconds or seconds,
             explicit_pods=body.pods, first_seats=first_seats(body.first_seats),
-            entered=body.packs)
+            entered=body.packs if entered is None else entered_packs(entered, uow, tournament))
         roster, _ = uow.decide(ROSTER, f"mixed-{tid}", form)
         for start in starts:
             uow.decide(mixed.MIXED_DRAFT, mixed.stream_id(tid, start.pod), start)
         return Reply(201, roster_reply(tid, roster),
                      {"Location": f"/v1/tournaments/{tid}/mixed-draft"})
-    return run_command(bp.current_request, work, principal)
+    return start_with_entries(bp.current_request, principal, tid, "mixed-draft", body.packs, work)
 
 
 @json_route(bp, "/tournaments/{tid}/mixed-draft", methods=["GET"])
@@ -164,6 +170,62 @@ def mixed_expire(tid, n):
                           e.data for e in events
                           if e.type in ("TableCardPicked", "MixedLibraryCardPicked")],
                           "pod": mixed.view(state)})
+
+
+class MixedPickForBody(PickForBody):
+    pack: str | None = Field(default=None, pattern=r"^R\d{1,3}S\d{1,3}$")
+
+
+class ProductReplacementBody(ReplacementBody):
+    item: int = Field(ge=1, le=40)
+
+
+@json_route(bp, "/tournaments/{tid}/mixed-draft/pods/{n}/players/{pid}/pick-for",
+            methods=["POST"])
+def mixed_pick_for(tid, n, pid):
+    """Staff take an absent player's turn as an expired timer would: in the crypt phase
+    the oldest card on the table (7.7), in the library phase a card of their pile drawn
+    from the seed (7.5.3). The pick records who took it."""
+    body = parse_body(bp.current_request, MixedPickForBody, allow_empty=True)
+
+    def reply(number, state, events):
+        picked = next(e for e in events
+                      if e.type in ("TableCardPicked", "MixedLibraryCardPicked"))
+        return {"pod": number, "player_id": pid,
+                "phase": "crypt" if picked.type == "TableCardPicked" else "library",
+                "picked": picked.data, "by": picked.data["by"], "pod_view": mixed.view(state)}
+    return staff_pod_command(
+        bp.current_request, tid, n, _pod, mixed.MIXED_DRAFT, mixed.stream_id,
+        lambda uow, tournament, state, number, by: mixed.TakePickFor(
+            player=pid, by=by, seed=tournament.seed, pick=body.pick, pack=body.pack,
+            now=uow.now),
+        reply)
+
+
+@json_route(bp, "/tournaments/{tid}/mixed-draft/pods/{n}/replacements", methods=["POST"])
+def mixed_replace_product(tid, n):
+    """V:EKN 7.2.5, 7.8: a judge replaces an opened pack or starter with a wrong card
+    count until the crypt draft's first card is taken."""
+    body = parse_body(bp.current_request, ProductReplacementBody)
+
+    def command(uow, tournament, state, number, by):
+        replaceable(state, body.seat, body.item)      # 422 / 409 before any collation
+        seat, item = body.seat - 1, body.item - 1
+        meta = (state.product_meta[seat][item] if seat < len(state.product_meta)
+                and item < len(state.product_meta[seat]) else {})
+        cards, kinds, expected = replacement(
+            uow, tournament, body.cards, meta, "mixed-draft", number, body.seat, body.item,
+            len(state.replacements))
+        return mixed.ReplaceProduct(seat=body.seat, item=body.item, cards=cards, kinds=kinds,
+                                    expected=expected, reason=body.reason, by=by,
+                                    seed=tournament.seed, now=uow.now)
+    return staff_pod_command(
+        bp.current_request, tid, n, _pod, mixed.MIXED_DRAFT, mixed.stream_id, command,
+        lambda number, state, events: {
+            "pod": number, "seat": body.seat, "item": body.item,
+            "player": events[0].data["player"], "cards": events[0].data["count"],
+            "replacements": [dict(r) for r in state.replacements],
+            "pod_view": mixed.view(state)})
 
 
 @json_route(bp, "/tournaments/{tid}/mixed-draft/pods/{n}/events", methods=["GET"])

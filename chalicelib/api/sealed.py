@@ -17,6 +17,7 @@ from ..runtime import runtime
 from ..service import Reply
 from .bodies import Body, LateArrivalBody
 from .common import active_player, plain, require_running, run_command
+from .entered_product import late_allocation, start_with_entries
 from .http import json_route, parse_body
 from .limited_common import event_log, feed, player_of, started, summary, viewer
 from .product import product_sets
@@ -60,13 +61,15 @@ def start_sealed(tid):
     principal = authenticate(bp.current_request, rt)
     body = parse_body(bp.current_request, SealedStartBody, allow_empty=True)
 
-    def work(uow):
+    def work(uow, entered):
         tournament = load_tournament(uow, tid)
         require_tournament_staff(principal, tournament)
         require_running(tournament, formats=SEALED_FORMATS)
         product = plain(tournament.settings)["product"]
         players = [p.id for p in tournament.active_players()]
-        if body.packs is not None:
+        if entered is not None:     # entered player by player (POST .../product/players/{pid})
+            allocations = entered.allocations(uow, tournament)
+        elif body.packs is not None:
             missing = sorted(set(players) - set(body.packs))
             extra = sorted(set(body.packs) - set(players))
             if missing or extra:
@@ -87,7 +90,7 @@ def start_sealed(tid):
             now=uow.now))
         return Reply(201, sealed.view(state, staff=True),
                      {"Location": f"/v1/tournaments/{tid}/sealed"})
-    return run_command(bp.current_request, work, principal)
+    return start_with_entries(bp.current_request, principal, tid, "sealed", body.packs, work)
 
 
 @json_route(bp, "/tournaments/{tid}/sealed", methods=["GET"])
@@ -171,8 +174,11 @@ def sealed_late_arrival(tid):
     def command(tournament, uow):
         active_player(tournament, body.player_id)
         product = plain(tournament.settings)["product"]
-        allocation = allocate_one(product, product_sets(uow, product), tournament.seed,
-                                  body.player_id)
+        by = (uow.meta.get("actor") or {}).get("id", "staff")     # the staff caller
+        allocation = late_allocation(uow, tournament, body.player_id, "sealed", by)
+        if allocation is None:
+            allocation = allocate_one(product, product_sets(uow, product), tournament.seed,
+                                      body.player_id)
         return sealed.AddLatePlayer(player=body.player_id, allocation=allocation, now=uow.now)
     return _staff_command(tid, command, status=201)
 

@@ -1,23 +1,29 @@
 """Table (Rochester) draft over HTTP (V:EKN 7.7), under /tournaments/{tid}/table-draft:
-start, the public table, each player's seat, picks, expired timers, feeds and the staff
-log, late arrivals. Also the scheduled sweep of the table and mixed drafts' timers."""
+start, the public table, each player's seat, picks, expired timers, staff picks for an
+absent player, pack replacements (7.2.5), feeds and the staff log, late arrivals. Also
+the scheduled sweep of the table and mixed drafts' timers."""
 from __future__ import annotations
 
 from chalice import Blueprint, Rate
+from pydantic import Field
 
 from ..auth import authenticate, require_tournament_staff
 from ..domain import tabledraft
 from ..domain.errors import Forbidden
+from ..domain.tabledraft.decide import replaceable
 from ..domain.tabledraft.roster import ROSTER
 from ..domain.tabledraft.setup import table_draft_commands
 from ..domain.tabledraft.visibility import redact as table_redact
 from ..projections.limited import ACTIVE_KIND
 from ..runtime import runtime
 from ..service import Reply
-from .common import each_view, path_number, plain, require_running, run_command
+from .common import each_view, path_number, plain, require_running
+from .entered_product import entered_packs, start_with_entries
 from .http import json_route, parse_body
 from .limited_common import (
     DraftStartBody,
+    PickForBody,
+    ReplacementBody,
     TablePickBody,
     draft_late_arrival,
     first_seats,
@@ -27,7 +33,9 @@ from .limited_common import (
     pod_expire,
     pod_feed,
     pod_log,
+    replacement,
     roster_reply,
+    staff_pod_command,
     started,
     summary,
     table_due,
@@ -51,7 +59,7 @@ def start_table_draft(tid):
     principal = authenticate(bp.current_request, rt)
     body = parse_body(bp.current_request, DraftStartBody, allow_empty=True)
 
-    def work(uow):
+    def work(uow, entered):
         tournament = load_tournament(uow, tid)
         require_tournament_staff(principal, tournament)
         require_running(tournament, formats=("table-draft",))
@@ -63,13 +71,13 @@ def start_table_draft(tid):
             pick_seconds=pick_seconds(body.pick_seconds, draft),
             review_seconds=20 if body.review_seconds is None else body.review_seconds,
             explicit_pods=body.pods, first_seats=first_seats(body.first_seats),
-            entered=body.packs)
+            entered=body.packs if entered is None else entered_packs(entered, uow, tournament))
         roster, _ = uow.decide(ROSTER, f"tdraft-{tid}", form)
         for start in starts:
             uow.decide(tabledraft.TABLE_DRAFT, tabledraft.stream_id(tid, start.pod), start)
         return Reply(201, roster_reply(tid, roster),
                      {"Location": f"/v1/tournaments/{tid}/table-draft"})
-    return run_command(bp.current_request, work, principal)
+    return start_with_entries(bp.current_request, principal, tid, "table-draft", body.packs, work)
 
 
 @json_route(bp, "/tournaments/{tid}/table-draft", methods=["GET"])
@@ -137,6 +145,52 @@ def table_expire(tid, n):
                       tabledraft.stream_id, _expire_command,
                       lambda state, events: {"picked": events[0].data,
                                              "table": tabledraft.view(state)})
+
+
+class TableReplacementBody(ReplacementBody):
+    pack: int = Field(ge=1, le=24)
+
+
+@json_route(bp, "/tournaments/{tid}/table-draft/pods/{n}/players/{pid}/pick-for",
+            methods=["POST"])
+def table_pick_for(tid, n, pid):
+    """Staff take an absent player's pick as an expired timer would: the oldest card on
+    the table (7.7), so an untimed draft never stalls; the pick records who took it."""
+    body = parse_body(bp.current_request, PickForBody, allow_empty=True)
+    return staff_pod_command(
+        bp.current_request, tid, n, _pod, tabledraft.TABLE_DRAFT, tabledraft.stream_id,
+        lambda uow, tournament, state, number, by: tabledraft.PickFor(
+            player=pid, by=by, pick=body.pick, now=uow.now),
+        lambda number, state, events: {"pod": number, "player_id": pid,
+                                       "picked": events[0].data, "by": events[0].data["by"],
+                                       "table": tabledraft.view(state)})
+
+
+@json_route(bp, "/tournaments/{tid}/table-draft/pods/{n}/replacements", methods=["POST"])
+def table_replace_pack(tid, n):
+    """V:EKN 7.2.5: a judge replaces a pack with a wrong card count before any card of it
+    is drafted (a pack whose first set is on the table is laid out again)."""
+    body = parse_body(bp.current_request, TableReplacementBody)
+
+    def command(uow, tournament, state, number, by):
+        replaceable(state, body.seat, body.pack)      # 422 / 409 before any collation
+        seat, pack = body.seat - 1, body.pack - 1
+        meta = (state.pack_meta[seat][pack]
+                if seat < len(state.pack_meta) and pack < len(state.pack_meta[seat]) else {})
+        cards, kinds, expected = replacement(
+            uow, tournament, body.cards, meta, "table-draft", number, body.pack, body.seat,
+            len(state.replacements))
+        return tabledraft.ReplacePack(seat=body.seat, pack=body.pack, cards=cards,
+                                      kinds=kinds, expected=expected, reason=body.reason,
+                                      by=by, now=uow.now)
+    return staff_pod_command(
+        bp.current_request, tid, n, _pod, tabledraft.TABLE_DRAFT, tabledraft.stream_id,
+        command,
+        lambda number, state, events: {
+            "pod": number, "seat": body.seat, "pack": body.pack,
+            "player": events[0].data["player"], "cards": events[0].data["count"],
+            "relaid": len(events) > 1, "replacements": [dict(r) for r in state.replacements],
+            "table": tabledraft.view(state)})
 
 
 @json_route(bp, "/tournaments/{tid}/table-draft/pods/{n}/events", methods=["GET"])

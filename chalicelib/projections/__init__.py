@@ -16,6 +16,7 @@ MODULES = [
     "chalicelib.projections.reports",
     "chalicelib.projections.webhooks",
     "chalicelib.projections.widget",
+    "chalicelib.projections.product",
 ]
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..events import Event
+from .passing import pass_on
 from .state import Pick, PodState
 
 
@@ -53,15 +54,9 @@ def _picked(state: PodState, d: dict) -> PodState:
     remaining = tuple(pack)
     packs = dict(state.packs)
     packs[origin] = remaining
-    queues = list(state.queues)
-    since = list(state.since)
-    queues[seat] = queues[seat][1:]
-    since[seat] = at if queues[seat] else None
-    if remaining:
-        to = (seat + state.direction()) % state.size
-        if not queues[to]:
-            since[to] = at
-        queues[to] = queues[to] + (origin,)
+    queues, since = pass_on(state.queues, state.since, seat,
+                            (seat + state.direction()) % state.size,
+                            origin if remaining else None, at)
     pick = Pick(round=d["round"], number=d["pick"], card=card, origin=origin, at=at,
                 auto=bool(d.get("auto")), preselected=bool(d.get("preselected")),
                 note=d.get("note"))
@@ -79,7 +74,7 @@ def _picked(state: PodState, d: dict) -> PodState:
     if cards_left == 0 and state.round < state.rounds:
         review = int(state.timer.get("review_seconds") or 0)
         review_until = at + review * 1000 if review > 0 else None
-    return replace(state, packs=packs, queues=tuple(queues), since=tuple(since),
+    return replace(state, packs=packs, queues=queues, since=since,
                    preselected=_set(state.preselected, seat, None),
                    picks=_set(state.picks, seat, state.picks[seat] + (pick,)),
                    face_up=face_up, revealed=revealed, cards_left=cards_left,

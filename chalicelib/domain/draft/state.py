@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .passing import direction
+
 # Times are integer epoch milliseconds.
 
 
@@ -77,7 +79,7 @@ class PodState:
 
     def direction(self, round_no: int | None = None) -> int:
         """+1 = left/clockwise (odd rounds), -1 = right (even rounds)."""
-        return 1 if (round_no or self.round) % 2 == 1 else -1
+        return direction(round_no or self.round)
 
     def front(self, seat: int) -> int | None:
         queue = self.queues[seat] if self.queues else ()

@@ -2,7 +2,13 @@
 from __future__ import annotations
 
 from ..decider import FunctionDecider
-from .commands import ExpireLibraryPicks, LibraryPick, StartMixedDraft
+from .commands import (
+    ExpireLibraryPicks,
+    LibraryPick,
+    ReplaceProduct,
+    StartMixedDraft,
+    TakePickFor,
+)
 from .decide import decide
 from .evolve import evolve
 from .state import MixedDraftState
@@ -16,4 +22,4 @@ def stream_id(tournament_id: str, pod: int) -> str:
 
 
 __all__ = ["MIXED_DRAFT", "MixedDraftState", "StartMixedDraft", "LibraryPick",
-           "ExpireLibraryPicks", "view", "stream_id"]
+           "ExpireLibraryPicks", "ReplaceProduct", "TakePickFor", "view", "stream_id"]

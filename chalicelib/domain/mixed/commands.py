@@ -26,6 +26,9 @@ class StartMixedDraft(BaseModel):
     # 7.5.1: when players may look at their own library picks (the draft profile's
     # ``own_picks``): always, between piles only, or after the draft.
     own_picks: Literal["always", "between-packs", "after-draft"] = "always"
+    # product_meta[seat][k]: what the k-th item should be ({"set", "booster" or
+    # "starter", "size"}), {} when unknown; judges replace abnormal ones (7.2.5, 7.8).
+    product_meta: list[list[dict]] | None = None
     seed: str = Field(min_length=1)
     now: datetime
 
@@ -66,4 +69,39 @@ class ExpireLibraryPicks(BaseModel):
     model_config = ConfigDict(extra="forbid", defer_build=True, frozen=True)
 
     seed: str = Field(min_length=1)
+    now: datetime
+
+
+class ReplaceProduct(BaseModel):
+    """V:EKN 7.2.5, 7.8: the judge replaces the ``item``-th pack or starter (1-based, in
+    the order opened) of the player in ``seat`` (1-based) before the crypt draft's first
+    card is taken. The player's crypt and library are split again and the library re-cut
+    into piles (``seed`` keys the shuffle); ``kinds`` covers the new cards."""
+
+    model_config = ConfigDict(extra="forbid", defer_build=True, frozen=True)
+
+    seat: int
+    item: int
+    cards: list[str]
+    kinds: dict[str, str]
+    reason: str
+    by: str
+    expected: int | None = None
+    seed: str = Field(min_length=1)
+    now: datetime
+
+
+class TakePickFor(BaseModel):
+    """Staff take an absent player's turn as an expired timer would: in the crypt phase the
+    oldest card on the table (7.7), in the library phase a card of their pile drawn from
+    the seed (7.5.3). ``pick`` (crypt) and ``pack`` (library) optionally guard against a
+    stale screen."""
+
+    model_config = ConfigDict(extra="forbid", defer_build=True, frozen=True)
+
+    player: str
+    by: str
+    seed: str = Field(min_length=1)
+    pick: int | None = None
+    pack: str | None = None
     now: datetime

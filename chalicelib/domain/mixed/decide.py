@@ -3,13 +3,21 @@ table-drafted (7.7), then the library cards, cut into piles of the organizer's s
 are booster-drafted (7.6) with the passing direction alternating each round."""
 from __future__ import annotations
 
-from ..errors import Conflict, Forbidden, Invalid
+from ..draft.passing import direction
+from ..errors import Conflict, Forbidden, Invalid, NotFound
 from ..events import Event
 from ..rng import derive
-from ..tabledraft import TABLE_DRAFT, ExpirePick, Pick, StartTableDraft, clock
-from .commands import ExpireLibraryPicks, LibraryPick, StartMixedDraft
+from ..tabledraft import TABLE_DRAFT, ExpirePick, Pick, PickFor, StartTableDraft, clock
+from .commands import (
+    ExpireLibraryPicks,
+    LibraryPick,
+    ReplaceProduct,
+    StartMixedDraft,
+    TakePickFor,
+)
 from .evolve import evolve
 from .piles import cut, split
+from .replacement import replace_product
 from .state import MixedDraftState
 
 
@@ -22,6 +30,10 @@ def decide(command, state: MixedDraftState) -> list[Event]:
         return _library_pick(command, state)
     if isinstance(command, ExpireLibraryPicks):
         return _library_expire(command, state)
+    if isinstance(command, TakePickFor):
+        return _pick_for(command, state)
+    if isinstance(command, ReplaceProduct):
+        return _then_library(state, replace_product(command, state), command.now)
     raise TypeError(f"mixed draft cannot handle {type(command).__name__}")
 
 
@@ -33,12 +45,15 @@ def _start(cmd: StartMixedDraft, state: MixedDraftState) -> list[Event]:
         crypt, library = split(cmd.product[seat], cmd.kinds)
         crypts.append(crypt)
         piles.append(cut(library, cmd.pile_size, cmd.seed, cmd.pod, player))
-    started = Event("MixedDraftStarted", {
+    data = {
         "pod": cmd.pod, "players": list(cmd.players),
         "first_seat": cmd.first_seat or cmd.players[0], "crypt": crypts, "piles": piles,
         "pile_size": cmd.pile_size, "library_pick_seconds": cmd.library_pick_seconds,
-        "own_picks": cmd.own_picks,
-        "at": clock.iso(cmd.now)})
+        "own_picks": cmd.own_picks, "product": [[list(i) for i in seat] for seat in cmd.product],
+        "at": clock.iso(cmd.now)}
+    if cmd.product_meta is not None:
+        data["product_meta"] = [[dict(m) for m in seat] for seat in cmd.product_meta]
+    started = Event("MixedDraftStarted", data)
     table = StartTableDraft(
         pod=cmd.pod, players=cmd.players, first_seat=cmd.first_seat,
         packs=[[crypt] for crypt in crypts], kinds={c: "crypt" for c in sum(crypts, [])},
@@ -54,6 +69,37 @@ def _then_library(state: MixedDraftState, events: list[Event], now) -> list[Even
             state = evolve(state, event)
         events = [*events, _next_round(state, clock.iso(now))]
     return events
+
+
+def _pick_for(cmd: TakePickFor, state: MixedDraftState) -> list[Event]:
+    """Staff take an absent player's turn as an expired timer would (7.7 or 7.5.3)."""
+    if state.status == "crypt":
+        return _then_library(state, TABLE_DRAFT.decide(
+            PickFor(player=cmd.player, by=cmd.by, pick=cmd.pick, now=cmd.now), state.crypt),
+            cmd.now)
+    if state.status == "new":
+        raise Conflict("the mixed draft has not started", code="not_started")
+    _library_phase(state)
+    seat = state.seat_of(cmd.player)
+    if seat is None:
+        raise NotFound(f"{cmd.player!r} is not drafting in this pod",
+                       {"players": list(state.players)}, code="not_in_pod")
+    front = state.front(seat)
+    if front is None:
+        raise Conflict(f"no pile is waiting for {cmd.player}", code="not_their_turn")
+    if cmd.pack is not None and cmd.pack != front[0]:
+        raise Conflict(f"pile {cmd.pack} is not in front of {cmd.player}; {front[0]} is",
+                       {"pack": front[0]}, code="stale_pick")
+    return _picked(state, seat, _auto_card(cmd.seed, state, seat), True,
+                   clock.iso(cmd.now), by=cmd.by)
+
+
+def _auto_card(seed: str, state: MixedDraftState, seat: int) -> str:
+    """7.5.3: a random card from the pile the player is selecting from, from the seed."""
+    player = state.players[seat]
+    rng = derive(seed, "mixed-autopick", state.pod, state.round, player,
+                 len(state.library.get(player, ())))
+    return rng.choice(state.front(seat)[1])
 
 
 def _crypt(cmd, state: MixedDraftState) -> list[Event]:
@@ -78,7 +124,7 @@ def _next_round(state: MixedDraftState, at: str) -> Event:
             "at": at})
     # 7.6: the first pile passes left, the next right, and so on.
     return Event("MixedLibraryRoundStarted", {
-        "round": rnd + 1, "direction": "left" if rnd % 2 == 0 else "right",
+        "round": rnd + 1, "direction": "left" if direction(rnd + 1) == 1 else "right",
         "packs": packs, "at": at, "deadline": clock.deadline(at, state.pick_seconds)})
 
 
@@ -90,14 +136,17 @@ def _library_phase(state: MixedDraftState) -> None:
         raise Conflict("the mixed draft is over", code="draft_over")
 
 
-def _picked(state: MixedDraftState, seat: int, card: str, auto: bool, at: str) -> list[Event]:
+def _picked(state: MixedDraftState, seat: int, card: str, auto: bool, at: str,
+            by: str | None = None) -> list[Event]:
     pack_id, _ = state.front(seat)
-    picked = Event("MixedLibraryCardPicked", {
-        "round": state.round, "player": state.players[seat], "pack": pack_id,
-        "card": card, "auto": auto, "at": at,
-        "passed_to": state.players[(seat + state.direction) % len(state.players)]})
+    data = {"round": state.round, "player": state.players[seat], "pack": pack_id,
+            "card": card, "auto": auto, "at": at,
+            "passed_to": state.players[(seat + state.direction) % len(state.players)]}
+    if by is not None:
+        data["by"] = by
+    picked = Event("MixedLibraryCardPicked", data)
     after = evolve(state, picked)
-    if any(after.queues):
+    if any(after.queues):       # 7.6: the next piles are opened once every pile is empty
         return [picked]
     return [picked, _next_round(after, at)]
 
@@ -123,14 +172,11 @@ def _library_expire(cmd: ExpireLibraryPicks, state: MixedDraftState) -> list[Eve
     _library_phase(state)
     at = clock.iso(cmd.now)
     events: list[Event] = []
-    for seat, player in enumerate(state.players):
+    for seat in range(len(state.players)):
         front = state.front(seat)
         if front is None or not clock.reached(cmd.now, state.deadlines[seat]):
             continue
-        # 7.5.3: a random card from the cards the player is selecting from.
-        rng = derive(cmd.seed, "mixed-autopick", state.pod, state.round, player,
-                     len(state.library.get(player, ())))
-        step = _picked(state, seat, rng.choice(front[1]), True, at)
+        step = _picked(state, seat, _auto_card(cmd.seed, state, seat), True, at)
         for event in step:
             state = evolve(state, event)
         events.extend(step)

@@ -1,8 +1,17 @@
-"""Folding mixed draft events (its own and the embedded table draft's) into state."""
+"""Folding mixed draft events (its own and the embedded table draft's) into state.
+
+Events: ``MixedDraftStarted`` {pod, players, first_seat, crypt[seat], piles[seat][round],
+pile_size, library_pick_seconds, own_picks, product?[seat][item], product_meta?, at};
+the crypt phase's ``Table*`` events (:mod:`..tabledraft`); ``MixedProductReplaced``
+{seat, player, item, cards, count, crypt, piles, reason, by, at} (7.2.5);
+``MixedLibraryRoundStarted`` {round, direction, packs, at, deadline};
+``MixedLibraryCardPicked`` {round, player, pack, card, auto, at, passed_to, by?};
+``MixedDraftCompleted`` {pools, at}."""
 from __future__ import annotations
 
 from dataclasses import replace
 
+from ..draft.passing import pass_on
 from ..events import Event
 from ..tabledraft import TABLE_DRAFT, clock
 from .state import MixedDraftState
@@ -23,7 +32,13 @@ def evolve(state: MixedDraftState, event: Event) -> MixedDraftState:
                        queues=tuple(() for _ in players),
                        deadlines=tuple(None for _ in players),
                        library={p: () for p in players},
-                       own_picks=d.get("own_picks", "always"))
+                       own_picks=d.get("own_picks", "always"),
+                       product=tuple(tuple(tuple(i) for i in seat)
+                                     for seat in d.get("product", ())),
+                       product_meta=tuple(tuple(seat) for seat in d.get("product_meta") or ()),
+                       crypt_piles=tuple(tuple(c) for c in d["crypt"]))
+    if event.type == "MixedProductReplaced":
+        return _replaced(state, d)
     if event.type == "MixedLibraryRoundStarted":
         by_player = {p["player"]: (p["id"], tuple(p["cards"])) for p in d["packs"]}
         return replace(
@@ -40,18 +55,32 @@ def evolve(state: MixedDraftState, event: Event) -> MixedDraftState:
 
 
 def _picked(state: MixedDraftState, d: dict) -> MixedDraftState:
+    """The booster draft's passing queue (7.6): the pile, less the card, joins the end of
+    the next player's queue; each player's timer runs while a pile waits for them."""
     seat = state.players.index(d["player"])
     pack_id, cards = state.queues[seat][0]
     rest = list(cards)
     rest.remove(d["card"])
-    queues = list(state.queues)
-    deadlines = list(state.deadlines)
-    queues[seat] = queues[seat][1:]
-    deadlines[seat] = clock.deadline(d["at"], state.pick_seconds) if queues[seat] else None
-    if rest:
-        nxt = state.players.index(d["passed_to"])
-        if not queues[nxt]:
-            deadlines[nxt] = clock.deadline(d["at"], state.pick_seconds)
-        queues[nxt] = queues[nxt] + ((pack_id, tuple(rest)),)
+    queues, deadlines = pass_on(state.queues, state.deadlines, seat,
+                                state.players.index(d["passed_to"]),
+                                (pack_id, tuple(rest)) if rest else None,
+                                clock.deadline(d["at"], state.pick_seconds))
     library = {**state.library, d["player"]: state.library.get(d["player"], ()) + (d["card"],)}
-    return replace(state, queues=tuple(queues), deadlines=tuple(deadlines), library=library)
+    return replace(state, queues=queues, deadlines=deadlines, library=library)
+
+
+def _replaced(state: MixedDraftState, d: dict) -> MixedDraftState:
+    """``MixedProductReplaced``: the item, the seat's crypt pile as split and its library
+    piles as re-cut (the crypt table follows with ``TablePackReplaced``)."""
+    seat, k = d["seat"] - 1, d["item"] - 1
+
+    def put(items: tuple, index: int, value) -> tuple:
+        return items[:index] + (value,) + items[index + 1:]
+
+    product = put(state.product, seat, put(state.product[seat], k, tuple(d["cards"])))
+    entry = {"seat": d["seat"], "item": d["item"], "player": d["player"],
+             "count": d["count"], "reason": d["reason"], "by": d["by"], "at": d["at"]}
+    return replace(state, product=product,
+                   crypt_piles=put(state.crypt_piles, seat, tuple(d["crypt"])),
+                   piles=put(state.piles, seat, tuple(tuple(p) for p in d["piles"])),
+                   replacements=state.replacements + (entry,))

@@ -13,6 +13,15 @@ from ..tabledraft.setup import entered_problems, kinds_of, plan_pods
 from .commands import StartMixedDraft
 
 
+def item_meta(allocation: Mapping[str, Any], sets: Mapping[str, CardSet]) -> list[dict]:
+    """What each opened item of a collated allocation should be, starters first (7.2.5)."""
+    return ([{"set": s["set"], "starter": s["starter"], "size": len(s["cards"])}
+             for s in allocation["starters"]]
+            + [{"set": p["set"], "booster": p["booster"],
+                "size": sets[p["set"]].booster(p["booster"]).size}
+               for p in allocation["packs"]])
+
+
 def mixed_draft_commands(*, seed: str, players: list[str], product: Mapping[str, Any],
                          draft: Mapping[str, Any], sets: Mapping[str, CardSet], now,
                          pile_size: int, pick_seconds: int | None, review_seconds: int,
@@ -28,10 +37,12 @@ def mixed_draft_commands(*, seed: str, players: list[str], product: Mapping[str,
             raise Invalid("the entered product cannot be drafted", problems,
                           code="invalid_packs")
         opened = {pl: [list(c) for c in entered[pl]] for pl in players}
+        meta = None     # entered items are plain card lists: what each should be is unknown
     else:
         allocations = allocate(product, sets, seed, players)
         opened = {pl: [s["cards"] for s in a["starters"]] + [x["cards"] for x in a["packs"]]
                   for pl, a in allocations.items()}
+        meta = {pl: item_meta(a, sets) for pl, a in allocations.items()}
     if not any(c for pl in players for pack in opened[pl] for c in pack):
         raise Invalid("there is no product to draft", code="no_product")
     pods, firsts = plan_pods(players, draft, seed, "mixed-draft-pods", explicit_pods,
@@ -41,6 +52,7 @@ def mixed_draft_commands(*, seed: str, players: list[str], product: Mapping[str,
         kinds={c: kinds[c] for pl in pod for pack in opened[pl] for c in pack},
         pile_size=pile_size, pick_seconds=pick_seconds, review_seconds=review_seconds,
         library_pick_seconds=library_pick_seconds, seed=seed, now=now,
+        product_meta=None if meta is None else [meta[pl] for pl in pod],
         own_picks=dict(draft).get("own_picks", "always"))
         for n, pod in enumerate(pods, start=1)]
     form = FormPods(capability="mixed-draft", pods=pods, first_seats=firsts,

@@ -23,6 +23,18 @@ class MixedDraftState:
     library: dict[str, tuple[str, ...]] = field(default_factory=dict)
     own_picks: str = "always"
     round_start: dict[str, int] = field(default_factory=dict)   # library picks before this round
+    # The product as opened, product[seat][k] (empty for pods started before it was
+    # recorded), what each item should be, and each seat's crypt pile as split.
+    product: tuple[tuple[tuple[str, ...], ...], ...] = ()
+    product_meta: tuple[tuple[dict, ...], ...] = ()
+    crypt_piles: tuple[tuple[str, ...], ...] = ()
+    replacements: tuple[dict, ...] = ()    # 7.2.5, without the cards
+
+    @property
+    def product_open(self) -> bool:
+        """Whether the opened product is being drafted: from the crypt draft's first card
+        on, a pack or starter can no longer be replaced (7.2.5, 7.8)."""
+        return self.status != "crypt" or self.crypt.opened(0)
 
     def reviewable(self, player: str) -> tuple[str, ...]:
         """The library picks ``player`` may look at now (7.5.1: "between-packs" shows the

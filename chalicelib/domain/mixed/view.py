@@ -4,6 +4,7 @@ picks, everyone sees how many piles wait where; staff see everything."""
 from __future__ import annotations
 
 from ..tabledraft import view as table_view
+from .replacement import abnormal_product
 from .state import MixedDraftState
 
 
@@ -32,6 +33,8 @@ def view(state: MixedDraftState, *, player: str | None = None, staff: bool = Fal
                                 else state.reviewable(p))}
 
     doc["own_picks"] = state.own_picks
+    doc["replacements"] = [dict(r) for r in state.replacements]
+    doc["abnormal_product"] = abnormal_product(state)
     if staff:
         doc["pools"] = {p: pool(p, everything=True) for p in names}
         doc["queues"] = {p: [{"id": i, "cards": list(c)} for i, c in state.queues[s]]

@@ -20,6 +20,14 @@ def redact(event_type: str, data: dict, *, player: str | None = None,
                 "pile_counts": [[len(p) for p in seat_piles] for seat_piles in data["piles"]],
                 "my_crypt": data["crypt"][seat] if seat is not None else None,
                 "at": data["at"]}
+    if event_type == "MixedProductReplaced":
+        # 7.2.5: everyone sees that a pack was replaced; its cards and the player's new
+        # crypt are the player's own, the re-cut piles stay face down.
+        out = {k: v for k, v in data.items() if k not in ("cards", "crypt", "piles")}
+        out["pile_counts"] = [len(p) for p in data["piles"]]
+        if data["player"] == player:
+            out.update(cards=data["cards"], my_crypt=data["crypt"])
+        return out
     if event_type == "MixedLibraryRoundStarted":
         return {**data, "packs": [p if p["player"] == player else
                                   {"id": p["id"], "player": p["player"], "size": len(p["cards"])}

@@ -32,14 +32,35 @@ class StarterSpec(BaseModel):
     count: int = Field(default=1, ge=1, le=4)
 
 
+class OwnSetLimit(BaseModel):
+    """How many boosters / starters of one set a player may bring (``None``: only the
+    overall maximum applies)."""
+
+    model_config = ConfigDict(extra="forbid", defer_build=True)
+
+    max_boosters: int | None = Field(default=None, ge=0, le=24)
+    max_starters: int | None = Field(default=None, ge=0, le=4)
+
+
 class OwnProductLimits(BaseModel):
-    """Restrictions advertised for player-brought product (V:EKN 7.2.4)."""
+    """Restrictions advertised for player-brought product (V:EKN 7.2.4): the sets allowed
+    (empty: any known set), the most boosters and starters per player, and optionally
+    per set. Enforced when a player's product is entered (see
+    :mod:`chalicelib.domain.product.own`)."""
 
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
     sets: list[str] = Field(default_factory=list, max_length=20)
     max_boosters: int = Field(default=6, ge=0, le=24)
     max_starters: int = Field(default=1, ge=0, le=4)
+    per_set: dict[str, OwnSetLimit] = Field(default_factory=dict, max_length=20)
+
+    @model_validator(mode="after")
+    def _per_set_sets(self) -> OwnProductLimits:
+        outside = sorted(set(self.per_set) - set(self.sets)) if self.sets else []
+        if outside:
+            raise ValueError(f"per_set names sets that are not allowed: {outside}")
+        return self
 
 
 class ProductSettings(BaseModel):

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..decider import FunctionDecider
-from .commands import ExpirePick, Pick, StartTableDraft
+from .commands import ExpirePick, Pick, PickFor, ReplacePack, StartTableDraft
 from .decide import decide
 from .evolve import evolve
 from .state import TableDraftState
@@ -16,4 +16,4 @@ def stream_id(tournament_id: str, pod: int) -> str:
 
 
 __all__ = ["TABLE_DRAFT", "TableDraftState", "StartTableDraft", "Pick", "ExpirePick",
-           "view", "stream_id"]
+           "PickFor", "ReplacePack", "view", "stream_id"]

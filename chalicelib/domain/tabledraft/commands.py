@@ -22,6 +22,9 @@ class StartTableDraft(BaseModel):
     kinds: dict[str, str]
     pick_seconds: int | None = Field(default=60, ge=5, le=900)   # None: untimed
     review_seconds: int = Field(default=20, ge=0, le=300)
+    # pack_meta[seat][k]: the booster the pack should be ({"set", "booster", "size"}), or
+    # {} when unknown (players' own product); judges replace abnormal packs (7.2.5).
+    pack_meta: list[list[dict]] | None = None
     now: datetime
 
     @model_validator(mode="after")
@@ -64,4 +67,35 @@ class ExpirePick(BaseModel):
 
     model_config = ConfigDict(extra="forbid", defer_build=True, frozen=True)
 
+    now: datetime
+
+
+class ReplacePack(BaseModel):
+    """V:EKN 7.2.5: the judge replaces the ``pack``-th pack (1-based) of the player in
+    ``seat`` (1-based) before any card of it is drafted. ``kinds`` covers the new cards
+    (their crypt cards go on top, 7.7.1); ``expected`` is the booster's card count when
+    known."""
+
+    model_config = ConfigDict(extra="forbid", defer_build=True, frozen=True)
+
+    seat: int
+    pack: int
+    cards: list[str]
+    kinds: dict[str, str]
+    reason: str
+    by: str
+    expected: int | None = None
+    now: datetime
+
+
+class PickFor(BaseModel):
+    """Staff take the pick of an absent ``player`` as an expired timer would (7.7: the
+    oldest card still on the table), so an untimed draft never stalls. ``pick`` optionally
+    guards against a stale screen; the pick records ``by``."""
+
+    model_config = ConfigDict(extra="forbid", defer_build=True, frozen=True)
+
+    player: str
+    by: str
+    pick: int | None = None
     now: datetime

@@ -1,10 +1,10 @@
 """Table (Rochester) draft decider: V:EKN 7.7."""
 from __future__ import annotations
 
-from ..errors import Conflict, Forbidden, Invalid
+from ..errors import Conflict, Forbidden, Invalid, NotFound
 from ..events import Event
 from . import clock
-from .commands import ExpirePick, Pick, StartTableDraft
+from .commands import ExpirePick, Pick, PickFor, ReplacePack, StartTableDraft
 from .evolve import evolve
 from .order import crypt_on_top, layout, snake
 from .state import TableDraftState
@@ -17,6 +17,10 @@ def decide(command, state: TableDraftState) -> list[Event]:
         return _pick(command, state)
     if isinstance(command, ExpirePick):
         return _expire(command, state)
+    if isinstance(command, PickFor):
+        return _pick_for(command, state)
+    if isinstance(command, ReplacePack):
+        return _replace(command, state)
     raise TypeError(f"table draft cannot handle {type(command).__name__}")
 
 
@@ -26,11 +30,13 @@ def _start(cmd: StartTableDraft, state: TableDraftState) -> list[Event]:
     rounds = len(cmd.packs[0])
     packs = [[crypt_on_top(cmd.packs[seat][k], cmd.kinds) for seat in range(len(cmd.players))]
              for k in range(rounds)]
-    started = Event("TableDraftStarted", {
-        "pod": cmd.pod, "players": list(cmd.players),
-        "first_seat": cmd.first_seat or cmd.players[0],
-        "packs": packs, "pick_seconds": cmd.pick_seconds,
-        "review_seconds": cmd.review_seconds, "at": clock.iso(cmd.now)})
+    data = {"pod": cmd.pod, "players": list(cmd.players),
+            "first_seat": cmd.first_seat or cmd.players[0],
+            "packs": packs, "pick_seconds": cmd.pick_seconds,
+            "review_seconds": cmd.review_seconds, "at": clock.iso(cmd.now)}
+    if cmd.pack_meta is not None:
+        data["pack_meta"] = [[dict(m) for m in seat] for seat in cmd.pack_meta]
+    started = Event("TableDraftStarted", data)
     return [started, _next_set(evolve(state, started), clock.iso(cmd.now))]
 
 
@@ -44,10 +50,14 @@ def _next_set(state: TableDraftState, at: str) -> Event:
             "pools": {p: list(state.pools.get(p, ())) for p in state.players}, "at": at})
     # 7.7.2: after a set, the player to the left of the active player becomes active.
     active = state.active if state.set_no == 0 else (state.active + 1) % len(state.players)
+    return _reveal(state, pack_no, state.set_no + 1, active, at)
+
+
+def _reveal(state: TableDraftState, pack_no: int, set_no: int, active: int, at: str) -> Event:
     table, _ = layout([list(p) for p in state.packs[pack_no]], active)
     review_until = clock.plus(at, state.review_seconds)
     return Event("TableSetRevealed", {
-        "pack": pack_no + 1, "set": state.set_no + 1, "active": state.players[active],
+        "pack": pack_no + 1, "set": set_no, "active": state.players[active],
         "table": [{"order": c["order"], "card": c["card"], "player": state.players[c["seat"]]}
                   for c in table],
         "pick_order": [state.players[s] for s in snake(active, len(state.players), len(table))],
@@ -62,15 +72,28 @@ def _drafting(state: TableDraftState) -> None:
         raise Conflict("the table draft is over", code="draft_over")
 
 
-def _picked(state: TableDraftState, player: str, card: dict, auto: bool, at: str) -> list[Event]:
+def _picked(state: TableDraftState, player: str, card: dict, auto: bool, at: str,
+            by: str | None = None) -> list[Event]:
     last = state.turn + 1 >= len(state.order)
-    picked = Event("TableCardPicked", {
-        "pick": state.picks + 1, "pack": state.pack_no + 1, "set": state.set_no,
-        "player": player, "card": card["card"], "order": card["order"], "auto": auto,
-        "at": at, "deadline": None if last else clock.deadline(at, state.pick_seconds)})
+    data = {"pick": state.picks + 1, "pack": state.pack_no + 1, "set": state.set_no,
+            "player": player, "card": card["card"], "order": card["order"], "auto": auto,
+            "at": at, "deadline": None if last else clock.deadline(at, state.pick_seconds)}
+    if by is not None:
+        data["by"] = by
+    picked = Event("TableCardPicked", data)
     if not last:
         return [picked]
     return [picked, _next_set(evolve(state, picked), at)]
+
+
+def _current(state: TableDraftState, pick: int | None, now) -> None:
+    """409 for a stale pick number or while the cards are reviewed (7.7.1)."""
+    if pick is not None and pick != state.picks + 1:
+        raise Conflict(f"pick {pick} is stale: the draft is at pick {state.picks + 1}",
+                       {"pick": state.picks + 1}, code="stale_pick")
+    if state.review_until and not clock.reached(now, state.review_until):
+        raise Conflict("the cards are still being reviewed (7.7.1)",
+                       {"review_until": state.review_until}, code="review_period")
 
 
 def _pick(cmd: Pick, state: TableDraftState) -> list[Event]:
@@ -80,12 +103,7 @@ def _pick(cmd: Pick, state: TableDraftState) -> list[Event]:
     if cmd.player != state.picker:
         raise Conflict(f"it is {state.picker}'s pick, not {cmd.player}'s",
                        {"picker": state.picker, "pick": state.picks + 1}, code="not_your_turn")
-    if cmd.pick is not None and cmd.pick != state.picks + 1:
-        raise Conflict(f"pick {cmd.pick} is stale: the draft is at pick {state.picks + 1}",
-                       {"pick": state.picks + 1}, code="stale_pick")
-    if state.review_until and not clock.reached(cmd.now, state.review_until):
-        raise Conflict("the cards are still being reviewed (7.7.1)",
-                       {"review_until": state.review_until}, code="review_period")
+    _current(state, cmd.pick, cmd.now)
     matching = [c for c in state.table if c["card"] == cmd.card]
     if not matching:
         raise Invalid(f"card {cmd.card!r} is not on the table",
@@ -95,6 +113,11 @@ def _pick(cmd: Pick, state: TableDraftState) -> list[Event]:
     return _picked(state, cmd.player, card, False, clock.iso(cmd.now))
 
 
+def _oldest(state: TableDraftState) -> dict:
+    """7.7: the judge issues the "oldest" card still on the table."""
+    return min(state.table, key=lambda c: c["order"])
+
+
 def _expire(cmd: ExpirePick, state: TableDraftState) -> list[Event]:
     _drafting(state)
     if state.pick_seconds is None:
@@ -102,6 +125,68 @@ def _expire(cmd: ExpirePick, state: TableDraftState) -> list[Event]:
     if not clock.reached(cmd.now, state.deadline):
         raise Conflict("the pick timer has not run out", {"deadline": state.deadline},
                        code="timer_running")
-    # 7.7: the judge issues the "oldest" card still on the table.
-    oldest = min(state.table, key=lambda c: c["order"])
-    return _picked(state, state.picker, oldest, True, clock.iso(cmd.now))
+    return _picked(state, state.picker, _oldest(state), True, clock.iso(cmd.now))
+
+
+def _pick_for(cmd: PickFor, state: TableDraftState) -> list[Event]:
+    """Staff take an absent player's pick as an expired timer would: the oldest card."""
+    _drafting(state)
+    if cmd.player not in state.players:
+        raise NotFound(f"{cmd.player!r} is not drafting in this pod",
+                       {"players": list(state.players)}, code="not_in_pod")
+    if cmd.player != state.picker:
+        raise Conflict(f"it is {state.picker}'s pick, not {cmd.player}'s",
+                       {"picker": state.picker, "pick": state.picks + 1},
+                       code="not_their_turn")
+    _current(state, cmd.pick, cmd.now)
+    return _picked(state, cmd.player, _oldest(state), True, clock.iso(cmd.now), by=cmd.by)
+
+
+def replaceable(state: TableDraftState, seat: int, pack: int) -> None:
+    """Refuse replacing the ``pack``-th pack of ``seat`` (both 1-based): 422 when there is
+    no such pack, 409 once a card of it has been drafted (7.2.5)."""
+    _drafting(state)
+    problems = []
+    if not 1 <= seat <= len(state.players):
+        problems.append({"seat": seat, "msg": f"the pod has seats 1-{len(state.players)}"})
+    if not 1 <= pack <= len(state.packs):
+        problems.append({"pack": pack, "msg": f"the draft has packs 1-{len(state.packs)}"})
+    if problems:
+        raise Invalid("no such pack", problems, code="no_such_pack")
+    if state.opened(pack - 1):
+        raise Conflict(f"pack {pack} has already been drafted from: it can no longer be "
+                       "replaced (7.2.5)", {"pack": pack, "current_pack": state.pack_no + 1},
+                       code="pack_opened")
+
+
+def _replace(cmd: ReplacePack, state: TableDraftState) -> list[Event]:
+    replaceable(state, cmd.seat, cmd.pack)
+    problems = []
+    if not cmd.cards:
+        problems.append({"msg": "the replacement pack is empty"})
+    if cmd.expected is not None and len(cmd.cards) != cmd.expected:
+        problems.append({"msg": "the replacement pack has the wrong number of cards",
+                         "expected": cmd.expected, "got": len(cmd.cards)})
+    unknown = sorted({c for c in cmd.cards if c not in cmd.kinds})
+    if unknown:
+        problems.append({"msg": "cards without a known kind", "cards": unknown[:20]})
+    if problems:
+        raise Invalid("the replacement pack cannot be used", problems,
+                      code="invalid_replacement")
+    return replace_events(state, cmd.seat, cmd.pack, crypt_on_top(cmd.cards, cmd.kinds),
+                          cmd.reason, cmd.by, clock.iso(cmd.now))
+
+
+def replace_events(state: TableDraftState, seat: int, pack: int, cards: list[str],
+                   reason: str, by: str, at: str) -> list[Event]:
+    """``TablePackReplaced`` for an unopened pack (``cards`` in face-down order), and the
+    set laid out again when that pack's first set is on the table."""
+    replaced = Event("TablePackReplaced", {
+        "pack": pack, "seat": seat, "player": state.players[seat - 1], "cards": list(cards),
+        "count": len(cards), "reason": reason, "by": by, "at": at})
+    if pack - 1 != state.pack_no:
+        return [replaced]
+    after = evolve(state, replaced)
+    if not any(after.packs[state.pack_no]):     # nothing left to lay: the next pack, or the end
+        return [replaced, _next_set(after, at)]
+    return [replaced, _reveal(after, state.pack_no, state.set_no, state.active, at)]

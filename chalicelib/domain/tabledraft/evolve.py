@@ -1,9 +1,17 @@
-"""Folding table draft events into state (never mutating the given state)."""
+"""Folding table draft events into state (never mutating the given state).
+
+Events: ``TableDraftStarted`` {pod, players, first_seat, packs[k][seat], pack_meta?
+[seat][k], pick_seconds, review_seconds, at}; ``TableSetRevealed`` {pack, set, active,
+table, pick_order, review_until, deadline}; ``TableCardPicked`` {pick, pack, set, player,
+card, order, auto, at, deadline, by?}; ``TablePackReplaced`` {pack, seat, player, cards,
+count, reason, by, at} (7.2.5, followed by a ``TableSetRevealed`` of the same set when
+that pack's first set was on the table); ``TableDraftCompleted`` {pools, at}."""
 from __future__ import annotations
 
 from dataclasses import replace
 
 from ..events import Event
+from .replacement import replaced
 from .state import TableDraftState
 
 
@@ -15,7 +23,9 @@ def evolve(state: TableDraftState, event: Event) -> TableDraftState:
             state, status="drafting", pod=d["pod"], players=players,
             packs=tuple(tuple(tuple(p) for p in rnd) for rnd in d["packs"]),
             pick_seconds=d["pick_seconds"], review_seconds=d["review_seconds"],
-            active=players.index(d["first_seat"]), pools={p: () for p in players})
+            active=players.index(d["first_seat"]), pools={p: () for p in players},
+            pack_meta=tuple(tuple(seat) for seat in d.get("pack_meta")
+                            or [[{}] * len(d["packs"]) for _ in players]))
     if event.type == "TableSetRevealed":
         seats = {p: i for i, p in enumerate(state.players)}
         pack_no = d["pack"] - 1
@@ -38,7 +48,10 @@ def evolve(state: TableDraftState, event: Event) -> TableDraftState:
         return replace(
             state, table=tuple(c for c in state.table if c["order"] != d["order"]),
             pools=pools, latest={**state.latest, player: d["card"]},
-            turn=state.turn + 1, picks=state.picks + 1, deadline=d["deadline"])
+            turn=state.turn + 1, picks=state.picks + 1, deadline=d["deadline"],
+            drafted_pack=max(state.drafted_pack, d["pack"]))
+    if event.type == "TablePackReplaced":
+        return replaced(state, d)
     if event.type == "TableDraftCompleted":
         return replace(state, status="completed", table=(), order=(), turn=0,
                        deadline=None, review_until=None)

@@ -7,15 +7,26 @@ from typing import Any
 
 from ..errors import Invalid
 from ..pods.assignment import assign_pods, check_explicit, pod_sizes
-from ..product.allocation import collate_packs, deal_starters, require_product
+from ..product.allocation import booster_plan, collate_packs, deal_starters, require_product
 from ..product.cards import CardSet, card_index
 from ..profiles.draft import DraftSettings
+from ..profiles.product import ProductSettings
 from .commands import StartTableDraft
 from .roster import FormPods
 
 
 def kinds_of(sets: Mapping[str, CardSet]) -> dict[str, str]:
     return {cid: card.kind for cid, card in card_index(sets.values()).items()}
+
+
+def booster_meta(product: ProductSettings, sets: Mapping[str, CardSet]) -> list[dict]:
+    """What each player's k-th booster should be (``{"set", "booster", "size"}``), so a
+    judge can see and replace one with a wrong card count (7.2.5). Empty when players
+    bring their own product, which need not be identical."""
+    if product.source == "own":
+        return []
+    return [{**item, "size": sets[item["set"]].booster(item["booster"]).size}
+            for item in booster_plan(product)]
 
 
 def plan_pods(players: list[str], draft: Mapping[str, Any], seed: str, label: str,
@@ -80,6 +91,7 @@ def table_draft_commands(*, seed: str, players: list[str], product: Mapping[str,
                           code="invalid_packs")
     pods, firsts = plan_pods(players, draft, seed, "table-draft-pods", explicit_pods,
                              first_seats)
+    meta = booster_meta(p, sets)
     starters = (deal_starters(p, sets, seed, players) if p.starters and entered is None
                 else {pl: [] for pl in players})
     starts = []
@@ -90,7 +102,9 @@ def table_draft_commands(*, seed: str, players: list[str], product: Mapping[str,
         starts.append(StartTableDraft(
             pod=n, players=pod, first_seat=firsts[n - 1], packs=packs,
             kinds={c: kinds[c] for seat in packs for pack in seat for c in pack},
-            pick_seconds=pick_seconds, review_seconds=review_seconds, now=now))
+            pick_seconds=pick_seconds, review_seconds=review_seconds, now=now,
+            pack_meta=[[meta[k] if k < len(meta) else {} for k in range(len(seat))]
+                       for seat in packs]))
     form = FormPods(capability="table-draft", pods=pods, first_seats=firsts,
                     starters=starters, settings={"pick_seconds": pick_seconds,
                                                  "review_seconds": review_seconds,

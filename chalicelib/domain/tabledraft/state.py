@@ -24,6 +24,16 @@ class TableDraftState:
     latest: dict[str, str] = field(default_factory=dict)   # most recent pick this set
     review_until: str | None = None
     deadline: str | None = None
+    drafted_pack: int = 0                # 1-based pack of the latest pick (0: none yet)
+    pack_meta: tuple[tuple[dict, ...], ...] = ()   # [seat][k], {} when unknown
+    replacements: tuple[dict, ...] = ()  # 7.2.5, without the cards
+
+    def opened(self, pack_no: int) -> bool:
+        """Whether the 0-based pack ``pack_no`` has been drafted from (or passed over): a
+        replacement is then too late (7.2.5). Until its first card is drafted, a pack
+        whose first set is on the table may still be replaced and that set laid again."""
+        return self.status == "completed" or pack_no < self.pack_no \
+            or pack_no < self.drafted_pack
 
     @property
     def picker(self) -> str | None:

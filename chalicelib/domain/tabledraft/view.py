@@ -1,8 +1,10 @@
 """What a viewer may see of a table draft. The table, the pick order and each player's
 most recent pick of the current set are public (7.7); the face-down packs are seen by
-nobody but staff; a player sees their own pool, staff see every pool."""
+nobody but staff (their counts, abnormal ones and the replacements of 7.2.5 are public);
+a player sees their own pool, staff see every pool."""
 from __future__ import annotations
 
+from .replacement import abnormal_packs
 from .state import TableDraftState
 
 
@@ -27,6 +29,8 @@ def view(state: TableDraftState, *, player: str | None = None, staff: bool = Fal
         "latest": dict(state.latest),
         "picked": {p: len(state.pools.get(p, ())) for p in names},
         "face_down": {p: [len(rnd[s]) for rnd in state.packs] for s, p in enumerate(names)},
+        "replacements": [dict(r) for r in state.replacements],
+        "abnormal_packs": abnormal_packs(state),
     }
     if staff:
         doc["pools"] = {p: list(state.pools.get(p, ())) for p in names}

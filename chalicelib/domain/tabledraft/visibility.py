@@ -13,6 +13,8 @@ def redact(event_type: str, data: dict, *, player: str | None = None,
         return {k: v for k, v in data.items() if k != "packs"}
     if event_type in ("TableSetRevealed", "TableCardPicked"):
         return data
+    if event_type == "TablePackReplaced":       # 7.2.5: the new pack stays face down
+        return {k: v for k, v in data.items() if k != "cards"}
     if event_type == "TableDraftCompleted":
         pools = data["pools"]
         return {"at": data["at"], "pools": {player: pools[player]} if player in pools else {}}

@@ -1,0 +1,90 @@
+"""V:EKN 7.2.5 and 7.8 in a mixed draft: every pack and starter is opened, counted and
+split at the start; a judge replaces one with an abnormal card count until the crypt
+draft's first card is taken (from then on its cards are being drafted). The player's
+crypt pile is split again (the crypt set on the table is laid out again, as in a table
+draft) and their library shuffled and cut into piles again."""
+from __future__ import annotations
+
+from ..errors import Conflict, Invalid
+from ..events import Event
+from ..tabledraft import clock
+from ..tabledraft.decide import replace_events
+from .commands import ReplaceProduct
+from .evolve import evolve
+from .piles import cut, split
+from .state import MixedDraftState
+
+
+def replaceable(state: MixedDraftState, seat: int, item: int) -> None:
+    """Refuse replacing the ``item``-th opened item of ``seat`` (both 1-based): 409 before
+    the start, once the product is being drafted, or when it was not recorded; 422 when
+    there is no such item."""
+    if state.status == "new":
+        raise Conflict("the mixed draft has not started", code="not_started")
+    if state.product_open:
+        raise Conflict("the product is being drafted: a pack or starter can be replaced "
+                       "only before the crypt draft's first card is taken (7.2.5)",
+                       {"status": state.status}, code="pack_opened")
+    if not state.product:
+        raise Conflict("this pod's opened product was not recorded when it started, so "
+                       "none of it can be replaced", code="product_not_recorded")
+    if not 1 <= seat <= len(state.players):
+        raise Invalid("no such pack", [{"seat": seat, "msg":
+                                        f"the pod has seats 1-{len(state.players)}"}],
+                      code="no_such_pack")
+    items = state.product[seat - 1]
+    if not 1 <= item <= len(items):
+        raise Invalid("no such pack", [{"item": item, "msg":
+                                        f"that player opened items 1-{len(items)}"}],
+                      code="no_such_pack")
+
+
+def replace_product(cmd: ReplaceProduct, state: MixedDraftState) -> list[Event]:
+    """``MixedProductReplaced`` then the crypt table's ``TablePackReplaced`` and re-laid
+    set (or its end, when no crypt card is left to lay)."""
+    replaceable(state, cmd.seat, cmd.item)
+    problems = _problems(cmd)
+    if problems:
+        raise Invalid("the replacement cannot be used", problems, code="invalid_replacement")
+    seat, k = cmd.seat - 1, cmd.item - 1
+    player = state.players[seat]
+    items = [list(i) for i in state.product[seat]]
+    crypt = set(state.crypt_piles[seat])
+    kinds = {c: "crypt" if c in crypt else "library" for item in items for c in item}
+    items[k] = list(cmd.cards)
+    new_crypt, library = split(items, {**kinds, **cmd.kinds})
+    at = clock.iso(cmd.now)
+    replaced = Event("MixedProductReplaced", {
+        "seat": cmd.seat, "player": player, "item": cmd.item, "cards": list(cmd.cards),
+        "count": len(cmd.cards), "crypt": new_crypt,
+        "piles": cut(library, state.pile_size, cmd.seed, state.pod, player,
+                     "replacement", len(state.replacements)),
+        "reason": cmd.reason, "by": cmd.by, "at": at})
+    after = evolve(state, replaced)
+    return [replaced, *replace_events(after.crypt, cmd.seat, 1, new_crypt, cmd.reason,
+                                      cmd.by, at)]
+
+
+def _problems(cmd: ReplaceProduct) -> list[dict]:
+    problems = []
+    if not cmd.cards:
+        problems.append({"msg": "the replacement is empty"})
+    if cmd.expected is not None and len(cmd.cards) != cmd.expected:
+        problems.append({"msg": "the replacement has the wrong number of cards",
+                         "expected": cmd.expected, "got": len(cmd.cards)})
+    unknown = sorted({c for c in cmd.cards if c not in cmd.kinds})
+    if unknown:
+        problems.append({"msg": "cards without a known kind", "cards": unknown[:20]})
+    return problems
+
+
+def abnormal_product(state: MixedDraftState) -> list[dict]:
+    """Opened items whose card count differs from what they should hold, while they can
+    still be replaced (7.2.5)."""
+    if state.product_open or not state.product_meta:
+        return []
+    return [{"seat": seat + 1, "item": k + 1, "player": state.players[seat],
+             "count": len(item), "expected": meta["size"]}
+            for seat, items in enumerate(state.product)
+            for k, (item, meta) in enumerate(zip(items, state.product_meta[seat], strict=False))
+            if meta.get("size") is not None and len(item) != meta["size"]]
