@@ -53,3 +53,9 @@ aws cloudformation deploy --template-file "$OUT/packaged.yaml" --stack-name "$ST
 
 aws cloudformation describe-stacks --stack-name "$STACK" \
   --query "Stacks[0].Outputs[].[OutputKey,OutputValue]" --output table
+
+API="$(aws cloudformation describe-stacks --stack-name "$STACK" \
+  --query "Stacks[0].Outputs[?OutputKey=='ApiBaseURL'].OutputValue" --output text)"
+echo "API base URL (every route is below it): $API"
+echo "check it:  curl \"$API/health\""
+echo "widget:    <div data-podium-tournament=\"TID\"></div><script src=\"$API/widget.js\" async></script>"

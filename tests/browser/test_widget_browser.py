@@ -14,11 +14,22 @@ CHROMIUM = os.environ.get("PODIUM_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--no-first-run"]
 
-sync_api = pytest.importorskip("playwright.sync_api",
-                               reason="playwright is not installed (pip install playwright)")
-if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
-    pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install -y chromium)",
-                allow_module_level=True)
+# CI (.ci/run sets PODIUM_REQUIRE_BROWSER=1; CI=true does too) fails instead of skipping.
+REQUIRED = os.environ.get("PODIUM_REQUIRE_BROWSER") == "1" \
+    or os.environ.get("CI", "").lower() == "true"
+try:
+    from playwright import sync_api
+    MISSING = None
+except ImportError:
+    sync_api, MISSING = None, "playwright is not installed (pip install playwright)"
+if MISSING is None and not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
+    MISSING = f"no Chromium at {CHROMIUM} (apt-get install -y chromium)"
+if MISSING and not REQUIRED:
+    pytest.skip(MISSING, allow_module_level=True)
+
+
+def test_browser_prerequisites_are_present():
+    assert MISSING is None, f"{MISSING}: required by PODIUM_REQUIRE_BROWSER=1 / CI=true"
 
 
 @pytest.fixture
@@ -75,6 +86,8 @@ def store_site():
 
 @pytest.fixture
 def browser():
+    if MISSING:
+        pytest.fail(MISSING)
     with sync_api.sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=CHROMIUM if os.path.exists(CHROMIUM)
                                      else shutil.which("chromium"), args=ARGS)

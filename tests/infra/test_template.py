@@ -22,6 +22,10 @@ def _tool(name: str) -> str | None:
     return str(local) if local.exists() else shutil.which(name)
 
 
+def _required(flag: str) -> bool:
+    return os.environ.get(flag) == "1" or os.environ.get("CI", "").lower() == "true"
+
+
 @pytest.fixture(scope="module")
 def packaged(tmp_path_factory) -> pathlib.Path:
     chalice = _tool("chalice")
@@ -43,6 +47,8 @@ def template(packaged) -> dict:
 def test_cfn_lint_passes_on_the_packaged_template(packaged):
     lint = _tool("cfn-lint")
     if lint is None:
+        # CI (.ci/run sets PODIUM_REQUIRE_CFNLINT=1) must not go green without the lint
+        assert not _required("PODIUM_REQUIRE_CFNLINT"), "cfn-lint is required here but missing"
         pytest.skip("cfn-lint is not installed (pip install cfn-lint)")
     run = subprocess.run([lint, str(packaged)], check=False, capture_output=True, text=True,
                          timeout=300)
@@ -136,3 +142,53 @@ def test_gateway_answers_in_the_common_error_shape(template):
     for name in ("MISSING_AUTHENTICATION_TOKEN", "DEFAULT_4XX", "DEFAULT_5XX"):
         body = responses[name]["ResponseTemplates"]["application/json"]
         assert '"error"' in body and '"message"' in body and '"details": null' in body
+
+
+def _base_url(template: dict, output: str) -> str:
+    """An output's Fn::Sub URL with the API id and region filled in."""
+    url = template["Outputs"][output]["Value"]["Fn::Sub"]
+    return (url.replace("${RestAPI}", "abc123").replace("${AWS::Region}", "eu-west-1")
+            .replace("${AWS::URLSuffix}", "amazonaws.com"))
+
+
+def test_deployed_urls_carry_exactly_one_v1_prefix(template):
+    """API Gateway prefixes every path with the stage name: a stage named ``v1`` under
+    app.py's ``/v1`` routes made the real URLs ``.../v1/v1/health``."""
+    api = template["Resources"]["RestAPI"]["Properties"]
+    stage = api["StageName"]
+    assert stage != "v1"
+    paths = list(api["DefinitionBody"]["paths"])
+    assert paths and all(p.startswith("/v1/") and not p.startswith("/v1/v1") for p in paths)
+    endpoint = _base_url(template, "EndpointURL")
+    assert endpoint.endswith(f"/{stage}/")
+    health = endpoint.rstrip("/") + "/v1/health"
+    assert "/v1/health" in paths
+    assert health == f"https://abc123.execute-api.eu-west-1.amazonaws.com/{stage}/v1/health"
+    assert health.count("/v1") == 1
+    base = _base_url(template, "ApiBaseURL")          # what infra/README.md calls $API
+    assert base == endpoint.rstrip("/") + "/v1" and (base + "/health").count("/v1") == 1
+
+
+def test_feed_settle_window_follows_the_stream_mapping(template):
+    """The federation feed holds back entries for the projector's maximum record age, so
+    the settle window and the mapping must come from the same parameter."""
+    resources = template["Resources"]
+    (source,) = [e["Properties"] for e in resources["ProjectEvents"]["Properties"]["Events"]
+                 .values() if e["Type"] == "DynamoDB"]
+    env = template["Globals"]["Function"]["Environment"]["Variables"]
+    assert source["MaximumRecordAgeInSeconds"] == {"Ref": "ProjectorMaxRecordAgeSeconds"}
+    assert env["PODIUM_PROJECTOR_MAX_RECORD_AGE_SECONDS"] == {
+        "Ref": "ProjectorMaxRecordAgeSeconds"}
+    assert 60 <= template["Parameters"]["ProjectorMaxRecordAgeSeconds"]["Default"] <= 604800
+    stage = json.loads((ROOT / ".chalice" / "config.json").read_text())["stages"]["prod"]
+    # a stage value would win over Globals and silently detach the two
+    assert "PODIUM_PROJECTOR_MAX_RECORD_AGE_SECONDS" not in stage["environment_variables"]
+    assert "PODIUM_REPORT_FEED_SETTLE_SECONDS" not in stage["environment_variables"]
+
+
+def test_infra_docs_use_the_stage_url():
+    readme = (ROOT / "infra" / "README.md").read_text()
+    assert 'curl "$ENDPOINT/health"' not in readme
+    assert 'curl "$API/health"' in readme
+    deploy = (ROOT / "infra" / "deploy.sh").read_text()
+    assert "ApiBaseURL" in deploy
