@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import importlib
 import os
-from datetime import UTC, timedelta
+from collections.abc import Mapping
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from chalice import Blueprint, Response
@@ -13,6 +14,7 @@ from chalice import Blueprint, Response
 from ..auth import authenticate, require_role, require_tournament_staff
 from ..auth.principal import Principal
 from ..domain import reports as rp
+from ..domain.accounts import ACCOUNT
 from ..domain.errors import Conflict
 from ..domain.reports.assemble import Sources
 from ..domain.tournament import state as tstate
@@ -45,8 +47,7 @@ def optional_projection(name: str) -> Any:
 
 
 def _now(rt: Runtime) -> str:
-    from datetime import datetime
-    return datetime.now(UTC).isoformat()
+    return _clock().isoformat()
 
 
 def _tables_docs(rt: Runtime, tid: str) -> tuple[Any, list, Any]:
@@ -102,19 +103,42 @@ def build_report(rt: Runtime, tid: str, now: str) -> dict[str, Any] | None:
     overview, swiss_rounds, standings, bracket = _swiss_docs(rt, tid)
     return rp.assemble(Sources(
         summary=summary, players=players, now=now,
+        organizer_name=_organizer_name(rt, summary["organizer_id"]),
         received_at=receipt["received_at"] if receipt else None,
         tables_index=index, tables_rounds=table_rounds, ffa=ffa,
         swiss_overview=overview, swiss_rounds=swiss_rounds, swiss_standings=standings,
         swiss_bracket=bracket, decks=_decks_doc(rt, tid)))
 
 
-def _settle_seconds(rt: Runtime) -> float:
-    """Entries younger than this are held back so that a tournament that finished
-    earlier but was projected later never lands behind a cursor already handed out."""
-    raw = os.environ.get("PODIUM_REPORT_FEED_SETTLE_SECONDS")
+STREAM_MARGIN_SECONDS = 900   # projector timeout, contention retries and clock skew
+DEFAULT_MAX_RECORD_AGE = 86400  # infra/resources.json ProjectorMaxRecordAgeSeconds default
+
+
+def settle_seconds(projection: str, env: Mapping[str, str]) -> float:
+    """How long the feed holds back a finish before handing out a cursor past it.
+
+    The cursor is the recorded finish time, so an entry projected after a newer cursor
+    was handed out would never be delivered. With stream projection, a record the
+    mapping still delivers is younger than its ``MaximumRecordAgeInSeconds`` (older ones
+    go to the failure queue): holding back that long, plus a margin, means every finish
+    that can still be projected lands before its cursor is handed out. Inline projection
+    projects in the request that appended."""
+    raw = env.get("PODIUM_REPORT_FEED_SETTLE_SECONDS")
     if raw is not None:
         return float(raw)
-    return 0.0 if rt.config.projection == "inline" else 120.0
+    if projection == "inline":
+        return 0.0
+    age = float(env.get("PODIUM_PROJECTOR_MAX_RECORD_AGE_SECONDS") or DEFAULT_MAX_RECORD_AGE)
+    return age + STREAM_MARGIN_SECONDS
+
+
+def _clock() -> datetime:
+    return datetime.now(UTC)
+
+
+def _organizer_name(rt: Runtime, organizer_id: str) -> str | None:
+    account, _ = rt.service.read(ACCOUNT, f"account-{organizer_id}")
+    return account.name if account.exists else None
 
 
 @json_route(bp, "/reports/feed", methods=["GET"])
@@ -127,11 +151,11 @@ def feed():
     start = query_param(request, "from", pattern=DATE)
     end = query_param(request, "to", pattern=DATE)
     limit = query_int(request, "limit", 20, 1, 100)
-    from datetime import datetime
-    now = datetime.now(UTC)
-    cutoff = (now - timedelta(seconds=_settle_seconds(rt))).isoformat()
+    now = _clock()
+    cutoff = (now - timedelta(seconds=settle_seconds(rt.config.projection, os.environ))
+              ).isoformat()
     items: list[dict[str, Any]] = []
-    cursor, more = since, False
+    cursor, more, pending = since, False, None
     while True:
         page = rt.views.list(FEED_KIND, after=cursor, limit=200)
         for view in page:
@@ -141,17 +165,24 @@ def feed():
             if len(items) == limit:
                 more = True
                 break
-            cursor = view.sort
             entry = view.doc
-            day = entry["finished_at"][:10]
+            # the report's date (the day it started) is what from/to filter on
+            day = entry.get("date") or entry["finished_at"][:10]
             if (game is None or entry["game"] == game) and (start is None or day >= start) \
                     and (end is None or day <= end):
                 report = build_report(rt, entry["tournament_id"], now.isoformat())
-                if report is not None:
-                    items.append({**report, "cursor": encode_cursor(view.sort)})
+                if report is None:
+                    # its views are not all there yet (e.g. a rebuild is re-filling them):
+                    # stop before it so that the next call delivers it
+                    pending = entry["tournament_id"]
+                    page = []
+                    break
+                items.append({**report, "cursor": encode_cursor(view.sort)})
+            cursor = view.sort
         if more or len(page) < 200:
             break
-    return {"items": items, "next": encode_cursor(cursor) if cursor else None, "more": more}
+    return {"items": items, "next": encode_cursor(cursor) if cursor else None, "more": more,
+            "pending": pending}
 
 
 def _readable(rt: Runtime, principal: Principal, tid: str) -> dict[str, Any]:

@@ -4,7 +4,10 @@ pairings, the round's clock and the standings, refreshing itself.
 Snippet::
 
     <div data-podium-tournament="t0123456789ab"></div>
-    <script src="https://<api>/v1/widget.js" async></script>
+    <script src="https://<id>.execute-api.<region>.amazonaws.com/api/v1/widget.js" async></script>
+
+(the deployed stack's ``ApiBaseURL`` output + ``/widget.js``; API Gateway's stage is
+``api``, the app's routes are under ``/v1``).
 
 ``/widget/{tid}`` is the same widget as a page (for an ``<iframe>``); both poll
 ``/tournaments/{tid}/live``, whose ETag lets browsers and CDNs revalidate for a 304."""
@@ -167,6 +170,24 @@ def _swiss_live(rt: Runtime, tid: str, names: dict[str, str]) -> tuple[Any, Any]
     return current, standings
 
 
+def _ffa_live(rt: Runtime, tid: str, names: dict[str, str]) -> tuple[Any, Any]:
+    """Free-for-all pods (MTG 905.3): each reported pod's places, winner first."""
+    tables = optional_projection("tables")
+    doc = rt.views.get(tables.ffa_id(tid)) if tables and hasattr(tables, "ffa_id") else None
+    if not doc or not doc.get("pods"):
+        return None, None
+    current = {"kind": "ffa", "number": 1, "started_at": None, "ends_at": None,
+               "tables": [{"table": p["pod"], "reported": True, "seats": [
+                   {"seat": r["place"], "player_id": r["player"], "name": names.get(r["player"]),
+                    "vp": None} for r in p["places"]]} for p in doc["pods"]],
+               "sitting_out": []}
+    standings = {"scoring": "free-for-all", "rows": [
+        {"rank": r["rank"], "player_id": r["player"], "name": names.get(r["player"]),
+         "pod": r["pod"], "place": r["place"], "outlasted": r["outlasted"]}
+        for r in doc.get("standings", [])[:STANDINGS_SHOWN]]}
+    return current, standings
+
+
 def live_view(rt: Runtime, tid: str) -> dict[str, Any]:
     summary = rt.views.get(summary_id(tid))
     if summary is None:
@@ -177,6 +198,8 @@ def live_view(rt: Runtime, tid: str) -> dict[str, Any]:
     current, standings = _tables_live(rt, tid, tournament, names)
     if current is None:
         current, standings = _swiss_live(rt, tid, names)
+    if current is None:
+        current, standings = _ffa_live(rt, tid, names)
     return {"tournament_id": tid, "name": summary["name"], "game": summary["game"],
             "format": summary["format"], "structure": summary["structure"],
             "status": summary["status"], "players": summary["players"]["active"],

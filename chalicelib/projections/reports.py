@@ -55,7 +55,7 @@ def _created(event: StoredEvent, tx: ViewTx) -> None:
 def _started(event: StoredEvent, tx: ViewTx) -> None:
     doc = tx.get(org_id(_tid(event)))
     if doc is not None:
-        _put_org(tx, {**doc, "status": "running"})
+        _put_org(tx, {**doc, "status": "running", "started_at": event.data["at"]})
 
 
 @projection.on("TournamentFinished")
@@ -65,8 +65,11 @@ def _finished(event: StoredEvent, tx: ViewTx) -> None:
     if doc is None:
         return
     _put_org(tx, {**doc, "status": "finished", "finished_at": at})
+    # ``date`` is the report's date (the start day, as in the report) for from/to
+    date = (doc.get("started_at") or at)[:10]
     tx.put(feed_id(tid), {"tournament_id": tid, "game": doc["game"],
-                          "organizer_id": doc["organizer_id"], "finished_at": at},
+                          "organizer_id": doc["organizer_id"], "finished_at": at,
+                          "date": date},
            kind=FEED_KIND, sort=feed_sort(at, tid))
 
 

@@ -1,6 +1,7 @@
 /* Podium live widget. Paste where it should appear:
  *   <div data-podium-tournament="t0123456789ab" data-refresh="15"></div>
- *   <script src="https://<api>/v1/widget.js" async></script>
+ *   <script src="https://<id>.execute-api.<region>.amazonaws.com/api/v1/widget.js" async></script>
+ * (the stack's ApiBaseURL output + "/widget.js"; locally http://127.0.0.1:8000/v1/widget.js)
  * Shows the current seating or pairings, the round's clock and the standings, and
  * refreshes itself (the browser revalidates with the ETag: unchanged data costs a 304).
  * Everything is written with textContent: names never become markup. */
@@ -42,6 +43,7 @@
   function roundTitle(round) {
     if (round.kind === "final") return "Final table";
     if (round.kind === "top-cut") return "Top cut, round " + round.number;
+    if (round.kind === "ffa") return "Free-for-all pods";
     return "Round " + round.number;
   }
 
@@ -52,7 +54,12 @@
     head.appendChild(clock);
     box.appendChild(head);
     var table = el("table", null, "podium-round");
-    if (round.tables) {
+    if (round.kind === "ffa") {
+      table.appendChild(row(["Pod", "Place", "Player"], true));
+      round.tables.forEach(function (t) {
+        t.seats.forEach(function (s) { table.appendChild(row([t.table, s.seat, name(s)])); });
+      });
+    } else if (round.tables) {
       table.appendChild(row(["Table", "Seat", "Player", "VP"], true));
       round.tables.forEach(function (t) {
         t.seats.forEach(function (s) {
@@ -77,7 +84,12 @@
   function renderStandings(box, standings) {
     box.appendChild(el("h4", "Standings"));
     var table = el("table", null, "podium-standings");
-    if (standings.scoring === "vtes-tables") {
+    if (standings.scoring === "free-for-all") {
+      table.appendChild(row(["#", "Player", "Pod", "Place", "Outlasted"], true));
+      standings.rows.forEach(function (r) {
+        table.appendChild(row([r.rank, r.name || r.player_id, r.pod, r.place, r.outlasted]));
+      });
+    } else if (standings.scoring === "vtes-tables") {
       table.appendChild(row(["#", "Player", "GW", "VP", "TP"], true));
       standings.rows.forEach(function (r) {
         table.appendChild(row([r.rank, r.name || r.player_id, r.gw, r.vp, r.tp]));

@@ -373,3 +373,102 @@ def test_feed_receipt_and_status_on_dynamodb(dynamo_api):
                     token=fed).status == 200
     status = api.get("/v1/reports/status", token=second["organizer"]).body
     assert [i["reporting"]["status"] for i in status["items"]] == ["received"]
+
+
+def _finish_withheld(api, rt, monkeypatch, withheld: set[str]):
+    """Inline projection that leaves the listed streams unprojected (a lagging stream
+    projector): their views appear only when the test catches them up."""
+    real = rt.projector.after_commit
+
+    def lagging(stored):
+        real([e for e in stored if e.stream_id not in withheld])
+    hooks = [lagging if hook == real else hook for hook in rt.service.after_commit]
+    assert lagging in hooks
+    monkeypatch.setattr(rt.service, "after_commit", hooks)
+
+
+def test_feed_delivers_a_late_projected_finish_exactly_once(api, rt, monkeypatch):
+    import chalicelib.api.reports as reports_api
+    fed = federation(api)
+    late, on_time = (vtes_event(api, MEMBERS, finish=False, rounds=1) for _ in range(2))
+    stream = f"tournament-{late['tid']}"
+    _finish_withheld(api, rt, monkeypatch, {stream})
+    for event in (late, on_time):      # `late` finishes first but is projected last
+        assert api.post(f"/v1/tournaments/{event['tid']}/finish",
+                        token=event["organizer"]).status == 200
+    assert rt.views.get(f"report-feed:{late['tid']}") is None
+    start = datetime.now(UTC)
+    # Without a settle window the hazard is real: the cursor passes the missing entry.
+    monkeypatch.setenv("PODIUM_REPORT_FEED_SETTLE_SECONDS", "0")
+    unsafe = api.get("/v1/reports/feed", token=fed).body
+    assert [r["tournament_id"] for r in unsafe["items"]] == [on_time["tid"]]
+    monkeypatch.setenv("PODIUM_REPORT_FEED_SETTLE_SECONDS", "3600")
+    # Half an hour later the projector still lags: both are inside the window.
+    monkeypatch.setattr(reports_api, "_clock", lambda: start + timedelta(minutes=30))
+    held = api.get("/v1/reports/feed", token=fed).body
+    assert held["items"] == [] and held["next"] is None
+    rt.projector.catch_up(stream)                          # the lagging record lands
+    monkeypatch.setattr(reports_api, "_clock", lambda: start + timedelta(hours=2))
+    seen, cursor = [], None
+    for _ in range(5):
+        query = f"?since={cursor}&limit=1" if cursor else "?limit=1"
+        page = api.get(f"/v1/reports/feed{query}", token=fed).body
+        seen += [r["tournament_id"] for r in page["items"]]
+        cursor = page["next"]
+    assert seen == [late["tid"], on_time["tid"]]
+    # A rebuild keeps every cursor key: nothing is re-delivered or skipped.
+    rt.projector.rebuild()
+    assert api.get(f"/v1/reports/feed?since={cursor}", token=fed).body["items"] == []
+    assert [r["tournament_id"] for r in api.get("/v1/reports/feed", token=fed).body[
+        "items"]] == seen
+
+
+def test_feed_stops_before_an_entry_whose_report_is_not_ready(api, monkeypatch):
+    import chalicelib.api.reports as reports_api
+    fed = federation(api)
+    first, second = vtes_event(api, MEMBERS, rounds=1), vtes_event(api, MEMBERS, rounds=1)
+    real = reports_api.build_report
+    monkeypatch.setattr(reports_api, "build_report", lambda rt, tid, now: None
+                        if tid == second["tid"] else real(rt, tid, now))
+    page = api.get("/v1/reports/feed", token=fed).body
+    assert [r["tournament_id"] for r in page["items"]] == [first["tid"]]
+    assert page["pending"] == second["tid"] and page["more"] is False
+    assert page["next"] == page["items"][0]["cursor"]      # not past the pending entry
+    monkeypatch.setattr(reports_api, "build_report", real)
+    later = api.get(f"/v1/reports/feed?since={page['next']}", token=fed).body
+    assert [r["tournament_id"] for r in later["items"]] == [second["tid"]]
+    assert later["pending"] is None
+
+
+def test_stream_settle_window_covers_the_mapping_record_age():
+    from chalicelib.api.reports import STREAM_MARGIN_SECONDS, settle_seconds
+    assert settle_seconds("inline", {}) == 0
+    assert settle_seconds("stream", {}) == 86400 + STREAM_MARGIN_SECONDS
+    assert settle_seconds("stream", {"PODIUM_PROJECTOR_MAX_RECORD_AGE_SECONDS": "3600"}) \
+        == 3600 + STREAM_MARGIN_SECONDS
+    assert settle_seconds("stream", {"PODIUM_REPORT_FEED_SETTLE_SECONDS": "5"}) == 5
+    infra = __import__("json").loads(open("infra/resources.json").read())
+    assert infra["Parameters"]["ProjectorMaxRecordAgeSeconds"]["Default"] == 86400
+
+
+def test_report_names_the_organizer_and_feed_dates_follow_the_report(api):
+    fed = federation(api)
+    org = api.organizer("Crypt Keepers Games")
+    t = api.tournament(org, "vtes", "booster-draft")
+    tid = t["tournament_id"]
+    for i in range(4):
+        api.register(tid, f"P{i}", token=org, member_id=MEMBERS[i])
+    assert api.post(f"/v1/tournaments/{tid}/start", token=org).status == 200
+    assert api.post(f"/v1/tournaments/{tid}/finish", token=org).status == 200
+    report = api.get(f"/v1/tournaments/{tid}/report", token=fed).body
+    assert report["organizer_name"] == "Crypt Keepers Games"
+    assert report["organizer_id"].startswith("o")
+    rows = list(csv.reader(io.StringIO(api.get(f"/v1/tournaments/{tid}/report/csv",
+                                               token=fed).body)))
+    col = rows[0].index("organizer_name")
+    assert rows[0][col - 1] == "organizer_id"
+    assert {r[col] for r in rows[1:]} == {"Crypt Keepers Games"}
+    assert {r[col - 1] for r in rows[1:]} == {report["organizer_id"]}
+    day = report["date"]
+    assert [r["tournament_id"] for r in api.get(
+        f"/v1/reports/feed?from={day}&to={day}", token=fed).body["items"]] == [tid]

@@ -100,3 +100,31 @@ def test_swiss_pairings_with_names_and_round_clock(api):
         [(m["a"], m["b"]) for m in paired["matches"]]
     assert all(m["a"]["name"] == names[m["a"]["player_id"]] for m in rnd["matches"])
     assert rnd["bye"]["player_id"] == paired["bye"] and rnd["bye"]["name"] == names[paired["bye"]]
+
+
+def test_free_for_all_pods_show_in_the_widget_and_the_report(api):
+    t = api.started("mtg", players=6)
+    tid, org = t["tid"], t["organizer"]
+    ids = [p["player_id"] for p in t["players"]]
+    names = {p["player_id"]: p["name"] for p in t["players"]}
+    url = f"/v1/tournaments/{tid}/ffa/pods/{{}}/result"
+    assert api.post(url.format(1), {"winner": ids[0], "eliminated": [ids[2], ids[1]]},
+                    token=org).status == 200
+    live = api.get(f"/v1/tournaments/{tid}/live").body
+    assert live["round"]["kind"] == "ffa"
+    (pod,) = live["round"]["tables"]
+    assert pod["table"] == 1 and [s["player_id"] for s in pod["seats"]] == ids[:3]
+    assert [s["name"] for s in pod["seats"]] == [names[p] for p in ids[:3]]
+    assert live["standings"]["scoring"] == "free-for-all"
+    assert live["standings"]["rows"][0]["player_id"] == ids[0]
+    assert api.post(url.format(2), {"winner": ids[3], "eliminated": [ids[5], ids[4]]},
+                    token=org).status == 200
+    assert [p["table"] for p in api.get(f"/v1/tournaments/{tid}/live").body["round"][
+        "tables"]] == [1, 2]
+    assert api.post(f"/v1/tournaments/{tid}/finish", token=org).status == 200
+    report = api.get(f"/v1/tournaments/{tid}/report", token=org).body
+    (rnd,) = report["rounds"]
+    assert [p["pod"] for p in rnd["pods"]] == [1, 2]
+    assert rnd["pods"][0]["winner"] == ids[0]
+    assert [r["player_id"] for r in rnd["pods"][1]["places"]] == [ids[3], ids[4], ids[5]]
+    assert report["standings"]["scoring"] == "free-for-all"

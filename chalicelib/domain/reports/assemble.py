@@ -29,6 +29,7 @@ class Sources:
     swiss_standings: dict[str, Any] | None = None
     swiss_bracket: dict[str, Any] | None = None
     decks: dict[str, Any] | None = None
+    organizer_name: str | None = None
 
 
 def _vp(halves: int) -> float | int:
@@ -114,6 +115,18 @@ def _ffa_section(src: Sources) -> Any:
                       "place": r["place"], "outlasted": r["outlasted"]} for r in rows]}
 
 
+def _ffa_rounds(src: Sources) -> list[dict[str, Any]]:
+    """The one free-for-all round: each reported pod's game, winner first."""
+    pods = (src.ffa or {}).get("pods") or []
+    if not pods:
+        return []
+    return [{"round": 1, "pods": [
+        {"pod": p["pod"], "winner": p["winner"], "eliminated": list(p["eliminated"]),
+         "places": [{"player_id": r["player"], "place": r["place"],
+                     "outlasted": r["outlasted"]} for r in p["places"]]}
+        for p in sorted(pods, key=lambda p: p["pod"])]}]
+
+
 def _seed(summary: dict[str, Any]) -> dict[str, Any]:
     seed = summary.get("seed")
     commitment = summary.get("seed_sha256")
@@ -137,7 +150,7 @@ def assemble(src: Sources) -> dict[str, Any]:
     elif src.swiss_overview is not None:
         standings, final, rounds = _swiss_section(src)
     elif src.ffa is not None:
-        standings = _ffa_section(src)
+        standings, rounds = _ffa_section(src), _ffa_rounds(src)
     if standings is not None:
         for row in standings["rows"]:
             who = by_id.get(row["player_id"], {})
@@ -148,7 +161,8 @@ def assemble(src: Sources) -> dict[str, Any]:
     return {
         "tournament_id": s["tournament_id"], "name": s["name"], "game": game,
         "format": s["format"], "structure": s["structure"],
-        "organizer_id": s["organizer_id"], "location": s.get("location"),
+        "organizer_id": s["organizer_id"], "organizer_name": src.organizer_name,
+        "location": s.get("location"),
         "starts_at": s.get("starts_at"), "started_at": s.get("started_at"),
         "finished_at": s.get("finished_at"),
         "date": (s.get("started_at") or s.get("finished_at") or "")[:10] or None,

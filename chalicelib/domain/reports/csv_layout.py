@@ -52,9 +52,11 @@ def standings_csv(report: dict[str, Any]) -> str:
         for key in (row.get("tiebreakers") or {}):
             if key not in breakers:
                 breakers.append(key)
-    header = ["tournament_id", "date", "game", "format", *common, *extra,
+    header = ["tournament_id", "date", "game", "format", "organizer_id", "organizer_name",
+              *common, *extra,
               *[f"tiebreaker_{b}" for b in breakers], "placeholder_member_id"]
     body = [[report["tournament_id"], report["date"], report["game"], report["format"],
+             report["organizer_id"], _cell(report.get("organizer_name")),
              *[_cell(row.get(k)) for k in common], *[_cell(row.get(k)) for k in extra],
              *[_cell((row.get("tiebreakers") or {}).get(b)) for b in breakers],
              _cell(row["player_id"] in placeholder)] for row in rows]
