@@ -282,3 +282,71 @@ def test_outbox_and_retries_on_dynamodb(dynamo_api, monkeypatch):  # noqa: F811 
     (item,) = api.get(f"/v1/webhooks/{hook['endpoint_id']}/deliveries", token=org).body["items"]
     assert [(a["status_code"], a["error"]) for a in item["attempts"]] == [
         (503, "HTTP 503"), (None, "URLError: timed out"), (204, None)]
+
+
+def _payloads(receiver, topic):
+    return [json.loads(b) for _, b in list(receiver.received) if json.loads(b)["topic"] == topic]
+
+
+def test_swiss_top_cut_pairings_are_round_paired(api, local_hooks):
+    from chalicelib.domain.webhooks.catalog import topic_of
+    assert topic_of("TopCutStarted") == topic_of("CutAdvanced") == "round.paired"
+    receiver = local_hooks()
+    event = api.started("munchkin", "booster-draft", players=4)
+    tid, org = event["tid"], event["organizer"]
+    hook = register(api, org, receiver.url, ["round.paired"])
+    rounds = 0
+    while (paired := api.post(f"/v1/tournaments/{tid}/swiss/rounds", token=org)).status == 201:
+        rounds += 1
+        for m in paired.body["matches"]:
+            assert api.post(f"/v1/tournaments/{tid}/swiss/matches/{m['match_id']}/result",
+                            {"a": 1, "b": 0}, token=org).status == 200
+    assert rounds >= 1
+    cut = api.post(f"/v1/tournaments/{tid}/swiss/top-cut", {"size": 4}, token=org)
+    assert cut.status == 201, cut.body
+    semis = cut.body["rounds"][0]["matches"]
+    for m in semis:
+        assert api.post(f"/v1/tournaments/{tid}/swiss/matches/{m['match_id']}/result",
+                        {"a": 1, "b": 0}, token=org).status == 200
+    wait_for(lambda: len(_payloads(receiver, "round.paired")) >= rounds + 1 + len(semis))
+    time.sleep(0.2)
+    got = _payloads(receiver, "round.paired")
+    events = [p["event"] for p in got]
+    assert events.count("RoundPaired") == rounds
+    assert events.count("TopCutStarted") == 1 and events.count("CutAdvanced") == len(semis)
+    started = next(p for p in got if p["event"] == "TopCutStarted")
+    assert started["data"]["seeds"] == cut.body["seeds"] and started["tournament_id"] == tid
+    advanced = {p["data"]["winner"] for p in got if p["event"] == "CutAdvanced"}
+    assert advanced == {m["a"] for m in semis}
+    for headers, body in receiver.received:
+        assert verify(hook["secret"], body, headers["x-podium-signature"])
+    assert len({p["id"] for p in got}) == len(got)            # each delivered once
+
+
+def test_draft_finished_is_delivered(api, rt, local_hooks):
+    from datetime import UTC, datetime, timedelta
+
+    from tests.api.test_draft import Clock
+    clock = Clock()
+    # in the past, so that the outbox (due at the event's time) is due by the real clock
+    clock.now = datetime.now(UTC) - timedelta(days=10)
+    rt.service.clock = clock
+    receiver = local_hooks()
+    setup = api.started("mtg", "booster-draft", players=8,
+                        settings={"draft": {"pick_seconds": 60}})
+    tid, org = setup["tid"], setup["organizer"]
+    hook = register(api, org, receiver.url, ["draft.finished"])
+    assert api.post(f"/v1/tournaments/{tid}/draft", token=org).status == 201
+    for _ in range(8):
+        if api.get(f"/v1/tournaments/{tid}/draft").body["status"] == "finished":
+            break
+        clock.advance(3600)
+        assert api.post(f"/v1/tournaments/{tid}/draft/sweep", token=org).status == 200
+    assert api.get(f"/v1/tournaments/{tid}/draft").body["status"] == "finished"
+    wait_for(lambda: _payloads(receiver, "draft.finished"))
+    time.sleep(0.2)
+    (payload,) = _payloads(receiver, "draft.finished")
+    assert payload["event"] == "DraftFinished" and payload["tournament_id"] == tid
+    assert payload["data"]["pod"] == 1 and payload["source"]["stream"] == f"pod-{tid}-1"
+    (headers, body), = receiver.received
+    assert verify(hook["secret"], body, headers["x-podium-signature"])

@@ -2,7 +2,10 @@
 from __future__ import annotations
 
 TOPICS: dict[str, tuple[str, ...]] = {
-    "round.paired": ("RoundPaired", "TablesRoundSeated", "TablesFinalSeated"),
+    # Swiss top cut: the bracket's first round (TopCutStarted) and each later match as
+    # the winner of a feeding match fills one of its two seats (CutAdvanced).
+    "round.paired": ("RoundPaired", "TopCutStarted", "CutAdvanced", "TablesRoundSeated",
+                     "TablesFinalSeated"),
     "result.reported": ("ResultReported", "ResultConfirmed", "ResultEntered",
                         "ResultCorrected", "TablesTableReported", "TablesFinalReported",
                         "FfaPodReported"),
