@@ -9,13 +9,19 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..auth import authenticate, is_staff, require_tournament_staff
 from ..domain.draft.tournament import DRAFT
-from ..domain.errors import Forbidden, Invalid, NotFound
+from ..domain.errors import Conflict, Forbidden, Invalid, NotFound
 from ..domain.ffa.decider import FFA, ReportPodGame
 from ..domain.tables import commands as c
 from ..domain.tables.criteria import report
-from ..domain.tables.decider import TABLES
+from ..domain.tables.decider import TABLES, admission_problems
 from ..domain.tables.final import final_standings
-from ..domain.tables.groups import seatable, sit_out_plan, table_sizes
+from ..domain.tables.groups import (
+    equal_games_plan,
+    equal_games_rounds,
+    seatable,
+    sit_out_plan,
+    table_sizes,
+)
 from ..domain.tables.ranking import standings, totals
 from ..projections.tables import ffa_id, index_id, round_id
 from ..runtime import runtime
@@ -78,6 +84,17 @@ def seating_rules(tournament) -> dict[str, Any]:
             "multideck": settings.get("deck", {}).get("multi_deck", False)}
 
 
+def check_admission(uow, tid: str, count: int) -> None:
+    """409 ``players_limit`` when a field of ``count`` active players would break the
+    no-final (3.1.6) or multi-deck (3.1.5) limit fixed at round 1: a late arrival is
+    refused at registration rather than blocking the next seating."""
+    state = uow.load(TABLES, tables_stream(tid))     # guarded: a seating races with it
+    problems = admission_problems(state, count)
+    if problems:
+        raise Conflict("cannot admit more players under the settings announced before "
+                       "round 1 (V:EKN 3.1.5, 3.1.6)", problems, code="players_limit")
+
+
 def _active(tournament) -> list[str]:
     return [p.id for p in tournament.active_players()]
 
@@ -121,7 +138,9 @@ def plan():
     return {"players": players, "rounds": rounds, "seatable": seatable(players),
             "table_sizes": table_sizes(players) if seatable(players) else None,
             "games_per_player": sum(schedule) // players
-            if sum(schedule) % players == 0 else None,
+            if equal_games_plan(players, rounds) is not None else None,
+            "equal_games": equal_games_plan(players, rounds) is not None,
+            "equal_games_rounds": equal_games_rounds(players),
             "plan": [{"round": r, "playing": p, "sitting_out": players - p,
                       "tables": table_sizes(p)} for r, p in enumerate(schedule, start=1)]}
 

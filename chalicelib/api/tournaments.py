@@ -174,6 +174,10 @@ def register_player(tid):
             require_tournament_staff(principal, state)   # another tournament's staff: 403
         new_state, _ = uow.decide(t.TOURNAMENT, stream(tid), t.RegisterPlayer(
             pid, body.name, body.member_id, staff, uow.now.isoformat()))
+        if new_state.structure == "multiplayer-tables" and new_state.status == t.state.RUNNING:
+            # imported here: the tables blueprint imports this module
+            from . import tables
+            tables.check_admission(uow, tid, len(new_state.active_players()))
         issue_token(uow, token, {"role": "player", "id": pid, "name": body.name,
                                  "tournament_id": tid, "player_id": pid})
         return Reply(201, {"tournament_id": tid, "player": new_state.players[pid].public()})

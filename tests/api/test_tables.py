@@ -5,6 +5,8 @@ from collections import Counter
 
 import pytest
 
+from chalicelib.domain.tables import criteria
+
 
 def seat(api, t, token=None):
     r = api.post(f"/v1/tournaments/{t['tid']}/tables/rounds", token=token or t["organizer"])
@@ -28,16 +30,71 @@ def events(api, t):
     return api.get(f"/v1/tournaments/{t['tid']}/events", token=t["organizer"]).body["total"]
 
 
+def _maximal_fives(n):
+    """Most tables of five: the fives are as many as any split into 4s and 5s allows."""
+    return max(f for f in range(n // 5 + 1) if (n - 5 * f) % 4 == 0)
+
+
 def test_group_sizes_for_every_count_from_4_to_200(api):
     for n in range(4, 201):
         body = api.get(f"/v1/tables/plan?players={n}&rounds=3").body
         if n in (6, 7, 11):
             assert body["seatable"] is False and body["table_sizes"] is None
+            assert all(set(r["tables"]) <= {4, 5} for r in body["plan"]), n
             continue
         sizes = body["table_sizes"]
-        assert sum(sizes) == n and sizes.count(4) < 5, n
-        assert body["games_per_player"] == 3
+        assert body["seatable"] is True and set(sizes) <= {4, 5}, n
+        assert sum(sizes) == n and sizes.count(5) == _maximal_fives(n), n
+        assert sizes == sorted(sizes, reverse=True), n             # fives first
+        assert body["games_per_player"] == 3 and body["equal_games"] is True
+        assert [r["tables"] for r in body["plan"]] == [sizes] * 3
     assert api.get("/v1/tables/plan?players=3").status == 400
+
+
+@pytest.mark.parametrize("n", [4, 5, 6, 7, 8, 9, 11, 13, 17, 23, 50])
+def test_round_one_seats_the_planned_tables(api, n):
+    plan = api.get(f"/v1/tables/plan?players={n}&rounds=3").body
+    t = api.started("vtes", players=n)
+    s = seat(api, t)
+    assert sorted((len(x) for x in s["tables"]), reverse=True) == plan["plan"][0]["tables"]
+    assert len(s["sitting_out"]) == plan["plan"][0]["sitting_out"]
+    seated = [p for x in s["tables"] for p in x] + s["sitting_out"]
+    assert sorted(seated) == sorted(p["player_id"] for p in t["players"])
+    if plan["seatable"]:
+        assert [len(x) for x in s["tables"]] == plan["table_sizes"]
+
+
+def test_plan_tells_whether_equal_games_are_possible(api):
+    body = api.get("/v1/tables/plan?players=7&rounds=4").body
+    assert body["equal_games"] is False and body["games_per_player"] is None
+    assert 4 not in body["equal_games_rounds"] and 3 in body["equal_games_rounds"]
+    assert api.get("/v1/tables/plan?players=7&rounds=3").body["equal_games"] is True
+    assert api.get("/v1/tables/plan?players=9&rounds=4").body["equal_games_rounds"] == \
+        list(range(1, 13))
+
+
+def test_seven_players_with_an_extra_round_are_refused(api):
+    org = api.organizer()
+    t = api.tournament(org, "vtes", settings={"tables": {"final": "extra-round"}})
+    tid = t["tournament_id"]
+    for i in range(7):
+        api.register(tid, f"P{i}")
+    assert api.post(f"/v1/tournaments/{tid}/start", token=org).status == 200
+    before = events(api, {"tid": tid, "organizer": org})
+    r = api.post(f"/v1/tournaments/{tid}/tables/rounds", token=org)
+    assert r.status == 422 and r.body["error"] == "invalid_settings"
+    (problem,) = [d for d in r.body["details"] if d["rule"] == "V:EKN 3.1"]
+    assert problem["rounds"] == 4 and 4 not in problem["possible_rounds"]
+    assert events(api, {"tid": tid, "organizer": org}) == before
+
+
+def test_no_final_needs_three_preliminary_rounds(api):
+    org = api.organizer()
+    r = api.post("/v1/tournaments", {"name": "short", "game": "vtes", "format": "sealed",
+                                     "settings": {"tables": {"final": "none", "rounds": 2}}},
+                 token=org)
+    assert r.status == 422, r.body
+    assert "three rounds" in str(r.body)
 
 
 @pytest.mark.parametrize("n,plan", [(6, [4, 4, 4]), (7, [5, 5, 4]), (11, [9, 8, 5])])
@@ -110,14 +167,27 @@ def test_roles_swap_and_violations_recomputed(api):
     report_all(api, t, s)
     s2 = seat(api, t)
     first, second = s2["tables"]
-    # Put round 2 back to round 1's seating by swapping: violations appear.
+    rules = [f"R{i}" for i in range(1, 10)]
+
+    def swapped(a, b):
+        return [[b if p == a else a if p == b else p for p in x] for x in s2["tables"]]
+    before = dict(zip(rules, criteria.counts([s["tables"], s2["tables"]]), strict=True))
+    assert {v["rule"]: v["count"] for v in api.get(
+        f"/v1/tournaments/{tid}/tables/rounds/2").body["violations"]} == before
+    # a swap across the tables that changes the violations (the seating was optimised)
+    a, b = next((x, y) for x in first for y in second
+                if criteria.counts([s["tables"], swapped(x, y)]) != list(before.values()))
     r = api.post(f"/v1/tournaments/{tid}/tables/rounds/2/swap",
-                 {"players": [first[0], second[0]]}, token=t["organizer"])
+                 {"players": [a, b]}, token=t["organizer"])
     assert r.status == 200
-    assert r.body["tables"][0][0] == second[0] and r.body["tables"][1][0] == first[0]
+    assert r.body["tables"] == swapped(a, b)
     view = api.get(f"/v1/tournaments/{tid}/tables/rounds/2").body
-    assert view["tables"][0]["seats"][0]["player_id"] == second[0]
+    assert [[x["player_id"] for x in table["seats"]] for table in view["tables"]] == \
+        swapped(a, b)
     counts = {v["rule"]: v["count"] for v in view["violations"]}
+    assert counts == dict(zip(rules, criteria.counts([s["tables"], swapped(a, b)]), strict=True))
+    assert counts != before
+    assert {v["rule"]: v["count"] for v in r.body["violations"]} == counts
     index = api.get(f"/v1/tournaments/{tid}/tables").body
     assert index["rounds"][1]["violations"] == counts
     assert api.post(f"/v1/tournaments/{tid}/tables/rounds/2/swap",

@@ -118,3 +118,27 @@ def test_list_filters_and_pages(api):
     rest = api.get(f"/v1/tournaments?game=vtes&limit=5&after={page['next']}").body
     assert [t["tournament_id"] for t in rest["items"]] == [ids[2]] and rest["next"] is None
     assert api.get("/v1/tournaments?limit=0").status == 400
+
+
+def test_late_arrival_beyond_the_no_final_limit_is_refused_at_registration(api):
+    """V:EKN 3.1.6: a tournament begun without a final cannot grow to 8 players; the
+    late arrival is refused when registering, not at the next seating."""
+    org = api.organizer()
+    t = api.tournament(org, "vtes", settings={"tables": {"final": "none"}})
+    tid = t["tournament_id"]
+    for i in range(6):
+        api.register(tid, f"P{i}")
+    assert api.post(f"/v1/tournaments/{tid}/start", token=org).status == 200
+    assert api.post(f"/v1/tournaments/{tid}/tables/rounds", token=org).status == 201
+    seventh = api.post(f"/v1/tournaments/{tid}/players", {"name": "Late 7"}, token=org)
+    assert seventh.status == 201, seventh.body
+    before = api.get(f"/v1/tournaments/{tid}/players").body
+    eighth = api.post(f"/v1/tournaments/{tid}/players", {"name": "Late 8"}, token=org)
+    assert eighth.status == 409 and eighth.body["error"] == "players_limit"
+    assert [d["rule"] for d in eighth.body["details"]] == ["V:EKN 3.1.6"]
+    assert api.get(f"/v1/tournaments/{tid}/players").body == before
+    # a drop frees the place
+    gone = before["players"][0]["player_id"]
+    assert api.post(f"/v1/tournaments/{tid}/players/{gone}/drop", token=org).status == 200
+    assert api.post(f"/v1/tournaments/{tid}/players", {"name": "Late 8"},
+                    token=org).status == 201

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 
 class TablesSettings(BaseModel):
@@ -21,6 +21,15 @@ class TablesSettings(BaseModel):
     # V:EKN 3.1.5 (multi-deck) is the deck section's ``multi_deck``: one setting owns it.
     # Let the players seated at a table report its result (otherwise staff only).
     players_report: bool = False
+
+    @model_validator(mode="after")
+    def _three_rounds(self) -> TablesSettings:
+        # V:EKN 3.1: "a minimum of three rounds" counting the final; without a final
+        # (3.1.6) the preliminary rounds alone must make three.
+        if self.final == "none" and self.rounds < 3:
+            raise ValueError("V:EKN 3.1: a tournament has at least three rounds; "
+                             "without a final, plan at least 3 preliminary rounds")
+        return self
 
     @classmethod
     def for_game(cls, game: str) -> TablesSettings:

@@ -23,7 +23,7 @@ from .commands import (
     SwapPlayers,
 )
 from .drops import PLAYER_DROPPED, decide_drop, dropped_at, evolve_drop
-from .groups import round_size, table_sizes
+from .groups import equal_games_plan, equal_games_rounds, round_size, table_sizes
 from .ranking import FINALISTS, standings, totals
 from .scoring import score, validate
 from .seating import seat_round
@@ -56,6 +56,25 @@ def _settings(data: dict[str, Any]) -> TablesRules:
             for e in exc.errors(include_url=False)], code="invalid_settings") from None
 
 
+def player_limits(settings: TablesRules, count: int) -> list[dict[str, Any]]:
+    """The V:EKN 3.1.5 / 3.1.6 player limits ``count`` players would break."""
+    problems = []
+    if settings.final != "final" and count >= NO_FINAL_LIMIT:
+        problems.append({"rule": "V:EKN 3.1.6", "msg": f"a tournament without final "
+                         f"needs fewer than {NO_FINAL_LIMIT} players", "players": count})
+    if settings.multideck and count >= MULTIDECK_LIMIT:
+        problems.append({"rule": "V:EKN 3.1.5", "msg": f"the multi-deck system needs "
+                         f"fewer than {MULTIDECK_LIMIT} players", "players": count})
+    return problems
+
+
+def admission_problems(state: TablesState, count: int) -> list[dict[str, Any]]:
+    """Once round 1 fixed the settings, the limits a field of ``count`` would break."""
+    if not state.rounds:
+        return []
+    return player_limits(_settings(state.settings), count)
+
+
 def _unique(players: list[str]) -> list[str]:
     return sorted(set(players))
 
@@ -77,16 +96,18 @@ def decide_seat_round(cmd: SeatRound, state: TablesState) -> list[Event]:
                        {"rounds": planned}, code="rounds_complete")
     players = _unique(cmd.players)
     count = len(players)
-    problems = []
-    if settings.final != "final" and count >= NO_FINAL_LIMIT:
-        problems.append({"rule": "V:EKN 3.1.6", "msg": f"a tournament without final "
-                         f"needs fewer than {NO_FINAL_LIMIT} players", "players": count})
-    if settings.multideck and count >= MULTIDECK_LIMIT:
-        problems.append({"rule": "V:EKN 3.1.5", "msg": f"the multi-deck system needs "
-                         f"fewer than {MULTIDECK_LIMIT} players", "players": count})
+    problems = player_limits(settings, count)
     if count < 4:
         problems.append({"rule": "V:EKN 3.1.2", "msg": "a table needs at least four players",
                          "players": count})
+    if first and count >= 4 and equal_games_plan(count, planned) is None:
+        # V:EKN 3.1: every player plays the same number of preliminary rounds; with 6, 7
+        # or 11 players some round counts (e.g. 7 players, 3 rounds + 3.1.6's extra
+        # round) have no sit-out schedule that achieves it.
+        possible = [r for r in equal_games_rounds(count) if r >= 2]
+        problems.append({"rule": "V:EKN 3.1", "msg": f"{count} players cannot all play the "
+                         f"same number of games in {planned} preliminary rounds",
+                         "players": count, "rounds": planned, "possible_rounds": possible})
     if problems:
         if first:
             raise Invalid("these settings do not fit the players", problems,

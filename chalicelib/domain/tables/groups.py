@@ -37,12 +37,32 @@ def sit_out_plan(count: int, rounds: int) -> tuple[int, ...]:
     if count < 4:
         raise Invalid(f"{count} players cannot be seated: a table needs at least four",
                       {"players": count}, code="unseatable")
-    sizes = [p for p in range(4, count) if seatable(p)]
+    plan = equal_games_plan(count, rounds)
+    if plan is not None:
+        return plan
+    return (max(p for p in range(4, count) if seatable(p)),) * rounds
+
+
+@lru_cache(maxsize=256)
+def equal_games_plan(count: int, rounds: int) -> tuple[int, ...] | None:
+    """The plan of ``sit_out_plan`` when every player can play the same number of games
+    in ``rounds`` rounds (always for a seatable count), else None: e.g. 7 players in 4
+    rounds (3.1.6's extra round after 3) cannot all play equally often."""
+    if count < 4:
+        return None
+    if seatable(count):
+        return (count,) * rounds
+    sizes = tuple(p for p in range(4, count) if seatable(p))
     for games in range(rounds - 1, 0, -1):
-        plan = _even_split(count * games, rounds, tuple(sizes))
+        plan = _even_split(count * games, rounds, sizes)
         if plan is not None:
             return plan
-    return (max(sizes),) * rounds
+    return None
+
+
+def equal_games_rounds(count: int, most: int = 12) -> list[int]:
+    """Round counts (1..``most``) in which ``count`` players all play equally often."""
+    return [r for r in range(1, most + 1) if equal_games_plan(count, r) is not None]
 
 
 def _even_split(total: int, rounds: int, sizes: tuple[int, ...]) -> tuple[int, ...] | None:

@@ -57,7 +57,7 @@ def test_no_final_and_multideck_limits():
         run(TABLES.initial(), SeatRound([f"p{i}" for i in range(8)], SEED, {"final": "none"}))
     with pytest.raises(Invalid):
         run(TABLES.initial(), SeatRound([f"p{i}" for i in range(12)], SEED, {"multideck": True}))
-    state = play_round(TABLES.initial(), [f"p{i}" for i in range(7)], {"final": "extra-round"})
+    state = play_round(TABLES.initial(), [f"p{i}" for i in range(6)], {"final": "extra-round"})
     with pytest.raises(Conflict) as exc:  # 3.1.6: cannot grow to 8 between rounds
         run(state, SeatRound([f"p{i}" for i in range(8)], SEED))
     assert exc.value.code == "players_limit"
@@ -114,3 +114,45 @@ def test_final_flow():
     state, events = run(state, ReportFinal(vp))
     top = events[0].data["standings"][0]
     assert top == {"player": q[3], "rank": 1, "vp_halves": 2}
+
+
+def test_seven_players_with_the_extra_round_are_refused_at_round_one():
+    from chalicelib.domain.tables.groups import equal_games_plan, equal_games_rounds
+    players = [f"p{i}" for i in range(7)]
+    # 3 rounds + the extra round = 4: 7 players cannot all play equally often
+    assert equal_games_plan(7, 4) is None and equal_games_plan(7, 3) == (5, 5, 4)
+    with pytest.raises(Invalid) as exc:
+        run(TABLES.initial(), SeatRound(players, SEED, {"final": "extra-round"}))
+    (problem,) = [p for p in exc.value.details if p["rule"] == "V:EKN 3.1"]
+    assert problem["rounds"] == 4
+    assert problem["possible_rounds"] == [r for r in equal_games_rounds(7) if r >= 2]
+    assert 4 not in problem["possible_rounds"] and 3 in problem["possible_rounds"]
+    # the same players with a plan that works: every player plays the same count
+    state = TABLES.initial()
+    for _ in range(5):
+        state = play_round(state, players, {"rounds": 4, "final": "extra-round"}
+                           if not state.rounds else None)
+    assert set(Counter(state.games()).values()) == {3}
+
+
+@pytest.mark.parametrize("count", [6, 7, 11])
+def test_equal_games_plans_give_everyone_the_same_count(count):
+    from chalicelib.domain.tables.groups import equal_games_plan, seatable
+    for rounds in range(1, 9):
+        plan = equal_games_plan(count, rounds)
+        if plan is None:
+            continue
+        assert len(plan) == rounds and sum(plan) % count == 0
+        assert all(seatable(p) and p < count for p in plan)
+
+
+def test_no_final_needs_three_rounds():
+    """V:EKN 3.1: a tournament has at least three rounds; without a final all of them
+    are preliminary rounds."""
+    with pytest.raises(Invalid) as exc:
+        run(TABLES.initial(), SeatRound([f"p{i}" for i in range(5)], SEED,
+                                        {"final": "none", "rounds": 2}))
+    assert exc.value.code == "invalid_settings"
+    state, _ = run(TABLES.initial(), SeatRound([f"p{i}" for i in range(5)], SEED,
+                                               {"final": "extra-round", "rounds": 2}))
+    assert state.current.number == 1
