@@ -8,18 +8,20 @@ from .draws import Rng
 
 def choose_bye(ranked: list[str], byes: dict[str, int], first_round: bool,
                rng: Rng, pods: dict[str, int] | None = None) -> str | None:
-    """``ranked``: the players to pair, best first. With pods the bye goes to a member
-    of an odd-sized pod so that pods stay whole."""
+    """``ranked``: the players to pair, best first. Only players with the fewest byes
+    in the whole field are eligible (no avoidable second bye); with pods, among them a
+    member of an odd-sized pod is preferred so that pods stay whole, and when no
+    odd-pod member is eligible the bye goes to another pod (the pairing then crosses
+    pods for one player)."""
     if len(ranked) % 2 == 0:
         return None
-    pool = ranked
+    fewest = min(byes.get(p, 0) for p in ranked)
+    pool = [p for p in ranked if byes.get(p, 0) == fewest]
     if pods:
         sizes: dict[int, int] = {}
         for p in ranked:
             sizes[pods[p]] = sizes.get(pods[p], 0) + 1
-        pool = [p for p in ranked if sizes[pods[p]] % 2] or ranked
-    fewest = min(byes.get(p, 0) for p in pool)
-    pool = [p for p in pool if byes.get(p, 0) == fewest]
+        pool = [p for p in pool if sizes[pods[p]] % 2] or pool
     if first_round:
         return rng.choice(sorted(pool))
     return pool[-1]

@@ -3,9 +3,9 @@ around each rematch or over-crossed gap are re-paired exactly (in windows closed
 the current pairs, so the rest stays valid). The cost never increases."""
 from __future__ import annotations
 
-from .cost import Candidate, Weights, is_rematch, total_cost
+from .cost import Candidate, Weights, is_rematch, score_lower_bound, total_cost
 from .draws import Rng
-from .exact import exact_pairs
+from .exact import exact_pairs, sparse_pairs
 
 Pair = tuple[Candidate, Candidate]
 
@@ -57,10 +57,56 @@ def _windows(bad: set[int], pairs: list[Pair], level_of: dict[int, int],
     return [(lo, hi) for lo, hi in ranges]
 
 
+def pairing_lower_bound(players: list[Candidate], weights: Weights) -> int:
+    """No perfect pairing of ``players`` costs less: the score parity bound plus, when
+    every player carries a pod, one crossing per two odd-sized pods."""
+    bound = score_lower_bound(players)
+    if players and all(p.pod is not None for p in players):
+        sizes: dict[int, int] = {}
+        for p in players:
+            sizes[p.pod] = sizes.get(p.pod, 0) + 1  # type: ignore[index]
+        bound += weights.cross_pod * (sum(size % 2 for size in sizes.values()) // 2)
+    return bound
+
+
+def _candidate_edges(old: list[Pair], rng: Rng, per_player: int) -> set[tuple[str, str]]:
+    """The current pairs (so a perfect pairing exists) plus, for every player, a few
+    random non-rematch partners from its own and the neighbouring score levels."""
+    edges = {(a.id, b.id) for a, b in old}
+    players = [p for pair in old for p in pair]
+    scores = sorted({p.score for p in players})
+    at: dict[int, list[Candidate]] = {s: [] for s in scores}
+    for p in players:
+        at[p.score].append(p)
+    for k, s in enumerate(scores):
+        near = [q for t in scores[max(0, k - 1): k + 2] for q in at[t]]
+        for p in at[s]:
+            for q in rng.sample(near, min(per_player, len(near))):
+                if q.id != p.id and not is_rematch(p, q):
+                    edges.add((p.id, q.id))
+    return edges
+
+
+def solve_window(old: list[Pair], weights: Weights, rng: Rng,
+                 window_limit: int) -> list[Pair]:
+    """The least-cost re-pairing of the players of ``old``, always exact: up to
+    ``window_limit`` players on the complete graph; wider windows first on a sparse
+    candidate graph, kept only when it reaches the lower bound (then no pairing can be
+    cheaper), otherwise on the complete graph."""
+    players = [p for pair in old for p in pair]
+    if len(players) > window_limit:
+        got = sparse_pairs(players, _candidate_edges(old, rng, 12), weights, rng)
+        if total_cost(got, weights) <= pairing_lower_bound(players, weights):
+            return got
+    return exact_pairs(players, weights, rng)
+
+
 def repair(pairs: list[Pair], weights: Weights, rng: Rng,
            window_limit: int = 120) -> list[Pair]:
     """Windows start one level either side of the trouble and double their margin
-    whenever a pass finds nothing better, up to the whole field."""
+    whenever a pass finds nothing better, up to the whole field. Every window is solved
+    exactly (``solve_window``), so the result is either certified by the lower bound
+    (no troubled level left) or an exact pairing of the whole field."""
     scores = sorted({p.score for pair in pairs for p in pair}, reverse=True)
     level_of = {s: k for k, s in enumerate(scores)}
     counts = [0] * len(scores)
@@ -77,19 +123,9 @@ def repair(pairs: list[Pair], weights: Weights, rng: Rng,
         for lo, hi in _windows(bad, pairs, level_of, len(scores), margin):
             inside = [k for k, (a, b) in enumerate(pairs)
                       if lo <= level_of[a.score] <= hi]
-            if len(inside) * 2 > window_limit:
-                # Too wide to solve exactly: keep the troubled pairs and a sample of
-                # the others from the same levels.
-                troubled = [k for k in inside if is_rematch(*pairs[k]) or
-                            level_of[pairs[k][0].score] in bad or
-                            level_of[pairs[k][1].score] in bad]
-                keep = troubled[: window_limit // 4]
-                others = [k for k in inside if k not in set(keep)]
-                rng.shuffle(others)
-                inside = keep + others[: window_limit // 2 - len(keep)]
             whole = len(inside) == len(pairs)
             old = [pairs[k] for k in inside]
-            new = exact_pairs([p for pair in old for p in pair], weights, rng)
+            new = solve_window(old, weights, rng, window_limit)
             if total_cost(new, weights) < total_cost(old, weights):
                 for k, pair in zip(inside, new, strict=True):
                     pairs[k] = pair
@@ -97,7 +133,5 @@ def repair(pairs: list[Pair], weights: Weights, rng: Rng,
             if whole:
                 return pairs          # the whole field, solved exactly: nothing left to gain
         if not improved:
-            if margin >= len(scores):
-                break
             margin *= 2
     return pairs
