@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..auth import authenticate, require_player, require_tournament_staff
 from ..auth.principal import is_staff
 from ..domain import swiss as sw
+from ..domain.draft.tournament import DRAFT
 from ..domain.errors import Conflict, Forbidden, NotFound
 from ..domain.swiss.decide_results import best_of_for, locate
 from ..domain.swiss.state import SwissState, parse_match_id
@@ -17,7 +18,8 @@ from ..projections.swiss import bracket_id, overview_id, round_id, standings_id
 from ..projections.tournaments import players_id
 from ..runtime import runtime
 from ..service import Reply
-from .common import plain, run_command, view_or_404
+from .common import plain, read_state, run_command, view_or_404
+from .draft import draft_stream
 from .http import json_route, parse_body, query_int
 from .tournaments import checked_tid, load_tournament
 
@@ -116,13 +118,35 @@ def pair_round(tid):
         if unknown:
             raise NotFound("pods name players who are not registered", {"players": unknown[:50]})
         players = [p.id for p in t.active_players()]
+        settings = plain(t.settings["swiss"])
+        pods = body.pods
+        if settings.get("pair_within_pods"):
+            pods = {**draft_pods(uow, tid, players, body.pods or {}), **(body.pods or {})}
         state, events = uow.decide(sw.SWISS, stream(tid), sw.PairRound(
-            t.seed, plain(t.settings["swiss"]), players, uow.now.isoformat(), principal.id,
-            body.pods))
+            t.seed, settings, players, uow.now.isoformat(), principal.id, pods or None))
         number = len(state.rounds)
         return Reply(201, _round_body(tid, state, number, events),
                      {"Location": f"/v1/tournaments/{tid}/swiss/rounds/{number}"})
     return run_command(bp.current_request, work, principal)
+
+
+def draft_pods(uow, tid: str, players: list[str], given: dict[str, int]) -> dict[str, int]:
+    """Pods from the booster draft for the players who have none yet (neither given in
+    the request nor remembered by the Swiss stream): the draft's pod number, and pod 0
+    (a group of their own) for late arrivals who received sealed product instead."""
+    known = read_state(uow, sw.SWISS, stream(tid)).pods
+    draft = read_state(uow, DRAFT, draft_stream(tid))
+    if not draft.started:
+        return {}
+    pods = {}
+    for p in players:
+        if p in given or p in known:
+            continue
+        if p in draft.pod_of:
+            pods[p] = draft.pod_of[p]
+        elif p in draft.late:
+            pods[p] = 0
+    return pods
 
 
 def record_drop(uow, tid: str, player: str, by: str) -> dict[str, Any] | None:
