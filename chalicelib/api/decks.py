@@ -139,6 +139,7 @@ def _registration_out(tid: str, pid: str, state: DecksState, private: bool) -> d
     out = {"tournament_id": tid, "player_id": pid, "active": state.active.get(pid),
            "published": state.published, "reopened": pid in state.reopened,
            "reopened_until": state.reopened.get(pid),
+           "extended_until": state.extensions.get(pid),
            "decks": [_deck_out(record, private) for _, record in sorted(decks.items())]}
     if private:
         pool = state.pools.get(pid)
@@ -151,6 +152,7 @@ def _registration_out(tid: str, pid: str, state: DecksState, private: bool) -> d
 def _deck_out(record: dict[str, Any], private: bool) -> dict[str, Any]:
     out = {key: record[key] for key in ("label", "deck", "limits", "recursions", "sizes",
                                         "registered_at", "version")}
+    out["unverified"] = record.get("unverified", [])
     if private:
         out["received"] = record.get("received")
         out["registered_by"] = record["by"]
@@ -296,6 +298,15 @@ def known_pool(source: Any, tournament: t.TournamentState, pid: str) -> list[str
     return None
 
 
+def play_started(source: Any, tournament: t.TournamentState) -> bool:
+    """3.1.5: from the first round on, multi-deck changes happen between rounds."""
+    if tournament.structure == "multiplayer-tables":
+        return pools.tables_play_started(read_state(source, TABLES, f"tables-{tournament.id}"))
+    if tournament.structure == "swiss":
+        return pools.swiss_play_started(read_state(source, SWISS, f"swiss-{tournament.id}"))
+    return False
+
+
 def round_in_progress(source: Any, tournament: t.TournamentState) -> bool:
     """3.1.5: decks may change only between rounds."""
     if tournament.structure == "multiplayer-tables":
@@ -310,7 +321,7 @@ def _multi_deck(source: Any, tid: str) -> bool:
 
 
 def _register_command(source: Any, tournament: t.TournamentState, pid: str, body: DeckBody,
-                      by: str, now: str) -> c.RegisterDeck:
+                      principal: Principal, now: str) -> c.RegisterDeck:
     """The registration with the facts from elsewhere: the pool the product or draft
     aggregates know, what a player opens (V:EKN table) and the kinds of the cards."""
     product = plain(tournament.settings["product"])
@@ -319,12 +330,14 @@ def _register_command(source: Any, tournament: t.TournamentState, pid: str, body
     if facts is None:   # own product (7.2.4): what this player brought, when it was entered
         facts = entry_facts(read_state(source, PLAYER_PRODUCT, player_stream(tournament.id, pid)))
     return c.RegisterDeck(
-        player=pid, deck=body.decklist(), now=now, by=by, label=body.label,
+        player=pid, deck=body.decklist(), now=now, by=principal.id, label=body.label,
         received=list(body.received) if body.received is not None else None,
         pool=known_pool(source, tournament, pid),
         product=facts, kinds=card_kinds(sets, used_set_ids(product)),
         round_in_progress=_multi_deck(source, tournament.id)
-        and round_in_progress(source, tournament))
+        and round_in_progress(source, tournament),
+        by_staff=is_staff(principal, tournament),
+        play_started=_multi_deck(source, tournament.id) and play_started(source, tournament))
 
 
 @json_route(bp, "/tournaments/{tid}/decks/players/{pid}", methods=["POST"])
@@ -336,7 +349,7 @@ def register_deck(tid, pid):
         tournament = load_tournament(uow, tid)
         require_player(principal, tournament, _checked_pid(tournament, pid))
         state, _ = uow.decide(DECKS, stream(tid), _register_command(
-            uow, tournament, pid, body, principal.id, _now(uow)))
+            uow, tournament, pid, body, principal, _now(uow)))
         return Reply(201, _registration_out(tid, pid, state, private=True))
     return run_command(bp.current_request, work, principal)
 
@@ -351,10 +364,10 @@ def validate_deck(tid, pid):
     require_player(principal, tournament, _checked_pid(tournament, pid))
     state, _ = rt.service.read(DECKS, stream(tid))
     now = rt.service.clock().isoformat().replace("+00:00", "Z")
-    limits, violations, pool = assess(
-        state, _register_command(rt, tournament, pid, body, principal.id, now))
+    limits, violations, pool, unverified = assess(
+        state, _register_command(rt, tournament, pid, body, principal, now))
     return {"tournament_id": tid, "player_id": pid, "legal": not violations,
-            "violations": violations, "limits": limits.to_json(),
+            "violations": violations, "unverified": unverified, "limits": limits.to_json(),
             "recursions": limits.recursions, "pool_size": len(pool)}
 
 
@@ -385,6 +398,20 @@ def reopen_deck(tid, pid):
         tid, principal,
         lambda uow, tournament: c.ReopenDeck(player=_checked_pid(tournament, pid),
                                              now=_now(uow), by=principal.id, until=body.until),
+        lambda state, _: Reply(200, _registration_out(tid, pid, state, private=True))),
+        principal)
+
+
+@json_route(bp, "/tournaments/{tid}/decks/players/{pid}/deadline", methods=["POST"])
+def extend_player_deadline(tid, pid):
+    """A later deadline for one player (a late arrival without a deck, ...)."""
+    principal = authenticate(bp.current_request, runtime())
+    body = parse_body(bp.current_request, DeadlineBody)
+    return run_command(bp.current_request, _staff_work(
+        tid, principal,
+        lambda uow, tournament: c.ExtendPlayerDeadline(
+            player=_checked_pid(tournament, pid), deadline=body.deadline, now=_now(uow),
+            by=principal.id),
         lambda state, _: Reply(200, _registration_out(tid, pid, state, private=True))),
         principal)
 

@@ -36,7 +36,7 @@ def _put(tx: ViewTx, tid: str, view: dict[str, Any]) -> None:
 def _player(view: dict[str, Any], pid: str) -> dict[str, Any]:
     return dict(view["players"].get(pid) or {
         "player_id": pid, "registered": False, "pool_recorded": False, "decks": {},
-        "active": None, "reopened": False})
+        "active": None, "reopened": False, "extended_until": None})
 
 
 def _set_player(tx: ViewTx, tid: str, view: dict[str, Any], entry: dict[str, Any]) -> None:
@@ -70,7 +70,8 @@ def _registered(event: StoredEvent, tx: ViewTx) -> None:
     view = _get(tx, tid)
     entry = _player(view, d["player"])
     summary = {"label": d["label"], "registered_at": d["registered_at"],
-               "version": d["version"], "recursions": d["recursions"], "sizes": d["sizes"]}
+               "version": d["version"], "recursions": d["recursions"], "sizes": d["sizes"],
+               "unverified": [u["code"] for u in d.get("unverified", [])]}
     active = entry["active"] if entry["active"] and view["multi_deck"] else d["label"]
     _set_player(tx, tid, view, {**entry, "registered": True, "reopened": False,
                                 "decks": {**entry["decks"], d["label"]: summary},
@@ -87,6 +88,14 @@ def _reopened(event: StoredEvent, tx: ViewTx) -> None:
     tid = _tid(event)
     view = _get(tx, tid)
     _set_player(tx, tid, view, {**_player(view, event.data["player"]), "reopened": True})
+
+
+@projection.on("PlayerDeadlineExtended")
+def _player_extended(event: StoredEvent, tx: ViewTx) -> None:
+    tid = _tid(event)
+    view = _get(tx, tid)
+    _set_player(tx, tid, view, {**_player(view, event.data["player"]),
+                                "extended_until": event.data["deadline"]})
 
 
 @projection.on("ActiveDeckSwitched")

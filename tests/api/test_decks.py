@@ -623,3 +623,117 @@ def test_a_retried_registration_is_replayed_not_refused(api, clock):
     assert first.status == again.status == 201 and again.body == first.body
     assert again.headers.get("Idempotent-Replayed") == "true"
     assert api.post(path, deck, token=p1["token"]).status == 409   # a new attempt is refused
+
+
+def _overview_deck(api, s, player):
+    view = api.get(base(s["tid"])).body
+    entry = next(p for p in view["players"] if p["player_id"] == player["player_id"])
+    return entry
+
+
+def test_mtg_physical_product_basic_lands_by_name_and_kinds_flagged(api, clock):
+    """Card sets unknown (boosters: []): basic lands are recognised by name; that
+    conspiracies stay out of the main deck could not be checked, and the deck says so."""
+    s = setup(api, "mtg", "booster-draft", settings={"product": {"boosters": []}})
+    p1 = s["players"][0]
+    spells = [f"spell-{i}" for i in range(23)]
+    record_pool(api, s, p1, spells)
+    deck = {"main": spells + ["Plains"] * 9 + ["island"] * 7 + ["mtg:Snow-Covered_Swamp"]}
+    check = api.post(f"{base(s['tid'])}/players/{p1['player_id']}/validate", deck,
+                     token=p1["token"]).body
+    assert check["legal"] and [u["code"] for u in check["unverified"]] == ["kinds_unverified"]
+    r = register(api, s, p1, deck)
+    assert r.status == 201, r.body
+    assert [u["code"] for u in r.body["decks"][0]["unverified"]] == ["kinds_unverified"]
+    assert _overview_deck(api, s, p1)["decks"][0]["unverified"] == ["kinds_unverified"]
+    # a land-like name that is no basic land still needs the pool
+    record_pool(api, s, s["players"][1], spells)
+    r = register(api, s, s["players"][1], {"main": spells + ["Plains"] * 16 + ["Tundra"]})
+    assert r.status == 422 and violations(r) == ["not_in_pool"]
+
+
+def test_munchkin_unknown_kinds_are_flagged_not_passed_silently(api, clock):
+    s = setup(api, "munchkin", "booster-draft",
+              settings={"product": {"boosters": [], "starters": []}})
+    p1 = s["players"][0]
+    pool = [f"mk-card-{i}" for i in range(29)] + ["mk-some-hero", "mk-other-hero"]
+    record_pool(api, s, p1, pool)
+    # a hero in the main deck cannot be told from other cards without card kinds
+    deck = {"main": pool[:29] + ["mk-other-hero"], "hero": "mk-some-hero"}
+    check = api.post(f"{base(s['tid'])}/players/{p1['player_id']}/validate", deck,
+                     token=p1["token"]).body
+    assert [u["code"] for u in check["unverified"]] == ["kinds_unverified"], check
+    assert "hero" in check["unverified"][0]["message"]
+    r = register(api, s, p1, deck)
+    assert r.status == 201 and r.body["decks"][0]["unverified"][0]["code"] == "kinds_unverified"
+    assert _overview_deck(api, s, p1)["decks"][0]["unverified"] == ["kinds_unverified"]
+    # with the shipped card set the same mistake is a violation, nothing unverified
+    s = setup(api, "munchkin", "booster-draft")
+    p1 = s["players"][0]
+    others, heroes = cards("sample-munchkin", "other"), cards("sample-munchkin", "hero")
+    record_pool(api, s, p1, others[:29] + heroes[:2])
+    check = api.post(f"{base(s['tid'])}/players/{p1['player_id']}/validate",
+                     {"main": others[:29] + [heroes[1]], "hero": heroes[0]},
+                     token=p1["token"]).body
+    assert [v["code"] for v in check["violations"]] == ["wrong_zone", "too_few"] and \
+        check["unverified"] == []
+
+
+def test_a_pool_only_the_player_declared_is_flagged(api, clock):
+    """7.2.4: a player's own `received` list is no proof of ownership: accepted as the
+    pool only from staff; from the player the registration is flagged pool_unverified."""
+    s = setup(api, "hack", "booster-draft", settings={"product": {"boosters": []}})
+    p1, p2 = s["players"]
+    pool = [f"hk-card-{i}" for i in range(35)]
+    r = register(api, s, p1, {"main": pool, "received": pool})
+    assert r.status == 201
+    assert [u["code"] for u in r.body["decks"][0]["unverified"]] == ["pool_unverified"]
+    assert _overview_deck(api, s, p1)["decks"][0]["unverified"] == ["pool_unverified"]
+    seen = api.get(f"{base(s['tid'])}/players/{p1['player_id']}", token=s["organizer"]).body
+    assert seen["decks"][0]["unverified"][0]["code"] == "pool_unverified"
+    r = register(api, s, p2, {"main": pool, "received": pool}, token=s["organizer"])
+    assert r.status == 201 and r.body["decks"][0]["unverified"] == []
+    # without any list nothing is known: refused, nothing recorded
+    s2 = setup(api, "hack", "booster-draft", settings={"product": {"boosters": []}})
+    r = register(api, s2, s2["players"][0], {"main": pool})
+    assert r.status == 409 and r.body["error"] == "no_pool"
+
+
+def test_multi_deck_adding_a_deck_after_the_deadline_before_round_one(api, clock):
+    s = setup(api, "vtes", players=4, settings={"deck": {"multi_deck": True}},
+              deadline_minutes=30)
+    p1 = s["players"][0]
+    record_pool(api, s, p1, VT_POOL)
+    first = {"crypt": VT_CRYPT[:12], "library": VT_LIB[:40], "label": "aggro"}
+    second = {"crypt": VT_CRYPT[12:24], "library": VT_LIB[20:60], "label": "control"}
+    assert register(api, s, p1, first).status == 201
+    clock.at(31)
+    for deck in (second, {**first, "library": VT_LIB[1:41]}):
+        r = register(api, s, p1, deck)
+        assert r.status == 409 and r.body["error"] == "deadline_passed"
+    got = api.get(f"{base(s['tid'])}/players/{p1['player_id']}", token=p1["token"]).body
+    assert [d["label"] for d in got["decks"]] == ["aggro"] and got["decks"][0]["version"] == 1
+
+
+def test_organizer_extends_the_deadline_for_one_late_player(api, clock):
+    s = setup(api, "vtes", players=3, deadline_minutes=30)
+    p1, p2, p3 = s["players"]
+    for p in (p1, p2, p3):
+        record_pool(api, s, p, VT_POOL)
+    deck = {"crypt": VT_CRYPT[:12], "library": VT_LIB[:40]}
+    clock.at(40)
+    assert register(api, s, p1, deck).status == 409
+    url = f"{base(s['tid'])}/players/{p1['player_id']}/deadline"
+    later = iso(NOW + timedelta(minutes=60))
+    assert api.post(url, {"deadline": later}, token=p1["token"]).status == 403
+    bad = api.post(url, {"deadline": iso(NOW + timedelta(minutes=35))}, token=s["organizer"])
+    assert bad.status == 422 and len(bad.body["details"]) == 1
+    r = api.post(url, {"deadline": later}, token=s["organizer"])
+    assert r.status == 200 and r.body["extended_until"] == later
+    assert _overview_deck(api, s, p1)["extended_until"] == later
+    assert register(api, s, p1, deck).status == 201
+    assert register(api, s, p2, deck).status == 409          # only p1 was extended
+    clock.at(61)
+    assert register(api, s, p3, deck).status == 409
+    changed = {"crypt": VT_CRYPT[:13], "library": VT_LIB[:40]}
+    assert register(api, s, p1, changed).status == 409        # registered, not reopened

@@ -27,6 +27,16 @@ class ExtendDeadline:
 
 
 @dataclass(frozen=True)
+class ExtendPlayerDeadline:
+    """A later deadline for one player (e.g. a late arrival without a deck yet)."""
+
+    player: str
+    deadline: str
+    now: str
+    by: str
+
+
+@dataclass(frozen=True)
 class RecordPool:
     """7.2.3: the cards a player received, recorded by the staff."""
 
@@ -54,6 +64,11 @@ class RegisterDeck:
     # card id -> kind from the tournament's card sets (None: kinds unknown).
     kinds: dict[str, str] | None = None
     round_in_progress: bool = False
+    # Whether staff submit the registration (then ``received`` may stand in for a pool
+    # nobody recorded) and whether the first round has been paired (3.1.5: from then on
+    # multi-deck changes happen between rounds, before it the deadline applies).
+    by_staff: bool = False
+    play_started: bool = False
 
 
 @dataclass(frozen=True)

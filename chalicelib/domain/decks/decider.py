@@ -4,7 +4,7 @@ deadline, pools received (7.2.3), deck registration, reopening, multi-deck switc
 from __future__ import annotations
 
 from collections import Counter
-from datetime import datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 from ..decider import FunctionDecider
@@ -15,6 +15,7 @@ from .check import discrepancies
 from .commands import (
     DeckCheck,
     ExtendDeadline,
+    ExtendPlayerDeadline,
     OpenDeckbuilding,
     PublishDecklists,
     RecordPool,
@@ -22,40 +23,24 @@ from .commands import (
     ReopenDeck,
     SwitchDeck,
 )
+from .deadlines import check_deadline, extend, extend_player, iso, parse_time, require_open
 from .decklist import Decklist, counts
 from .limits import Limits, resolve_limits
 from .state import DecksState, evolve, initial
+from .unverified import Unverified, kinds_unverified, pool_unverified
 from .validate import Violation, validate_deck
 
 
-def _time(value: str, what: str) -> datetime:
-    try:
-        parsed = datetime.fromisoformat(value)
-    except (ValueError, TypeError):
-        raise Invalid(f"{what} is not an ISO 8601 time", [{"field": what, "value": value}],
-                      code="invalid_time") from None
-    if parsed.tzinfo is None:
-        raise Invalid(f"{what} needs a time zone", [{"field": what, "value": value}],
-                      code="invalid_time")
-    return parsed
-
-
-def _iso(value: datetime) -> str:
-    return value.isoformat().replace("+00:00", "Z")
-
-
-def _require_open(state: DecksState) -> None:
-    if not state.opened:
-        raise Conflict("deck building has not started", code="deckbuilding_not_open")
-
-
-def assess(state: DecksState, cmd: RegisterDeck) -> tuple[Limits, list[Violation], list[str]]:
-    """The limits that apply to ``cmd.player``, every violation of the deck and the
-    pool it was checked against. Shared by registration and the dry-run check."""
-    _require_open(state)
+def assess(state: DecksState, cmd: RegisterDeck
+           ) -> tuple[Limits, list[Violation], list[str], list[Unverified]]:
+    """The limits that apply to ``cmd.player``, every violation of the deck, the pool it
+    was checked against and what could not be verified. Shared by registration and the
+    dry-run check."""
+    require_open(state)
     settings = state.deck_settings
     recorded = state.pools.get(cmd.player)
     pool = cmd.pool if cmd.pool is not None else (recorded or {}).get("cards")
+    source = "known" if pool is not None else "none"
     violations: list[Violation] = []
     if settings.require_received_list and cmd.received is None:
         violations.append({"code": "received_list_missing", "zone": "received",
@@ -63,7 +48,10 @@ def assess(state: DecksState, cmd: RegisterDeck) -> tuple[Limits, list[Violation
                                       "received (7.2.3)"})
     if cmd.received is not None:
         if pool is None:
+            # 7.2.3/7.2.4: staff record what a player received; a player's own list is
+            # used, but the registration says nobody verified it.
             pool = list(cmd.received)
+            source = "staff" if cmd.by_staff else "declared"
         else:
             violations += _received_mismatch(pool, cmd.received)
     if pool is None and violations:
@@ -76,7 +64,8 @@ def assess(state: DecksState, cmd: RegisterDeck) -> tuple[Limits, list[Violation
     limits = resolve_limits(settings, state.format, product)
     violations += validate_deck(cmd.deck, settings=settings, limits=limits, pool=pool,
                                 kinds=cmd.kinds)
-    return limits, violations, list(pool)
+    unverified = kinds_unverified(settings, cmd.kinds) + pool_unverified(source)
+    return limits, violations, list(pool), unverified
 
 
 def _received_mismatch(pool: list[str], received: list[str]) -> list[Violation]:
@@ -95,11 +84,11 @@ def _open(cmd: OpenDeckbuilding, state: DecksState) -> list[Event]:
     if state.opened:
         raise Conflict("deck building is already open", code="deckbuilding_open")
     settings = DeckSettings.model_validate(cmd.settings)
-    now = _time(cmd.now, "now")
+    now = parse_time(cmd.now, "now")
     if cmd.deadline is None:
         deadline = now + timedelta(minutes=settings.build_minutes)
     else:
-        deadline = _time(cmd.deadline, "deadline")
+        deadline = parse_time(cmd.deadline, "deadline")
         if deadline <= now:
             raise Invalid("the deadline must be in the future",
                           [{"field": "deadline", "value": cmd.deadline}])
@@ -112,19 +101,8 @@ def _open(cmd: OpenDeckbuilding, state: DecksState) -> list[Event]:
                        f"{settings.multi_deck_max_players}"}], code="multi_deck_not_allowed")
     return [Event("DeckbuildingOpened", {
         "game": cmd.game, "format": cmd.format, "settings": settings.model_dump(mode="json"),
-        "deadline": _iso(deadline), "opened_at": cmd.now, "by": cmd.by,
+        "deadline": iso(deadline), "opened_at": cmd.now, "by": cmd.by,
         "multi_deck": settings.multi_deck})]
-
-
-def _extend(cmd: ExtendDeadline, state: DecksState) -> list[Event]:
-    _require_open(state)
-    new = _time(cmd.deadline, "deadline")
-    if state.deadline is not None and new <= _time(state.deadline, "deadline"):
-        raise Invalid("an extended deadline must be later than the current one",
-                      [{"field": "deadline", "value": cmd.deadline,
-                        "current": state.deadline}])
-    return [Event("DeckDeadlineExtended", {"deadline": _iso(new), "previous": state.deadline,
-                                           "at": cmd.now, "by": cmd.by})]
 
 
 def _record_pool(cmd: RecordPool, state: DecksState) -> list[Event]:
@@ -137,30 +115,21 @@ def _record_pool(cmd: RecordPool, state: DecksState) -> list[Event]:
     return [Event("PoolRecorded", data)]
 
 
-def _deadline_for(state: DecksState, player: str) -> datetime | None:
-    """The deadline that applies to ``player``: a reopened deck has its own (or none:
-    the organizer reopened it explicitly), otherwise the phase's."""
-    if player in state.reopened:
-        until = state.reopened[player]
-        return _time(until, "until") if until else None
-    return _time(state.deadline, "deadline") if state.deadline else None
-
-
 def _may_register(cmd: RegisterDeck, state: DecksState) -> None:
     existing = state.decks.get(cmd.player, {})
     if state.multi_deck and existing:
-        # 3.1.5: between rounds a player may freely switch decks or cards.
+        # 3.1.5: between rounds a player may freely switch decks or cards; before the
+        # first round, adding or changing decks is bound by the registration deadline.
         if cmd.round_in_progress:
             raise Conflict("decks can only be changed between rounds",
                            code="round_in_progress")
+        if not cmd.play_started:
+            check_deadline(cmd, state)
         limit = state.deck_settings.max_decks
         if cmd.label not in existing and len(existing) >= limit:
             raise Conflict(f"at most {limit} decks per player", code="too_many_decks")
         return
-    deadline = _deadline_for(state, cmd.player)
-    if deadline is not None and _time(cmd.now, "now") > deadline:
-        raise Conflict(f"the deck registration deadline ({_iso(deadline)}) has passed",
-                       {"deadline": _iso(deadline), "now": cmd.now}, code="deadline_passed")
+    check_deadline(cmd, state)
     if existing:
         if cmd.label not in existing:
             raise Conflict("only one deck per player without the multi-deck system (3.1.5)",
@@ -171,9 +140,9 @@ def _may_register(cmd: RegisterDeck, state: DecksState) -> None:
 
 
 def _register(cmd: RegisterDeck, state: DecksState) -> list[Event]:
-    _require_open(state)
+    require_open(state)
     _may_register(cmd, state)
-    limits, violations, pool = assess(state, cmd)
+    limits, violations, pool, unverified = assess(state, cmd)
     if violations:
         raise Invalid(f"the deck breaks {len(violations)} rule"
                       f"{'s' if len(violations) != 1 else ''}", violations,
@@ -185,20 +154,20 @@ def _register(cmd: RegisterDeck, state: DecksState) -> list[Event]:
         "sizes": {zone: len(cards) for zone, cards in cmd.deck.zones().items()},
         "registered_at": cmd.now, "by": cmd.by,
         "version": (previous or {}).get("version", 0) + 1,
-        "pool_size": len(pool)}
+        "pool_size": len(pool), "unverified": unverified}
     if cmd.received is not None:
         data["received"] = list(cmd.received)
     return [Event("DeckRegistered", data)]
 
 
 def _reopen(cmd: ReopenDeck, state: DecksState) -> list[Event]:
-    _require_open(state)
+    require_open(state)
     if cmd.player not in state.decks:
         raise NotFound(f"player {cmd.player} has no registered deck", code="deck_not_found")
     until = None
     if cmd.until is not None:
-        until = _iso(_time(cmd.until, "until"))
-        if _time(until, "until") <= _time(cmd.now, "now"):
+        until = iso(parse_time(cmd.until, "until"))
+        if parse_time(until, "until") <= parse_time(cmd.now, "now"):
             raise Invalid("the reopened deck's deadline must be in the future",
                           [{"field": "until", "value": cmd.until}])
     return [Event("DeckReopened", {"player": cmd.player, "until": until,
@@ -206,7 +175,7 @@ def _reopen(cmd: ReopenDeck, state: DecksState) -> list[Event]:
 
 
 def _switch(cmd: SwitchDeck, state: DecksState) -> list[Event]:
-    _require_open(state)
+    require_open(state)
     if not state.multi_deck:
         raise Conflict("switching decks needs the multi-deck system (3.1.5)",
                        code="multi_deck_off")
@@ -222,7 +191,7 @@ def _switch(cmd: SwitchDeck, state: DecksState) -> list[Event]:
 
 
 def _publish(cmd: PublishDecklists, state: DecksState) -> list[Event]:
-    _require_open(state)
+    require_open(state)
     if state.published:
         raise Conflict("decklists are already published", code="already_published")
     return [Event("DecklistsPublished", {"at": cmd.now, "by": cmd.by,
@@ -230,7 +199,7 @@ def _publish(cmd: PublishDecklists, state: DecksState) -> list[Event]:
 
 
 def _deck_check(cmd: DeckCheck, state: DecksState) -> list[Event]:
-    _require_open(state)
+    require_open(state)
     record = state.registration(cmd.player, cmd.label)
     if record is None:
         raise NotFound(f"player {cmd.player} has no registered deck"
@@ -243,7 +212,8 @@ def _deck_check(cmd: DeckCheck, state: DecksState) -> list[Event]:
         "discrepancies": found, "matches": not found, "at": cmd.now, "by": cmd.by})]
 
 
-HANDLERS = {OpenDeckbuilding: _open, ExtendDeadline: _extend, RecordPool: _record_pool,
+HANDLERS = {OpenDeckbuilding: _open, ExtendDeadline: extend, RecordPool: _record_pool,
+            ExtendPlayerDeadline: extend_player,
             RegisterDeck: _register, ReopenDeck: _reopen, SwitchDeck: _switch,
             PublishDecklists: _publish, DeckCheck: _deck_check}
 

@@ -70,3 +70,13 @@ def swiss_round_in_progress(swiss: Any) -> bool:
     if swiss.cut is not None:
         return True
     return swiss.current is not None and not swiss.current.closed
+
+
+def tables_play_started(tables: Any) -> bool:
+    """The first round (or the final) has been seated."""
+    return bool(tables.rounds) or tables.final_started
+
+
+def swiss_play_started(swiss: Any) -> bool:
+    """The first Swiss round (or the top cut) has been paired."""
+    return bool(swiss.rounds) or swiss.cut is not None

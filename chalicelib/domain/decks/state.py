@@ -23,6 +23,8 @@ class DecksState:
     active: dict[str, str] = field(default_factory=dict)
     # player -> personal deadline (or None) while the organizer has reopened the deck
     reopened: dict[str, str | None] = field(default_factory=dict)
+    # player -> personal deadline granted by the organizer (later than the phase's)
+    extensions: dict[str, str] = field(default_factory=dict)
     published: bool = False
     checks: tuple[dict[str, Any], ...] = ()
 
@@ -47,6 +49,8 @@ def evolve(state: DecksState, event: Event) -> DecksState:
                        multi_deck=d["multi_deck"])
     if event.type == "DeckDeadlineExtended":
         return replace(state, deadline=d["deadline"])
+    if event.type == "PlayerDeadlineExtended":
+        return replace(state, extensions={**state.extensions, d["player"]: d["deadline"]})
     if event.type == "PoolRecorded":
         pool = {"cards": d["cards"], "product": d.get("product"),
                 "recorded_at": d["recorded_at"], "by": d["by"]}

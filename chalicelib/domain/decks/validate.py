@@ -22,6 +22,7 @@ from typing import Any
 from ..profiles.deck import ZONES, DeckSettings
 from .decklist import Decklist
 from .limits import Limits
+from .unverified import is_basic_land_id
 
 Violation = dict[str, Any]
 
@@ -98,7 +99,9 @@ def _provided_unlimited(card: str, settings: DeckSettings,
                         kinds: Mapping[str, str] | None) -> bool:
     if card in settings.provided_cards:
         return True
-    kind = kinds.get(card) if kinds is not None else None
+    if kinds is None:   # kinds unknown: MTG basic lands are recognised by name
+        return "basic-land" in settings.provided_kinds and is_basic_land_id(card)
+    kind = kinds.get(card)
     return kind is not None and kind in settings.provided_kinds
 
 

@@ -173,7 +173,10 @@ def test_multi_deck_switching_between_rounds():
     other = Decklist(crypt=CRYPT[:6], library=LIBRARY[5:40])
     h.register(label="control", deck=other)
     assert h.state.active["p1"] == "aggro"
-    h.register(label="aggro", deck=other, now=T_LATER)   # between rounds, after deadline
+    with pytest.raises(Conflict) as err:      # before round 1 the deadline still applies
+        h.register(label="aggro", deck=other, now=T_LATER)
+    assert err.value.code == "deadline_passed"
+    h.register(label="aggro", deck=other, now=T_LATER, play_started=True)  # between rounds
     with pytest.raises(Conflict) as err:
         h.run(SwitchDeck(player="p1", label="control", now=T_LATER, by="p1",
                          round_in_progress=True))
@@ -181,7 +184,7 @@ def test_multi_deck_switching_between_rounds():
     h.run(SwitchDeck(player="p1", label="control", now=T_LATER, by="p1"))
     assert h.state.registration("p1")["label"] == "control"
     with pytest.raises(Conflict):
-        h.register(label="control", now=T_LATER, round_in_progress=True)
+        h.register(label="control", now=T_LATER, round_in_progress=True, play_started=True)
     with pytest.raises(Conflict):
         h.register(player="p2", now=T_LATER)   # a first deck still needs the deadline
 
