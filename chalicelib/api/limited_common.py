@@ -132,26 +132,31 @@ def pod_log(request, tid: str, n: str, pod_of: Callable, view: Callable,
 
 def pod_feed(request, tid: str, n: str, pod_of: Callable,
              stream_of: Callable[[str, int], str], redact: Callable) -> dict[str, Any]:
-    """``GET .../pods/{n}/events``: the pod's events as the caller may see them."""
+    """``GET .../pods/{n}/events``: the pod's events as the caller may see them
+    (``redact(type, data, player=, staff=, members=)``, members: the pod's players)."""
     rt = runtime()
     number = path_number(n, "pod")
-    pod_of(rt, checked_tid(tid), number)
+    members = tuple(pod_of(rt, checked_tid(tid), number).players)
     player, staff = viewer(request, rt, tid)
     return feed(rt, stream_of(tid, number),
-                lambda t, d: redact(t, d, player=player, staff=staff))
+                lambda t, d: redact(t, d, player=player, staff=staff, members=members))
 
 
 def pod_command(request, principal: Principal, tid: str, n: str, pod_of: Callable,
                 decider, stream_of: Callable[[str, int], str], command_of: Callable,
-                reply_of: Callable):
-    """A player's command in a pod: ``command_of(player, now)``; 200 with
-    ``reply_of(state, events, player)``."""
+                reply_of: Callable, with_uow: bool = False):
+    """A player's command in a pod: ``command_of(player, now)`` (``command_of(uow,
+    player)`` with ``with_uow``, e.g. to read the tournament seed); 200 with
+    ``reply_of(state, events, player)``. The draft deciders first apply every pick timer
+    due at ``now`` (each at its own deadline), so a late command is judged against the
+    caught-up pod; a refusal records nothing."""
     number = path_number(n, "pod")
 
     def work(uow):
         player = player_of(principal, checked_tid(tid))
         pod_of(uow, tid, number)
-        state, events = uow.decide(decider, stream_of(tid, number), command_of(player, uow.now))
+        command = command_of(uow, player) if with_uow else command_of(player, uow.now)
+        state, events = uow.decide(decider, stream_of(tid, number), command)
         return Reply(200, reply_of(state, events, player))
     return run_command(request, work, principal)
 
@@ -187,6 +192,20 @@ def pick_seconds(given: int | None, draft: dict[str, Any]) -> int | None:
     return draft.get("pick_seconds") or None
 
 
+PICK_EVENTS = ("TableCardPicked", "MixedLibraryCardPicked")
+
+
+def own_pick(events) -> dict:
+    """The data of the caller's own pick among a command's events (expiries applied
+    before it come first)."""
+    return next(e.data for e in reversed(events)
+                if e.type in PICK_EVENTS and not e.data["auto"])
+
+
+def auto_picks(events) -> list[dict]:
+    return [e.data for e in events if e.type in PICK_EVENTS and e.data["auto"]]
+
+
 def table_due(state, now) -> bool:
     """A table draft's (or a mixed draft's crypt table's) pick timer ran out."""
     return state.status == "drafting" and clock.reached(now, state.deadline)
@@ -194,9 +213,10 @@ def table_due(state, now) -> bool:
 
 def touched(rt, tid: str, n: int, pod_of: Callable, due: Callable, decider,
             stream_of: Callable[[str, int], str], expire_command: Callable):
-    """The draft pod with its expired pick timers applied first (recorded before it is
-    shown): on every read of a pod and by the scheduled sweep, so a draft never waits on
-    somebody remembering to call ``.../expire``. ``expire_command(uow, tid, state)``."""
+    """The draft pod with every expired pick timer applied first, each at its own deadline
+    (recorded before it is shown): on every read of a pod and by the scheduled sweep, so a
+    draft never waits on somebody remembering to call ``.../expire`` and an unattended pod
+    catches up in one touch. ``expire_command(uow, tid, state)``."""
     state = pod_of(rt, tid, n)
     if not due(state, rt.service.clock()):
         return state
@@ -206,8 +226,7 @@ def touched(rt, tid: str, n: int, pod_of: Callable, due: Callable, decider,
         if not due(current, uow.now):
             return Reply(200, {"pod": n, "auto_picks": 0})
         _, events = uow.decide(decider, stream_of(tid, n), expire_command(uow, tid, current))
-        return Reply(200, {"pod": n, "auto_picks": sum(1 for e in events if e.type in (
-            "TableCardPicked", "MixedLibraryCardPicked"))})
+        return Reply(200, {"pod": n, "auto_picks": len(auto_picks(events))})
     rt.service.run(work)
     return pod_of(rt, tid, n)
 

@@ -26,8 +26,10 @@ from .limited_common import (
     PickForBody,
     ReplacementBody,
     TablePickBody,
+    auto_picks,
     draft_late_arrival,
     first_seats,
+    own_pick,
     pick_seconds,
     player_of,
     pod_command,
@@ -70,13 +72,14 @@ def _due(state, now) -> bool:
         q and clock.reached(now, d) for q, d in zip(state.queues, state.deadlines, strict=True))
 
 
+def _seed(uow, tid: str) -> str:
+    return load_tournament(uow, tid, guard=False).seed
+
+
 def _expire_command(uow, tid: str, state):
-    """In the crypt phase the oldest card on the table (7.7), in the library phase a
-    random card of each late player's pile (7.5.3)."""
-    if state.status == "crypt":
-        return tabledraft.ExpirePick(now=uow.now)
-    tournament = load_tournament(uow, tid, guard=False)
-    return mixed.ExpireLibraryPicks(seed=tournament.seed, now=uow.now)
+    """Every expiry due, each at its deadline: in the crypt phase the oldest card on the
+    table (7.7), in the library phase a random card of the late player's pile (7.5.3)."""
+    return mixed.ExpireLibraryPicks(seed=_seed(uow, tid), now=uow.now)
 
 
 def touched_mixed(rt, tid: str, n: int):
@@ -142,22 +145,24 @@ def _pick(tid: str, n: str, command_of):
     return pod_command(
         request, authenticate(request, runtime()), tid, n, _pod, mixed.MIXED_DRAFT,
         mixed.stream_id, command_of,
-        lambda state, events, player: {"picked": events[0].data,
-                                       "me": mixed.view(state, player=player)})
+        lambda state, events, player: {"picked": own_pick(events),
+                                       "auto_picks": auto_picks(events),
+                                       "me": mixed.view(state, player=player)},
+        with_uow=True)
 
 
 @json_route(bp, "/tournaments/{tid}/mixed-draft/pods/{n}/crypt-picks", methods=["POST"])
 def mixed_crypt_pick(tid, n):
     body = parse_body(bp.current_request, TablePickBody)
-    return _pick(tid, n, lambda player, now: tabledraft.Pick(
-        player=player, card=body.card, pick=body.pick, now=now))
+    return _pick(tid, n, lambda uow, player: tabledraft.Pick(
+        player=player, card=body.card, pick=body.pick, now=uow.now))
 
 
 @json_route(bp, "/tournaments/{tid}/mixed-draft/pods/{n}/library-picks", methods=["POST"])
 def mixed_library_pick(tid, n):
     body = parse_body(bp.current_request, LibraryPickBody)
-    return _pick(tid, n, lambda player, now: mixed.LibraryPick(
-        player=player, card=body.card, pack=body.pack, now=now))
+    return _pick(tid, n, lambda uow, player: mixed.LibraryPick(
+        player=player, card=body.card, pack=body.pack, seed=_seed(uow, tid), now=uow.now))
 
 
 @json_route(bp, "/tournaments/{tid}/mixed-draft/pods/{n}/expire", methods=["POST"])
@@ -190,7 +195,8 @@ def mixed_pick_for(tid, n, pid):
 
     def reply(number, state, events):
         picked = next(e for e in events
-                      if e.type in ("TableCardPicked", "MixedLibraryCardPicked"))
+                      if e.type in ("TableCardPicked", "MixedLibraryCardPicked")
+                      and "by" in e.data)
         return {"pod": number, "player_id": pid,
                 "phase": "crypt" if picked.type == "TableCardPicked" else "library",
                 "picked": picked.data, "by": picked.data["by"], "pod_view": mixed.view(state)}
@@ -223,9 +229,14 @@ def mixed_replace_product(tid, n):
         bp.current_request, tid, n, _pod, mixed.MIXED_DRAFT, mixed.stream_id, command,
         lambda number, state, events: {
             "pod": number, "seat": body.seat, "item": body.item,
-            "player": events[0].data["player"], "cards": events[0].data["count"],
+            **_replaced(events),
             "replacements": [dict(r) for r in state.replacements],
             "pod_view": mixed.view(state)})
+
+
+def _replaced(events) -> dict:
+    d = next(e.data for e in events if e.type == "MixedProductReplaced")
+    return {"player": d["player"], "cards": d["count"]}
 
 
 @json_route(bp, "/tournaments/{tid}/mixed-draft/pods/{n}/events", methods=["GET"])

@@ -25,8 +25,10 @@ from .limited_common import (
     PickForBody,
     ReplacementBody,
     TablePickBody,
+    auto_picks,
     draft_late_arrival,
     first_seats,
+    own_pick,
     pick_seconds,
     player_of,
     pod_command,
@@ -133,7 +135,8 @@ def table_pick(tid, n):
         tabledraft.stream_id,
         lambda player, now: tabledraft.Pick(player=player, card=body.card, pick=body.pick,
                                             now=now),
-        lambda state, events, player: {"picked": events[0].data,
+        lambda state, events, player: {"picked": own_pick(events),
+                                       "auto_picks": auto_picks(events),
                                        "me": tabledraft.view(state, player=player)})
 
 
@@ -144,7 +147,13 @@ def table_expire(tid, n):
     return pod_expire(bp.current_request, tid, n, _pod, tabledraft.TABLE_DRAFT,
                       tabledraft.stream_id, _expire_command,
                       lambda state, events: {"picked": events[0].data,
+                                             "auto_picks": auto_picks(events),
                                              "table": tabledraft.view(state)})
+
+
+def _by_staff(events) -> dict:
+    """The staff pick among the events (expiries applied before it come first)."""
+    return next(e.data for e in events if e.type == "TableCardPicked" and "by" in e.data)
 
 
 class TableReplacementBody(ReplacementBody):
@@ -162,7 +171,8 @@ def table_pick_for(tid, n, pid):
         lambda uow, tournament, state, number, by: tabledraft.PickFor(
             player=pid, by=by, pick=body.pick, now=uow.now),
         lambda number, state, events: {"pod": number, "player_id": pid,
-                                       "picked": events[0].data, "by": events[0].data["by"],
+                                       "picked": _by_staff(events),
+                                       "by": _by_staff(events)["by"],
                                        "table": tabledraft.view(state)})
 
 
@@ -188,9 +198,14 @@ def table_replace_pack(tid, n):
         command,
         lambda number, state, events: {
             "pod": number, "seat": body.seat, "pack": body.pack,
-            "player": events[0].data["player"], "cards": events[0].data["count"],
+            **_replaced(events),
             "relaid": len(events) > 1, "replacements": [dict(r) for r in state.replacements],
             "table": tabledraft.view(state)})
+
+
+def _replaced(events) -> dict:
+    d = next(e.data for e in events if e.type == "TablePackReplaced")
+    return {"player": d["player"], "cards": d["count"]}
 
 
 @json_route(bp, "/tournaments/{tid}/table-draft/pods/{n}/events", methods=["GET"])

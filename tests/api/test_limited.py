@@ -143,18 +143,26 @@ def test_table_draft_timer_gives_the_oldest_card(api, clock):
     clock.at(90)
     r = api.post(pod + "/expire", token=org)
     assert r.status == 200 and r.body["picked"]["order"] == 3
-    # Reading the pod after a deadline applies the expiry too (oldest card: order 4).
+    assert r.body["picked"]["at"] == "2026-11-22T18:01:20Z"     # its deadline, not 90 s
+    # Reading the pod after several deadlines applies every one of them, each at its own
+    # deadline (110, 140, 170, 200 s: the oldest cards, orders 4-7), not one per read.
     clock.at(200)
     view = api.get(pod).body
-    log = api.get(pod + "/log", token=org).body["events"]
-    assert log[-1]["type"] == "TableCardPicked" and log[-1]["data"]["auto"]
-    assert log[-1]["data"]["order"] == 4 and view["deadline"] == "2026-11-22T18:03:50Z"
-    # And so does the scheduled sweep.
+    picks = [e["data"] for e in api.get(pod + "/log", token=org).body["events"]
+             if e["type"] == "TableCardPicked"]
+    assert [(p["order"], p["at"], p["auto"]) for p in picks[3:]] == [
+        (4, "2026-11-22T18:01:50Z", True), (5, "2026-11-22T18:02:20Z", True),
+        (6, "2026-11-22T18:02:50Z", True), (7, "2026-11-22T18:03:20Z", True)]
+    assert view["deadline"] == "2026-11-22T18:03:50Z" and view["pick"] == 8
+    # And so does the scheduled sweep: the last card of the set at 230 s, then the next
+    # set laid out at 230 s (review to 250 s, first deadline 280 s).
     from chalicelib.api.table_draft import sweep_limited_drafts
     clock.at(231)
     sweep_limited_drafts.func(None)
     log = api.get(pod + "/log", token=org).body["events"]
-    assert log[-1]["data"]["auto"] and log[-1]["data"]["order"] == 5
+    assert log[-2]["data"]["auto"] and log[-2]["data"]["order"] == 8
+    assert log[-1]["type"] == "TableSetRevealed"
+    assert log[-1]["data"]["deadline"] == "2026-11-22T18:04:40Z"
 
 
 def test_late_arrival_in_a_table_draft_gets_sealed_product(api, clock):
@@ -211,8 +219,10 @@ def test_a_full_mixed_draft_through_the_api(api, clock):
         waiting = [p for p in ids if view["library_draft"][p]["waiting"]]
         idle = [p for p in ids if not view["library_draft"][p]["waiting"]]
         if idle:
+            recorded = events_of(api, pod, org)
             r = api.post(pod + "/library-picks", {"card": "vt-none"}, token=tokens[idle[0]])
             assert r.status == 409 and r.body["error"] == "not_your_turn"
+            assert events_of(api, pod, org) == recorded      # a refusal records nothing
         me = api.get(pod + "/me", token=tokens[waiting[0]]).body
         t += 1
         clock.at(t)
@@ -233,7 +243,12 @@ def test_a_full_mixed_draft_through_the_api(api, clock):
     feed = api.get(pod + "/events", token=tokens[ids[0]]).body["events"]
     library = [e["data"] for e in feed if e["type"] == "MixedLibraryCardPicked"]
     assert all(("card" in d) == (d["player"] == ids[0]) for d in library)
-    assert "piles" not in feed[0]["data"] and len(feed[0]["data"]["my_crypt"]) > 0
+    # 7.8: the split piles stay face down: a player reads counts, not their crypt's order.
+    mine = feed[0]["data"]
+    assert {"piles", "crypt", "my_crypt"}.isdisjoint(mine)
+    assert mine["crypt_counts"] == [len(c) for c in staff["events"][0]["data"]["crypt"]]
+    assert not set(staff["events"][0]["data"]["crypt"][0]) & set(str(mine).split("'"))
+    assert "crypt" in api.get(pod + "/events", token=org).body["events"][0]["data"]
     assert api.get(base).body["pods"][0]["status"] == "completed"
 
 
@@ -357,7 +372,7 @@ def test_a_full_restricted_trade_pod_through_the_api(api, clock, rt):
         # Out-of-turn offers are refused and record nothing.
         n_events = len(events_of(api, pod, org))
         wrong = api.post(pod + "/offers", {"target": me, "slot": 0}, token=tokens[left])
-        assert wrong.status == 409 and wrong.body["error"] == "not_your_turn"
+        assert wrong.status == 409 and wrong.body["error"] == "not_your_turn", wrong.body
         assert len(events_of(api, pod, org)) == n_events
         target = next(p for p in seats[seats.index(me) + 1:] + seats[:seats.index(me)]
                       if p not in view["declined"] and view["face_up_counts"][p])
@@ -366,8 +381,10 @@ def test_a_full_restricted_trade_pod_through_the_api(api, clock, rt):
         assert r.status == 200, r.body
         offers += 1
         bystander = next(p for p in seats if p not in (me, target))
+        recorded = events_of(api, pod, org)
         wrong = api.post(pod + "/accept", {"slot": 0}, token=tokens[bystander])
         assert wrong.status == 409 and wrong.body["error"] == "not_your_offer"
+        assert events_of(api, pod, org) == recorded          # a refusal records nothing
         if view["turn"] % 3 == 0 or offers % 4 == 0:
             r = api.post(pod + "/decline", token=tokens[target])
             declines += 1

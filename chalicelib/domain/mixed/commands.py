@@ -60,6 +60,9 @@ class LibraryPick(BaseModel):
     player: str
     card: str
     pack: str | None = None     # optional guard: the id of the pile you are looking at
+    # The tournament seed, for the random cards of other players' expired timers applied
+    # first (7.5.3); without it those expiries wait for the next sweep.
+    seed: str | None = None
     now: datetime
 
 

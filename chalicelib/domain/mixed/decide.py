@@ -8,6 +8,8 @@ from ..errors import Conflict, Forbidden, Invalid, NotFound
 from ..events import Event
 from ..rng import derive
 from ..tabledraft import TABLE_DRAFT, ExpirePick, Pick, PickFor, StartTableDraft, clock
+from ..tabledraft.decide import due as crypt_due
+from ..tabledraft.decide import expire_next, take
 from .commands import (
     ExpireLibraryPicks,
     LibraryPick,
@@ -33,7 +35,7 @@ def decide(command, state: MixedDraftState) -> list[Event]:
     if isinstance(command, TakePickFor):
         return _pick_for(command, state)
     if isinstance(command, ReplaceProduct):
-        return _then_library(state, replace_product(command, state), command.now)
+        return _replace(command, state)
     raise TypeError(f"mixed draft cannot handle {type(command).__name__}")
 
 
@@ -73,25 +75,67 @@ def _then_library(state: MixedDraftState, events: list[Event], now) -> list[Even
 
 def _pick_for(cmd: TakePickFor, state: MixedDraftState) -> list[Event]:
     """Staff take an absent player's turn as an expired timer would (7.7 or 7.5.3)."""
-    if state.status == "crypt":
-        return _then_library(state, TABLE_DRAFT.decide(
-            PickFor(player=cmd.player, by=cmd.by, pick=cmd.pick, now=cmd.now), state.crypt),
-            cmd.now)
     if state.status == "new":
         raise Conflict("the mixed draft has not started", code="not_started")
-    _library_phase(state)
-    seat = state.seat_of(cmd.player)
-    if seat is None:
+    if state.seat_of(cmd.player) is None:
         raise NotFound(f"{cmd.player!r} is not drafting in this pod",
                        {"players": list(state.players)}, code="not_in_pod")
+    state, late = advance(state, cmd.now, cmd.seed)
+    if state.status == "crypt":
+        return late + _then_library(state, TABLE_DRAFT.decide(
+            PickFor(player=cmd.player, by=cmd.by, pick=cmd.pick, now=cmd.now), state.crypt),
+            cmd.now)
+    _library_phase(state)
+    seat = state.seat_of(cmd.player)
     front = state.front(seat)
     if front is None:
         raise Conflict(f"no pile is waiting for {cmd.player}", code="not_their_turn")
     if cmd.pack is not None and cmd.pack != front[0]:
         raise Conflict(f"pile {cmd.pack} is not in front of {cmd.player}; {front[0]} is",
                        {"pack": front[0]}, code="stale_pick")
-    return _picked(state, seat, _auto_card(cmd.seed, state, seat), True,
-                   clock.iso(cmd.now), by=cmd.by)
+    return late + _picked(state, seat, _auto_card(cmd.seed, state, seat), True,
+                          clock.iso(cmd.now), by=cmd.by)
+
+
+def _replace(cmd: ReplaceProduct, state: MixedDraftState) -> list[Event]:
+    """7.2.5 after the expiries due (an expired first crypt pick makes it too late)."""
+    if state.status != "new":
+        state, late = advance(state, cmd.now, cmd.seed)
+    else:
+        late = []
+    return late + _then_library(state, replace_product(cmd, state), cmd.now)
+
+
+def _next_expiry(state: MixedDraftState, now, seed: str | None) -> list[Event]:
+    """The earliest expiry due at ``now`` (ties: seat order), stamped at its deadline: in
+    the crypt phase the oldest card on the table (7.7), in the library phase a random card
+    of the late player's pile drawn from the seed (7.5.3). Without ``seed`` library
+    expiries are left for later (a crypt pick needs only the crypt phase caught up)."""
+    if state.status == "crypt":
+        if not crypt_due(state.crypt, now):
+            return []
+        return _then_library(state, expire_next(state.crypt), state.crypt.deadline)
+    if state.status != "library" or seed is None:
+        return []
+    waiting = [(clock.as_datetime(d), seat, d)
+               for seat, d in enumerate(state.deadlines)
+               if state.front(seat) is not None and clock.reached(now, d)]
+    if not waiting:
+        return []
+    _, seat, deadline = min(waiting)
+    return _picked(state, seat, _auto_card(seed, state, seat), True, deadline)
+
+
+def advance(state: MixedDraftState, now, seed: str | None
+            ) -> tuple[MixedDraftState, list[Event]]:
+    """Every expiry due at ``now`` in time order, each stamped at its own deadline (a new
+    library round's timers run from the end of the last), before any command."""
+    events: list[Event] = []
+    while step := _next_expiry(state, now, seed):
+        for event in step:
+            state = evolve(state, event)
+        events.extend(step)
+    return state, events
 
 
 def _auto_card(seed: str, state: MixedDraftState, seat: int) -> str:
@@ -108,7 +152,18 @@ def _crypt(cmd, state: MixedDraftState) -> list[Event]:
     if state.status != "crypt":
         raise Conflict("the crypt draft is over; the library piles are being drafted",
                        code="crypt_phase_over")
-    return _then_library(state, TABLE_DRAFT.decide(cmd, state.crypt), cmd.now)
+    if isinstance(cmd, ExpirePick):
+        _, events = advance(state, cmd.now, None)
+        return events or TABLE_DRAFT.decide(cmd, state.crypt)   # 409 no_timer / running
+    if cmd.player not in state.players:
+        raise Forbidden(f"{cmd.player!r} is not drafting in this pod", code="not_in_pod")
+    state, late = advance(state, cmd.now, None)
+    missed = [e.data for e in late
+              if e.type == "TableCardPicked" and e.data["player"] == cmd.player]
+    if state.status != "crypt" and not missed:
+        raise Conflict("the crypt draft is over; the library piles are being drafted",
+                       code="crypt_phase_over")
+    return late + _then_library(state, take(cmd, state.crypt, late), cmd.now)
 
 
 def _next_round(state: MixedDraftState, at: str) -> Event:
@@ -152,10 +207,22 @@ def _picked(state: MixedDraftState, seat: int, card: str, auto: bool, at: str,
 
 
 def _library_pick(cmd: LibraryPick, state: MixedDraftState) -> list[Event]:
+    """A pick judged after the expiries due at ``cmd.now``. When the player's own timer
+    ran out meanwhile, the judge's random card stands and their late choice is refused
+    (409 ``pick_expired``): they choose again from the pile now in front of them."""
     _library_phase(state)
     seat = state.seat_of(cmd.player)
     if seat is None:
         raise Forbidden(f"{cmd.player!r} is not drafting in this pod", code="not_in_pod")
+    state, late = advance(state, cmd.now, cmd.seed)
+    missed = [e.data for e in late if e.type == "MixedLibraryCardPicked"
+              and e.data["player"] == cmd.player]
+    if missed:
+        raise Conflict(f"{cmd.player}'s pick timer ran out at {missed[0]['at']}: the judge "
+                       "issued a random card of the pile (7.5.3); look at your pile again",
+                       {"issued": [m["card"] for m in missed],
+                        "pack": (state.front(seat) or [None])[0]}, code="pick_expired")
+    _library_phase(state)
     front = state.front(seat)
     if front is None:
         raise Conflict(f"no pile is waiting for {cmd.player}", code="not_your_turn")
@@ -165,26 +232,22 @@ def _library_pick(cmd: LibraryPick, state: MixedDraftState) -> list[Event]:
     if cmd.card not in front[1]:
         raise Invalid(f"card {cmd.card!r} is not in pile {front[0]}",
                       {"pack": front[0], "cards": list(front[1])}, code="card_not_in_pack")
-    return _picked(state, seat, cmd.card, False, clock.iso(cmd.now))
+    return late + _picked(state, seat, cmd.card, False, clock.iso(cmd.now))
 
 
 def _library_expire(cmd: ExpireLibraryPicks, state: MixedDraftState) -> list[Event]:
-    _library_phase(state)
-    at = clock.iso(cmd.now)
-    events: list[Event] = []
-    for seat in range(len(state.players)):
-        front = state.front(seat)
-        if front is None or not clock.reached(cmd.now, state.deadlines[seat]):
-            continue
-        step = _picked(state, seat, _auto_card(cmd.seed, state, seat), True, at)
-        for event in step:
-            state = evolve(state, event)
-        events.extend(step)
-        if step[-1].type != "MixedLibraryCardPicked":
-            break       # the round ended; new piles have fresh timers
+    """Every expiry due, in either phase (the crypt table's and the library piles')."""
+    if state.status == "new":
+        raise Conflict("the mixed draft has not started", code="not_started")
+    if state.status == "completed":
+        raise Conflict("the mixed draft is over", code="draft_over")
+    _, events = advance(state, cmd.now, cmd.seed)
     if not events:
+        if state.status == "crypt" and state.crypt.pick_seconds is None:
+            raise Conflict("the crypt draft has no pick timer", code="no_timer")
         raise Conflict("no pick timer has run out",
                        {"deadlines": {p: d for p, d in zip(state.players, state.deadlines,
-                                                           strict=True) if d}},
+                                                           strict=True) if d},
+                        "crypt_deadline": state.crypt.deadline},
                        code="timer_running")
     return events

@@ -100,6 +100,25 @@ def _pick(cmd: Pick, state: TableDraftState) -> list[Event]:
     _drafting(state)
     if cmd.player not in state.players:
         raise Forbidden(f"{cmd.player!r} is not drafting in this pod", code="not_in_pod")
+    state, late = advance(state, cmd.now)
+    return late + take(cmd, state, late)
+
+
+def take(cmd: Pick, state: TableDraftState, late: list[Event] = ()) -> list[Event]:
+    """The player's own pick, judged against ``state`` after the catch-up ``late`` (the
+    expiries due at ``cmd.now``). A judge who issued a late player the oldest card does
+    not take back that card: a pick made before the player saw it is refused (409
+    ``pick_expired``), even when the snake order makes it their turn again; they pick
+    again once they see the table."""
+    missed = [e.data for e in late
+              if e.type == "TableCardPicked" and e.data["player"] == cmd.player]
+    if missed:
+        raise Conflict(f"{cmd.player}'s pick timer ran out at {missed[0]['at']}: "
+                       "the judge issued the oldest card on the table (7.7); look at the "
+                       "table again", {"picker": state.picker, "pick": state.picks + 1,
+                                       "issued": [m["card"] for m in missed]},
+                       code="pick_expired")
+    _drafting(state)
     if cmd.player != state.picker:
         raise Conflict(f"it is {state.picker}'s pick, not {cmd.player}'s",
                        {"picker": state.picker, "pick": state.picks + 1}, code="not_your_turn")
@@ -118,14 +137,40 @@ def _oldest(state: TableDraftState) -> dict:
     return min(state.table, key=lambda c: c["order"])
 
 
+def due(state: TableDraftState, now) -> bool:
+    """Whether the pick timer of the waiting player has run out at ``now``."""
+    return state.status == "drafting" and state.picker is not None and bool(state.table) \
+        and clock.reached(now, state.deadline)
+
+
+def expire_next(state: TableDraftState) -> list[Event]:
+    """The waiting player's expired pick (7.7: the oldest card on the table), stamped at
+    its deadline, and the next set or the end when it was the set's last card."""
+    return _picked(state, state.picker, _oldest(state), True, state.deadline)
+
+
+def advance(state: TableDraftState, now) -> tuple[TableDraftState, list[Event]]:
+    """Every pick timer due at ``now``, in order, each stamped at its own deadline (so the
+    next timer runs from there, not from whenever the pod is next touched). Runs before
+    every command; a replay of the recorded events reproduces every auto-pick."""
+    events: list[Event] = []
+    while due(state, now):
+        step = expire_next(state)
+        for event in step:
+            state = evolve(state, event)
+        events.extend(step)
+    return state, events
+
+
 def _expire(cmd: ExpirePick, state: TableDraftState) -> list[Event]:
     _drafting(state)
     if state.pick_seconds is None:
         raise Conflict("this draft has no pick timer", code="no_timer")
-    if not clock.reached(cmd.now, state.deadline):
+    _, events = advance(state, cmd.now)
+    if not events:
         raise Conflict("the pick timer has not run out", {"deadline": state.deadline},
                        code="timer_running")
-    return _picked(state, state.picker, _oldest(state), True, clock.iso(cmd.now))
+    return events
 
 
 def _pick_for(cmd: PickFor, state: TableDraftState) -> list[Event]:
@@ -134,12 +179,15 @@ def _pick_for(cmd: PickFor, state: TableDraftState) -> list[Event]:
     if cmd.player not in state.players:
         raise NotFound(f"{cmd.player!r} is not drafting in this pod",
                        {"players": list(state.players)}, code="not_in_pod")
+    state, late = advance(state, cmd.now)
+    _drafting(state)
     if cmd.player != state.picker:
         raise Conflict(f"it is {state.picker}'s pick, not {cmd.player}'s",
                        {"picker": state.picker, "pick": state.picks + 1},
                        code="not_their_turn")
     _current(state, cmd.pick, cmd.now)
-    return _picked(state, cmd.player, _oldest(state), True, clock.iso(cmd.now), by=cmd.by)
+    return late + _picked(state, cmd.player, _oldest(state), True, clock.iso(cmd.now),
+                          by=cmd.by)
 
 
 def replaceable(state: TableDraftState, seat: int, pack: int) -> None:
@@ -160,6 +208,8 @@ def replaceable(state: TableDraftState, seat: int, pack: int) -> None:
 
 
 def _replace(cmd: ReplacePack, state: TableDraftState) -> list[Event]:
+    _drafting(state)
+    state, late = advance(state, cmd.now)
     replaceable(state, cmd.seat, cmd.pack)
     problems = []
     if not cmd.cards:
@@ -173,8 +223,9 @@ def _replace(cmd: ReplacePack, state: TableDraftState) -> list[Event]:
     if problems:
         raise Invalid("the replacement pack cannot be used", problems,
                       code="invalid_replacement")
-    return replace_events(state, cmd.seat, cmd.pack, crypt_on_top(cmd.cards, cmd.kinds),
-                          cmd.reason, cmd.by, clock.iso(cmd.now))
+    return late + replace_events(state, cmd.seat, cmd.pack,
+                                 crypt_on_top(cmd.cards, cmd.kinds), cmd.reason, cmd.by,
+                                 clock.iso(cmd.now))
 
 
 def replace_events(state: TableDraftState, seat: int, pack: int, cards: list[str],

@@ -149,8 +149,10 @@ def test_timer_expiry_gives_the_oldest_card_on_the_table():
     events = run(ExpirePick(now=at(40)))
     got = events[0].data
     assert (got["player"], got["order"], got["card"], got["auto"]) == ("p2", 2, "s0k0C1", True)
-    # Then p3's clock starts from the expiry.
-    assert run.state.picker == "p3" and run.state.deadline == "2026-11-22T10:01:10Z"
+    # The expiry is stamped at p2's deadline, not when it was noticed, and p3's clock
+    # runs from there.
+    assert got["at"] == "2026-11-22T10:00:35Z"
+    assert run.state.picker == "p3" and run.state.deadline == "2026-11-22T10:01:05Z"
 
 
 def test_views_hide_packs_and_show_latest_picks():

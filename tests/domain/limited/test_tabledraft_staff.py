@@ -55,7 +55,7 @@ def test_pick_for_gives_the_picker_the_oldest_card_and_records_who_took_it():
     # An expiry gives exactly what pick-for gives: the same rule.
     a, b = start(), start()
     expired = a(ExpirePick(now=at(30)))[0].data
-    taken = b(PickFor(player="p1", by="j", now=at(30)))[0].data
+    taken = b(PickFor(player="p1", by="j", now=at(29)))[0].data   # before it runs out
     assert {k: expired[k] for k in ("card", "order", "player", "auto")} == \
         {k: taken[k] for k in ("card", "order", "player", "auto")}
 

@@ -11,8 +11,13 @@ def test_table_draft_packs_are_staff_only_and_pools_private():
     started = {"pod": 1, "players": ["a", "b"], "packs": [[["x"], ["y"]]], "at": "t"}
     assert "packs" not in table("TableDraftStarted", started)
     assert table("TableDraftStarted", started, staff=True) == started
-    pick = {"player": "a", "card": "x"}
-    assert table("TableCardPicked", pick) == pick            # picks happen at the table
+    pick = {"player": "a", "card": "x", "order": 3, "pick": 1}
+    # The pod's players witnessed the pick at the table; others learn only that it was made.
+    assert table("TableCardPicked", pick, player="b", members=("a", "b")) == pick
+    assert table("TableCardPicked", pick) == {"player": "a", "pick": 1}
+    assert table("TableCardPicked", pick, player="z", members=("a", "b")) == \
+        {"player": "a", "pick": 1}
+    assert table("TableCardPicked", pick, staff=True) == pick
     done = {"pools": {"a": ["x"], "b": ["y"]}, "at": "t"}
     assert table("TableDraftCompleted", done, player="a")["pools"] == {"a": ["x"]}
     assert table("TableDraftCompleted", done)["pools"] == {}
@@ -29,9 +34,15 @@ def test_mixed_library_picks_show_the_card_to_the_picker_only():
     assert seen == [{"id": "R1S1", "player": "a", "size": 2}, rnd["packs"][1]]
     started = {"pod": 1, "players": ["a", "b"], "first_seat": "a", "pile_size": 2,
                "crypt": [["c1"], ["c2", "c3"]], "piles": [[["x", "y"]], [["z"]]], "at": "t"}
-    mine = mixed("MixedDraftStarted", started, player="b")
-    assert mine["my_crypt"] == ["c2", "c3"] and mine["pile_counts"] == [[2], [1]]
-    assert "piles" not in mine and "crypt" not in mine
+    mine = mixed("MixedDraftStarted", started, player="b", members=("a", "b"))
+    # 7.8: the split piles stay face down, even to their owner: counts only.
+    assert mine["crypt_counts"] == [1, 2] and mine["pile_counts"] == [[2], [1]]
+    assert not any("c2" in str(v) or "x" == v for v in mine.values())
+    assert {"piles", "crypt", "my_crypt"}.isdisjoint(mine)
+    assert mixed("MixedDraftStarted", started, staff=True) == started
+    crypt_pick = {"player": "a", "card": "c1", "order": 1, "pick": 1}
+    assert mixed("TableCardPicked", crypt_pick, player="b", members=("a", "b")) == crypt_pick
+    assert "card" not in mixed("TableCardPicked", crypt_pick)
 
 
 def test_sealed_contents_belong_to_their_owner():
