@@ -5,9 +5,16 @@ from ..rng import derive
 
 
 def hand_back_count(percent: int, decks: int) -> int:
-    """How many decks go back to the players who registered them: ``percent`` of the
-    decks, rounded half up, and at least one."""
-    return min(decks, max(1, (percent * decks + 50) // 100))
+    """How many decks go back to the players who registered them (7.3.2: 10 to 20 percent
+    of the decks): the organizer's ``percent`` of the decks rounded half up, then moved
+    into ``[ceil(10% n), floor(20% n)]`` so the share handed back is always within 10-20%.
+    With fewer than 5 decks no count is within 10-20%; the count nearest to ``percent``
+    is used (the plain rounding: 0 or 1 of 1-4 decks, e.g. 1 of 4 at 15-20%, none of 2)."""
+    nearest = (percent * decks + 50) // 100
+    low, high = -(-decks // 10), decks // 5
+    if low > high:
+        return min(decks, nearest)
+    return min(high, max(low, nearest))
 
 
 def deal(registrants: list[str], percent: int, seed: str) -> tuple[list[str], dict[str, str]]:

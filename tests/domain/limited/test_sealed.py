@@ -53,9 +53,28 @@ def test_plain_sealed_pools_are_the_opened_product():
 
 @pytest.mark.parametrize("n,percent,expected", [
     (20, 10, 2), (20, 15, 3), (20, 20, 4), (5, 10, 1), (5, 20, 1), (8, 15, 1), (10, 15, 2),
-    (30, 12, 4), (2, 10, 1)])
+    (30, 12, 4), (8, 20, 1), (13, 20, 2), (14, 10, 2), (11, 10, 2),
+    # Fewer than 5 decks: no count is within 10-20%; the nearest to the fraction.
+    (1, 20, 0), (2, 10, 0), (2, 20, 0), (3, 10, 0), (3, 20, 1), (4, 10, 0), (4, 15, 1)])
 def test_hand_back_count(n, percent, expected):
     assert hand_back_count(percent, n) == expected
+
+
+@pytest.mark.parametrize("percent", [10, 15, 20])
+@pytest.mark.parametrize("n", range(1, 41))
+def test_hand_back_share_is_within_10_to_20_percent_whenever_possible(n, percent):
+    """7.3.2: 10 to 20 percent of the decks go back to their registrants."""
+    k = hand_back_count(percent, n)
+    assert 0 <= k <= n
+    achievable = [j for j in range(n + 1) if 10 * n <= 100 * j <= 20 * n]
+    if achievable:
+        assert 10 * n <= 100 * k <= 20 * n, (n, percent, k)
+        # and as near to the organizer's fraction as that range allows
+        assert abs(100 * k - percent * n) <= min(abs(100 * j - percent * n)
+                                                 for j in achievable) + 50
+    else:
+        assert abs(100 * k - percent * n) == min(abs(100 * j - percent * n)
+                                                 for j in range(n + 1))
 
 
 def test_swap_deal_is_a_permutation_honouring_the_hand_back():
