@@ -42,7 +42,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=8)
     parser.add_argument("--packs", type=int, default=3)
     parser.add_argument("--data-dir", default=None)
-    parser.add_argument("--synchronous", default="NORMAL")
+    # The product default (PODIUM_SQLITE_SYNCHRONOUS=FULL); NORMAL is faster but a power
+    # loss may drop the last commits.
+    parser.add_argument("--synchronous", default="FULL", choices=["FULL", "NORMAL", "OFF"],
+                        type=str.upper)
     args = parser.parse_args(argv or [])
 
     data_dir = args.data_dir or tempfile.mkdtemp(prefix="podium-bench-draft-")
@@ -118,8 +121,10 @@ def main(argv: list[str] | None = None) -> int:
         rt.events.read(stream)
     read_ms = (time.perf_counter() - read_t0) / rounds * 1000
 
+    durability = (" = the product default" if args.synchronous == "FULL"
+                  else ", NOT the product default FULL")
     print(f"pods {args.pods} x players {args.players} x packs {args.packs} x 15 cards "
-          f"(SQLite synchronous={args.synchronous}, data {data_dir})")
+          f"(SQLite synchronous={args.synchronous}{durability}, data {data_dir})")
     print(f"opened {args.pods} pods ({args.pods * args.players * args.packs} packs) in "
           f"{open_seconds:.2f} s")
     print(f"picks: {picks} (expected {expected}) in {draft_seconds:.2f} s = "

@@ -399,7 +399,7 @@ def get_pool(tid, pid):
         raise NotFound("this player has no draft product", {"player_id": pid})
     pod = touched_pod(rt, tid, n)
     starters = draft.starters.get(pid, [])
-    visible = is_staff(principal, tournament) or can_see_own_picks(pod)
+    visible = is_staff(principal, tournament) or can_see_own_picks(pod, pod.seat_of[pid])
     picks = [p.card for p in pod.picks[pod.seat_of[pid]]] if visible else None
     pool = None
     if picks is not None:

@@ -5,7 +5,8 @@
   (905.2b). No pack contents and no picks until the draft is over.
 - A player (:func:`player_view`): only their current pack, the pick deadline, their
   pre-selection, and their own picks when the profile allows (``own_picks``:
-  ``always``; ``between-packs``: during a break between rounds, V:EKN 7.5.1;
+  ``always``; ``between-packs``: once they have made all their picks of the current
+  round and during a break between rounds, V:EKN 7.5.1;
   ``after-draft``: .hack) and always once the draft is over.
 - Organizer and judges (:func:`staff_view`, :func:`pick_log`): everything.
 """
@@ -58,11 +59,31 @@ def public_view(state: PodState) -> dict[str, Any]:
             "abnormal_packs": abnormal_packs(state)}
 
 
-def can_see_own_picks(state: PodState) -> bool:
+def done_with_round(state: PodState, seat: int) -> bool:
+    """Whether ``seat`` has made every pick of the current round: no pack is in front of
+    it and no pack still holding cards will reach it (a pack ``d`` seats before it in the
+    passing direction reaches it while it holds more than ``d`` cards)."""
+    n = state.size
+    step = state.direction()
+    for holder, queue in enumerate(state.queues):
+        for origin in queue:
+            left = len(state.packs.get(origin, ()))
+            if left and ((seat - holder) * step) % n < left:
+                return False
+    return True
+
+
+def can_see_own_picks(state: PodState, seat: int | None = None) -> bool:
+    """V:EKN 7.5.1 ("between-packs"): drafted cards are reviewed between the drafting of
+    packs, so a player sees their picks once they have made all their picks of the
+    current pack round (waiting for the next pack), during the review break and after
+    the draft. ``seat`` None asks about the whole pod (the break between rounds)."""
     if state.finished or state.own_picks == "always":
         return True
     if state.own_picks == "between-packs":
-        return state.in_break()
+        if not state.opened:
+            return False
+        return state.in_break() or (seat is not None and done_with_round(state, seat))
     return False
 
 
@@ -77,7 +98,7 @@ def player_view(state: PodState, player: str) -> dict[str, Any]:
         "pack": None if pack is None else list(pack),
         "pick": None if pack is None else state.picks_in_round(seat) + 1,
         "deadline": state.deadline(seat), "waiting_packs": max(len(state.queues[seat]) - 1, 0),
-        "preselected": state.preselected[seat], "picks_visible": can_see_own_picks(state),
+        "preselected": state.preselected[seat], "picks_visible": can_see_own_picks(state, seat),
         "picks": None, "pick_count": len(state.picks[seat]),
     }
     if pack is not None:

@@ -54,8 +54,10 @@ class DraftSettings(BaseModel):
         if game == "hack":  # six is best, even if possible; picks hidden until the end
             return cls(pod_min=4, pod_max=8, pod_preferred=6, pod_even=True,
                        own_picks="after-draft")
-        if game == "vtes":  # V:EKN 7.5.1: picks reviewed only between packs
-            return cls(pod_min=4, pod_max=6, pod_preferred=5, own_picks="between-packs")
+        if game == "vtes":  # V:EKN 7.5.1: picks reviewed only between packs, so a
+            # one-minute break between packs lets everyone review (the last to finish too)
+            return cls(pod_min=4, pod_max=6, pod_preferred=5, own_picks="between-packs",
+                       review_seconds=60)
         if game == "munchkin":
             return cls(pod_min=4, pod_max=8, pod_preferred=8, own_picks="always")
         return cls(pod_min=4, pod_max=8, pod_preferred=8, own_picks="always")
