@@ -679,6 +679,28 @@ def test_munchkin_unknown_kinds_are_flagged_not_passed_silently(api, clock):
         check["unverified"] == []
 
 
+def test_munchkin_physical_product_with_declared_heroes_is_checked_for_real(api, clock):
+    """The organizer declares the draft hero and the product's heroes: the 30 + one hero
+    (the draft hero or a drafted one, not both) checks run, nothing is unverified."""
+    s = setup(api, "munchkin", "booster-draft", settings={
+        "product": {"boosters": [], "starters": []},
+        "deck": {"draft_hero": "op-flamingo", "hero_cards": ["mk-some-hero", "mk-other-hero"]}})
+    p1 = s["players"][0]
+    cards_ = [f"mk-card-{i}" for i in range(31)]
+    record_pool(api, s, p1, cards_ + ["mk-some-hero", "mk-other-hero"])  # no draft hero
+    path = f"{base(s['tid'])}/players/{p1['player_id']}"
+    both = api.post(f"{path}/validate", {"main": cards_[:29] + ["mk-other-hero"],
+                                         "hero": "op-flamingo"}, token=p1["token"]).body
+    assert not both["legal"] and both["unverified"] == []
+    assert sorted(v["code"] for v in both["violations"]) == ["too_few", "wrong_zone"]
+    r = register(api, s, p1, {"main": cards_[:30], "hero": cards_[30]})   # no hero card
+    assert r.status == 422 and violations(r) == ["wrong_zone"]
+    r = register(api, s, p1, {"main": cards_[:30], "hero": "op-flamingo"})
+    assert r.status == 201, r.body
+    assert r.body["decks"][0]["unverified"] == []
+    assert _overview_deck(api, s, p1)["decks"][0]["unverified"] == []
+
+
 def test_a_pool_only_the_player_declared_is_flagged(api, clock):
     """7.2.4: a player's own `received` list is no proof of ownership: accepted as the
     pool only from staff; from the player the registration is flagged pool_unverified."""

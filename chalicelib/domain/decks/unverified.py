@@ -23,15 +23,18 @@ def is_basic_land_id(card: str) -> bool:
 
 
 def kinds_unverified(settings: DeckSettings, kinds: Mapping[str, str] | None) -> list[Unverified]:
-    if kinds is not None:
+    """``kinds`` from the card sets (None: unknown). Munchkin's only kind checks are about
+    heroes, so a declared list of the product's heroes (``hero_cards``) verifies them."""
+    if kinds is not None or (settings.rules == "munchkin" and settings.hero_cards):
         return []
     checks = {
         "munchkin": "heroes in the main deck and whether the hero is a hero card",
         "vtes": "crypt cards in the library and library cards in the crypt",
         "mtg": "conspiracies in the main deck",
     }.get(settings.rules)
-    if settings.rules == "munchkin" and settings.draft_hero is None:
-        checks = f"{checks} (no draft hero is declared in the deck settings either)"
+    if settings.rules == "munchkin":
+        checks = (f"{checks} (declare the product's heroes in the deck settings "
+                  f"`hero_cards` and the draft hero in `draft_hero`)")
     if checks is None:
         return []
     return [{"code": "kinds_unverified",

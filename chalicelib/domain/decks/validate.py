@@ -12,6 +12,10 @@ A violation is ``{"code", "message", ...}`` with ``zone``, ``card``, ``count`` a
 - ``too_few`` / ``too_many``: zone sizes; ``too_many_copies``: copies per card;
 - ``hero_missing``: Munchkin's one hero (the draft hero or a drafted one; any other
   hero is ``not_in_pool``, and a second hero in the deck is ``wrong_zone``).
+
+The ids the deck settings declare as heroes (``draft_hero``, ``hero_cards``) are heroes
+whatever the card sets say; with the sets unknown (physical product) a declared
+``hero_cards`` list makes every other id a non-hero, so the hero checks still run.
 """
 from __future__ import annotations
 
@@ -36,6 +40,7 @@ def validate_deck(deck: Decklist, *, settings: DeckSettings, limits: Limits,
     ids to their kind (from the tournament's card sets); without it kind checks are
     skipped and every card must come from the pool or the provided ids."""
     zones = deck.zones()
+    kinds = effective_kinds(deck, settings, kinds)
     out: list[Violation] = []
     out += _unused_zones(zones, settings)
     out += _unknown_cards(deck, kinds)
@@ -45,6 +50,21 @@ def validate_deck(deck: Decklist, *, settings: DeckSettings, limits: Limits,
     out += _copies(zones, settings)
     out += _hero(deck, settings)
     return out
+
+
+def effective_kinds(deck: Decklist, settings: DeckSettings,
+                    kinds: Mapping[str, str] | None) -> Mapping[str, str] | None:
+    """The card sets' kinds with the declared heroes added; with the sets unknown, the
+    kinds of the deck's cards when the settings list the product's heroes (``hero_cards``:
+    any other id is no hero), else ``None`` (unknown)."""
+    heroes = settings.declared_heroes
+    if kinds is not None:
+        if all(kinds.get(card) == "hero" for card in heroes):
+            return kinds
+        return {**kinds, **{card: "hero" for card in heroes}}
+    if settings.rules != "munchkin" or not settings.hero_cards:
+        return None
+    return {card: "hero" if card in heroes else "other" for card in deck.all_cards()}
 
 
 def _unused_zones(zones: dict[str, list[str]], settings: DeckSettings) -> list[Violation]:
@@ -84,7 +104,7 @@ def _kinds_in_zones(zones: dict[str, list[str]], settings: DeckSettings,
             continue
         for card, copies in sorted(Counter(cards).items()):
             kind = kinds.get(card) if kinds is not None else None
-            draft_hero_in_main = zone == "main" and card == settings.draft_hero
+            draft_hero_in_main = zone == "main" and card in settings.draft_hero
             if draft_hero_in_main or (kind is not None
                                       and not _kind_allowed(zone, kind, settings)):
                 what = "the draft hero" if draft_hero_in_main else f"a {kind} card"
@@ -113,7 +133,7 @@ def _ownership(deck: Decklist, settings: DeckSettings, pool: Sequence[str],
         if _provided_unlimited(card, settings, kinds):
             continue
         have = owned[card]
-        if card == settings.draft_hero and deck.hero == card:
+        if card in settings.draft_hero and deck.hero == card:
             have += 1  # Munchkin: every player is given the draft hero.
         if used <= have:
             continue
@@ -130,10 +150,11 @@ def _countable(zones: dict[str, list[str]], settings: DeckSettings,
                kinds: Mapping[str, str] | None) -> dict[str, list[str]]:
     """The cards that count towards a zone's size: a card already reported as in the
     wrong zone does not (so moving it out shows up now, not on the next attempt)."""
-    if kinds is None:
-        return zones
-    return {zone: [card for card in cards if card not in kinds
-                   or _kind_allowed(zone, kinds[card], settings)]
+    def counts(zone: str, card: str) -> bool:
+        if zone == "main" and card in settings.draft_hero:
+            return False
+        return kinds is None or card not in kinds or _kind_allowed(zone, kinds[card], settings)
+    return {zone: [card for card in cards if counts(zone, card)]
             for zone, cards in zones.items()}
 
 

@@ -5,13 +5,19 @@ limits. ``None`` on a V:EKN size field means "from the booster table" (7.2.1/7.2
 """
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 DeckRules = Literal["vtes", "hack", "munchkin", "mtg"]
 Kind = Literal["crypt", "library", "hero", "conspiracy", "basic-land", "other"]
 Zone = Literal["crypt", "library", "main", "sideboard", "hero"]
+
+HeroId = Annotated[str, Field(min_length=1, max_length=64)]
+
+# The draft hero of the sample Munchkin set, which the Munchkin product profile hands out
+# as its starter (profiles/product.py; chalicelib/data/sets/sample-munchkin.json).
+SAMPLE_DRAFT_HERO = "mk-draft-wanderer"
 
 # The zones a decklist of each game has.
 ZONES: dict[str, tuple[str, ...]] = {
@@ -37,8 +43,13 @@ class DeckSettings(BaseModel):
     # Cards the organizer provides, usable in any number: kinds (MTG basic lands) and ids.
     provided_kinds: list[Kind] = Field(default_factory=list, max_length=6)
     provided_cards: list[str] = Field(default_factory=list, max_length=50)
-    # Munchkin: the draft hero every player may choose instead of a drafted hero.
-    draft_hero: str | None = Field(default=None, max_length=64)
+    # Munchkin: the draft hero(es) the organizer gives every player, usable instead of a
+    # drafted hero (never both); a hero even when the card sets are unknown. A single id
+    # or a list (earlier settings hold one id or null).
+    draft_hero: list[HeroId] = Field(default_factory=list, max_length=10)
+    # Munchkin: every hero card id of the product; with card sets unknown (physical
+    # product) it lets the hero checks run (any other id is not a hero).
+    hero_cards: list[HeroId] = Field(default_factory=list, max_length=500)
     # Kinds that may not be in the main deck (MTG conspiracies, Munchkin heroes).
     main_excluded_kinds: list[Kind] = Field(default_factory=list, max_length=6)
     # V:EKN product per player, used when a player's own product is not recorded.
@@ -58,13 +69,28 @@ class DeckSettings(BaseModel):
     multi_deck_max_players: int = Field(default=11, ge=1, le=10000)
     max_decks: int = Field(default=5, ge=1, le=20)
 
+    @field_validator("draft_hero", mode="before")
+    @classmethod
+    def _one_or_more(cls, value: Any) -> Any:
+        if value is None:
+            return []
+        return [value] if isinstance(value, str) else value
+
     @model_validator(mode="after")
     def _ranges(self) -> DeckSettings:
+        if self.rules != "munchkin" and (self.draft_hero or self.hero_cards):
+            raise ValueError("draft_hero and hero_cards are Munchkin settings "
+                             "(rules: munchkin)")
         for low, high in (("deck_min", "deck_max"), ("crypt_min", "crypt_max")):
             lo, hi = getattr(self, low), getattr(self, high)
             if lo is not None and hi is not None and lo > hi:
                 raise ValueError(f"{low} ({lo}) is greater than {high} ({hi})")
         return self
+
+    @property
+    def declared_heroes(self) -> frozenset[str]:
+        """Every card id the settings say is a hero (the draft heroes and ``hero_cards``)."""
+        return frozenset(self.draft_hero) | frozenset(self.hero_cards)
 
     @classmethod
     def for_game(cls, game: str) -> DeckSettings:
@@ -75,10 +101,12 @@ class DeckSettings(BaseModel):
             # A 35-card draw deck, any number of copies; 30 minutes to build.
             return cls(rules="hack", deck_min=35, deck_max=35, build_minutes=30)
         if game == "munchkin":
-            # 30 cards plus one hero, at most three copies; 20 minutes to build.
+            # 30 cards plus one hero (the draft hero or a drafted one, not both), at
+            # most three copies; 20 minutes to build. The draft hero: the sample set's,
+            # as the product profile uses that set (declare yours with other product).
             return cls(rules="munchkin", deck_min=30, deck_max=30, max_copies=3,
                        hero_required=True, main_excluded_kinds=["hero"],
-                       build_minutes=20)
+                       draft_hero=[SAMPLE_DRAFT_HERO], build_minutes=20)
         # MTG limited (905.1d): at least 40 cards, any number of basic lands;
         # conspiracies stay in the sideboard / command zone (905.4).
         return cls(rules="mtg", deck_min=40, provided_kinds=["basic-land"],

@@ -1,8 +1,11 @@
 """Each game's deck rules at and around their boundaries; every violation is listed."""
 import pytest
+from pydantic import ValidationError
 
+from chalicelib.data.sets import sample_sets
 from chalicelib.domain.decks.decklist import Decklist
 from chalicelib.domain.decks.limits import resolve_limits
+from chalicelib.domain.decks.unverified import kinds_unverified
 from chalicelib.domain.decks.validate import validate_deck
 from chalicelib.domain.profiles.deck import DeckSettings
 
@@ -12,7 +15,8 @@ def ids(prefix, n):
 
 
 def run(game, deck, pool, kinds, fmt="booster-draft", product=None, **override):
-    settings = DeckSettings.for_game(game).model_copy(update=override)
+    settings = DeckSettings.model_validate(
+        {**DeckSettings.for_game(game).model_dump(mode="json"), **override})
     limits = resolve_limits(settings, fmt, product)
     return validate_deck(Decklist(**deck), settings=settings, limits=limits, pool=pool,
                          kinds=kinds)
@@ -175,6 +179,93 @@ def test_munchkin_hero_is_the_draft_hero_or_a_drafted_one_not_both():
     flamingo_in_deck = run("munchkin", {"main": main[:29] + ["flamingo"], "hero": "hero1"},
                            MK_POOL, MK_KINDS, draft_hero="flamingo")
     assert "wrong_zone" in codes(flamingo_in_deck)
+
+
+# Munchkin draft guidelines: "either the Flamingo Wanderer OR one Hero they drafted from a
+# pack (but not both)". The organizer declares the draft hero and, for physical product
+# (card sets unknown), the product's hero ids; those are heroes whatever else is known.
+MK_MAIN = ids("m", 30)
+MK_TABLE = [
+    ("draft hero", {"main": MK_MAIN, "hero": "flamingo"}, []),
+    ("drafted hero", {"main": MK_MAIN, "hero": "hero1"}, []),
+    ("hero not drafted", {"main": MK_MAIN, "hero": "hero2"}, ["not_in_pool"]),
+    ("no hero", {"main": MK_MAIN}, ["hero_missing"]),
+    ("drafted hero in the deck too", {"main": MK_MAIN[:29] + ["hero1"], "hero": "flamingo"},
+     ["too_few", "wrong_zone"]),
+    ("draft hero in the deck too", {"main": MK_MAIN[:29] + ["flamingo"], "hero": "hero1"},
+     ["not_in_pool", "too_few", "wrong_zone"]),
+    ("a non-hero as hero", {"main": MK_MAIN, "hero": "m39"}, ["wrong_zone"]),
+]
+MK_DECLARED = {"draft_hero": "flamingo", "hero_cards": ["hero1", "hero2"]}
+
+
+@pytest.mark.parametrize("kinds", [None, MK_KINDS], ids=["physical", "card-sets"])
+@pytest.mark.parametrize("case,deck,expected", MK_TABLE, ids=[c[0] for c in MK_TABLE])
+def test_munchkin_declared_heroes_check_with_or_without_card_sets(kinds, case, deck,
+                                                                 expected):
+    found = run("munchkin", deck, MK_POOL, kinds, **MK_DECLARED)
+    assert codes(found) == expected, found
+    settings = DeckSettings.for_game("munchkin").model_copy(
+        update={"hero_cards": ["hero1", "hero2"]})
+    assert kinds_unverified(settings, kinds) == []
+
+
+@pytest.mark.parametrize("case,deck,expected", [
+    ("drafted hero in the deck too", {"main": MK_MAIN[:29] + ["hero1"], "hero": "flamingo"},
+     []),   # not seen without kinds: the deck counts 30, hence flagged kinds_unverified
+    ("a non-hero as hero", {"main": MK_MAIN, "hero": "m39"}, []),
+    ("draft hero in the deck too", {"main": MK_MAIN[:29] + ["flamingo"], "hero": "hero1"},
+     ["not_in_pool", "too_few", "wrong_zone"]),   # the declared draft hero is known
+])
+def test_munchkin_physical_product_without_declared_heroes_is_unverified(case, deck,
+                                                                         expected):
+    assert codes(run("munchkin", deck, MK_POOL, None, draft_hero="flamingo")) == expected
+    settings = DeckSettings.model_validate({**DeckSettings.for_game("munchkin").model_dump(),
+                                            "draft_hero": "flamingo"})
+    [flag] = kinds_unverified(settings, None)
+    assert flag["code"] == "kinds_unverified" and "hero_cards" in flag["message"]
+
+
+def test_munchkin_draft_hero_outside_the_card_sets_is_a_hero():
+    """An organizer-provided draft hero (an OP-kit card) the sets do not describe."""
+    kinds = {k: v for k, v in MK_KINDS.items() if k != "flamingo"}
+    assert run("munchkin", {"main": MK_MAIN, "hero": "flamingo"}, MK_POOL, kinds,
+               draft_hero=["flamingo"]) == []
+    undeclared = run("munchkin", {"main": MK_MAIN, "hero": "flamingo"}, MK_POOL, kinds,
+                     draft_hero=[])
+    assert codes(undeclared) == ["not_in_pool", "unknown_card"]
+
+
+@pytest.mark.parametrize("value,stored", [
+    (None, []), ("flamingo", ["flamingo"]), (["a", "b"], ["a", "b"]), ([], [])])
+def test_munchkin_draft_hero_setting_takes_one_id_or_several(value, stored):
+    settings = DeckSettings.model_validate({"rules": "munchkin", "draft_hero": value})
+    assert settings.draft_hero == stored
+
+
+@pytest.mark.parametrize("field,value", [("draft_hero", "x"), ("hero_cards", ["x"])])
+def test_hero_settings_are_munchkin_only(field, value):
+    with pytest.raises(ValidationError, match="Munchkin"):
+        DeckSettings.model_validate({**DeckSettings.for_game("mtg").model_dump(),
+                                     field: value})
+
+
+def test_munchkin_default_draft_hero_is_the_sample_sets_starter_hero():
+    settings = DeckSettings.for_game("munchkin")
+    sample = sample_sets()["sample-munchkin"]
+    starter = next(s for s in sample.starters if s.id == "draft-hero")
+    assert settings.draft_hero == list(starter.cards) == ["mk-draft-wanderer"]
+    assert {c.id: c.kind for c in sample.cards}["mk-draft-wanderer"] == "hero"
+    # given to every player: usable as the hero even if missing from a recorded pool
+    kinds = {c.id: c.kind for c in sample.cards}
+    others = [c.id for c in sample.cards if c.kind == "other"][:30]
+    deck = Decklist(main=others, hero="mk-draft-wanderer")
+    limits = resolve_limits(settings, "booster-draft", None)
+    assert validate_deck(deck, settings=settings, limits=limits, pool=others,
+                         kinds=kinds) == []
+    assert [v["code"] for v in validate_deck(
+        deck, settings=settings.model_copy(update={"draft_hero": []}), limits=limits,
+        pool=others, kinds=kinds)] == ["not_in_pool"]
 
 
 # ---- MTG (905.1d, 905.4) ------------------------------------------------------------
