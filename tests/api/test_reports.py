@@ -299,6 +299,46 @@ def test_published_decklists_are_in_the_report(api, rt):
     assert entry["player_id"] == p1["player_id"]
     listed = entry["decks"][0]["deck"]
     assert (listed["crypt"], listed["library"]) == (deck["crypt"], deck["library"])
+    assert entry["decks"][0]["unverified"] == []   # staff pool, known card sets
+
+
+@pytest.mark.parametrize("product,declared_by_player,expected", [
+    ({}, False, []),
+    ({}, True, ["pool_unverified"]),
+    ({"boosters": []}, False, ["kinds_unverified"]),
+    ({"boosters": []}, True, ["kinds_unverified", "pool_unverified"]),
+])
+def test_report_decklists_say_what_the_deck_checks_could_not_verify(
+        api, product, declared_by_player, expected):
+    """Each published decklist carries its registration's unverified checks: card kinds
+    unknown (physical product) and a pool only the player declared (7.2.3/7.2.4)."""
+    from chalicelib.data.sets import sample_sets
+    fed = federation(api)
+    event = api.started("mtg", "sealed", players=2,
+                        **({"settings": {"product": product}} if product else {}))
+    tid, org = event["tid"], event["organizer"]
+    p1 = event["players"][0]
+    cards = sample_sets()["sample-mtg"].cards
+    spells = [c.id for c in cards if c.kind == "other"][:23]
+    land = "plains" if product else next(c.id for c in cards if c.kind == "basic-land")
+    deadline = (datetime.now(UTC) + timedelta(hours=1)).isoformat()
+    assert api.post(f"/v1/tournaments/{tid}/decks/open", {"deadline": deadline},
+                    token=org).status == 201
+    deck = {"main": spells + [land] * 17}
+    if declared_by_player:
+        deck["received"] = spells
+    else:
+        assert api.post(f"/v1/tournaments/{tid}/decks/pools/{p1['player_id']}",
+                        {"cards": spells}, token=org).status == 201
+    r = api.post(f"/v1/tournaments/{tid}/decks/players/{p1['player_id']}", deck,
+                 token=p1["token"])
+    assert r.status == 201, r.body
+    assert api.post(f"/v1/tournaments/{tid}/decks/publish", token=org).status == 200
+    assert api.post(f"/v1/tournaments/{tid}/finish", token=org).status == 200
+    report = api.get(f"/v1/tournaments/{tid}/report", token=fed).body
+    (entry,) = report["decklists"]
+    assert entry["player_id"] == p1["player_id"]
+    assert entry["decks"][0]["unverified"] == expected
 
 
 def test_final_table_ranks_and_archon_finalists(api):

@@ -127,6 +127,22 @@ def _ffa_rounds(src: Sources) -> list[dict[str, Any]]:
         for p in sorted(pods, key=lambda p: p["pod"])]}]
 
 
+def _decklists(decks: dict[str, Any] | None) -> list[dict[str, Any]] | None:
+    """The published decklists, each deck with the codes of what its registration's
+    checks could not verify (``kinds_unverified``: card kinds unknown, physical product;
+    ``pool_unverified``: checked against a pool only the player declared, 7.2.3/7.2.4),
+    joined from the deck status view by player and label."""
+    lists = (decks or {}).get("decklists")
+    if lists is None:
+        return None
+    status = {p["player_id"]: {d["label"]: d for d in p.get("decks", [])}
+              for p in (decks or {}).get("players", [])}
+    return [{**entry, "decks": [
+        {**deck, "unverified": list(status.get(entry["player_id"], {})
+                                    .get(deck["label"], {}).get("unverified", []))}
+        for deck in entry["decks"]]} for entry in lists]
+
+
 def _seed(summary: dict[str, Any]) -> dict[str, Any]:
     seed = summary.get("seed")
     commitment = summary.get("seed_sha256")
@@ -157,7 +173,7 @@ def assemble(src: Sources) -> dict[str, Any]:
             row["name"] = who.get("name")
             row["member_id"] = who.get("member_id")
     placeholders = [p["player_id"] for p in players if p["placeholder_member_id"]]
-    decklists = (src.decks or {}).get("decklists")
+    decklists = _decklists(src.decks)
     return {
         "tournament_id": s["tournament_id"], "name": s["name"], "game": game,
         "format": s["format"], "structure": s["structure"],
