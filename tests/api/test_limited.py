@@ -213,7 +213,7 @@ def test_a_full_mixed_draft_through_the_api(api, clock):
     assert t == crypt_total
     assert view["status"] == "library" and view["direction"] == "left"
     assert "pack" not in view
-    rounds = set()
+    rounds, seen = set(), set()
     while (view := api.get(pod).body)["status"] == "library":
         rounds.add((view["round"], view["direction"]))
         waiting = [p for p in ids if view["library_draft"][p]["waiting"]]
@@ -230,10 +230,17 @@ def test_a_full_mixed_draft_through_the_api(api, clock):
                                               "pack": me["pack"]["id"]},
                      token=tokens[waiting[0]])
         assert r.status == 200, r.body
-        if r.body["me"]["round"] == 1:  # V:EKN profile: picks reviewed between piles only
-            assert r.body["me"]["own_picks"] == "between-packs"
-            assert r.body["me"]["pools"][waiting[0]]["library"] == []
+        me = r.body["me"]
+        if me["round"] == 1:  # V:EKN profile: picks reviewed between piles only (7.5.1)
+            assert me["own_picks"] == "between-packs"
+            library = me["pools"][waiting[0]]["library"]
+            # hidden while more of round 1's piles will reach the player, all shown once
+            # they have made their last pick of the round
+            picked = me["library_draft"][waiting[0]]["picked"]
+            assert len(library) == (picked if me["library_picks_visible"] else 0)
+            seen.add(me["library_picks_visible"])
     assert rounds == {(1, "left"), (2, "right"), (3, "left")}
+    assert seen == {False, True}
     log = api.get(pod + "/log", token=org).body
     pools = log["state"]["pools"]
     drafted = Counter(c for p in pools.values() for c in p["crypt"] + p["library"])

@@ -8,7 +8,7 @@ appends it to the neighbour's queue in the round's direction: a slower neighbour
 accumulates packs, and nobody ever picks from a pack twice in a row."""
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import TypeVar
 
 Item = TypeVar("Item", bound=Hashable)
@@ -35,3 +35,13 @@ def pass_on(queues: tuple[tuple[Item, ...], ...], clocks: tuple[Clock | None, ..
             clocks_[to] = started
         queues_[to] = queues_[to] + (rest,)
     return tuple(queues_), tuple(clocks_)
+
+
+def round_done(waiting: Sequence[Sequence[int]], seat: int, step: int) -> bool:
+    """Whether ``seat`` has made every pick of the current round, given ``waiting[holder]``:
+    the card counts of the packs in ``holder``'s queue, passed ``step`` (+1 left, -1
+    right). A pack ``d`` seats before ``seat`` in the passing direction still reaches it
+    while it holds more than ``d`` cards (each seat on the way takes one)."""
+    n = len(waiting)
+    return not any(left and ((seat - holder) * step) % n < left
+                   for holder, sizes in enumerate(waiting) for left in sizes)

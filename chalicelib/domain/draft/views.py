@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import Forbidden
+from .passing import round_done
 from .state import PodState
 
 
@@ -63,14 +64,9 @@ def done_with_round(state: PodState, seat: int) -> bool:
     """Whether ``seat`` has made every pick of the current round: no pack is in front of
     it and no pack still holding cards will reach it (a pack ``d`` seats before it in the
     passing direction reaches it while it holds more than ``d`` cards)."""
-    n = state.size
-    step = state.direction()
-    for holder, queue in enumerate(state.queues):
-        for origin in queue:
-            left = len(state.packs.get(origin, ()))
-            if left and ((seat - holder) * step) % n < left:
-                return False
-    return True
+    waiting = [[len(state.packs.get(origin, ())) for origin in queue]
+               for queue in state.queues]
+    return round_done(waiting, seat, state.direction())
 
 
 def can_see_own_picks(state: PodState, seat: int | None = None) -> bool:

@@ -44,8 +44,7 @@ def evolve(state: MixedDraftState, event: Event) -> MixedDraftState:
         return replace(
             state, round=d["round"], direction=1 if d["direction"] == "left" else -1,
             queues=tuple(((by_player[p],) if p in by_player else ()) for p in state.players),
-            deadlines=tuple(d["deadline"] if p in by_player else None for p in state.players),
-            round_start={p: len(state.library.get(p, ())) for p in state.players})
+            deadlines=tuple(d["deadline"] if p in by_player else None for p in state.players))
     if event.type == "MixedLibraryCardPicked":
         return _picked(state, d)
     if event.type == "MixedDraftCompleted":

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..draft.passing import round_done
 from ..tabledraft.state import TableDraftState
 
 
@@ -22,7 +23,6 @@ class MixedDraftState:
     deadlines: tuple[str | None, ...] = ()
     library: dict[str, tuple[str, ...]] = field(default_factory=dict)
     own_picks: str = "always"
-    round_start: dict[str, int] = field(default_factory=dict)   # library picks before this round
     # The product as opened, product[seat][k] (empty for pods started before it was
     # recorded), what each item should be, and each seat's crypt pile as split.
     product: tuple[tuple[tuple[str, ...], ...], ...] = ()
@@ -36,15 +36,29 @@ class MixedDraftState:
         on, a pack or starter can no longer be replaced (7.2.5, 7.8)."""
         return self.status != "crypt" or self.crypt.opened(0)
 
-    def reviewable(self, player: str) -> tuple[str, ...]:
-        """The library picks ``player`` may look at now (7.5.1: "between-packs" shows the
-        piles already finished, "after-draft" nothing until the end)."""
-        picks = self.library.get(player, ())
+    def round_done(self, seat: int) -> bool:
+        """Whether ``seat`` has made every pick of the current library round: no pile in
+        front of it and none still holding cards will reach it."""
+        waiting = [[len(cards) for _, cards in queue] for queue in self.queues]
+        return round_done(waiting, seat, self.direction)
+
+    def library_visible(self, player: str) -> bool:
+        """Whether ``player`` may look at their library picks now, as in the booster draft
+        (:func:`..draft.views.can_see_own_picks`). 7.5.1, "between-packs": drafted cards
+        are reviewed between the drafting of packs, so once the player has made all their
+        picks of the current pile round (waiting for the next piles) and after the draft,
+        not while picking from a pile; "after-draft": at the end. The crypt picks of the
+        table phase are always shown: they were taken from the face-up table (7.7)."""
         if self.status == "completed" or self.own_picks == "always":
-            return picks
-        if self.own_picks == "after-draft":
-            return ()
-        return picks[:self.round_start.get(player, 0)]
+            return True
+        if self.own_picks != "between-packs" or self.status != "library":
+            return False
+        seat = self.seat_of(player)
+        return seat is not None and self.round_done(seat)
+
+    def reviewable(self, player: str) -> tuple[str, ...]:
+        """The library picks ``player`` may look at now: all of them or none."""
+        return self.library.get(player, ()) if self.library_visible(player) else ()
 
     def seat_of(self, player: str) -> int | None:
         return self.players.index(player) if player in self.players else None

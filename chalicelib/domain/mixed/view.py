@@ -1,6 +1,7 @@
 """What a viewer may see of a mixed draft: the crypt phase as a table draft (public
 table); in the library phase a player sees only the pile in front of them and their own
-picks, everyone sees how many piles wait where; staff see everything."""
+picks (library picks as ``own_picks`` allows, 7.5.1: see ``MixedDraftState.library_visible``),
+everyone sees how many piles wait where; staff see everything."""
 from __future__ import annotations
 
 from ..tabledraft import view as table_view
@@ -41,6 +42,7 @@ def view(state: MixedDraftState, *, player: str | None = None, staff: bool = Fal
                          for s, p in enumerate(names)} if state.queues else {}
     elif player in names:
         doc["pools"] = {player: pool(player)}
+        doc["library_picks_visible"] = state.library_visible(player)
         seat = names.index(player)
         front = state.front(seat)
         doc["pack"] = {"id": front[0], "cards": list(front[1])} if front else None

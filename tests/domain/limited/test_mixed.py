@@ -1,6 +1,7 @@
 """Mixed (Elder) draft, V:EKN 7.8."""
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
@@ -181,11 +182,66 @@ def test_own_library_picks_are_reviewed_as_the_profile_allows(own_picks):
         seat = next(s for s in range(4) if run.state.queues[s])
         run(LibraryPick(player=PLAYERS[seat], card=run.state.front(seat)[1][0],
                         now=at(n + 2)))
-    round_one = list(run.state.library["ann"])
+    # round 2 has started: ann picks from a pile again, so between packs hides her picks
     seen = view(run.state, player="ann")["pools"]["ann"]["library"]
-    assert seen == ([] if own_picks == "after-draft" else round_one)
+    assert seen == (list(run.state.library["ann"]) if own_picks == "always" else [])
     while run.state.status == "library":
         seat = next(s for s in range(4) if run.state.queues[s])
         run(LibraryPick(player=PLAYERS[seat], card=run.state.front(seat)[1][0],
                         now=at(n + 3)))
     assert len(view(run.state, player="ann")["pools"]["ann"]["library"]) == 26
+
+
+def _library_run(own_picks, order_seed):
+    """A whole library phase, picking from the seats with a pile in a shuffled order (so
+    some seats get ahead); the state after every pick and who picked."""
+    run = Run(MIXED_DRAFT)
+    run(StartMixedDraft(pod=2, players=PLAYERS, product=[product(s) for s in range(4)],
+                        kinds=kinds(), pile_size=5, review_seconds=0, seed="seed-1",
+                        own_picks=own_picks, now=at(0)))
+    n = _to_library(run)
+    order = random.Random(order_seed)
+    states, pickers = [run.state], []
+    while run.state.status == "library":
+        seat = order.choice([s for s in range(4) if run.state.queues[s]])
+        events = run(LibraryPick(player=PLAYERS[seat], card=run.state.front(seat)[1][0],
+                                 now=at(n + 1)))
+        states.append(run.state)
+        picked = next(e for e in events if e.type == "MixedLibraryCardPicked")
+        pickers.append((picked.data["round"], picked.data["player"]))
+    return states, pickers
+
+
+@pytest.mark.parametrize("order_seed", range(4))
+def test_between_packs_library_picks_are_reviewed_once_the_pile_round_is_done(order_seed):
+    """V:EKN 7.5.1 as in the booster draft: a player sees all their library picks once
+    they will make no more picks of the current pile round (the oracle: the rest of the
+    run), none while picking from a pile, all after the draft; the crypt picks of the
+    table phase are public at the table and always shown."""
+    states, pickers = _library_run("between-packs", order_seed)
+    saw = set()
+    for i, state in enumerate(states):
+        for p in PLAYERS:
+            me = view(state, player=p)
+            pool = me["pools"][p]
+            assert pool["crypt"] == list(state.crypt.pools[p]) and len(pool["crypt"]) == 8
+            # visible unless p still picks in this round (pickers[j]: from states[j])
+            expected = state.status == "completed" or \
+                (state.round, p) not in pickers[i:]
+            assert me["library_picks_visible"] == expected, (i, p)
+            assert pool["library"] == (list(state.library[p]) if expected else [])
+            if state.status == "library":
+                saw.add((expected, bool(state.library[p])))
+    # within the phase: hidden picks, and picks shown before the round's end
+    assert (False, True) in saw and (True, True) in saw
+
+
+@pytest.mark.parametrize("own_picks,during", [("always", True), ("after-draft", False)])
+def test_other_profiles_show_library_picks_always_or_at_the_end(own_picks, during):
+    states, _ = _library_run(own_picks, 0)
+    for state in states[:-1]:
+        assert all(view(state, player=p)["library_picks_visible"] == during
+                   for p in PLAYERS)
+    assert all(view(states[-1], player=p)["pools"][p]["library"] == list(states[-1].library[p])
+               for p in PLAYERS)
+    assert "library_picks_visible" not in view(states[1], staff=True)
