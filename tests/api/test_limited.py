@@ -2,27 +2,10 @@
 from __future__ import annotations
 
 from collections import Counter
-from datetime import datetime, timedelta, timezone
-
-import pytest
 
 from chalicelib.data.sets import sample_sets
 
 KIND = {c.id: c.kind for c in sample_sets()["sample-vtes"].cards}
-T0 = datetime(2026, 11, 22, 18, 0, tzinfo=timezone.utc)
-
-
-@pytest.fixture
-def clock(rt):
-    """The service's clock, settable: ``clock.at(seconds)`` moves to T0 + seconds."""
-    class Clock:
-        now = T0
-
-        def at(self, seconds: float) -> None:
-            self.now = T0 + timedelta(seconds=seconds)
-    c = Clock()
-    rt.service.clock = lambda: c.now
-    return c
 
 
 def roster(api, players: int, fmt: str, **settings):

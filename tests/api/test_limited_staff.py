@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tests.api import test_limited as limited
 from tests.api.test_limited import KIND, roster
 
-clock = limited.clock       # the settable service clock fixture
 LIBRARY = sorted(c for c, k in KIND.items() if k == "library")
 
 

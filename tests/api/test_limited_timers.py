@@ -4,26 +4,9 @@ pod catches up in one read or sweep; who reads which pick; pods are private to t
 players."""
 from __future__ import annotations
 
-from datetime import timedelta
-
-import pytest
-
 from chalicelib.api.table_draft import sweep_limited_drafts
 
-from .test_limited import T0, events_of, roster
-
-
-@pytest.fixture(name="clock")
-def settable_clock(rt):
-    """The service's clock, settable: ``clock.at(seconds)`` moves to T0 + seconds."""
-    class Clock:
-        now = T0
-
-        def at(self, seconds: float) -> None:
-            self.now = T0 + timedelta(seconds=seconds)
-    c = Clock()
-    rt.service.clock = lambda: c.now
-    return c
+from .test_limited import events_of, roster
 
 
 def iso(seconds: int) -> str:

@@ -9,6 +9,7 @@ from ..errors import Conflict, Invalid
 from ..events import Event
 from ..tabledraft import clock
 from ..tabledraft.decide import replace_events
+from ..tabledraft.replacement import replacement_problems
 from .commands import ReplaceProduct
 from .evolve import evolve
 from .piles import cut, split
@@ -43,7 +44,7 @@ def replace_product(cmd: ReplaceProduct, state: MixedDraftState) -> list[Event]:
     """``MixedProductReplaced`` then the crypt table's ``TablePackReplaced`` and re-laid
     set (or its end, when no crypt card is left to lay)."""
     replaceable(state, cmd.seat, cmd.item)
-    problems = _problems(cmd)
+    problems = replacement_problems(cmd.cards, cmd.expected, cmd.kinds, "replacement")
     if problems:
         raise Invalid("the replacement cannot be used", problems, code="invalid_replacement")
     seat, k = cmd.seat - 1, cmd.item - 1
@@ -65,17 +66,6 @@ def replace_product(cmd: ReplaceProduct, state: MixedDraftState) -> list[Event]:
                                       cmd.by, at)]
 
 
-def _problems(cmd: ReplaceProduct) -> list[dict]:
-    problems = []
-    if not cmd.cards:
-        problems.append({"msg": "the replacement is empty"})
-    if cmd.expected is not None and len(cmd.cards) != cmd.expected:
-        problems.append({"msg": "the replacement has the wrong number of cards",
-                         "expected": cmd.expected, "got": len(cmd.cards)})
-    unknown = sorted({c for c in cmd.cards if c not in cmd.kinds})
-    if unknown:
-        problems.append({"msg": "cards without a known kind", "cards": unknown[:20]})
-    return problems
 
 
 def abnormal_product(state: MixedDraftState) -> list[dict]:

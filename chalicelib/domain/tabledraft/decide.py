@@ -7,6 +7,7 @@ from . import clock
 from .commands import ExpirePick, Pick, PickFor, ReplacePack, StartTableDraft
 from .evolve import evolve
 from .order import crypt_on_top, layout, snake
+from .replacement import replacement_problems
 from .state import TableDraftState
 
 
@@ -211,15 +212,7 @@ def _replace(cmd: ReplacePack, state: TableDraftState) -> list[Event]:
     _drafting(state)
     state, late = advance(state, cmd.now)
     replaceable(state, cmd.seat, cmd.pack)
-    problems = []
-    if not cmd.cards:
-        problems.append({"msg": "the replacement pack is empty"})
-    if cmd.expected is not None and len(cmd.cards) != cmd.expected:
-        problems.append({"msg": "the replacement pack has the wrong number of cards",
-                         "expected": cmd.expected, "got": len(cmd.cards)})
-    unknown = sorted({c for c in cmd.cards if c not in cmd.kinds})
-    if unknown:
-        problems.append({"msg": "cards without a known kind", "cards": unknown[:20]})
+    problems = replacement_problems(cmd.cards, cmd.expected, cmd.kinds)
     if problems:
         raise Invalid("the replacement pack cannot be used", problems,
                       code="invalid_replacement")

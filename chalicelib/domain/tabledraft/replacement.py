@@ -29,6 +29,22 @@ def replaced(state: TableDraftState, d: dict) -> TableDraftState:
                    replacements=state.replacements + (entry,), **changes)
 
 
+def replacement_problems(cards: list[str], expected: int | None, kinds: dict[str, str],
+                         what: str = "replacement pack") -> list[dict]:
+    """Why replacement ``cards`` cannot be used (7.2.5): empty, another count than the
+    replaced item should have (``expected``), or cards of no known kind."""
+    problems: list[dict] = []
+    if not cards:
+        problems.append({"msg": f"the {what} is empty"})
+    if expected is not None and len(cards) != expected:
+        problems.append({"msg": f"the {what} has the wrong number of cards",
+                         "expected": expected, "got": len(cards)})
+    unknown = sorted({c for c in cards if c not in kinds})
+    if unknown:
+        problems.append({"msg": "cards without a known kind", "cards": unknown[:20]})
+    return problems
+
+
 def abnormal_packs(state: TableDraftState) -> list[dict]:
     """Packs not drafted from yet whose card count differs from their booster's: the
     judge should replace them (7.2.5). The pack on the table counts with its laid cards."""
