@@ -48,14 +48,15 @@ def places(order: Sequence[str]) -> list[dict]:
 
 
 def standings(pods: dict[int, Sequence[dict]]) -> list[dict]:
-    """All pods' players: most players outlasted first, then best place; equal
-    records share a rank."""
+    """All pods' players by their place in their own pod (every pod winner above every
+    runner-up, pods being of roughly equal size), then by players outlasted (the same
+    place in a larger pod ranks higher); equal records share a rank."""
     rows = [{**row, "pod": pod} for pod, pod_rows in pods.items() for row in pod_rows]
-    rows.sort(key=lambda r: (-r["outlasted"], r["place"], r["pod"], r["player"]))
+    rows.sort(key=lambda r: (r["place"], -r["outlasted"], r["pod"], r["player"]))
     rank = 0
     previous = None
     for i, row in enumerate(rows):
-        key = (row["outlasted"], row["place"])
+        key = (row["place"], row["outlasted"])
         if key != previous:
             rank, previous = i + 1, key
         row["rank"] = rank

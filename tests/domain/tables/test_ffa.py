@@ -19,6 +19,16 @@ def test_pod_result_and_standings():
     assert rows[0]["outlasted"] == 3
 
 
+def test_every_pod_winner_ranks_above_every_runner_up():
+    """Pods of 6 and 4 (an organizer's choice): the larger pod's runner-up outlasted more
+    players than the smaller pod's winner, but a winner is a winner."""
+    state = run(FFA.initial(), ReportPodGame(1, "a", ["f", "e", "d", "c", "b"]))
+    state = run(state, ReportPodGame(2, "w", ["z", "y", "x"]))
+    rows = standings(state.pods)
+    assert [(r["player"], r["place"], r["rank"]) for r in rows][:4] == [
+        ("a", 1, 1), ("w", 1, 2), ("b", 2, 3), ("x", 2, 4)]
+
+
 @pytest.mark.parametrize("cmd", [
     ReportPodGame(1, "a", ["a", "b"]),
     ReportPodGame(1, "a", ["b"], pod_players=["a", "b", "c"]),
