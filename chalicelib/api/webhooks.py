@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from chalice import Blueprint
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
-from ..auth import authenticate, request_token, require_role
+from ..auth import authenticate, require_role
 from ..domain.errors import Forbidden, NotFound
 from ..domain.webhooks import (
     DEFAULT_OVERLAP_SECONDS,
@@ -16,11 +16,13 @@ from ..domain.webhooks import (
     RegisterEndpoint,
     RemoveEndpoint,
     RotateSecret,
+    issued_by,
 )
 from ..projections.webhooks import attempts_id, log_kind
 from ..runtime import runtime
 from ..service import Reply
 from ..webhooks import inline, worker
+from ..webhooks.derivation import deriver, new_nonce
 from ..webhooks.settings import loopback_allowed
 from .http import (
     cursor_param,
@@ -53,10 +55,22 @@ def _iso(moment: datetime) -> str:
     return moment.isoformat(timespec="microseconds")
 
 
-def _new_secret(rt, idem, purpose: str) -> str:
-    """A fresh signing secret: random, or derived from the Idempotency-Key so that a
-    replayed request hands out the same one without any reply storing it."""
-    return "whsec_" + request_token(rt, idem, purpose).split("_", 1)[-1]
+def _issued_secret(rt, org: str, reply: Reply, nonce: str) -> str:
+    """The secret a register/rotate reply shows once, derived from the nonce its event
+    recorded (neither the event nor the stored idempotent reply holds the secret). A
+    replayed reply (a retry, or a concurrent request that lost the race for its key) reads
+    the nonce back from the event the first request recorded; events from before nonces
+    hold the raw secret, which is returned as it was then."""
+    derive = deriver(rt.token_secret)
+    if reply.headers.get("Idempotent-Replayed") != "true":
+        return derive(nonce)
+    secrets = reply.body.get("secrets") or [{"version": 1}]   # replies before rotation
+    endpoint_id, version = reply.body["endpoint_id"], secrets[0]["version"]
+    for event in rt.events.read(_stream(org)):
+        ref = issued_by(event.type, event.data, endpoint_id, version)
+        if ref is not None:
+            return ref.value(derive)
+    raise LookupError(f"no event issued secret {version} of {endpoint_id}")
 
 
 def _stream(organizer_id: str) -> str:
@@ -79,17 +93,17 @@ def register_endpoint():
     org = _owner(principal, rt)
     body = parse_body(request, EndpointBody)
     idem = idempotency_from(request, principal.id)
-    secret = _new_secret(rt, idem, "webhook-secret")
+    nonce = new_nonce()
     endpoint_id = "w" + uuid.uuid4().hex[:12]
 
     def work(uow):
         state, _ = uow.decide(WEBHOOKS, _stream(org), RegisterEndpoint(
-            endpoint_id, body.url, tuple(body.topics), secret, body.description,
+            endpoint_id, body.url, tuple(body.topics), nonce, body.description,
             loopback_allowed(), _iso(uow.now)))
         return Reply(201, state.get(endpoint_id).public(_iso(uow.now)),
                      {"Location": f"/v1/webhooks/{endpoint_id}"})
     reply = rt.service.run(work, idempotency=idem, meta={"actor": principal.ref()})
-    return respond(with_secret(reply, "secret", secret))
+    return respond(with_secret(reply, "secret", _issued_secret(rt, org, reply, nonce)))
 
 
 @json_route(bp, "/webhooks", methods=["GET"])
@@ -134,14 +148,14 @@ def rotate_secret(wid):
     org = _owner(principal, rt)
     body = parse_body(request, RotateBody, allow_empty=True)
     idem = idempotency_from(request, principal.id)
-    secret = _new_secret(rt, idem, f"webhook-secret:{wid}:rotation")
+    nonce = new_nonce()
 
     def work(uow):
         state, _ = uow.decide(WEBHOOKS, _stream(org), RotateSecret(
-            wid, secret, body.overlap_seconds, _iso(uow.now)))
+            wid, nonce, body.overlap_seconds, _iso(uow.now)))
         return Reply(200, state.get(wid).public(_iso(uow.now)))
     reply = rt.service.run(work, idempotency=idem, meta={"actor": principal.ref()})
-    return respond(with_secret(reply, "secret", secret))
+    return respond(with_secret(reply, "secret", _issued_secret(rt, org, reply, nonce)))
 
 
 @json_route(bp, "/webhooks/{wid}/deliveries", methods=["GET"])

@@ -15,6 +15,7 @@ from ..domain.webhooks import DELIVERY, WEBHOOKS, RecordAttempt, signature_heade
 from ..projections.webhooks import DUE_KIND, delivery_doc_id
 from ..runtime import Runtime
 from ..service import Reply
+from .derivation import deriver
 from .sender import post
 from .settings import backoff_base_seconds
 
@@ -63,7 +64,8 @@ def deliver(rt: Runtime, item: dict[str, Any], send: Send = post) -> str:
     else:
         body = body_of(delivery["payload"])
         now = datetime.now(UTC)
-        signers = endpoint.signing_secrets(_iso(now))    # current, then those in overlap
+        # current, then those in overlap; derived from their nonces only here
+        signers = endpoint.signing_secrets(_iso(now), deriver(rt.token_secret))
         signed_with = tuple(version for version, _ in signers)
         headers = {"Content-Type": "application/json", "User-Agent": "Podium-Webhooks/1",
                    "X-Podium-Signature": signature_header([s for _, s in signers], body),

@@ -19,6 +19,7 @@ from .rotation import (
                         PreviousSecret,
                         RotateSecret,
 )
+from .secret_ref import SecretRef, issued_by
 from .signing import sign, signature_header, verify
 
 __all__ = [
@@ -37,7 +38,9 @@ __all__ = [
                         "RegisterEndpoint",
                         "RemoveEndpoint",
                         "RotateSecret",
+                        "SecretRef",
                         "address_problem",
+                        "issued_by",
                         "next_attempt_delay",
                         "parse_address",
                         "sign",

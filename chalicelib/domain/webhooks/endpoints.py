@@ -1,9 +1,11 @@
 """An organizer's webhook endpoints (stream ``webhooks-<organizer id>``).
 
-Events: ``WebhookEndpointRegistered`` {endpoint_id, url, topics, secret, description, at};
-``WebhookEndpointRemoved`` {endpoint_id, at}; ``WebhookSecretRotated`` (see
-``rotation.py``). The secrets sign deliveries (HMAC needs the secret itself, so the events
-hold it); only the delivery worker reads them back, no view or reply shows them again."""
+Events: ``WebhookEndpointRegistered`` {endpoint_id, url, topics, secret_nonce, description,
+at}; ``WebhookEndpointRemoved`` {endpoint_id, at}; ``WebhookSecretRotated`` (see
+``rotation.py``). Events hold no secret, only the nonce it is derived from with the
+server secret (``secret_ref.py``); events recorded before nonces carry the raw ``secret``
+and keep working. Only the reply issuing a secret and the delivery worker derive it; no
+view, log or other reply shows it."""
 from __future__ import annotations
 
 import re
@@ -16,6 +18,7 @@ from ..events import Event
 from .addresses import address_problem, parse_address
 from .catalog import TOPICS
 from .rotation import PreviousSecret, RotateSecret, live, rotated, rotation_event
+from .secret_ref import Derive, SecretRef
 
 MAX_ENDPOINTS = 10
 LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
@@ -67,7 +70,7 @@ class RegisterEndpoint:
     endpoint_id: str
     url: str
     topics: tuple[str, ...]
-    secret: str
+    secret_nonce: str         # the secret is derived from it outside the domain
     description: str | None
     allow_loopback: bool
     now: str
@@ -84,7 +87,7 @@ class Endpoint:
     id: str
     url: str
     topics: tuple[str, ...]
-    secret: str
+    secret: SecretRef
     description: str | None
     registered_at: str
     removed_at: str | None = None
@@ -92,11 +95,12 @@ class Endpoint:
     secret_created_at: str = ""
     previous: tuple[PreviousSecret, ...] = ()     # replaced secrets, newest first
 
-    def signing_secrets(self, now: str) -> list[tuple[int, str]]:
+    def signing_secrets(self, now: str, derive: Derive) -> list[tuple[int, str]]:
         """(version, secret) of every secret signing a delivery sent at ``now``: the
-        current one first, then replaced ones still in their overlap."""
-        return [(self.secret_version, self.secret)] + [
-            (p.version, p.secret) for p in live(self.previous, now)]
+        current one first, then replaced ones still in their overlap; ``derive`` turns a
+        nonce into its secret."""
+        return [(self.secret_version, self.secret.value(derive))] + [
+            (p.version, p.secret.value(derive)) for p in live(self.previous, now)]
 
     def public(self, now: str | None = None) -> dict[str, Any]:
         """What the owner sees (never a secret): the secrets signing at ``now``."""
@@ -136,9 +140,11 @@ def _register(cmd: RegisterEndpoint, state: EndpointsState) -> list[Event]:
                        code="too_many_endpoints")
     if any(e.url == cmd.url for e in state.active()):
         raise Conflict("this URL is already registered", code="duplicate_endpoint")
+    if not cmd.secret_nonce:
+        raise Invalid("a secret nonce is required", code="invalid_endpoint")
     return [Event("WebhookEndpointRegistered", {
         "endpoint_id": cmd.endpoint_id, "url": cmd.url, "topics": sorted(set(cmd.topics)),
-        "secret": cmd.secret, "description": cmd.description, "at": cmd.now})]
+        "secret_nonce": cmd.secret_nonce, "description": cmd.description, "at": cmd.now})]
 
 
 def _remove(cmd: RemoveEndpoint, state: EndpointsState) -> list[Event]:
@@ -169,8 +175,8 @@ def evolve(state: EndpointsState, event: Event) -> EndpointsState:
     d = event.data
     if event.type == "WebhookEndpointRegistered":
         return replace(state, endpoints=state.endpoints + (Endpoint(
-            d["endpoint_id"], d["url"], tuple(d["topics"]), d["secret"], d.get("description"),
-            d["at"], secret_created_at=d["at"]),))
+            d["endpoint_id"], d["url"], tuple(d["topics"]), SecretRef.of(d),
+            d.get("description"), d["at"], secret_created_at=d["at"]),))
     if event.type == "WebhookEndpointRemoved":
         return replace(state, endpoints=tuple(
             replace(e, removed_at=d["at"]) if e.id == d["endpoint_id"] else e

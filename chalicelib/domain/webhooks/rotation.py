@@ -1,7 +1,8 @@
 """Rotating an endpoint's signing secret with an overlap.
 
-``WebhookSecretRotated`` {endpoint_id, version, secret, overlap_seconds,
-previous_expires_at, at}: the new secret (version n + 1) signs from ``at`` on; the one it
+``WebhookSecretRotated`` {endpoint_id, version, secret_nonce, overlap_seconds,
+previous_expires_at, at} (events recorded before nonces carry ``secret`` instead; see
+``secret_ref.py``): the new secret (version n + 1) signs from ``at`` on; the one it
 replaces keeps signing beside it until ``previous_expires_at`` (``at`` + overlap), so
 receivers can switch without dropping a delivery. Older secrets still in their own overlap
 stop by then at the latest, so an overlap of 0 leaves only the new secret (a leaked one)."""
@@ -13,6 +14,7 @@ from typing import Any
 
 from ..errors import Conflict, Invalid
 from ..events import Event
+from .secret_ref import SecretRef
 
 DEFAULT_OVERLAP_SECONDS = 24 * 3600
 MAX_OVERLAP_SECONDS = 7 * 24 * 3600
@@ -22,7 +24,7 @@ MAX_PREVIOUS_SECRETS = 2          # so a delivery carries at most three signatur
 @dataclass(frozen=True)
 class RotateSecret:
     endpoint_id: str
-    secret: str
+    secret_nonce: str         # the new secret is derived from it outside the domain
     overlap_seconds: int
     now: str
 
@@ -30,7 +32,7 @@ class RotateSecret:
 @dataclass(frozen=True)
 class PreviousSecret:
     version: int
-    secret: str
+    secret: SecretRef
     created_at: str
     expires_at: str
 
@@ -49,8 +51,8 @@ def rotation_event(cmd: RotateSecret, endpoint: Any) -> Event:
             "field": "overlap_seconds",
             "message": f"whole seconds from 0 to {MAX_OVERLAP_SECONDS} (7 days)"}],
             code="invalid_rotation")
-    if not cmd.secret or cmd.secret == endpoint.secret or any(
-            p.secret == cmd.secret for p in endpoint.previous):
+    if not cmd.secret_nonce or cmd.secret_nonce == endpoint.secret.nonce or any(
+            p.secret.nonce == cmd.secret_nonce for p in endpoint.previous):
         raise Invalid("the new secret must differ from every earlier one",
                       code="invalid_rotation")
     still = live(endpoint.previous, cmd.now)
@@ -64,8 +66,8 @@ def rotation_event(cmd: RotateSecret, endpoint: Any) -> Event:
                + timedelta(seconds=overlap)).isoformat(timespec="microseconds")
     return Event("WebhookSecretRotated", {
         "endpoint_id": endpoint.id, "version": endpoint.secret_version + 1,
-        "secret": cmd.secret, "overlap_seconds": overlap, "previous_expires_at": expires,
-        "at": cmd.now})
+        "secret_nonce": cmd.secret_nonce, "overlap_seconds": overlap,
+        "previous_expires_at": expires, "at": cmd.now})
 
 
 def rotated(endpoint: Any, data: dict[str, Any]) -> Any:
@@ -74,5 +76,5 @@ def rotated(endpoint: Any, data: dict[str, Any]) -> Any:
     previous = (PreviousSecret(endpoint.secret_version, endpoint.secret,
                                endpoint.secret_created_at, expires),) + tuple(
         replace(p, expires_at=min(p.expires_at, expires)) for p in endpoint.previous)
-    return replace(endpoint, secret=data["secret"], secret_version=data["version"],
+    return replace(endpoint, secret=SecretRef.of(data), secret_version=data["version"],
                    secret_created_at=data["at"], previous=live(previous, data["at"]))
