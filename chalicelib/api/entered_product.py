@@ -33,6 +33,7 @@ from ..domain.product.player_product import (
 from ..runtime import runtime
 from ..service import Reply
 from .common import plain, read_state, run_command
+from .http import idempotency_from
 from .product import entry_sets, named_sets
 from .tournaments import load_tournament
 
@@ -40,14 +41,18 @@ from .tournaments import load_tournament
 class EnteredProduct:
     """Inside a consumer's unit of work: every active player's entered product."""
 
-    def __init__(self, tid: str, consumer: str, by: str):
+    def __init__(self, tid: str, consumer: str, by: str, rehearsal: bool = False):
         self.tid, self.consumer, self.by = tid, consumer, by
+        self.rehearsal = rehearsal      # lock inside the (never committed) unit of work
 
     def allocations(self, uow, tournament) -> dict[str, dict[str, Any]]:
         """``{player: allocation}`` for the active players; records the hand-out on the
         gate (422 listing every player without a valid entry)."""
         players = [p.id for p in tournament.active_players()]
         uow.load(PRODUCT_GATE, gate_stream(self.tid))            # guarded: must stay locked
+        if self.rehearsal:
+            uow.decide(PRODUCT_GATE, gate_stream(self.tid),
+                       LockEntries(self.consumer, uow.now.isoformat(), self.by))
         entries = {p: read_state(uow, PLAYER_PRODUCT, player_stream(self.tid, p))
                    for p in players}
         product = plain(tournament.settings)["product"]
@@ -75,6 +80,13 @@ def start_with_entries(request, principal: Principal, tid: str, consumer: str, b
     if not uses_entries(tournament, bulk):
         return run_command(request, lambda uow: work(uow, None), principal)
     require_tournament_staff(principal, tournament)     # before anything is locked
+    # A refusal (missing entries, a bad body, the wrong phase) must record nothing, not a
+    # lock and its unlock: rehearse the whole start first on a unit of work never
+    # committed. Only a change landing between rehearsal and start unlocks again.
+    rt.service.rehearse(
+        lambda uow: work(uow, EnteredProduct(tid, consumer, principal.id, rehearsal=True)),
+        idempotency=idempotency_from(request, principal.id),
+        meta={"actor": principal.ref()})
     now = rt.service.clock().isoformat()
     rt.service.run(lambda uow: _gate(uow, tid, LockEntries(consumer, now, principal.id)))
     entered = EnteredProduct(tid, consumer, principal.id)

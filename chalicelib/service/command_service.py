@@ -100,6 +100,17 @@ class CommandService:
             return reply
         raise ServiceBusy("too many concurrent changes; nothing was recorded, try again")
 
+    def rehearse(self, work: Callable[[UnitOfWork], Reply], *,
+                 idempotency: IdempotencyRequest | None = None,
+                 meta: dict[str, Any] | None = None) -> None:
+        """Run ``work`` on a unit of work that is never committed, so the domain's refusals
+        surface before a step that must commit on its own; nothing is recorded either way.
+        Skipped for a request already answered under ``idempotency``: its replay decides."""
+        if idempotency is not None and self.events.idempotency(idempotency.key) is not None:
+            return
+        work(UnitOfWork(self.read, self.clock(), dict(meta or {}),
+                        checked_evolve if self.check_purity else None))
+
     def _replay(self, idempotency: IdempotencyRequest) -> Reply | None:
         stored = self.events.idempotency(idempotency.key)
         if stored is None:

@@ -177,6 +177,9 @@ def test_a_start_refused_for_missing_entries_leaves_entry_open(api):
     assert r.body["details"][0]["players"] == sorted(ids[1:])
     assert api.post(f"/v1/tournaments/{tid}/draft", token=s["players"][0]["token"]).status == 403
     assert progress(api, s)["status"] == "open"
+    # A refused start records nothing: no lock and unlock on the product gate either.
+    assert api.post(f"/v1/tournaments/{tid}/draft", token=org).status == 422
+    assert api_rt_events(api, f"product-{tid}") == []
     for pid in ids[1:]:
         assert api.post(entry_path(tid, pid), mtg_entry(pid), token=org).status == 201
     key = {"Idempotency-Key": "draft-start-00000001"}
