@@ -15,10 +15,6 @@ Zone = Literal["crypt", "library", "main", "sideboard", "hero"]
 
 HeroId = Annotated[str, Field(min_length=1, max_length=64)]
 
-# The draft hero of the sample Munchkin set, which the Munchkin product profile hands out
-# as its starter (profiles/product.py; chalicelib/data/sets/sample-munchkin.json).
-SAMPLE_DRAFT_HERO = "mk-draft-wanderer"
-
 # The zones a decklist of each game has.
 ZONES: dict[str, tuple[str, ...]] = {
     "vtes": ("crypt", "library"),
@@ -102,11 +98,11 @@ class DeckSettings(BaseModel):
             return cls(rules="hack", deck_min=35, deck_max=35, build_minutes=30)
         if game == "munchkin":
             # 30 cards plus one hero (the draft hero or a drafted one, not both), at
-            # most three copies; 20 minutes to build. The draft hero: the sample set's,
-            # as the product profile uses that set (declare yours with other product).
+            # most three copies; 20 minutes to build. No default draft hero: the sample
+            # product hands it out as a starter (so it is in every pool), and an organizer
+            # who gives out their own declares it in `draft_hero`.
             return cls(rules="munchkin", deck_min=30, deck_max=30, max_copies=3,
-                       hero_required=True, main_excluded_kinds=["hero"],
-                       draft_hero=[SAMPLE_DRAFT_HERO], build_minutes=20)
+                       hero_required=True, main_excluded_kinds=["hero"], build_minutes=20)
         # MTG limited (905.1d): at least 40 cards, any number of basic lands;
         # conspiracies stay in the sideboard / command zone (905.4).
         return cls(rules="mtg", deck_min=40, provided_kinds=["basic-land"],

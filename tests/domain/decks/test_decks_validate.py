@@ -250,22 +250,26 @@ def test_hero_settings_are_munchkin_only(field, value):
                                      field: value})
 
 
-def test_munchkin_default_draft_hero_is_the_sample_sets_starter_hero():
+def test_munchkin_has_no_default_draft_hero_the_sample_product_hands_it_out():
+    """The sample product gives every player the draft hero as a starter, so it is in the
+    pool; no profile default lets a player of other product claim a hero nobody holds."""
     settings = DeckSettings.for_game("munchkin")
+    assert settings.draft_hero == []
     sample = sample_sets()["sample-munchkin"]
     starter = next(s for s in sample.starters if s.id == "draft-hero")
-    assert settings.draft_hero == list(starter.cards) == ["mk-draft-wanderer"]
-    assert {c.id: c.kind for c in sample.cards}["mk-draft-wanderer"] == "hero"
-    # given to every player: usable as the hero even if missing from a recorded pool
+    assert list(starter.cards) == ["mk-draft-wanderer"]
     kinds = {c.id: c.kind for c in sample.cards}
     others = [c.id for c in sample.cards if c.kind == "other"][:30]
     deck = Decklist(main=others, hero="mk-draft-wanderer")
     limits = resolve_limits(settings, "booster-draft", None)
-    assert validate_deck(deck, settings=settings, limits=limits, pool=others,
+    with_starter = others + list(starter.cards)
+    assert validate_deck(deck, settings=settings, limits=limits, pool=with_starter,
                          kinds=kinds) == []
-    assert [v["code"] for v in validate_deck(
-        deck, settings=settings.model_copy(update={"draft_hero": []}), limits=limits,
-        pool=others, kinds=kinds)] == ["not_in_pool"]
+    assert [v["code"] for v in validate_deck(deck, settings=settings, limits=limits,
+                                             pool=others, kinds=kinds)] == ["not_in_pool"]
+    declared = settings.model_copy(update={"draft_hero": ["mk-draft-wanderer"]})
+    assert validate_deck(deck, settings=declared, limits=limits, pool=others,
+                         kinds=kinds) == []
 
 
 # ---- MTG (905.1d, 905.4) ------------------------------------------------------------
