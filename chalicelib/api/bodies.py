@@ -45,6 +45,11 @@ class DropBody(Body):
     reason: str | None = Field(default=None, max_length=500)
 
 
+class FinishBody(Body):
+    incomplete: bool = False
+    reason: str | None = Field(default=None, min_length=1, max_length=500)
+
+
 class JudgeBody(Body):
     name: str = Name
 

@@ -199,10 +199,12 @@ def _readable(rt: Runtime, principal: Principal, tid: str) -> dict[str, Any]:
     return report
 
 
-def _csv(text: str, filename: str) -> Response:
+def _csv(text: str, filename: str, report: dict[str, Any]) -> Response:
     return Response(text, status_code=200, headers={
         "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": f'attachment; filename="{filename}"'})
+        "Content-Disposition": f'attachment; filename="{filename}"',
+        # the archon layout has no column for it: an event ended early says so here too
+        "X-Podium-Incomplete": "yes" if report.get("incomplete") else "no"})
 
 
 @json_route(bp, "/tournaments/{tid}/report", methods=["GET"])
@@ -215,7 +217,7 @@ def get_report(tid):
 def get_report_csv(tid):
     rt = runtime()
     report = _readable(rt, authenticate(bp.current_request, rt), tid)
-    return _csv(rp.standings_csv(report), f"podium-{tid}.csv")
+    return _csv(rp.standings_csv(report), f"podium-{tid}.csv", report)
 
 
 @json_route(bp, "/tournaments/{tid}/report/archon", methods=["GET"])
@@ -225,7 +227,7 @@ def get_report_archon(tid):
     if report["game"] != "vtes":
         raise Conflict("the archon layout is for V:TES tournaments only",
                        {"game": report["game"]}, code="not_vtes")
-    return _csv(rp.archon_csv(report), f"archon-{tid}.csv")
+    return _csv(rp.archon_csv(report), f"archon-{tid}.csv", report)
 
 
 @json_route(bp, "/tournaments/{tid}/report/receipt", methods=["POST"])

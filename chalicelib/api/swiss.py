@@ -12,6 +12,7 @@ from ..auth.principal import is_staff
 from ..domain import swiss as sw
 from ..domain.draft.tournament import DRAFT
 from ..domain.errors import Conflict, Forbidden, NotFound
+from ..domain.swiss.completion import open_play as swiss_open_play
 from ..domain.swiss.decide_results import best_of_for, locate
 from ..domain.swiss.state import SwissState, parse_match_id
 from ..projections.swiss import bracket_id, overview_id, round_id, standings_id
@@ -163,6 +164,14 @@ def record_drop(uow, tid: str, player: str, by: str) -> dict[str, Any] | None:
         return None
     _, number, _ = parse_match_id(loss["match"])
     return {"round": number, "table": None, "match_id": loss["match"], "result": "loss"}
+
+
+def open_play(uow, tournament) -> list[dict[str, Any]]:
+    """The Swiss side of a tournament finish, in its unit of work: what is left to play
+    (the Swiss stream is guarded: a result entered meanwhile re-runs the finish)."""
+    state = uow.load(sw.SWISS, stream(tournament.id))
+    return swiss_open_play(state, plain(tournament.settings["swiss"]),
+                           len(tournament.active_players()))
 
 
 def _checked_match(match_id: str) -> str:

@@ -10,8 +10,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..auth import authenticate, is_staff, require_tournament_staff
 from ..domain.draft.tournament import DRAFT
 from ..domain.errors import Conflict, Forbidden, Invalid, NotFound
+from ..domain.ffa.completion import open_play as ffa_open_play
 from ..domain.ffa.decider import FFA, ReportPodGame
 from ..domain.tables import commands as c
+from ..domain.tables.completion import open_play as tables_open_play
 from ..domain.tables.criteria import report
 from ..domain.tables.decider import TABLES, admission_problems
 from ..domain.tables.final import final_standings
@@ -122,6 +124,18 @@ def record_drop(uow, tournament, player: str, loss: bool) -> dict[str, Any] | No
     d = events[0].data
     return {"round": d["round"], "table": d["table"], "match_id": None,
             "result": "loss" if d["loss"] else "unseated"}
+
+
+def open_play(uow, tournament) -> list[dict[str, Any]]:
+    """The tables (or free-for-all pods) side of a tournament finish, in its unit of
+    work: what is left to play (the stream is guarded: a result or a seating committed
+    meanwhile re-runs the finish)."""
+    tid = tournament.id
+    if tournament.structure == "pod-ffa":
+        draft = uow.load(DRAFT, f"draft-{tid}")
+        return ffa_open_play(uow.load(FFA, ffa_stream(tid)),
+                             draft.pods if draft.started else None, _active(tournament))
+    return tables_open_play(uow.load(TABLES, tables_stream(tid)), seating_rules(tournament))
 
 
 # -- group sizes -----------------------------------------------------------------------

@@ -25,7 +25,14 @@ from ..domain.profiles import DEFAULT_STRUCTURE
 from ..projections.tournaments import players_id, summary_id, tournament_streams
 from ..runtime import runtime
 from ..service import Reply, UnitOfWork
-from .bodies import CreateTournamentBody, DropBody, JudgeBody, RegisterPlayerBody, SettingsBody
+from .bodies import (
+    CreateTournamentBody,
+    DropBody,
+    FinishBody,
+    JudgeBody,
+    RegisterPlayerBody,
+    SettingsBody,
+)
 from .common import execute, plain, run_command, view_or_404
 from .http import (
     cursor_param,
@@ -77,6 +84,7 @@ def summary(state: t.TournamentState) -> dict[str, Any]:
         "settings": plain(state.settings), "starts_at": state.starts_at,
         "location": state.location, "created_at": state.created_at,
         "started_at": state.started_at, "finished_at": state.finished_at,
+        "incomplete": plain(state.incomplete),
         "players": {"registered": len(players),
                     "active": sum(1 for p in players if p.status == "active"),
                     "dropped": sum(1 for p in players if p.status == "dropped")},
@@ -257,11 +265,34 @@ def start_tournament(tid):
                        principal)
 
 
+def open_play(uow, state: t.TournamentState) -> list[dict[str, Any]]:
+    """What is left to play, read in the finish's unit of work from the aggregate that
+    runs the tournament's play (guarded: a result or seating committed meanwhile re-runs
+    the finish on the new state)."""
+    # Imported here: the Swiss and tables blueprints import this module.
+    from . import swiss, tables
+    if state.structure == "swiss":
+        return swiss.open_play(uow, state)
+    if state.structure in ("multiplayer-tables", "pod-ffa"):
+        return tables.open_play(uow, state)
+    return []
+
+
 @json_route(bp, "/tournaments/{tid}/finish", methods=["POST"])
 def finish_tournament(tid):
+    """Finish the tournament. Refused (409 ``play_unfinished``, listing what is open) while
+    play is not done, unless the organizer ends it early on purpose (``incomplete``)."""
     principal = authenticate(bp.current_request, runtime())
-    return run_command(bp.current_request, _staff_command(tid, principal, t.FinishTournament),
-                       principal)
+    body = parse_body(bp.current_request, FinishBody, allow_empty=True)
+
+    def work(uow):
+        state = load_tournament(uow, tid)
+        require_tournament_staff(principal, state, organizer_only=True)
+        open_items = open_play(uow, state) if state.status == t.state.RUNNING else []
+        new_state, _ = uow.decide(t.TOURNAMENT, stream(tid), t.FinishTournament(
+            uow.now.isoformat(), tuple(open_items), body.incomplete, body.reason))
+        return Reply(200, summary(new_state))
+    return run_command(bp.current_request, work, principal)
 
 
 @json_route(bp, "/tournaments/{tid}/events", methods=["GET"])

@@ -66,7 +66,7 @@ def _created(event: StoredEvent, tx: ViewTx) -> None:
         "status": "registration", "seed_sha256": d["seed_sha256"], "seed": None,
         "settings": d["settings"], "starts_at": d.get("starts_at"),
         "location": d.get("location"), "created_at": d["created_at"], "started_at": None,
-        "finished_at": None, "players": _counts([]), "judges": []})
+        "finished_at": None, "incomplete": None, "players": _counts([]), "judges": []})
     tx.put(players_id(tid), {"tournament_id": tid, "players": []}, kind="players")
 
 
@@ -129,7 +129,7 @@ def _started(event: StoredEvent, tx: ViewTx) -> None:
 @projection.on("TournamentFinished")
 def _finished(event: StoredEvent, tx: ViewTx) -> None:
     _patch_summary(tx, _tid(event), status="finished", finished_at=event.data["at"],
-                   seed=event.data["seed"])
+                   seed=event.data["seed"], incomplete=event.data.get("incomplete"))
 
 
 @projection.on("*")

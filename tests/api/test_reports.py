@@ -15,6 +15,10 @@ def header(result, name):
     return {k.lower(): v for k, v in result.headers.items()}[name]
 
 
+# These events play only part of a V:TES event (no final): the organizer ends them early.
+EARLY = {"incomplete": True, "reason": "the test plays only part of the event"}
+
+
 def federation(api, name="V:EKN"):
     r = api.post("/v1/accounts", {"role": "federation", "name": name}, token=api.admin_key)
     assert r.status == 201, r.body
@@ -41,7 +45,7 @@ def vtes_event(api, members, finish=True, rounds=2):
                          f"/tables/{k}/result", {"vp": vp}, token=org)
             assert r.status == 200, r.body
     if finish:
-        assert api.post(f"/v1/tournaments/{tid}/finish", token=org).status == 200
+        assert api.post(f"/v1/tournaments/{tid}/finish", EARLY, token=org).status == 200
     return {"tid": tid, "organizer": org, "players": players}
 
 
@@ -60,7 +64,7 @@ def test_feed_pulled_twice_gives_each_report_once(api):
     again = api.get(f"/v1/reports/feed?since={page['next']}", token=fed).body
     assert again["items"] == [] and again["next"] == page["next"]
     second = vtes_event(api, MEMBERS[:4] + [None, "TEMP-1", "0000000", "1000012"])
-    assert api.post(f"/v1/tournaments/{running['tid']}/finish",
+    assert api.post(f"/v1/tournaments/{running['tid']}/finish", EARLY,
                     token=running["organizer"]).status == 200
     later = api.get(f"/v1/reports/feed?since={page['next']}", token=fed).body
     assert [r["tournament_id"] for r in later["items"]] == [second["tid"], running["tid"]]
@@ -138,7 +142,8 @@ def test_report_access_and_refusals(api):
     tid = event["tid"]
     assert api.get(f"/v1/tournaments/{tid}/report", token=fed).status == 409
     assert api.post(f"/v1/tournaments/{tid}/report/receipt", token=fed).status == 409
-    assert api.post(f"/v1/tournaments/{tid}/finish", token=event["organizer"]).status == 200
+    assert api.post(f"/v1/tournaments/{tid}/finish", EARLY,
+                    token=event["organizer"]).status == 200
     assert api.get(f"/v1/tournaments/{tid}/report").status == 401
     assert api.get(f"/v1/tournaments/{tid}/report",
                    token=event["players"][0]["token"]).status == 403
@@ -151,7 +156,7 @@ def test_report_access_and_refusals(api):
     assert api.post(f"/v1/tournaments/{tid}/report/receipt",
                     token=event["organizer"]).status == 403
     swiss = api.started("mtg", "booster-draft", players=4)
-    assert api.post(f"/v1/tournaments/{swiss['tid']}/finish",
+    assert api.post(f"/v1/tournaments/{swiss['tid']}/finish", EARLY,
                     token=swiss["organizer"]).status == 200
     assert api.get(f"/v1/tournaments/{swiss['tid']}/report/archon", token=fed).status == 409
     assert api.get(f"/v1/tournaments/{swiss['tid']}/report/csv", token=fed).status == 200
@@ -293,7 +298,7 @@ def test_published_decklists_are_in_the_report(api, rt):
                  token=p1["token"])
     assert r.status == 201, r.body
     assert api.post(f"/v1/tournaments/{tid}/decks/publish", token=org).status == 200
-    assert api.post(f"/v1/tournaments/{tid}/finish", token=org).status == 200
+    assert api.post(f"/v1/tournaments/{tid}/finish", EARLY, token=org).status == 200
     report = api.get(f"/v1/tournaments/{tid}/report", token=fed).body
     (entry,) = report["decklists"]
     assert entry["player_id"] == p1["player_id"]
@@ -334,7 +339,7 @@ def test_report_decklists_say_what_the_deck_checks_could_not_verify(
                  token=p1["token"])
     assert r.status == 201, r.body
     assert api.post(f"/v1/tournaments/{tid}/decks/publish", token=org).status == 200
-    assert api.post(f"/v1/tournaments/{tid}/finish", token=org).status == 200
+    assert api.post(f"/v1/tournaments/{tid}/finish", EARLY, token=org).status == 200
     report = api.get(f"/v1/tournaments/{tid}/report", token=fed).body
     (entry,) = report["decklists"]
     assert entry["player_id"] == p1["player_id"]
@@ -361,6 +366,7 @@ def test_final_table_ranks_and_archon_finalists(api):
     fed = federation(api)
     report = api.get(f"/v1/tournaments/{tid}/report", token=fed).body
     assert report["final"]["qualifiers"] == qualifiers
+    assert report["incomplete"] is None and report["member_ids"]["ratings_eligible"] is True
     assert report["final"]["result"][0]["player_id"] == qualifiers[3]
     rows = report["standings"]["rows"]
     assert rows[0]["player_id"] == qualifiers[3] and rows[0]["rank"] == 1
@@ -434,7 +440,7 @@ def test_feed_delivers_a_late_projected_finish_exactly_once(api, rt, monkeypatch
     stream = f"tournament-{late['tid']}"
     _finish_withheld(api, rt, monkeypatch, {stream})
     for event in (late, on_time):      # `late` finishes first but is projected last
-        assert api.post(f"/v1/tournaments/{event['tid']}/finish",
+        assert api.post(f"/v1/tournaments/{event['tid']}/finish", EARLY,
                         token=event["organizer"]).status == 200
     assert rt.views.get(f"report-feed:{late['tid']}") is None
     start = datetime.now(UTC)
@@ -499,7 +505,7 @@ def test_report_names_the_organizer_and_feed_dates_follow_the_report(api):
     for i in range(4):
         api.register(tid, f"P{i}", token=org, member_id=MEMBERS[i])
     assert api.post(f"/v1/tournaments/{tid}/start", token=org).status == 200
-    assert api.post(f"/v1/tournaments/{tid}/finish", token=org).status == 200
+    assert api.post(f"/v1/tournaments/{tid}/finish", EARLY, token=org).status == 200
     report = api.get(f"/v1/tournaments/{tid}/report", token=fed).body
     assert report["organizer_name"] == "Crypt Keepers Games"
     assert report["organizer_id"].startswith("o")

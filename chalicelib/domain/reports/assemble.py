@@ -150,6 +150,13 @@ def _seed(summary: dict[str, Any]) -> dict[str, Any]:
     return {"commitment_sha256": commitment, "seed": seed, "verified": verified}
 
 
+def _incomplete(recorded: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The organizer ended the event before play was done: why, and what was open."""
+    if not recorded:
+        return None
+    return {"reason": recorded.get("reason"), "open": list(recorded.get("open") or [])}
+
+
 def assemble(src: Sources) -> dict[str, Any]:
     s = src.summary
     game = s["game"]
@@ -174,6 +181,7 @@ def assemble(src: Sources) -> dict[str, Any]:
             row["member_id"] = who.get("member_id")
     placeholders = [p["player_id"] for p in players if p["placeholder_member_id"]]
     decklists = _decklists(src.decks)
+    incomplete = _incomplete(s.get("incomplete"))
     return {
         "tournament_id": s["tournament_id"], "name": s["name"], "game": game,
         "format": s["format"], "structure": s["structure"],
@@ -188,6 +196,10 @@ def assemble(src: Sources) -> dict[str, Any]:
         "final": final,
         "decklists": decklists,
         "seed": _seed(s),
-        "member_ids": {"placeholders": placeholders, "ratings_eligible": not placeholders},
+        "incomplete": incomplete,
+        # Not rated: placeholder member ids (V:EKN 9.6), or an event its organizer ended
+        # before play was done (standings on unfinished play; 3.1: three rounds at least).
+        "member_ids": {"placeholders": placeholders,
+                       "ratings_eligible": not placeholders and incomplete is None},
         "reporting": reporting_status(s.get("finished_at"), src.received_at, src.now),
     }

@@ -36,7 +36,9 @@ def _cell(value: Any) -> Any:
 
 def standings_csv(report: dict[str, Any]) -> str:
     """Header then one row per player: the common columns first, then every scoring
-    figure of the tournament's system (GW/VP/TP, or match points and tiebreakers)."""
+    figure of the tournament's system (GW/VP/TP, or match points and tiebreakers), then
+    the flags: placeholder member id, and whether (and why) the organizer ended the event
+    before play was done (``incomplete`` yes/no, ``incomplete_reason``)."""
     rows = _rows(report)
     placeholder = set(report["member_ids"]["placeholders"])
     common = ["rank", "player_id", "name", "member_id"]
@@ -54,18 +56,23 @@ def standings_csv(report: dict[str, Any]) -> str:
                 breakers.append(key)
     header = ["tournament_id", "date", "game", "format", "organizer_id", "organizer_name",
               *common, *extra,
-              *[f"tiebreaker_{b}" for b in breakers], "placeholder_member_id"]
+              *[f"tiebreaker_{b}" for b in breakers], "placeholder_member_id",
+              "incomplete", "incomplete_reason"]
+    incomplete = report.get("incomplete")
     body = [[report["tournament_id"], report["date"], report["game"], report["format"],
              report["organizer_id"], _cell(report.get("organizer_name")),
              *[_cell(row.get(k)) for k in common], *[_cell(row.get(k)) for k in extra],
              *[_cell((row.get("tiebreakers") or {}).get(b)) for b in breakers],
-             _cell(row["player_id"] in placeholder)] for row in rows]
+             _cell(row["player_id"] in placeholder), _cell(incomplete is not None),
+             _cell((incomplete or {}).get("reason"))] for row in rows]
     return _text([header, *body])
 
 
 def archon_csv(report: dict[str, Any]) -> str:
     """rank, name, V:EKN number, GW, VP, TP, finalist (1/0); VP with a decimal point
-    for half points. Placeholder member ids are written as they were entered."""
+    for half points. Placeholder member ids are written as they were entered. The layout
+    is fixed by the archon tooling: an event ended incomplete says so in the response's
+    ``X-Podium-Incomplete`` header and in the JSON and full CSV reports."""
     standings = report["standings"] or {"rows": []}
     body = []
     for row in standings["rows"]:

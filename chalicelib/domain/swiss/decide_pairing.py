@@ -15,7 +15,7 @@ from .pairing import pair_round
 from .records import records
 from .standings import ordered, standings
 from .state import SwissState
-from .structure import plan
+from .structure import planned
 from .topcut import build
 
 
@@ -52,10 +52,8 @@ def decide_pair_round(cmd: PairRound, state: SwissState) -> list[Event]:
     seed_key = state.seed_key
     if not state.started:
         seed_key = format(derive(cmd.seed, "swiss").getrandbits(128), "032x")
-        rounds, cut = plan(settings, len(active))
-        if state.fixed_rounds is not None:      # the organizer's choice, within the profile
-            rounds = max(state.fixed_rounds, settings.get("min_rounds", 1))
-        cut = state.fixed_cut if state.fixed_cut is not None else cut
+        # the organizer's choice (SetStructure) wins, within the profile
+        rounds, cut = planned(settings, len(active), state.fixed_rounds, state.fixed_cut)
         events.append(Event("SwissStarted", {"seed_key": seed_key, "settings": settings,
                                              "planned_rounds": rounds, "planned_cut": cut}))
     elif len(state.rounds) >= state.planned_rounds:

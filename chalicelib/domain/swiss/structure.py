@@ -14,3 +14,13 @@ def plan(settings: dict[str, Any], players: int) -> tuple[int, int]:
     while cut > players:       # never cut to more players than there are
         cut //= 2
     return rounds, (cut if cut >= 2 else 0)
+
+
+def planned(settings: dict[str, Any], players: int, fixed_rounds: int | None,
+            fixed_cut: int | None) -> tuple[int, int]:
+    """(rounds, top cut size) the first pairing fixes: the plan for ``players``, with the
+    organizer's structure (SetStructure before round 1) winning, within the profile."""
+    rounds, cut = plan(settings, players)
+    if fixed_rounds is not None:
+        rounds = max(fixed_rounds, settings.get("min_rounds", 1))
+    return rounds, (fixed_cut if fixed_cut is not None else cut)

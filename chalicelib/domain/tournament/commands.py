@@ -63,3 +63,10 @@ class StartTournament:
 @dataclass(frozen=True)
 class FinishTournament:
     now: str
+    # Fact from the Swiss, tables and free-for-all aggregates: what is left to play
+    # (each item a JSON object with ``kind`` and ``message``); empty when play is done.
+    open: tuple[dict[str, Any], ...] = ()
+    # The organizer ends the event early on purpose (the venue closes): the finish
+    # records it with ``reason`` and the open items.
+    incomplete: bool = False
+    reason: str | None = None

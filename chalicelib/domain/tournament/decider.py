@@ -131,7 +131,26 @@ def _start(cmd: c.StartTournament, state: TournamentState) -> list[Event]:
 def _finish(cmd: c.FinishTournament, state: TournamentState) -> list[Event]:
     if state.status != RUNNING:
         raise Conflict(f"the tournament is {state.status}; only a running tournament finishes")
-    return [Event("TournamentFinished", {"at": cmd.now, "seed": state.seed})]
+    open_items = [dict(item) for item in cmd.open]
+    if not cmd.incomplete:
+        if cmd.reason is not None:
+            raise Invalid("a reason goes with incomplete: true",
+                          [{"field": "reason", "message": "only for an incomplete finish"}])
+        if open_items:
+            # V:EKN 3.1 / 9: the report would rank players on unfinished play.
+            raise Conflict("play is not finished: enter the missing results, or end the "
+                           "event early with incomplete: true and a reason",
+                           {"open": open_items}, code="play_unfinished")
+        return [Event("TournamentFinished", {"at": cmd.now, "seed": state.seed})]
+    if not (cmd.reason or "").strip():
+        raise Invalid("an incomplete finish needs a reason",
+                      [{"field": "reason", "message": "say why the event ends early"}])
+    if not open_items:
+        raise Conflict("nothing is left to play: finish without incomplete",
+                       {"open": []}, code="play_complete")
+    return [Event("TournamentFinished", {
+        "at": cmd.now, "seed": state.seed,
+        "incomplete": {"reason": cmd.reason.strip(), "open": open_items}})]
 
 
 _HANDLERS = {c.ChangeSettings: _change_settings, c.RegisterPlayer: _register,
@@ -180,7 +199,8 @@ def evolve(state: TournamentState, event: Event) -> TournamentState:
     if event.type == "TournamentStarted":
         return replace(state, status=RUNNING, started_at=d["at"])
     if event.type == "TournamentFinished":
-        return replace(state, status=FINISHED, finished_at=d["at"])
+        return replace(state, status=FINISHED, finished_at=d["at"],
+                       incomplete=d.get("incomplete"))
     return state
 
 

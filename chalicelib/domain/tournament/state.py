@@ -49,6 +49,8 @@ class TournamentState:
     created_at: str = ""
     started_at: str | None = None
     finished_at: str | None = None
+    # {"reason", "open": [...]} when the organizer ended the event before play was done
+    incomplete: Mapping[str, Any] | None = None
 
     @property
     def limited(self) -> bool:

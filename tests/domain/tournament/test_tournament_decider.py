@@ -117,3 +117,24 @@ def test_limited_formats_hand_out_product():
     from chalicelib.domain.tournament.state import TournamentState
     assert all(TournamentState(format=f).limited for f in FORMATS)
     assert not TournamentState(format="constructed").limited
+
+
+def test_finish_refuses_open_play_unless_ended_early_with_a_reason():
+    state = run(created(), reg("p1"), reg("p2"), StartTournament(NOW))
+    open_ = ({"kind": "round_open", "round": 3, "tables": [2], "message": "m"},)
+    with pytest.raises(Conflict) as refused:
+        TOURNAMENT.decide(FinishTournament(NOW, open_), state)
+    assert refused.value.code == "play_unfinished"
+    assert refused.value.details == {"open": [dict(open_[0])]}
+    with pytest.raises(Invalid):
+        TOURNAMENT.decide(FinishTournament(NOW, open_, incomplete=True), state)
+    with pytest.raises(Invalid):
+        TOURNAMENT.decide(FinishTournament(NOW, (), reason="why"), state)
+    with pytest.raises(Conflict) as nothing_open:
+        TOURNAMENT.decide(FinishTournament(NOW, (), incomplete=True, reason="closing"), state)
+    assert nothing_open.value.code == "play_complete"
+    events = TOURNAMENT.decide(FinishTournament(NOW, open_, True, "closing"), state)
+    assert events[0].data["incomplete"] == {"reason": "closing", "open": [dict(open_[0])]}
+    finished = run(state, FinishTournament(NOW, open_, True, "closing"))
+    assert finished.status == "finished" and finished.incomplete["reason"] == "closing"
+    assert "incomplete" not in TOURNAMENT.decide(FinishTournament(NOW), state)[0].data
