@@ -737,6 +737,43 @@ def test_multi_deck_adding_a_deck_after_the_deadline_before_round_one(api, clock
     assert [d["label"] for d in got["decks"]] == ["aggro"] and got["decks"][0]["version"] == 1
 
 
+def test_no_deadline_extension_for_a_registered_deck_reopen_it_instead(api, clock):
+    s = setup(api, "vtes", players=2, deadline_minutes=30)
+    p1, p2 = s["players"]
+    for p in (p1, p2):
+        record_pool(api, s, p, VT_POOL)
+    deck = {"crypt": VT_CRYPT[:12], "library": VT_LIB[:40]}
+    assert register(api, s, p1, deck).status == 201
+    url = f"{base(s['tid'])}/players/{p1['player_id']}"
+    later = iso(NOW + timedelta(minutes=90))
+    events = api.get(f"/v1/tournaments/{s['tid']}/events", token=s["organizer"]).body["total"]
+    r = api.post(f"{url}/deadline", {"deadline": later}, token=s["organizer"])
+    assert r.status == 409 and r.body["error"] == "deck_registered", r.body
+    assert "reopen" in r.body["message"] and r.body["details"]["decks"] == ["main"]
+    assert api.get(f"/v1/tournaments/{s['tid']}/events",
+                   token=s["organizer"]).body["total"] == events        # nothing appended
+    assert _overview_deck(api, s, p1)["extended_until"] is None
+    # Reopen is the way to let the player change it, with its own deadline.
+    assert api.post(f"{url}/reopen", {"until": later}, token=s["organizer"]).status == 200
+    clock.at(60)
+    assert register(api, s, p1, {**deck, "library": VT_LIB[1:41]}).status == 201
+    # A player without a deck still gets an extension.
+    assert api.post(f"{base(s['tid'])}/players/{p2['player_id']}/deadline",
+                    {"deadline": later}, token=s["organizer"]).status == 200
+
+
+def test_multi_deck_player_with_a_deck_may_still_be_extended(api, clock):
+    s = setup(api, "vtes", players=2, settings={"deck": {"multi_deck": True}},
+              deadline_minutes=30)
+    p1 = s["players"][0]
+    record_pool(api, s, p1, VT_POOL)
+    assert register(api, s, p1, {"crypt": VT_CRYPT[:12], "library": VT_LIB[:40]}).status == 201
+    later = iso(NOW + timedelta(minutes=90))
+    r = api.post(f"{base(s['tid'])}/players/{p1['player_id']}/deadline", {"deadline": later},
+                 token=s["organizer"])
+    assert r.status == 200 and r.body["extended_until"] == later
+
+
 def test_organizer_extends_the_deadline_for_one_late_player(api, clock):
     s = setup(api, "vtes", players=3, deadline_minutes=30)
     p1, p2, p3 = s["players"]

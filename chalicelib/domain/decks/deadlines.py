@@ -66,6 +66,16 @@ def extend(cmd: ExtendDeadline, state: DecksState) -> list[Event]:
 
 def extend_player(cmd: ExtendPlayerDeadline, state: DecksState) -> list[Event]:
     require_open(state)
+    registered = sorted(state.decks.get(cmd.player, {}))
+    if registered and not state.multi_deck and cmd.player not in state.reopened:
+        # Without the multi-deck system (3.1.5) a registered deck changes only once the
+        # organizer reopens it: a later deadline alone would change nothing.
+        raise Conflict(f"player {cmd.player} already has a registered deck, which a later "
+                       "deadline does not let them change: reopen the deck instead (POST "
+                       f".../decks/players/{cmd.player}/reopen, with 'until' for its deadline)",
+                       {"player": cmd.player, "decks": registered,
+                        "reopen": f"decks/players/{cmd.player}/reopen"},
+                       code="deck_registered")
     new = parse_time(cmd.deadline, "deadline")
     current = deadline_for(state, cmd.player)
     problems = []
