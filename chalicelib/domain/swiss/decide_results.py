@@ -129,6 +129,12 @@ def decide_correct(cmd: CorrectResult, state: SwissState) -> list[Event]:
     previous: Score | None = holder.results.get(match.id)
     if previous is None:
         raise Conflict(f"match {match.id} has no result to correct; enter it instead")
+    if isinstance(holder, Round) and state.cut is not None:
+        # The cut was seeded from the final standings; a later change would leave a
+        # bracket that disagrees with them (a qualifier out, a non-qualifier in).
+        raise Conflict(f"the top cut was seeded from the Swiss standings: match {match.id} "
+                       "can no longer be corrected", {"match": match.id},
+                       code="top_cut_started")
     score = _score(state, match, holder, cmd.a, cmd.b, cmd.draws)
     if score == previous:
         raise Invalid("the corrected result equals the recorded one",

@@ -55,6 +55,19 @@ def test_cut_correction_moves_the_winner_until_the_next_match_has_a_result():
         h.run(CorrectResult("C1-1", "j", 1, 0, NOW))
 
 
+def test_swiss_results_are_final_once_the_cut_is_seeded():
+    """Correcting a Swiss match after the cut started would reorder the standings the
+    bracket was seeded from; the judge corrects before starting the cut."""
+    h = swiss_done(12)
+    last = h.state.rounds[-1].matches[0].id
+    h.run(CorrectResult(last, "j", 0, 1, NOW))          # before the cut: allowed
+    h.run(StartTopCut("org", NOW))
+    before = h.state
+    with pytest.raises(Conflict, match="can no longer be corrected") as refused:
+        h.run(CorrectResult(last, "j", 1, 0, NOW))
+    assert refused.value.code == "top_cut_started" and h.state is before
+
+
 def test_cut_needs_all_rounds_and_skips_dropped_players():
     h = Harness("munchkin", "cut2")
     h.play(h.pair(players(10)), lambda m: (1, 0, 0))
