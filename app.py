@@ -9,13 +9,18 @@ import re
 import time
 
 from aws_lambda_powertools import Logger
-from chalice import Chalice
+from chalice import Chalice, CORSConfig
 
 from chalicelib.api.http import error
 
 app = Chalice(app_name="podium", configure_logs=False)
 logger = Logger(service="podium")
-app.api.cors = True
+# Browser front ends (store websites, the widget) call every route cross-origin: the
+# preflight allows the API's own request headers, and clients may read the ones it sets.
+app.api.cors = CORSConfig(allow_origin="*", allow_headers=["Idempotency-Key", "If-None-Match"],
+                          expose_headers=["ETag", "Location", "Retry-After",
+                                          "Idempotent-Replayed", "X-Podium-Incomplete"],
+                          max_age=600)
 app.api.binary_types = []
 
 BLUEPRINTS = [
