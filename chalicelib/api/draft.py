@@ -49,7 +49,9 @@ from .common import (
 )
 from .entered_product import late_allocation, start_with_entries
 from .http import json_route, parse_body
+from .player_pool import limited_pool
 from .product import product_sets
+from .product_phase import require_play_not_started
 from .tournaments import checked_tid, load_tournament
 
 bp = Blueprint(__name__)
@@ -167,6 +169,7 @@ def start_draft(tid):
         if tournament.status != tstate.RUNNING:
             raise Conflict("start the tournament before the draft",
                            {"status": tournament.status})
+        require_play_not_started(uow, tournament, "starting the draft")
         settings = plain(tournament.settings)
         product = settings["product"]
         packs, starters = body.packs, None
@@ -382,12 +385,16 @@ def late_arrival(tid):
 
 @json_route(bp, "/tournaments/{tid}/players/{pid}/pool", methods=["GET"])
 def get_pool(tid, pid):
-    """A player's cards: starters and drafted picks (or a late arrival's sealed product).
-    The player sees their picks when the profile allows; staff always."""
+    """A player's cards: starters and drafted picks (or a late arrival's sealed product);
+    in the other limited formats the table or mixed draft's, the sealed pool or what the
+    restricted trade left (:mod:`.player_pool`). The player sees their picks when the
+    profile allows; staff always."""
     rt = runtime()
     principal = authenticate(bp.current_request, rt)
     tournament = load_tournament(rt, tid)
     require_player(principal, tournament, pid)
+    if tournament.format != "booster-draft":
+        return limited_pool(rt, tournament, pid, is_staff(principal, tournament))
     draft = _draft(rt, tid)
     if pid in draft.late:
         product = draft.late[pid]

@@ -45,6 +45,7 @@ from .limited_common import (
     touched,
 )
 from .product import product_sets
+from .product_phase import require_play_not_started
 from .tournaments import checked_tid, load_tournament
 
 bp = Blueprint(__name__)
@@ -96,6 +97,7 @@ def start_mixed_draft(tid):
         tournament = load_tournament(uow, tid)
         require_tournament_staff(principal, tournament)
         require_running(tournament, formats=("mixed-draft",))
+        require_play_not_started(uow, tournament, "starting the mixed draft")
         settings = plain(tournament.settings)
         product, draft = settings["product"], settings["draft"]
         seconds = pick_seconds(body.pick_seconds, draft)

@@ -21,6 +21,7 @@ from .entered_product import late_allocation, start_with_entries
 from .http import json_route, parse_body
 from .limited_common import event_log, feed, player_of, started, summary, viewer
 from .product import product_sets
+from .product_phase import require_play_not_started
 from .tournaments import checked_tid, load_tournament
 
 bp = Blueprint(__name__)
@@ -65,6 +66,7 @@ def start_sealed(tid):
         tournament = load_tournament(uow, tid)
         require_tournament_staff(principal, tournament)
         require_running(tournament, formats=SEALED_FORMATS)
+        require_play_not_started(uow, tournament, "handing out sealed product")
         product = plain(tournament.settings)["product"]
         players = [p.id for p in tournament.active_players()]
         if entered is not None:     # entered player by player (POST .../product/players/{pid})

@@ -22,6 +22,7 @@ from ..service import Reply
 from .common import plain, read_state, run_command, view_or_404
 from .draft import draft_stream
 from .http import json_route, parse_body, query_int
+from .product_phase import require_product_ready
 from .tournaments import checked_tid, load_tournament
 
 bp = Blueprint(__name__)
@@ -115,6 +116,8 @@ def pair_round(tid):
     def work(uow):
         t = _swiss_tournament(uow, tid, guard=True)
         require_tournament_staff(principal, t)
+        if not uow.load(sw.SWISS, stream(tid)).rounds:
+            require_product_ready(uow, t, "pairing the first Swiss round")
         unknown = sorted(set(body.pods or {}) - set(t.players))
         if unknown:
             raise NotFound("pods name players who are not registered", {"players": unknown[:50]})

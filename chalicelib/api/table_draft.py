@@ -45,6 +45,7 @@ from .limited_common import (
 )
 from .mixed_draft import touched_mixed
 from .product import product_sets
+from .product_phase import require_play_not_started
 from .tournaments import checked_tid, load_tournament
 
 bp = Blueprint(__name__)
@@ -65,6 +66,7 @@ def start_table_draft(tid):
         tournament = load_tournament(uow, tid)
         require_tournament_staff(principal, tournament)
         require_running(tournament, formats=("table-draft",))
+        require_play_not_started(uow, tournament, "starting the table draft")
         settings = plain(tournament.settings)
         product, draft = settings["product"], settings["draft"]
         form, starts = table_draft_commands(

@@ -30,6 +30,7 @@ from ..runtime import runtime
 from ..service import Reply
 from .common import path_number, plain, require_running, run_command, view_or_404
 from .http import json_route, parse_body, query_int
+from .product_phase import require_product_ready
 from .tournaments import checked_tid, load_tournament
 
 bp = Blueprint(__name__)
@@ -171,6 +172,8 @@ def seat_round(tid):
         tournament = load_tournament(uow, tid)
         require_tournament_staff(principal, tournament)
         _running(tournament)
+        if not uow.load(TABLES, tables_stream(tid)).rounds:
+            require_product_ready(uow, tournament, "seating the first round")
         settings = seating_rules(tournament)
         state, events = uow.decide(TABLES, tables_stream(tid), c.SeatRound(
             _active(tournament), tournament.seed, settings, uow.now.isoformat()))
@@ -342,6 +345,8 @@ def report_pod(tid, pod):
         tournament = load_tournament(uow, tid)
         require_tournament_staff(principal, tournament)
         _running(tournament, "pod-ffa")
+        if not uow.load(FFA, ffa_stream(tid)).pods:
+            require_product_ready(uow, tournament, "reporting the first pod game")
         draft = uow.load(DRAFT, f"draft-{tid}", guard=False)
         pod_players = None
         if draft.started:

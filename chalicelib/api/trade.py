@@ -28,6 +28,7 @@ from .limited_common import (
     viewer,
 )
 from .product import product_sets
+from .product_phase import require_play_not_started
 from .sealed import sealed_state
 from .tournaments import checked_tid, load_tournament
 
@@ -109,6 +110,7 @@ def form_trade_pods(tid):
         tournament = load_tournament(uow, tid)
         require_tournament_staff(principal, tournament)
         require_running(tournament, formats=("restricted-trade",))
+        require_play_not_started(uow, tournament, "forming the trading pods")
         product_state = sealed_state(uow, tid)
         players = [p.id for p in tournament.active_players() if p.id in product_state.pools]
         prep, _ = uow.decide(trade.TRADE_PREP, trade.prep_stream_id(tid), trade.FormTradePods(

@@ -24,10 +24,11 @@ def _kinds(refusal):
 
 def _vtes(api, players=10):
     org = api.organizer()
-    tid = api.tournament(org, "vtes", "booster-draft")["tournament_id"]
+    tid = api.tournament(org, "vtes", "sealed")["tournament_id"]
     roster = [api.register(tid, f"P{i}", token=org, member_id=f"{2000001 + i}")
               for i in range(players)]
     assert api.post(f"/v1/tournaments/{tid}/start", token=org).status == 200
+    api.hand_out({"tid": tid, "organizer": org})
     return tid, org, roster
 
 
@@ -131,7 +132,7 @@ def _enter_all(api, tid, org, matches):
 
 
 def test_swiss_round_open_and_rounds_not_played_are_refused(api):
-    event = api.started("munchkin", "booster-draft", players=8)       # 3 rounds, no cut
+    event = api.ready("munchkin", "booster-draft", players=8)       # 3 rounds, no cut
     tid, org = event["tid"], event["organizer"]
     open_ = _kinds(_finish(api, tid, org))                  # before round 1: the plan
     assert open_["rounds_not_played"]["rounds"] == [1, 2, 3]
@@ -157,7 +158,7 @@ def test_swiss_round_open_and_rounds_not_played_are_refused(api):
 
 
 def test_swiss_top_cut_planned_and_unfinished(api):
-    event = api.started("munchkin", "booster-draft", players=10)      # 4 rounds, top 4
+    event = api.ready("munchkin", "booster-draft", players=10)      # 4 rounds, top 4
     tid, org = event["tid"], event["organizer"]
     for _ in range(4):
         paired = api.post(f"/v1/tournaments/{tid}/swiss/rounds", token=org).body
@@ -177,7 +178,7 @@ def test_swiss_top_cut_planned_and_unfinished(api):
 
 
 def test_free_for_all_players_without_a_pod_result(api):
-    event = api.started("mtg", "booster-draft", players=6)            # pod-ffa, no draft
+    event = api.ready("mtg", "sealed", players=6)                    # pod-ffa, no draft
     tid, org = event["tid"], event["organizer"]
     ids = [p["player_id"] for p in event["players"]]
     url = f"/v1/tournaments/{tid}/ffa/pods/{{}}/result"

@@ -98,6 +98,13 @@ def test_an_unattended_mixed_pod_then_a_late_library_pick(api, clock):
     late = api.post(pod + "/library-picks", {"card": me["pack"]["cards"][0],
                                              "pack": me["pack"]["id"]}, token=tokens[ids[0]])
     assert late.status == 409 and late.body["error"] == "pick_expired", late.body
+    # the judge's card came from the pile the player was looking at; another pile is now
+    # in front of them
+    (issued,) = late.body["details"]["issued"]
+    assert issued["issued_from"] == me["pack"]["id"] and issued["at"] == iso(end + 900)
+    assert issued["card"] in me["pack"]["cards"] and issued["round"] == 1
+    assert late.body["details"]["now_in_front"] not in (None, me["pack"]["id"])
+    assert "pack" not in late.body["details"]
     assert events_of(api, pod, org) == recorded
     api.get(pod)
     auto = [e["data"] for e in events_of(api, pod, org)[len(recorded):]

@@ -29,12 +29,13 @@ def vtes_event(api, members, finish=True, rounds=2):
     """A V:TES event on multiplayer tables with ``members`` (member ids, None = none)."""
     org = api.organizer()
     # Temporary numbers get in only where the organizer relaxed the format.
-    t = api.tournament(org, "vtes", "booster-draft", settings={
+    t = api.tournament(org, "vtes", "sealed", settings={
         "registration": {"member_id_pattern": r"^[A-Za-z0-9-]{4,20}$"}})
     tid = t["tournament_id"]
     players = [api.register(tid, f"Player {i + 1}", token=org, member_id=m)
                for i, m in enumerate(members)]
     assert api.post(f"/v1/tournaments/{tid}/start", token=org).status == 200
+    api.hand_out({"tid": tid, "organizer": org})
     for _ in range(rounds):
         seating = api.post(f"/v1/tournaments/{tid}/tables/rounds", token=org)
         assert seating.status == 201, seating.body
@@ -205,7 +206,7 @@ def test_deadline_statuses_follow_vekn_9_2_and_9_3():
 
 def swiss_event(api, players=10):
     """A Munchkin Swiss event played to its champion by the organizer's entries."""
-    event = api.started("munchkin", "booster-draft", players=players)
+    event = api.ready("munchkin", "booster-draft", players=players)
     tid, org = event["tid"], event["organizer"]
     while True:
         r = api.post(f"/v1/tournaments/{tid}/swiss/rounds", token=org)

@@ -11,7 +11,7 @@ ADMIN = "/v1/admin/projections/rebuild"
 
 
 def _event(api, players=8):
-    event = api.started("mtg", "booster-draft", players=players, structure="swiss")
+    event = api.ready("mtg", "booster-draft", players=players, structure="swiss")
     event["tokens"] = {p["player_id"]: p["token"] for p in event["players"]}
     return event
 

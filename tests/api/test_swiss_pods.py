@@ -2,16 +2,16 @@
 pairs within pods and the organizer gives none."""
 
 
-def _draft_pods(api, tid: str, org: str) -> dict[str, int]:
-    r = api.post(f"/v1/tournaments/{tid}/draft", token=org)
-    assert r.status == 201
-    return {s["player_id"]: pod["pod"] for pod in r.body["pods"] for s in pod["seats"]}
+def _draft_pods(api, event) -> dict[str, int]:
+    """The booster draft run to its end (play waits for it); its pods by player."""
+    started = api.draft(event)
+    return {s["player_id"]: pod["pod"] for pod in started["pods"] for s in pod["seats"]}
 
 
 def test_rounds_pair_within_the_draft_pods_without_a_pods_body(api, rt):
     event = api.started("hack", "booster-draft", players=12)
     tid, org = event["tid"], event["organizer"]
-    pods = _draft_pods(api, tid, org)
+    pods = _draft_pods(api, event)
     assert sorted(set(pods.values())) == [1, 2]
     # V:EKN 7.2.6: a late arrival drafts nothing; they form a group of their own (pod 0)
     late = api.register(tid, "Late Lou", token=org)
@@ -28,7 +28,7 @@ def test_rounds_pair_within_the_draft_pods_without_a_pods_body(api, rt):
 def test_given_pods_override_the_draft_and_are_remembered(api):
     event = api.started("hack", "booster-draft", players=12)
     tid, org = event["tid"], event["organizer"]
-    pods = _draft_pods(api, tid, org)
+    pods = _draft_pods(api, event)
     mine = {p: (1 if k < 4 else 2 if k < 8 else 3) for k, p in enumerate(sorted(pods))}
     r = api.post(f"/v1/tournaments/{tid}/swiss/rounds", {"pods": mine}, token=org)
     assert r.status == 201 and all(mine[m["a"]] == mine[m["b"]] for m in r.body["matches"])
@@ -40,9 +40,12 @@ def test_given_pods_override_the_draft_and_are_remembered(api):
     assert all(mine[m["a"]] == mine[m["b"]] for m in again.body["matches"])
 
 
-def test_no_draft_and_no_pods_lists_every_player_without_a_pod(api, rt):
+def test_given_pods_still_wait_for_the_draft(api, rt):
+    """Pods given in the body do not stand in for the draft: play comes after it (7.5.4)."""
     event = api.started("hack", "booster-draft", players=8)
     tid, org = event["tid"], event["organizer"]
-    r = api.post(f"/v1/tournaments/{tid}/swiss/rounds", token=org)
-    assert r.status == 422 and r.body["details"]["count"] == 8
+    pods = {p["player_id"]: 1 for p in event["players"]}
+    r = api.post(f"/v1/tournaments/{tid}/swiss/rounds", {"pods": pods}, token=org)
+    assert r.status == 409 and r.body["error"] == "product_phase_open", r.body
+    assert [i["kind"] for i in r.body["details"]["open"]] == ["draft_not_started"]
     assert rt.events.read(f"swiss-{tid}") == [] or not list(rt.events.read(f"swiss-{tid}"))

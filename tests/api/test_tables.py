@@ -54,7 +54,7 @@ def test_group_sizes_for_every_count_from_4_to_200(api):
 @pytest.mark.parametrize("n", [4, 5, 6, 7, 8, 9, 11, 13, 17, 23, 50])
 def test_round_one_seats_the_planned_tables(api, n):
     plan = api.get(f"/v1/tables/plan?players={n}&rounds=3").body
-    t = api.started("vtes", players=n)
+    t = api.ready("vtes", players=n)
     s = seat(api, t)
     assert sorted((len(x) for x in s["tables"]), reverse=True) == plan["plan"][0]["tables"]
     assert len(s["sitting_out"]) == plan["plan"][0]["sitting_out"]
@@ -75,11 +75,12 @@ def test_plan_tells_whether_equal_games_are_possible(api):
 
 def test_seven_players_with_an_extra_round_are_refused(api):
     org = api.organizer()
-    t = api.tournament(org, "vtes", settings={"tables": {"final": "extra-round"}})
+    t = api.tournament(org, "vtes", "sealed", settings={"tables": {"final": "extra-round"}})
     tid = t["tournament_id"]
     for i in range(7):
         api.register(tid, f"P{i}")
     assert api.post(f"/v1/tournaments/{tid}/start", token=org).status == 200
+    api.hand_out({"tid": tid, "organizer": org})
     before = events(api, {"tid": tid, "organizer": org})
     r = api.post(f"/v1/tournaments/{tid}/tables/rounds", token=org)
     assert r.status == 422 and r.body["error"] == "invalid_settings"
@@ -101,7 +102,7 @@ def test_no_final_needs_three_preliminary_rounds(api):
 def test_sit_out_arrangements_6_7_11(api, n, plan):
     body = api.get(f"/v1/tables/plan?players={n}&rounds=3").body
     assert [r["playing"] for r in body["plan"]] == plan and body["games_per_player"] == 2
-    t = api.started("vtes", players=n)
+    t = api.ready("vtes", players=n)
     games = Counter()
     for r in range(3):
         s = seat(api, t)
@@ -113,7 +114,7 @@ def test_sit_out_arrangements_6_7_11(api, n, plan):
 
 
 def test_vekn_3_7_4_examples_through_http(api):
-    t = api.started("vtes", players=9)
+    t = api.ready("vtes", players=9)
     s = seat(api, t)
     five, four = s["tables"]
     assert (len(five), len(four)) == (5, 4)
@@ -135,7 +136,7 @@ def test_vekn_3_7_4_examples_through_http(api):
 
 
 def test_impossible_tables_refused_and_nothing_recorded(api):
-    t = api.started("vtes", players=8)
+    t = api.ready("vtes", players=8)
     s = seat(api, t)
     table = s["tables"][0]
     before = events(api, t)
@@ -158,7 +159,7 @@ def test_impossible_tables_refused_and_nothing_recorded(api):
 
 
 def test_roles_swap_and_violations_recomputed(api):
-    t = api.started("vtes", players=8)
+    t = api.ready("vtes", players=8)
     player = t["players"][0]
     tid = t["tid"]
     assert api.post(f"/v1/tournaments/{tid}/tables/rounds").status == 401
@@ -199,7 +200,7 @@ def test_roles_swap_and_violations_recomputed(api):
 
 
 def test_drops_and_late_arrivals_between_rounds(api):
-    t = api.started("vtes", players=9)
+    t = api.ready("vtes", players=9)
     tid = t["tid"]
     report_all(api, t, seat(api, t))
     gone = t["players"][0]
@@ -214,7 +215,7 @@ def test_drops_and_late_arrivals_between_rounds(api):
 
 
 def test_final_seat_choice_example_3_1_3_through_http(api):
-    t = api.started("vtes", players=10)
+    t = api.ready("vtes", players=10)
     tid, org = t["tid"], t["organizer"]
     tokens = {p["player_id"]: p["token"] for p in t["players"]}
     assert api.post(f"/v1/tournaments/{tid}/tables/final", token=org).status == 409
@@ -254,17 +255,18 @@ def test_final_seat_choice_example_3_1_3_through_http(api):
 
 def test_no_final_option_limits(api):
     org = api.organizer()
-    t = api.tournament(org, "vtes", settings={"tables": {"final": "none"}})
+    t = api.tournament(org, "vtes", "sealed", settings={"tables": {"final": "none"}})
     tid = t["tournament_id"]
     for i in range(8):
         api.register(tid, f"P{i}")
     api.post(f"/v1/tournaments/{tid}/start", token=org)
+    api.hand_out({"tid": tid, "organizer": org})
     r = api.post(f"/v1/tournaments/{tid}/tables/rounds", token=org)
     assert r.status == 422 and r.body["error"] == "invalid_settings"
 
 
 def test_ffa_pods(api):
-    t = api.started("mtg", players=6)
+    t = api.ready("mtg", players=6)
     tid, org = t["tid"], t["organizer"]
     ids = [p["player_id"] for p in t["players"]]
     url = f"/v1/tournaments/{tid}/ffa/pods/{{}}/result"
@@ -286,11 +288,12 @@ def test_ffa_pods(api):
 
 def test_players_report_option_and_sit_out_swap(api):
     org = api.organizer()
-    t = api.tournament(org, "vtes", settings={"tables": {"players_report": True}})
+    t = api.tournament(org, "vtes", "sealed", settings={"tables": {"players_report": True}})
     tid = t["tournament_id"]
     roster = [api.register(tid, f"P{i}") for i in range(7)]
     api.post(f"/v1/tournaments/{tid}/start", token=org)
     ctx = {"tid": tid, "organizer": org}
+    api.hand_out(ctx)
     s = seat(api, ctx)
     assert len(s["sitting_out"]) == 2 and s["violations"][0]["rule"] == "R1"
     tokens = {p["player_id"]: p["token"] for p in roster}
@@ -309,7 +312,7 @@ def test_players_report_option_and_sit_out_swap(api):
 
 
 def test_views_and_state_survive_a_restart(api, restart):
-    t = api.started("vtes", players=8)
+    t = api.ready("vtes", players=8)
     s = seat(api, t)
     report_all(api, t, s)
     before = api.get(f"/v1/tournaments/{t['tid']}/tables/rounds/1").body

@@ -34,7 +34,7 @@ def _count(rt, tid):
 
 
 def test_drop_during_round_one_is_a_loss_and_the_player_is_not_seated_again(api, rt):
-    t = api.started("vtes", players=9)
+    t = api.ready("vtes", players=9)
     tid, org = t["tid"], t["organizer"]
     tokens = {p["player_id"]: p["token"] for p in t["players"]}
     first = _seat(api, t)
@@ -96,7 +96,7 @@ def test_drop_during_round_one_is_a_loss_and_the_player_is_not_seated_again(api,
 
 
 def test_drop_before_the_seating_only_leaves_the_player_out(api):
-    t = api.started("vtes", players=10)
+    t = api.ready("vtes", players=10)
     tid, org = t["tid"], t["organizer"]
     gone = t["players"][4]
     # Before round 1 is seated.
@@ -124,7 +124,7 @@ def test_drop_before_the_seating_only_leaves_the_player_out(api):
 
 
 def test_judge_may_take_a_leaver_off_a_table_of_five_after_round_one(api, rt):
-    t = api.started("vtes", players=9)
+    t = api.ready("vtes", players=9)
     tid, org = t["tid"], t["organizer"]
     _report_all(api, t, _seat(api, t))
     second = _seat(api, t)
@@ -148,7 +148,7 @@ def test_judge_may_take_a_leaver_off_a_table_of_five_after_round_one(api, rt):
 
 
 def test_after_seating_is_refused_outside_multiplayer_tables(api):
-    t = api.started("munchkin", players=4)
+    t = api.ready("munchkin", players=4)
     p = t["players"][0]
     r = _drop(api, t, p["player_id"], t["organizer"], after_seating="loss")
     assert r.status == 422 and "multiplayer tables" in r.body["message"]
@@ -157,10 +157,11 @@ def test_after_seating_is_refused_outside_multiplayer_tables(api):
 
 def test_the_federation_report_carries_the_loss(api):
     org = api.organizer()
-    tid = api.tournament(org, "vtes", "booster-draft")["tournament_id"]
+    tid = api.tournament(org, "vtes", "sealed")["tournament_id"]
     players = [api.register(tid, f"P{i}", token=org, member_id=f"100000{i}") for i in range(8)]
     assert api.post(f"/v1/tournaments/{tid}/start", token=org).status == 200
     t = {"tid": tid, "organizer": org}
+    api.hand_out(t)
     seating = _seat(api, t)
     leaver = seating["tables"][1][0]
     token = next(p["token"] for p in players if p["player_id"] == leaver)

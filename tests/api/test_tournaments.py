@@ -127,11 +127,12 @@ def test_late_arrival_beyond_the_no_final_limit_is_refused_at_registration(api):
     """V:EKN 3.1.6: a tournament begun without a final cannot grow to 8 players; the
     late arrival is refused when registering, not at the next seating."""
     org = api.organizer()
-    t = api.tournament(org, "vtes", settings={"tables": {"final": "none"}})
+    t = api.tournament(org, "vtes", "sealed", settings={"tables": {"final": "none"}})
     tid = t["tournament_id"]
     for i in range(6):
         api.register(tid, f"P{i}")
     assert api.post(f"/v1/tournaments/{tid}/start", token=org).status == 200
+    api.hand_out({"tid": tid, "organizer": org})
     assert api.post(f"/v1/tournaments/{tid}/tables/rounds", token=org).status == 201
     seventh = api.post(f"/v1/tournaments/{tid}/players", {"name": "Late 7"}, token=org)
     assert seventh.status == 201, seventh.body

@@ -80,6 +80,7 @@ def vtes_round(api, org, players=4):
     for i in range(players):
         api.register(tid, f"P{i}", token=org)
     assert api.post(f"/v1/tournaments/{tid}/start", token=org).status == 200
+    api.hand_out({"tid": tid, "organizer": org})
     seating = api.post(f"/v1/tournaments/{tid}/tables/rounds", token=org).body
     return tid, seating
 
@@ -293,7 +294,7 @@ def test_swiss_top_cut_pairings_are_round_paired(api, local_hooks):
     from chalicelib.domain.webhooks.catalog import topic_of
     assert topic_of("TopCutStarted") == topic_of("CutAdvanced") == "round.paired"
     receiver = local_hooks()
-    event = api.started("munchkin", "booster-draft", players=4)
+    event = api.ready("munchkin", "booster-draft", players=4)
     tid, org = event["tid"], event["organizer"]
     hook = register(api, org, receiver.url, ["round.paired"])
     rounds = 0

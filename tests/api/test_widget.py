@@ -7,7 +7,7 @@ def headers(result):
 
 
 def seated(api, players=5):
-    t = api.started("vtes", "sealed", players=players)
+    t = api.ready("vtes", "sealed", players=players)
     r = api.post(f"/v1/tournaments/{t['tid']}/tables/rounds", token=t["organizer"])
     assert r.status == 201, r.body
     return t, r.body
@@ -89,7 +89,7 @@ def test_unknown_tournaments_and_before_the_first_round(api):
 
 
 def test_swiss_pairings_with_names_and_round_clock(api):
-    t = api.started("munchkin", "booster-draft", players=5)
+    t = api.ready("munchkin", "booster-draft", players=5)
     paired = api.post(f"/v1/tournaments/{t['tid']}/swiss/rounds", token=t["organizer"]).body
     names = {p["player_id"]: p["name"] for p in t["players"]}
     live = api.get(f"/v1/tournaments/{t['tid']}/live").body
@@ -103,7 +103,7 @@ def test_swiss_pairings_with_names_and_round_clock(api):
 
 
 def test_free_for_all_pods_show_in_the_widget_and_the_report(api):
-    t = api.started("mtg", players=6)
+    t = api.ready("mtg", players=6)
     tid, org = t["tid"], t["organizer"]
     ids = [p["player_id"] for p in t["players"]]
     names = {p["player_id"]: p["name"] for p in t["players"]}

@@ -97,7 +97,7 @@ def browser():
 
 def test_result_reported_through_the_api_appears_in_the_widget(api, server, browser,
                                                                store_site):
-    t = api.started("vtes", "sealed", players=4)
+    t = api.ready("vtes", "sealed", players=4)
     tid, org = t["tid"], t["organizer"]
     seating = api.post(f"/v1/tournaments/{tid}/tables/rounds", token=org).body
     names = {p["player_id"]: p["name"] for p in t["players"]}
@@ -142,7 +142,7 @@ def test_result_reported_through_the_api_appears_in_the_widget(api, server, brow
 
 
 def test_live_endpoint_over_http_revalidates_with_304(api, server):
-    t = api.started("vtes", "sealed", players=4)
+    t = api.ready("vtes", "sealed", players=4)
     api.post(f"/v1/tournaments/{t['tid']}/tables/rounds", token=t["organizer"])
     url = f"{server}/v1/tournaments/{t['tid']}/live"
     with urllib.request.urlopen(url, timeout=5) as response:

@@ -77,6 +77,9 @@ def test_a_whole_vtes_event_through_the_generated_client(generated, live_server)
     listed = ok(api("tournaments.list_players"), 200, tid=tid, client=public)
     assert len(listed.players) == 10
     assert ok(api("tournaments.start_tournament"), 200, tid=tid, client=org).status == "running"
+    # the sealed product handed out and opened: play waits for it (V:EKN 7.3.1)
+    ok(api("sealed.start_sealed"), 201, tid=tid, client=org)
+    ok(api("sealed.open_sealed_product"), 200, tid=tid, client=org)
 
     # one capability's whole flow: multiplayer tables, three rounds and the final
     for rnd in (1, 2, 3):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 
 def _swiss_event(api, players=4):
-    event = api.started("munchkin", "booster-draft", players=players)
+    event = api.ready("munchkin", "booster-draft", players=players)
     tid, org = event["tid"], event["organizer"]
     paired = api.post(f"/v1/tournaments/{tid}/swiss/rounds", token=org).body
     return event, tid, org, paired

@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from hypothesis.errors import Unsatisfiable
 
+from chalicelib.data.sets import sample_sets
 from demo.client import Api, start_event
 from demo.transport import UrlTransport
 from tests.fuzz.events import EventCounter
@@ -30,6 +31,16 @@ LAST = ("/finish", "/admin/projections/rebuild")
 def seed(server) -> dict[str, str]:
     api = Api(UrlTransport(server.url), server.admin_key)
     ev = start_event(api, "Fuzz store", "munchkin", "booster-draft", 8)
+    # Play waits for the draft (409 product_phase_open): one ordinary card per pack, and
+    # a judge takes every pick.
+    card = next(c.id for c in sample_sets()["sample-munchkin"].cards if not c.draft_action)
+    packs = {p["player_id"]: [[card]] * 4 for p in ev.players}
+    started = api.post(f"{ev.base}/draft", {"packs": packs}, token=ev.org)
+    for _ in range(4):
+        for pod in started["pods"]:
+            for seat in pod["seats"]:
+                api.post(f"{ev.base}/draft/pods/{pod['pod']}/players/{seat['player_id']}"
+                         "/pick-for", token=ev.org)
     paired = api.post(f"{ev.base}/swiss/rounds", token=ev.org)
     return {"tid": ev.tid, "pid": ev.players[0]["player_id"],
             "mid": paired["matches"][0]["match_id"], "n": "1", "k": "1", "pod": "1",

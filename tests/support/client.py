@@ -85,3 +85,58 @@ class ApiClient:
         assert r.status == 200, r.body
         return {"organizer": org, "tournament": r.body, "tid": t["tournament_id"],
                 "players": roster}
+
+    # -- the product phase, which play waits for (V:EKN 7.3.1, 7.5.4) ---------
+    def ready(self, game: str = "vtes", format: str = "sealed", players: int = 8,
+              **extra: Any) -> dict[str, Any]:
+        """:meth:`started`, then the format's product phase run to its end (see
+        :meth:`hand_out` and :meth:`draft`), so the first round can be paired or seated."""
+        event = self.started(game, format, players, **extra)
+        if format == "booster-draft":
+            self.draft(event)
+        elif format in ("sealed", "sealed-swap"):
+            self.hand_out(event)
+        else:
+            raise ValueError(f"no quick product phase for {format}")
+        return event
+
+    def hand_out(self, event: dict[str, Any]) -> dict[str, Any]:
+        """A sealed event's product handed out and opened; a swap registered and dealt."""
+        base, org = f"/v1/tournaments/{event['tid']}/sealed", event["organizer"]
+        r = self.post(base, token=org)
+        assert r.status == 201, r.body
+        r = self.post(f"{base}/open", token=org)
+        assert r.status == 200, r.body
+        if r.body.get("swap"):
+            for p in event["players"]:
+                reg = self.post(f"{base}/registrations", token=p["token"])
+                assert reg.status == 201, reg.body
+            r = self.post(f"{base}/swap", token=org)
+            assert r.status == 200, r.body
+        return r.body
+
+    def draft(self, event: dict[str, Any], pods: list[list[str]] | None = None
+              ) -> dict[str, Any]:
+        """A booster draft run quickly to its end: every player's packs are entered as
+        one ordinary card each, and a judge takes each pick (``pick-for``)."""
+        from chalicelib.data.sets import sample_sets
+
+        tid, org = event["tid"], event["organizer"]
+        settings = self.get(f"/v1/tournaments/{tid}").body["settings"]
+        plan = [b["set"] for b in settings["product"]["boosters"] for _ in range(b["count"])]
+        rounds = settings["draft"].get("packs") or len(plan)
+        sets = sample_sets()
+        card = [next(c.id for c in sets[s].cards if not c.draft_action) for s in plan]
+        body: dict[str, Any] = {"packs": {p["player_id"]: [[card[r]] for r in range(rounds)]
+                                          for p in event["players"]}}
+        if pods is not None:
+            body["pods"] = pods
+        start = self.post(f"/v1/tournaments/{tid}/draft", body, token=org)
+        assert start.status == 201, start.body
+        for pod in start.body["pods"]:
+            for _ in range(rounds):
+                for seat in pod["seats"]:
+                    r = self.post(f"/v1/tournaments/{tid}/draft/pods/{pod['pod']}/players/"
+                                  f"{seat['player_id']}/pick-for", token=org)
+                    assert r.status == 201, r.body
+        return start.body

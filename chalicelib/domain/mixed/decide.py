@@ -220,8 +220,10 @@ def _library_pick(cmd: LibraryPick, state: MixedDraftState) -> list[Event]:
     if missed:
         raise Conflict(f"{cmd.player}'s pick timer ran out at {missed[0]['at']}: the judge "
                        "issued a random card of the pile (7.5.3); look at your pile again",
-                       {"issued": [m["card"] for m in missed],
-                        "pack": (state.front(seat) or [None])[0]}, code="pick_expired")
+                       {"issued": [{"card": m["card"], "issued_from": m["pack"],
+                                    "round": m["round"], "at": m["at"]} for m in missed],
+                        "now_in_front": (state.front(seat) or [None])[0]},
+                       code="pick_expired")
     _library_phase(state)
     front = state.front(seat)
     if front is None:
