@@ -280,6 +280,27 @@ def test_feed_holds_back_fresh_entries_and_survives_a_rebuild(api, rt, monkeypat
     assert after == before
 
 
+def open_decks(api, tid, org):
+    deadline = (datetime.now(UTC) + timedelta(hours=1)).isoformat()
+    assert api.post(f"/v1/tournaments/{tid}/decks/open", {"deadline": deadline},
+                    token=org).status == 201
+
+
+def published_entry(api, fed, event, player, deck):
+    """``deck`` registered by ``player``, decklists published, the event finished early:
+    the player's decklist entry in the federation report."""
+    tid, org = event["tid"], event["organizer"]
+    r = api.post(f"/v1/tournaments/{tid}/decks/players/{player['player_id']}", deck,
+                 token=player["token"])
+    assert r.status == 201, r.body
+    assert api.post(f"/v1/tournaments/{tid}/decks/publish", token=org).status == 200
+    assert api.post(f"/v1/tournaments/{tid}/finish", EARLY, token=org).status == 200
+    report = api.get(f"/v1/tournaments/{tid}/report", token=fed).body
+    (entry,) = report["decklists"]
+    assert entry["player_id"] == player["player_id"]
+    return entry
+
+
 def test_published_decklists_are_in_the_report(api, rt):
     from chalicelib.data.sets import sample_sets
     cards = sample_sets()["sample-vtes"].cards
@@ -289,20 +310,11 @@ def test_published_decklists_are_in_the_report(api, rt):
     event = api.started("vtes", "sealed", players=2)
     tid, org = event["tid"], event["organizer"]
     p1 = event["players"][0]
-    deadline = (datetime.now(UTC) + timedelta(hours=1)).isoformat()
-    assert api.post(f"/v1/tournaments/{tid}/decks/open", {"deadline": deadline},
-                    token=org).status == 201
+    open_decks(api, tid, org)
     assert api.post(f"/v1/tournaments/{tid}/decks/pools/{p1['player_id']}",
                     {"cards": crypt + library}, token=org).status == 201
     deck = {"crypt": crypt[:12], "library": library[:40]}
-    r = api.post(f"/v1/tournaments/{tid}/decks/players/{p1['player_id']}", deck,
-                 token=p1["token"])
-    assert r.status == 201, r.body
-    assert api.post(f"/v1/tournaments/{tid}/decks/publish", token=org).status == 200
-    assert api.post(f"/v1/tournaments/{tid}/finish", EARLY, token=org).status == 200
-    report = api.get(f"/v1/tournaments/{tid}/report", token=fed).body
-    (entry,) = report["decklists"]
-    assert entry["player_id"] == p1["player_id"]
+    entry = published_entry(api, fed, event, p1, deck)
     listed = entry["decks"][0]["deck"]
     assert (listed["crypt"], listed["library"]) == (deck["crypt"], deck["library"])
     assert entry["decks"][0]["unverified"] == []   # staff pool, known card sets
@@ -327,23 +339,14 @@ def test_report_decklists_say_what_the_deck_checks_could_not_verify(
     cards = sample_sets()["sample-mtg"].cards
     spells = [c.id for c in cards if c.kind == "other"][:23]
     land = "plains" if product else next(c.id for c in cards if c.kind == "basic-land")
-    deadline = (datetime.now(UTC) + timedelta(hours=1)).isoformat()
-    assert api.post(f"/v1/tournaments/{tid}/decks/open", {"deadline": deadline},
-                    token=org).status == 201
+    open_decks(api, tid, org)
     deck = {"main": spells + [land] * 17}
     if declared_by_player:
         deck["received"] = spells
     else:
         assert api.post(f"/v1/tournaments/{tid}/decks/pools/{p1['player_id']}",
                         {"cards": spells}, token=org).status == 201
-    r = api.post(f"/v1/tournaments/{tid}/decks/players/{p1['player_id']}", deck,
-                 token=p1["token"])
-    assert r.status == 201, r.body
-    assert api.post(f"/v1/tournaments/{tid}/decks/publish", token=org).status == 200
-    assert api.post(f"/v1/tournaments/{tid}/finish", EARLY, token=org).status == 200
-    report = api.get(f"/v1/tournaments/{tid}/report", token=fed).body
-    (entry,) = report["decklists"]
-    assert entry["player_id"] == p1["player_id"]
+    entry = published_entry(api, fed, event, p1, deck)
     assert entry["decks"][0]["unverified"] == expected
 
 
