@@ -67,11 +67,11 @@ class Projector:
                 handler(event, tx)
             if tx.size() >= FLUSH_AT:
                 if not self.views.commit(stream_id, base, event.version, tx.puts, tx.deletes,
-                                         frozenset(tx.shared)):
+                                         frozenset(tx.shared), tx.blind()):
                     return False
                 base, tx = event.version, ViewTx(self.views)
         return self.views.commit(stream_id, base, events[-1].version, tx.puts, tx.deletes,
-                                 frozenset(tx.shared))
+                                 frozenset(tx.shared), tx.blind())
 
     def rebuild(self) -> int:
         """Drop every view and project all events again; returns the events applied."""

@@ -32,13 +32,23 @@ class ViewTx:
         self.puts: dict[str, ViewDoc] = {}
         self.deletes: set[str] = set()
         self.shared: set[str] = set()
+        self.read: set[str] = set()
 
     def get(self, view_id: str) -> dict[str, Any] | None:
+        self.read.add(view_id)
         if view_id in self.puts:
             return self.puts[view_id].doc
         if view_id in self.deletes:
             return None
         return self.store.get(view_id)
+
+    def patch(self, view_id: str, fields: dict[str, Any]) -> None:
+        """Change some fields of an existing document, keeping its kind and sort key."""
+        self.read.add(view_id)
+        current = self.puts.get(view_id) or self.store.entry(view_id)
+        if current is None or view_id in self.deletes:
+            raise KeyError(view_id)
+        self.put(view_id, {**current.doc, **fields}, kind=current.kind, sort=current.sort)
 
     def put(self, view_id: str, doc: dict[str, Any], kind: str = "doc", sort: str = "",
             shared: bool = False) -> None:
@@ -54,6 +64,27 @@ class ViewTx:
         self.deletes.add(view_id)
         if shared:
             self.shared.add(view_id)
+
+    def get_many(self, view_ids: list[str]) -> dict[str, dict[str, Any]]:
+        """Several documents at once (this transaction's own writes included)."""
+        self.read.update(view_ids)
+        found = {v: self.puts[v].doc for v in view_ids if v in self.puts}
+        missing = [v for v in view_ids if v not in self.puts and v not in self.deletes]
+        return {**found, **(self.store.get_many(missing) if missing else {})}
+
+    def list(self, kind: str, after: str | None = None, limit: int = 100) -> list:
+        """Committed documents of ``kind`` merged with this transaction's own writes."""
+        committed = [v for v in self.store.list(kind, after, limit)
+                     if v.view_id not in self.puts and v.view_id not in self.deletes]
+        mine = [v for v in self.puts.values()
+                if v.kind == kind and (after is None or v.sort > after)]
+        self.read.update(v.view_id for v in committed + mine)
+        merged = sorted(committed + mine, key=lambda v: (v.sort, v.view_id))
+        return merged[:limit]
+
+    def blind(self) -> frozenset[str]:
+        """Documents written but never read by this transaction."""
+        return frozenset(self.puts) - self.read
 
     def size(self) -> int:
         return len(self.puts) + len(self.deletes)

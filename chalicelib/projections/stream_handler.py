@@ -12,7 +12,7 @@ from aws_lambda_powertools.utilities.batch import (
 )
 from aws_lambda_powertools.utilities.data_classes.dynamo_db_stream_event import DynamoDBRecord
 
-from ..store.dynamo_events import item_to_event
+from ..store.dynamo_events import is_tally_item, item_to_event
 
 _processor = BatchProcessor(event_type=EventType.DynamoDBStreams)
 
@@ -25,7 +25,10 @@ def handle_stream_batch(event: dict[str, Any], projector) -> dict[str, Any]:
     def handle(record: DynamoDBRecord) -> None:
         if record.raw_event.get("eventName") not in ("INSERT", "MODIFY"):
             return
-        projector.apply([item_to_event(_raw_image(record))])
+        image = _raw_image(record)
+        if is_tally_item(image):        # a tally member shares the table; not an event
+            return
+        projector.apply([item_to_event(image)])
 
     return process_partial_response(event=event, record_handler=handle, processor=_processor,
                                     context=None)

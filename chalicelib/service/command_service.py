@@ -64,6 +64,23 @@ class CommandService:
             self.cache.put(decider.name, stream_id, version, state)
         return state, version
 
+    def read_many(self, decider: Decider, stream_ids: list[str]) -> dict[str, Any]:
+        """The folded states of many streams of one aggregate (cached, then caught up
+        with one ``read_many`` of the store)."""
+        cached = {sid: self.cache.get(decider.name, sid) for sid in stream_ids}
+        newer = self.events.read_many({sid: c[0] if c else 0 for sid, c in cached.items()})
+        evolve = checked_evolve(decider) if self.check_purity else decider.evolve
+        states = {}
+        for sid in stream_ids:
+            version, state = cached[sid] if cached[sid] else (0, decider.initial())
+            for stored in newer[sid]:
+                state = evolve(state, Event(stored.type, stored.data))
+            if newer[sid]:
+                version = newer[sid][-1].version
+                self.cache.put(decider.name, sid, version, state)
+            states[sid] = state
+        return states
+
     # -- writes ------------------------------------------------------------
     def run(self, work: Callable[[UnitOfWork], Reply], *,
             idempotency: IdempotencyRequest | None = None,
@@ -74,7 +91,8 @@ class CommandService:
                 return replay
         for attempt in range(MAX_ATTEMPTS):
             uow = UnitOfWork(self.read, self.clock(), dict(meta or {}),
-                             checked_evolve if self.check_purity else None)
+                             checked_evolve if self.check_purity else None, self.read_many,
+                             self.events.tally)
             reply = work(uow)
             if not uow.has_events() and idempotency is None:
                 return reply
@@ -83,7 +101,7 @@ class CommandService:
                 record = IdempotencyRecord(idempotency.key, idempotency.fingerprint,
                                            reply.status, reply.body)
             try:
-                stored = self.events.append_batch(uow.writes(), record)
+                stored = self.events.append_batch(uow.writes(), record, uow.tallies())
             except ConcurrencyConflict:
                 # full jitter, exponential, capped: many writers on one stream spread out
                 time.sleep(random.uniform(0, min(MAX_BACKOFF_SECONDS, 0.001 * 2 ** attempt)))
@@ -109,7 +127,8 @@ class CommandService:
         if idempotency is not None and self.events.idempotency(idempotency.key) is not None:
             return
         work(UnitOfWork(self.read, self.clock(), dict(meta or {}),
-                        checked_evolve if self.check_purity else None))
+                        checked_evolve if self.check_purity else None, self.read_many,
+                             self.events.tally))
 
     def _replay(self, idempotency: IdempotencyRequest) -> Reply | None:
         stored = self.events.idempotency(idempotency.key)

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..domain.decider import Decider
 from ..domain.events import Event
-from ..store.ports import NewEvent, StreamWrite
+from ..store.ports import NewEvent, StreamWrite, Tally
 
 
 @dataclass
@@ -23,10 +23,15 @@ class _Stream:
 
 class UnitOfWork:
     def __init__(self, loader: Callable[[Decider, str], tuple[Any, int]], now: datetime,
-                 meta: dict[str, Any], evolve_wrapper: Callable | None = None):
+                 meta: dict[str, Any], evolve_wrapper: Callable | None = None,
+                 many: Callable[[Decider, list[str]], dict[str, Any]] | None = None,
+                 tally: Callable[[str], int] | None = None):
         self._loader = loader
+        self._many = many
+        self._tally = tally
         self._evolve_wrapper = evolve_wrapper
         self._streams: dict[str, _Stream] = {}
+        self._tallies: list[Tally] = []
         self.now = now
         self.meta = meta
 
@@ -40,6 +45,18 @@ class UnitOfWork:
         elif guard:
             stream.guard = True
         return stream.state
+
+    def peek_many(self, decider: Decider, stream_ids: list[str]) -> dict[str, Any]:
+        """The current states of many streams of one aggregate, read at once and not
+        guarded (facts from streams this unit does not write; a stream this unit already
+        loaded answers with its state here)."""
+        known = {sid: self._streams[sid].state for sid in stream_ids if sid in self._streams}
+        rest = [sid for sid in stream_ids if sid not in known]
+        if rest and self._many is not None:
+            known.update(self._many(decider, rest))
+        elif rest:
+            known.update({sid: self._loader(decider, sid)[0] for sid in rest})
+        return {sid: known[sid] for sid in stream_ids}
 
     def version(self, stream_id: str) -> int:
         return self._streams[stream_id].expected_version + len(self._streams[stream_id].events)
@@ -60,6 +77,20 @@ class UnitOfWork:
             stream.state = evolve(stream.state, event)
             stream.events.append(event)
         return stream.state
+
+    def count(self, name: str, member: int) -> None:
+        """Add ``member`` to the tally ``name`` when this unit commits (see store.Tally)."""
+        self._tallies.append(Tally(name, member))
+
+    def tally(self, name: str) -> int:
+        """The tally's members committed so far (consistent: includes every commit that
+        finished before this call)."""
+        if self._tally is None:
+            raise RuntimeError("this unit of work cannot read tallies")
+        return self._tally(name)
+
+    def tallies(self) -> list[Tally]:
+        return list(self._tallies)
 
     @staticmethod
     def new_id(prefix: str = "") -> str:

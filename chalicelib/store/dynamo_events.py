@@ -1,11 +1,17 @@
 """DynamoDB event store: one item per event (pk stream_id, sk version), conditional
 puts for optimistic concurrency, multi-stream appends and the idempotency record in
-one ``TransactWriteItems``. The table's stream (NEW_IMAGE) feeds the projector."""
+one ``TransactWriteItems``. The table's stream (NEW_IMAGE) feeds the projector.
+
+Tally members live in the same table under the reserved partition ``tally:<name>``
+(sort key = the member), written in the same transaction as the events; they are not
+events: ``all_events`` leaves them out and the stream handler skips them
+(:func:`is_tally_item`). Counting one is a consistent query of one partition."""
 from __future__ import annotations
 
 import time
 import uuid
 from collections.abc import Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from typing import Any
 
@@ -19,9 +25,12 @@ from .ports import (
     StoredEvent,
     StoreUnavailable,
     StreamWrite,
+    Tally,
 )
 
 MAX_TRANSACTION_ITEMS = 100
+TALLY_PREFIX = "tally:"
+READ_MANY_THREADS = 16
 TRANSIENT = {"ProvisionedThroughputExceededException", "ThrottlingException",
              "RequestLimitExceeded", "InternalServerError", "ServiceUnavailable"}
 
@@ -69,6 +78,11 @@ def event_to_item(event: StoredEvent) -> dict[str, Any]:
     }
 
 
+def is_tally_item(item: dict[str, Any]) -> bool:
+    """A tally member's item (not an event), e.g. in a stream record's NewImage."""
+    return item["stream_id"]["S"].startswith(TALLY_PREFIX)
+
+
 def item_to_event(item: dict[str, Any]) -> StoredEvent:
     """Also used on stream records' NewImage (same attribute-value format)."""
     data_attr = item["data"]
@@ -99,10 +113,11 @@ class DynamoEventStore:
         return {"stream_id": {"S": stream_id}, "version": {"N": str(version)}}
 
     def append_batch(self, writes: Iterable[StreamWrite],
-                     idempotency: IdempotencyRecord | None = None) -> list[StoredEvent]:
+                     idempotency: IdempotencyRecord | None = None,
+                     tallies: Iterable[Tally] = ()) -> list[StoredEvent]:
         writes = list(writes)
         items: list[dict[str, Any]] = []
-        owners: list[StreamWrite | None] = []   # which write each item guards
+        owners: list[StreamWrite | str] = []   # the write each item guards, or what it is
         stored: list[StoredEvent] = []
         recorded_at = datetime.now(UTC).isoformat(timespec="microseconds")
         for write in writes:
@@ -126,6 +141,10 @@ class DynamoEventStore:
                                       "ConditionExpression": "attribute_not_exists(stream_id)"}})
                 owners.append(write)
                 stored.append(record)
+        for tally in dict.fromkeys(tallies):
+            items.append({"Put": {"TableName": self.table,
+                                  "Item": self._key(TALLY_PREFIX + tally.name, tally.member)}})
+            owners.append("tally")
         if idempotency is not None:
             encoding, payload = codec.pack(idempotency.body)
             items.append({"Put": {"TableName": self.idempotency_table, "Item": {
@@ -137,7 +156,7 @@ class DynamoEventStore:
                 "expires_at": {"N": str(int(time.time()) + IDEMPOTENCY_TTL_SECONDS)},
             }, "ConditionExpression": "attribute_not_exists(#k)",
                 "ExpressionAttributeNames": {"#k": "key"}}})
-            owners.append(None)
+            owners.append("idempotency")
         if not items:
             return []
         if len(items) > MAX_TRANSACTION_ITEMS:
@@ -151,7 +170,7 @@ class DynamoEventStore:
             reasons = exc.response.get("CancellationReasons") or []
             for owner, reason in zip(owners, reasons, strict=False):  # reasons may be absent
                 if reason.get("Code") == "ConditionalCheckFailed":
-                    if owner is None:
+                    if owner == "idempotency":
                         raise IdempotencyKeyTaken(idempotency.key) from None
                     raise ConcurrencyConflict(owner.stream_id, owner.expected_version) from None
             # A transaction conflict (another transaction on the same items) or no reasons:
@@ -174,6 +193,28 @@ class DynamoEventStore:
                 return events
             kwargs["ExclusiveStartKey"] = response["LastEvaluatedKey"]
 
+    def read_many(self, after: dict[str, int]) -> dict[str, list[StoredEvent]]:
+        """Consistent queries of each stream, ``READ_MANY_THREADS`` at a time (boto3
+        clients are thread-safe)."""
+        if len(after) <= 1:
+            return {stream_id: self.read(stream_id, v) for stream_id, v in after.items()}
+        with ThreadPoolExecutor(min(READ_MANY_THREADS, len(after))) as pool:
+            found = pool.map(lambda item: self.read(*item), after.items())
+            return dict(zip(after, found, strict=True))
+
+    def tally(self, name: str) -> int:
+        count = 0
+        kwargs: dict[str, Any] = dict(
+            TableName=self.table, ConsistentRead=True, Select="COUNT",
+            KeyConditionExpression="stream_id = :s",
+            ExpressionAttributeValues={":s": {"S": TALLY_PREFIX + name}})
+        while True:
+            response = self.client.query(**kwargs)
+            count += response["Count"]
+            if "LastEvaluatedKey" not in response:
+                return count
+            kwargs["ExclusiveStartKey"] = response["LastEvaluatedKey"]
+
     def idempotency(self, key: str) -> IdempotencyRecord | None:
         item = self.client.get_item(TableName=self.idempotency_table,
                                     Key={"key": {"S": key}}, ConsistentRead=True).get("Item")
@@ -190,6 +231,8 @@ class DynamoEventStore:
         while True:
             response = self.client.scan(**kwargs)
             for item in response.get("Items", []):
+                if is_tally_item(item):
+                    continue
                 event = item_to_event(item)
                 streams.setdefault(event.stream_id, []).append(event)
             if "LastEvaluatedKey" not in response:

@@ -3,13 +3,15 @@
 views they cover."""
 from __future__ import annotations
 
+import time
+from collections.abc import Iterable
 from typing import Any
 
 from botocore.exceptions import ClientError
 
 from . import codec
 from .dynamo_events import MAX_TRANSACTION_ITEMS, TransactionTooLarge, _Client
-from .ports import ViewDoc, ViewOwnershipError
+from .ports import StoreUnavailable, ViewDoc, ViewOwnershipError
 
 CHECKPOINT = "checkpoint#"
 
@@ -28,6 +30,34 @@ class DynamoViewStore:
         item = self.client.get_item(TableName=self.table, Key={"view_id": {"S": view_id}},
                                     ConsistentRead=True).get("Item")
         return None if item is None else _doc(item)
+
+    def entry(self, view_id: str) -> ViewDoc | None:
+        item = self.client.get_item(TableName=self.table, Key={"view_id": {"S": view_id}},
+                                    ConsistentRead=True).get("Item")
+        if item is None:
+            return None
+        sort = item.get("sort", {}).get("S", "")
+        return ViewDoc(view_id, item.get("kind", {}).get("S", ""), "" if sort == " " else sort,
+                       _doc(item))
+
+    def get_many(self, view_ids: Iterable[str]) -> dict[str, dict[str, Any]]:
+        """BatchGetItem (consistent), 100 keys a call, unprocessed keys asked again."""
+        ids = list(dict.fromkeys(view_ids))
+        found: dict[str, dict[str, Any]] = {}
+        for start in range(0, len(ids), 100):
+            request = {self.table: {"Keys": [{"view_id": {"S": v}} for v in ids[start:start + 100]],
+                                    "ConsistentRead": True}}
+            for attempt in range(10):
+                response = self.client.batch_get_item(RequestItems=request)
+                for item in response.get("Responses", {}).get(self.table, []):
+                    found[item["view_id"]["S"]] = _doc(item)
+                request = response.get("UnprocessedKeys") or {}
+                if not request:
+                    break
+                time.sleep(min(0.5, 0.01 * 2 ** attempt))
+            else:
+                raise StoreUnavailable("views: keys left unprocessed after retries")
+        return found
 
     def list(self, kind: str, after: str | None = None, limit: int = 100) -> list[ViewDoc]:
         views: list[ViewDoc] = []
@@ -54,31 +84,61 @@ class DynamoViewStore:
 
     def commit(self, stream_id: str, expected_checkpoint: int, new_checkpoint: int,
                puts: dict[str, ViewDoc], deletes: set[str],
-               shared: frozenset[str] = frozenset()) -> bool:
-        items: list[dict[str, Any]] = [{"Put": {
-            "TableName": self.table,
-            "Item": {"view_id": {"S": CHECKPOINT + stream_id},
-                     "version": {"N": str(new_checkpoint)}},
-            "ConditionExpression": "attribute_not_exists(view_id) OR version = :old"
-            if expected_checkpoint == 0 else "version = :old",
-            "ExpressionAttributeValues": {":old": {"N": str(expected_checkpoint)}}}}]
-        owned = {"ConditionExpression": "attribute_not_exists(view_id) OR #owner = :stream",
-                 "ExpressionAttributeNames": {"#owner": "owner"},
-                 "ExpressionAttributeValues": {":stream": {"S": stream_id}}}
-        for view in puts.values():
-            encoding, payload = codec.pack(view.doc)
-            is_shared = view.view_id in shared
-            items.append({"Put": {"TableName": self.table, "Item": {
-                "view_id": {"S": view.view_id}, "kind": {"S": view.kind},
-                "sort": {"S": view.sort or " "}, "enc": {"S": encoding},
-                "owner": {"S": "" if is_shared else stream_id},
-                "doc": {"B": payload} if isinstance(payload, bytes) else {"S": payload}},
-                **({} if is_shared else owned)}})
-        for view_id in deletes - set(puts):
-            items.append({"Delete": {"TableName": self.table, "Key": {"view_id": {"S": view_id}},
-                                     **({} if view_id in shared else owned)}})
-        if len(items) > MAX_TRANSACTION_ITEMS:
-            raise TransactionTooLarge(f"{len(items)} view writes in one commit")
+               shared: frozenset[str] = frozenset(),
+               blind: frozenset[str] = frozenset()) -> bool:
+        """One transaction when it fits (100 items). A larger commit first writes the
+        ``blind`` puts (documents this commit never read, so a retry recomputes them
+        identically) in transactions that each check the checkpoint is still
+        ``expected_checkpoint``; the last one moves the checkpoint with every other write."""
+        old = {":old": {"N": str(expected_checkpoint)}}
+        still = ("attribute_not_exists(view_id) OR version = :old" if expected_checkpoint == 0
+                 else "version = :old")
+        checkpoint_key = {"view_id": {"S": CHECKPOINT + stream_id}}
+        writes = [self._put(stream_id, view, view.view_id in shared) for view in puts.values()]
+        writes += [self._delete(stream_id, view_id, view_id in shared)
+                   for view_id in deletes - set(puts)]
+        ahead: list[dict[str, Any]] = []
+        if len(writes) + 1 > MAX_TRANSACTION_ITEMS:
+            ahead = [w for w in writes if "Put" in w and
+                     w["Put"]["Item"]["view_id"]["S"] in blind]
+            writes = [w for w in writes if w not in ahead]
+        if len(writes) + 1 > MAX_TRANSACTION_ITEMS:
+            raise TransactionTooLarge(f"{len(writes)} view writes that read their own "
+                                      f"documents in one commit of {stream_id}")
+        room = MAX_TRANSACTION_ITEMS - 1
+        for start in range(0, len(ahead), room):
+            check = {"ConditionCheck": {"TableName": self.table, "Key": checkpoint_key,
+                                        "ConditionExpression": still,
+                                        "ExpressionAttributeValues": old}}
+            if not self._transact(stream_id, [check, *ahead[start:start + room]]):
+                return False
+        final = {"Put": {"TableName": self.table,
+                         "Item": {**checkpoint_key, "version": {"N": str(new_checkpoint)}},
+                         "ConditionExpression": still, "ExpressionAttributeValues": old}}
+        return self._transact(stream_id, [final, *writes])
+
+    @staticmethod
+    def _owned(stream_id: str) -> dict[str, Any]:
+        return {"ConditionExpression": "attribute_not_exists(view_id) OR #owner = :stream",
+                "ExpressionAttributeNames": {"#owner": "owner"},
+                "ExpressionAttributeValues": {":stream": {"S": stream_id}}}
+
+    def _put(self, stream_id: str, view: ViewDoc, shared: bool) -> dict[str, Any]:
+        encoding, payload = codec.pack(view.doc)
+        return {"Put": {"TableName": self.table, "Item": {
+            "view_id": {"S": view.view_id}, "kind": {"S": view.kind},
+            "sort": {"S": view.sort or " "}, "enc": {"S": encoding},
+            "owner": {"S": "" if shared else stream_id},
+            "doc": {"B": payload} if isinstance(payload, bytes) else {"S": payload}},
+            **({} if shared else self._owned(stream_id))}}
+
+    def _delete(self, stream_id: str, view_id: str, shared: bool) -> dict[str, Any]:
+        return {"Delete": {"TableName": self.table, "Key": {"view_id": {"S": view_id}},
+                           **({} if shared else self._owned(stream_id))}}
+
+    def _transact(self, stream_id: str, items: list[dict[str, Any]]) -> bool:
+        """False when the checkpoint (the first item) moved; ViewOwnershipError when a
+        document belongs to another stream."""
         try:
             self.client.transact_write_items(TransactItems=items)
         except ClientError as exc:

@@ -42,6 +42,17 @@ class IdempotencyRecord:
     body: Any
 
 
+@dataclass(frozen=True)
+class Tally:
+    """One member counted in a tally, written atomically with the events that made it so
+    (e.g. table 12 of Swiss round 3 has its final result). Tallies let many streams that
+    never contend learn together that they are all done: each adds its own member, and
+    anyone can count the members consistently right after committing."""
+
+    name: str
+    member: int           # 1..2**31; adding a member twice counts it once
+
+
 class ConcurrencyConflict(Exception):
     """A stream was not at the expected version. Nothing was appended."""
 
@@ -68,11 +79,19 @@ class IdempotencyKeyTaken(Exception):
 
 class EventStore(Protocol):
     def append_batch(self, writes: Iterable[StreamWrite],
-                     idempotency: IdempotencyRecord | None = None) -> list[StoredEvent]:
+                     idempotency: IdempotencyRecord | None = None,
+                     tallies: Iterable[Tally] = ()) -> list[StoredEvent]:
         """Atomically append to every stream (all or nothing), storing the idempotency
-        record in the same transaction."""
+        record and adding the tally members in the same transaction."""
 
     def read(self, stream_id: str, after: int = 0) -> list[StoredEvent]: ...
+
+    def read_many(self, after: dict[str, int]) -> dict[str, list[StoredEvent]]:
+        """``read`` of many streams at once (stream id -> the version to read after);
+        every stream asked for is in the answer, with its events in version order."""
+
+    def tally(self, name: str) -> int:
+        """How many members the tally has, including every committed append."""
 
     def version(self, stream_id: str) -> int: ...
 
@@ -101,6 +120,12 @@ class ViewDoc:
 class ViewStore(Protocol):
     def get(self, view_id: str) -> dict[str, Any] | None: ...
 
+    def get_many(self, view_ids: Iterable[str]) -> dict[str, dict[str, Any]]:
+        """The docs that exist among ``view_ids`` (missing ones are left out)."""
+
+    def entry(self, view_id: str) -> ViewDoc | None:
+        """The doc with its kind and sort key."""
+
     def list(self, kind: str, after: str | None = None, limit: int = 100) -> list[ViewDoc]:
         """Views of one kind ordered by ``sort`` (then id), strictly after ``after``."""
 
@@ -108,11 +133,16 @@ class ViewStore(Protocol):
 
     def commit(self, stream_id: str, expected_checkpoint: int, new_checkpoint: int,
                puts: dict[str, ViewDoc], deletes: set[str],
-               shared: frozenset[str] = frozenset()) -> bool:
+               shared: frozenset[str] = frozenset(),
+               blind: frozenset[str] = frozenset()) -> bool:
         """Write the docs and move the stream's checkpoint atomically; False (and nothing
         written) if the checkpoint moved meanwhile. Every doc written or deleted must be
         unowned or owned by ``stream_id`` (which then owns it), else ViewOwnershipError;
-        ids in ``shared`` are exempt (documents whose handlers converge in any order)."""
+        ids in ``shared`` are exempt (documents whose handlers converge in any order).
+        An adapter whose transactions are bounded (DynamoDB: 100 items) may write the
+        ``blind`` puts (documents the commit never read: recomputed identically when
+        the events are projected again) ahead of the rest, while the checkpoint is still
+        ``expected_checkpoint``."""
 
     def clear(self) -> None:
         """Drop every view and checkpoint (before a rebuild)."""

@@ -12,6 +12,7 @@ from .ports import (
     IdempotencyRecord,
     StoredEvent,
     StreamWrite,
+    Tally,
 )
 from .sqlite_base import SqliteDatabase
 
@@ -27,6 +28,11 @@ CREATE TABLE IF NOT EXISTS events (
     recorded_at TEXT NOT NULL,
     UNIQUE (stream_id, version)
 );
+CREATE TABLE IF NOT EXISTS tallies (
+    name TEXT NOT NULL,
+    member INTEGER NOT NULL,
+    PRIMARY KEY (name, member)
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS idempotency (
     key TEXT PRIMARY KEY,
     fingerprint TEXT NOT NULL,
@@ -54,7 +60,8 @@ class SqliteEventStore:
         return self._version(self.db.conn(), stream_id)
 
     def append_batch(self, writes: Iterable[StreamWrite],
-                     idempotency: IdempotencyRecord | None = None) -> list[StoredEvent]:
+                     idempotency: IdempotencyRecord | None = None,
+                     tallies: Iterable[Tally] = ()) -> list[StoredEvent]:
         writes = list(writes)
         stored: list[StoredEvent] = []
         recorded_at = _now()
@@ -78,6 +85,8 @@ class SqliteEventStore:
                          codec.dumps(record.data), codec.dumps(record.meta),
                          record.event_id, recorded_at))
                     stored.append(record)
+            conn.executemany("INSERT OR IGNORE INTO tallies (name, member) VALUES (?, ?)",
+                             [(t.name, t.member) for t in tallies])
             if idempotency is not None:
                 conn.execute(
                     "INSERT INTO idempotency (key, fingerprint, status, body, created_at)"
@@ -97,6 +106,13 @@ class SqliteEventStore:
             "SELECT stream_id, version, type, data, meta, event_id, recorded_at FROM events"
             " WHERE stream_id = ? AND version > ? ORDER BY version", (stream_id, after))
         return [self._row(row) for row in rows]
+
+    def read_many(self, after: dict[str, int]) -> dict[str, list[StoredEvent]]:
+        return {stream_id: self.read(stream_id, version) for stream_id, version in after.items()}
+
+    def tally(self, name: str) -> int:
+        return self.db.conn().execute("SELECT COUNT(*) FROM tallies WHERE name = ?",
+                                      (name,)).fetchone()[0]
 
     def idempotency(self, key: str) -> IdempotencyRecord | None:
         row = self.db.conn().execute(

@@ -1,6 +1,7 @@
 """Embedded view store (read models) with a checkpoint per source stream."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from . import codec
@@ -36,6 +37,22 @@ class SqliteViewStore:
                                      (view_id,)).fetchone()
         return None if row is None else codec.loads(row[0])
 
+    def entry(self, view_id: str) -> ViewDoc | None:
+        row = self.db.conn().execute("SELECT view_id, kind, sort, doc FROM views WHERE view_id = ?",
+                                     (view_id,)).fetchone()
+        return None if row is None else ViewDoc(row[0], row[1], row[2], codec.loads(row[3]))
+
+    def get_many(self, view_ids: Iterable[str]) -> dict[str, dict[str, Any]]:
+        ids = list(dict.fromkeys(view_ids))
+        found: dict[str, dict[str, Any]] = {}
+        conn = self.db.conn()
+        for start in range(0, len(ids), 500):
+            chunk = ids[start:start + 500]
+            rows = conn.execute(f"SELECT view_id, doc FROM views WHERE view_id IN "
+                                f"({','.join('?' * len(chunk))})", chunk).fetchall()
+            found.update((view_id, codec.loads(doc)) for view_id, doc in rows)
+        return found
+
     def list(self, kind: str, after: str | None = None, limit: int = 100) -> list[ViewDoc]:
         rows = self.db.conn().execute(
             "SELECT view_id, kind, sort, doc FROM views WHERE kind = ? AND sort > ?"
@@ -49,7 +66,8 @@ class SqliteViewStore:
 
     def commit(self, stream_id: str, expected_checkpoint: int, new_checkpoint: int,
                puts: dict[str, ViewDoc], deletes: set[str],
-               shared: frozenset[str] = frozenset()) -> bool:
+               shared: frozenset[str] = frozenset(),
+               blind: frozenset[str] = frozenset()) -> bool:
         with self.db.write() as conn:
             row = conn.execute("SELECT version FROM checkpoints WHERE stream_id = ?",
                                (stream_id,)).fetchone()

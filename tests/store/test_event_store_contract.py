@@ -113,3 +113,28 @@ def test_concurrent_appenders_lose_and_duplicate_nothing(event_store):
     assert [e.version for e in events] == list(range(1, threads * per_thread + 1))
     assert sorted((e.data["worker"], e.data["n"]) for e in events) == sorted(
         (w, i) for w in range(threads) for i in range(per_thread))
+
+
+def test_tallies_are_added_with_the_events_and_counted_once(event_store):
+    from chalicelib.store.ports import Tally
+    event_store.append_batch([StreamWrite("m-1", 0, (ev(1),))], tallies=[Tally("round-3", 1)])
+    event_store.append_batch([StreamWrite("m-2", 0, (ev(1),))],
+                             tallies=[Tally("round-3", 2), Tally("round-4", 2)])
+    event_store.append_batch([StreamWrite("m-2", 1, (ev(2),))], tallies=[Tally("round-3", 2)])
+    assert event_store.tally("round-3") == 2 and event_store.tally("round-4") == 1
+    assert event_store.tally("never") == 0
+    # a refused append adds no member
+    with pytest.raises(ConcurrencyConflict):
+        event_store.append_batch([StreamWrite("m-1", 0, (ev(9),))], tallies=[Tally("round-3", 7)])
+    assert event_store.tally("round-3") == 2
+    # tally members are not events
+    assert {e.stream_id for e in event_store.all_events()} == {"m-1", "m-2"}
+
+
+def test_read_many_reads_each_stream_after_its_version(event_store):
+    append(event_store, "r-1", 0, [ev(1), ev(2), ev(3)])
+    append(event_store, "r-2", 0, [ev(1)])
+    found = event_store.read_many({"r-1": 1, "r-2": 0, "r-none": 0})
+    assert set(found) == {"r-1", "r-2", "r-none"}
+    assert [e.version for e in found["r-1"]] == [2, 3]
+    assert [e.data["n"] for e in found["r-2"]] == [1] and found["r-none"] == []

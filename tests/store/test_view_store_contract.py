@@ -63,3 +63,33 @@ def test_sqlite_views_from_before_ownership_are_migrated(tmp_path):
     assert store.get("old") == {"v": 1}
     assert store.commit("s", 0, 1, {"old": ViewDoc("old", "k", "", {"v": 2})}, set())
     assert store.get("old") == {"v": 2}
+
+
+def test_get_many_returns_the_docs_that_exist(view_store):
+    from chalicelib.store.ports import ViewDoc
+    puts = {f"v{i}": ViewDoc(f"v{i}", "k", f"{i:04d}", {"i": i}) for i in range(230)}
+    assert view_store.commit("s", 0, 1, puts, set(), blind=frozenset(puts))
+    found = view_store.get_many([f"v{i}" for i in range(0, 240, 2)] + ["v0"])
+    assert found == {f"v{i}": {"i": i} for i in range(0, 230, 2)}
+    assert view_store.get_many([]) == {}
+
+
+def test_a_commit_larger_than_one_transaction(view_store):
+    """Hundreds of documents from one event (standings pages recomputed after a
+    correction): written whole, or not at all when the checkpoint moved meanwhile."""
+    puts = {f"p{i}": ViewDoc(f"p{i}", "k", f"{i:04d}", {"i": i}) for i in range(250)}
+    puts["read"] = ViewDoc("read", "k", "zzz", {"counter": 1})
+    blind = frozenset(puts) - {"read"}
+    assert view_store.commit("s", 0, 5, puts, set(), blind=blind)
+    assert view_store.checkpoint("s") == 5 and len(view_store.get_many(list(puts))) == 251
+    stale = {v: ViewDoc(v, "k", d.sort, {"stale": True}) for v, d in puts.items()}
+    assert not view_store.commit("s", 4, 6, stale, set(), blind=blind)
+    assert view_store.checkpoint("s") == 5 and view_store.get("p7") == {"i": 7}
+
+
+def test_entry_gives_kind_and_sort(view_store):
+    assert view_store.commit("s", 0, 1, {"e": ViewDoc("e", "kind-1", "0042", {"x": 1}),
+                                         "f": ViewDoc("f", "kind-1", "", {"x": 2})}, set())
+    assert view_store.entry("e") == ViewDoc("e", "kind-1", "0042", {"x": 1})
+    assert view_store.entry("f") == ViewDoc("f", "kind-1", "", {"x": 2})
+    assert view_store.entry("missing") is None
