@@ -5,6 +5,7 @@ import os
 import threading
 from dataclasses import dataclass
 
+from .application.swiss_results import close_completed_rounds
 from .config import Config, local_secret
 from .projections import all_projections
 from .projections.projector import Projector
@@ -52,6 +53,8 @@ def build_runtime(config: Config) -> Runtime:
     projector = Projector(events, views, all_projections(), strict=config.check_purity)
     if config.projection == "inline":
         service.after_commit.append(projector.after_commit)
+    # a final result may complete its round: close it (application/swiss_results.py)
+    service.after_commit.append(lambda stored: close_completed_rounds(service, stored))
     return Runtime(config, events, views, service, projector, admin_key, token_secret)
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from chalice import Blueprint, Rate
 from pydantic import Field
 
+from ..application.product_phase import require_play_not_started
 from ..auth import Principal, authenticate, require_player, require_tournament_staff
 from ..auth.principal import is_staff
 from ..domain.draft.decide import (
@@ -51,7 +52,6 @@ from .entered_product import late_allocation, start_with_entries
 from .http import json_route, parse_body
 from .player_pool import limited_pool
 from .product import product_sets
-from .product_phase import require_play_not_started
 from .tournaments import checked_tid, load_tournament
 
 bp = Blueprint(__name__)

@@ -138,6 +138,28 @@ def cursor_param(request, name: str = "after") -> str | None:
         raise ApiError(400, "invalid_query", f"query parameter {name!r} is not a cursor") from None
 
 
+def page_param(request, default_limit: int, max_limit: int) -> tuple[int, int]:
+    """The page a list route is asked for: (position, limit), from ``after`` (the opaque
+    cursor a previous page's ``next`` gave; absent: from the start) and ``limit``."""
+    limit = query_int(request, "limit", default_limit, 1, max_limit)
+    raw = cursor_param(request)
+    if raw is None:
+        return 0, limit
+    if not raw.startswith("@") or not raw[1:].isdigit() or len(raw) > 12:
+        raise ApiError(400, "invalid_query", "query parameter 'after' is not a cursor")
+    return int(raw[1:]), limit
+
+
+def cursor_at(position: int | None) -> str | None:
+    """The cursor of a page starting at ``position`` (None: no such page)."""
+    return None if position is None else encode_cursor(f"@{position}")
+
+
+def next_page(position: int, limit: int, total: int) -> str | None:
+    """The ``next`` cursor after the page at ``position`` (None on the last page)."""
+    return cursor_at(position + limit) if position + limit < total else None
+
+
 def respond(reply: Reply) -> Response:
     headers = {"Content-Type": "application/json", **reply.headers}
     return Response(reply.body, status_code=reply.status, headers=headers)

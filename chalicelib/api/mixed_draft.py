@@ -6,6 +6,7 @@ from __future__ import annotations
 from chalice import Blueprint
 from pydantic import Field
 
+from ..application.product_phase import require_play_not_started
 from ..auth import authenticate, require_tournament_staff
 from ..domain import mixed, tabledraft
 from ..domain.errors import Forbidden
@@ -45,7 +46,6 @@ from .limited_common import (
     touched,
 )
 from .product import product_sets
-from .product_phase import require_play_not_started
 from .tournaments import checked_tid, load_tournament
 
 bp = Blueprint(__name__)

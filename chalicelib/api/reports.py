@@ -19,7 +19,7 @@ from ..domain.errors import Conflict
 from ..domain.reports.assemble import Sources
 from ..domain.tournament import state as tstate
 from ..projections.reports import FEED_KIND, org_kind, receipt_id
-from ..projections.tournaments import players_id, summary_id
+from ..projections.tournaments import all_players, summary_id
 from ..runtime import Runtime, runtime
 from ..service import Reply
 from .http import (
@@ -73,10 +73,10 @@ def _swiss_docs(rt: Runtime, tid: str) -> tuple[Any, list, Any, Any]:
         return None, [], None, None
     paired = overview.get("rounds_paired", 0)
     rounds = [doc for n in range(1, paired + 1)
-              if (doc := rt.views.get(swiss.round_id(tid, n))) is not None]
+              if (doc := swiss.full_round(rt.views, tid, n)) is not None]
     standings = None
     for n in range(paired, 0, -1):
-        standings = rt.views.get(swiss.standings_id(tid, n))
+        standings = swiss.full_standings(rt.views, tid, n)
         if standings is not None:
             break
     return overview, rounds, standings, rt.views.get(swiss.bracket_id(tid))
@@ -95,9 +95,9 @@ def _decks_doc(rt: Runtime, tid: str) -> Any:
 
 def build_report(rt: Runtime, tid: str, now: str) -> dict[str, Any] | None:
     summary = rt.views.get(summary_id(tid))
-    players = rt.views.get(players_id(tid))
-    if summary is None or players is None or summary["status"] != "finished":
+    if summary is None or summary["status"] != "finished":
         return None
+    players = {"tournament_id": tid, "players": all_players(rt.views, tid)}
     receipt = rt.views.get(receipt_id(tid))
     index, table_rounds, ffa = _tables_docs(rt, tid)
     overview, swiss_rounds, standings, bracket = _swiss_docs(rt, tid)

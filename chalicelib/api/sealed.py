@@ -7,6 +7,7 @@ from __future__ import annotations
 from chalice import Blueprint
 from pydantic import Field
 
+from ..application.product_phase import require_play_not_started
 from ..auth import authenticate, optional_principal, require_tournament_staff
 from ..auth.principal import is_staff
 from ..domain import sealed
@@ -21,7 +22,6 @@ from .entered_product import late_allocation, start_with_entries
 from .http import json_route, parse_body
 from .limited_common import event_log, feed, player_of, started, summary, viewer
 from .product import product_sets
-from .product_phase import require_play_not_started
 from .tournaments import checked_tid, load_tournament
 
 bp = Blueprint(__name__)

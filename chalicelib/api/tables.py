@@ -7,6 +7,7 @@ from typing import Annotated, Any
 from chalice import Blueprint
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..application.product_phase import require_product_ready
 from ..auth import authenticate, is_staff, require_tournament_staff
 from ..domain.draft.tournament import DRAFT
 from ..domain.errors import Conflict, Forbidden, Invalid, NotFound
@@ -30,7 +31,6 @@ from ..runtime import runtime
 from ..service import Reply
 from .common import path_number, plain, require_running, run_command, view_or_404
 from .http import json_route, parse_body, query_int
-from .product_phase import require_product_ready
 from .tournaments import checked_tid, load_tournament
 
 bp = Blueprint(__name__)

@@ -8,6 +8,7 @@ from typing import Any, Literal
 
 from chalice import Blueprint
 
+from ..application import swiss_results, swiss_rounds
 from ..auth import (
     Principal,
     authenticate,
@@ -22,7 +23,7 @@ from ..auth.principal import is_staff
 from ..domain import tournament as t
 from ..domain.errors import Forbidden, Invalid, NotFound
 from ..domain.profiles import DEFAULT_STRUCTURE
-from ..projections.tournaments import players_id, summary_id, tournament_streams
+from ..projections.tournaments import players_kind, summary_id, tournament_streams
 from ..runtime import runtime
 from ..service import Reply, UnitOfWork
 from .bodies import (
@@ -162,7 +163,18 @@ def change_settings(tid):
 
 @json_route(bp, "/tournaments/{tid}/players", methods=["GET"])
 def list_players(tid):
-    return view_or_404(players_id(checked_tid(tid)), f"no tournament {tid!r}")
+    """Players in registration order, a page at a time."""
+    request = bp.current_request
+    views = runtime().views
+    summary_doc = view_or_404(summary_id(checked_tid(tid)), f"no tournament {tid!r}")
+    after = cursor_param(request)
+    limit = query_int(request, "limit", 500, 1, 1000)
+    page = views.list(players_kind(tid), after=after, limit=limit + 1)
+    more = len(page) > limit
+    page = page[:limit]
+    return {"tournament_id": tid, "total": summary_doc["players"]["registered"],
+            "players": [v.doc for v in page],
+            "next": encode_cursor(page[-1].sort) if more else None}
 
 
 @json_route(bp, "/tournaments/{tid}/players", methods=["POST"])
@@ -210,8 +222,8 @@ class DropPlayerBody(DropBody):
 def drop_player(tid, pid):
     """Record the drop and, in the same unit of work, its consequence in the round already
     paired or seated (a loss), so the next pairing or seating leaves the player out."""
-    # Imported here: the Swiss and tables blueprints import this module.
-    from . import swiss, tables
+    # Imported here: the tables blueprint imports this module.
+    from . import tables
     principal = authenticate(bp.current_request, runtime())
     body = parse_body(bp.current_request, DropPlayerBody, allow_empty=True)
 
@@ -229,7 +241,7 @@ def drop_player(tid, pid):
                                   t.DropPlayer(pid, body.reason, uow.now.isoformat()))
         result = None
         if state.structure == "swiss":
-            result = swiss.record_drop(uow, tid, pid, principal.id)
+            result = swiss_results.record_drop(uow, tid, pid, principal.id)
         elif state.structure == "multiplayer-tables":
             result = tables.record_drop(uow, new_state, pid, body.after_seating != "unseat")
         return Reply(200, {"tournament_id": tid, "player": new_state.players[pid].public(),
@@ -269,10 +281,10 @@ def open_play(uow, state: t.TournamentState) -> list[dict[str, Any]]:
     """What is left to play, read in the finish's unit of work from the aggregate that
     runs the tournament's play (guarded: a result or seating committed meanwhile re-runs
     the finish on the new state)."""
-    # Imported here: the Swiss and tables blueprints import this module.
-    from . import swiss, tables
+    # Imported here: the tables blueprint imports this module.
+    from . import tables
     if state.structure == "swiss":
-        return swiss.open_play(uow, state)
+        return swiss_rounds.open_play(uow, state)
     if state.structure in ("multiplayer-tables", "pod-ffa"):
         return tables.open_play(uow, state)
     return []

@@ -6,6 +6,7 @@ from __future__ import annotations
 from chalice import Blueprint
 from pydantic import Field
 
+from ..application.product_phase import require_play_not_started
 from ..auth import authenticate, optional_principal, require_tournament_staff
 from ..auth.principal import is_staff
 from ..domain import trade
@@ -28,7 +29,6 @@ from .limited_common import (
     viewer,
 )
 from .product import product_sets
-from .product_phase import require_play_not_started
 from .sealed import sealed_state
 from .tournaments import checked_tid, load_tournament
 

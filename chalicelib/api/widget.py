@@ -25,7 +25,7 @@ from chalice import Blueprint, Response
 from ..domain.errors import NotFound
 from ..domain.tables.ranking import standings as table_standings
 from ..domain.tables.ranking import totals
-from ..projections.tournaments import players_id, summary_id
+from ..projections.tournaments import all_players, summary_id
 from ..projections.widget import clock_id
 from ..runtime import Runtime, runtime
 from .http import json_route
@@ -140,7 +140,7 @@ def _swiss_live(rt: Runtime, tid: str, names: dict[str, str]) -> tuple[Any, Any]
     if not overview or not overview.get("rounds_paired"):
         return None, None
     number = overview.get("current_round") or overview["rounds_paired"]
-    doc = rt.views.get(swiss.round_id(tid, number)) or {"matches": [], "bye": None}
+    doc = swiss.full_round(rt.views, tid, number) or {"matches": [], "bye": None}
     current = {"kind": "swiss", "number": number, "started_at": None,
                "ends_at": doc.get("ends_at"),
                "matches": [{"table": m["table"], "a": _who(m["a"], names),
@@ -159,7 +159,7 @@ def _swiss_live(rt: Runtime, tid: str, names: dict[str, str]) -> tuple[Any, Any]
                                 "status": m.get("status")} for m in live["matches"]]}
     standings = None
     for n in range(overview["rounds_paired"], 0, -1):
-        doc = rt.views.get(swiss.standings_id(tid, n))
+        doc = swiss.full_standings(rt.views, tid, n)
         if doc is not None:
             standings = {"scoring": "swiss", "rows": [
                 {"rank": r["rank"], "player_id": r["player_id"],
@@ -193,8 +193,7 @@ def live_view(rt: Runtime, tid: str) -> dict[str, Any]:
     if summary is None:
         raise NotFound(f"no tournament {tid!r}")
     tournament = load_tournament(rt, tid)
-    names = {p["player_id"]: p["name"] for p in (rt.views.get(players_id(tid)) or
-                                                 {"players": []})["players"]}
+    names = {p["player_id"]: p["name"] for p in all_players(rt.views, tid)}
     current, standings = _tables_live(rt, tid, tournament, names)
     if current is None:
         current, standings = _swiss_live(rt, tid, names)

@@ -13,6 +13,7 @@ MODULES = [
     "chalicelib.projections.limited",
     "chalicelib.projections.tables",
     "chalicelib.projections.swiss",
+    "chalicelib.projections.swiss_matches",
     "chalicelib.projections.reports",
     "chalicelib.projections.webhooks",
     "chalicelib.projections.widget",

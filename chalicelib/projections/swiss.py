@@ -1,7 +1,12 @@
-"""Swiss views, all from the ``swiss-<tid>`` stream: the overview, each round's pairings
-and results, standings after each closed round (recomputed from a corrected round on),
-and the top-cut bracket. ``swiss:<tid>:meta`` keeps what recomputing needs (settings,
-the derived seed key, who joined and dropped when) and is never served."""
+"""Swiss views from the ``swiss-<tid>`` stream: the overview, each round's pairings (a
+header and pages of matches), standings after each closed round (a header and pages of
+rows, recomputed from a corrected round on), and the top-cut bracket.
+
+A round's matches show what this stream knows: the pairing, and the results once the
+round closed (or a correction, or a round paired before matches had streams of their
+own). While a round is open each match's own stream projects its live result
+(``swiss_matches.py``) and the reader joins them (:func:`merged`).
+``swiss:<tid>:meta`` keeps what recomputing needs and is never served."""
 from __future__ import annotations
 
 from typing import Any
@@ -16,11 +21,13 @@ from ..store.ports import StoredEvent
 from .registry import Projection, ViewTx
 
 projection = Projection("swiss")
+ROUND_PAGE = 500          # matches per round page document
+STANDINGS_PAGE = 1000     # rows per standings page document
 
 
 def on(*event_types: str):
-    """Register for event types of ``swiss-`` streams only (other capabilities use some
-    of the same type names, e.g. the tournament's PlayerDropped)."""
+    """Register for event types of ``swiss-`` streams only (each match's own stream
+    uses the same result event names: see ``swiss_matches.py``)."""
     def register(handler):
         def guarded(event: StoredEvent, tx: ViewTx) -> None:
             if event.stream_id.startswith("swiss-"):
@@ -43,8 +50,16 @@ def round_id(tid: str, number: int) -> str:
     return f"swiss:{tid}:round:{number}"
 
 
+def round_page_id(tid: str, number: int, page: int) -> str:
+    return f"swiss:{tid}:round:{number}:page:{page}"
+
+
 def standings_id(tid: str, number: int) -> str:
     return f"swiss:{tid}:standings:{number}"
+
+
+def standings_page_id(tid: str, number: int, page: int) -> str:
+    return f"swiss:{tid}:standings:{number}:page:{page}"
 
 
 def bracket_id(tid: str) -> str:
@@ -60,6 +75,15 @@ def match_doc(match_id: str, number: int, table: int, a: str | None, b: str | No
     return {"match_id": match_id, "round": number, "table": table, "a": a, "b": b,
             "best_of": best_of, "status": "open" if a and b else "waiting",
             "score": None, "reported": None, "corrected": False, "loss_by_drop": None}
+
+
+def merged(entry: dict[str, Any], own: dict[str, Any] | None) -> dict[str, Any]:
+    """A match of the round's view: this stream's entry once it holds the final result,
+    else the live result its own stream projected (``own``), if any."""
+    if own is None or entry["status"] == "final":
+        return entry
+    return {**entry, **{k: own[k] for k in ("status", "score", "reported", "corrected",
+                                            "loss_by_drop")}}
 
 
 def _put_overview(tx: ViewTx, tid: str, doc: dict[str, Any]) -> None:
@@ -82,6 +106,34 @@ def _started(event: StoredEvent, tx: ViewTx) -> None:
         "rounds": [], "top_cut": None})
 
 
+# -- a round's pages --------------------------------------------------------------
+
+def round_pages(tx: Any, tid: str, number: int) -> tuple[dict[str, Any], list[list[dict]]]:
+    """A round's header and its pages of matches (``tx``: a ViewTx or a ViewStore)."""
+    header = tx.get(round_id(tid, number))
+    ids = [round_page_id(tid, number, k) for k in range(header["pages"])]
+    docs = tx.get_many(ids)
+    return header, [docs[i]["matches"] for i in ids]
+
+
+def _save_pages(tx: ViewTx, tid: str, number: int, pages: dict[int, list[dict]]) -> None:
+    for k, matches in pages.items():
+        tx.put(round_page_id(tid, number, k), {"matches": matches}, kind="swiss-round-page")
+
+
+def _change_entries(tx: ViewTx, tid: str, number: int,
+                    changes: dict[int, dict[str, Any]]) -> None:
+    """Update matches of round ``number`` by table (only the pages they are on)."""
+    pages: dict[int, list[dict]] = {}
+    for table, fields in changes.items():
+        k = (table - 1) // ROUND_PAGE
+        if k not in pages:
+            pages[k] = list(tx.get(round_page_id(tid, number, k))["matches"])
+        i = (table - 1) % ROUND_PAGE
+        pages[k][i] = {**pages[k][i], **fields}
+    _save_pages(tx, tid, number, pages)
+
+
 @on("RoundPaired")
 def _paired(event: StoredEvent, tx: ViewTx) -> None:
     tid, d = _tid(event), event.data
@@ -92,31 +144,34 @@ def _paired(event: StoredEvent, tx: ViewTx) -> None:
     meta["dropped"] = {**meta["dropped"], **{p: number - 1 for p in left}}
     tx.put(meta_id(tid), meta, kind="swiss-meta")
     best_of = meta["settings"]["best_of"]
+    entries = [match_doc(m["id"], number, m["table"], m["a"], m["b"], best_of)
+               for m in d["matches"]]
+    pages = {k: entries[k * ROUND_PAGE:(k + 1) * ROUND_PAGE]
+             for k in range(max(1, -(-len(entries) // ROUND_PAGE)))}
     tx.put(round_id(tid, number), {
         "tournament_id": tid, "round": number, "closed": False, "ends_at": d["ends_at"],
         "bye": d["bye"], "pairing": {"method": d["method"], "quality": d["quality"]},
-        "matches": [match_doc(m["id"], number, m["table"], m["a"], m["b"], best_of)
-                    for m in d["matches"]]}, kind="swiss-round")
+        "results_in": d.get("results_in", "swiss"), "total": len(entries),
+        "pages": len(pages)}, kind="swiss-round")
+    _save_pages(tx, tid, number, pages)
     view = dict(tx.get(overview_id(tid)))
-    view["rounds"] = view["rounds"] + [{"round": number, "matches": len(d["matches"]),
-                                        "results": 0, "closed": False, "bye": d["bye"]}]
+    view["rounds"] = view["rounds"] + [{"round": number, "matches": len(entries),
+                                        "results": 0, "closed": False, "bye": d["bye"],
+                                        "results_in": d.get("results_in", "swiss")}]
     view.update(rounds_paired=number, current_round=number)
     _put_overview(tx, tid, view)
     if left and number > 1:         # mark them dropped in the last standings
         _recompute(tx, tid, number - 1)
 
 
-def _change_match(tx: ViewTx, tid: str, match_id: str, **fields: Any) -> bool:
-    """Update one match doc; True when it had no final score before."""
-    kind, number, index = parse_match_id(match_id)
-    if kind == "R":
-        view_id = round_id(tid, number)
-        doc = dict(tx.get(view_id))
-        matches = list(doc["matches"])
-        was_open = matches[index - 1]["score"] is None
-        matches[index - 1] = {**matches[index - 1], **fields}
-        tx.put(view_id, {**doc, "matches": matches}, kind="swiss-round")
-        return was_open
+def _count_result(tx: ViewTx, tid: str, number: int, added: int) -> None:
+    view = dict(tx.get(overview_id(tid)))
+    rounds = list(view["rounds"])
+    rounds[number - 1] = {**rounds[number - 1], "results": rounds[number - 1]["results"] + added}
+    _put_overview(tx, tid, {**view, "rounds": rounds})
+
+
+def _change_cut_match(tx: ViewTx, tid: str, number: int, index: int, **fields: Any) -> bool:
     doc = dict(tx.get(bracket_id(tid)))
     rounds = [dict(r) for r in doc["rounds"]]
     matches = list(rounds[number - 1]["matches"])
@@ -124,6 +179,19 @@ def _change_match(tx: ViewTx, tid: str, match_id: str, **fields: Any) -> bool:
     matches[index - 1] = {**matches[index - 1], **fields}
     rounds[number - 1]["matches"] = matches
     tx.put(bracket_id(tid), {**doc, "rounds": rounds}, kind="swiss-bracket")
+    return was_open
+
+
+def _change_match(tx: ViewTx, tid: str, match_id: str, **fields: Any) -> bool:
+    """Update one match this stream records (a round's entry or a cut match); True when
+    it had no final score before."""
+    kind, number, index = parse_match_id(match_id)
+    if kind == "C":
+        return _change_cut_match(tx, tid, number, index, **fields)
+    k = (index - 1) // ROUND_PAGE
+    was_open = tx.get(round_page_id(tid, number, k))["matches"][(index - 1) % ROUND_PAGE][
+        "score"] is None
+    _change_entries(tx, tid, number, {index: fields})
     return was_open
 
 
@@ -146,6 +214,7 @@ def _drop_loss(tx: ViewTx, tid: str, match_id: str, player: str | None) -> None:
 
 @on("ResultConfirmed", "ResultEntered")
 def _final(event: StoredEvent, tx: ViewTx) -> None:
+    """A cut result, or a result of a round paired before matches had own streams."""
     tid, d = _tid(event), event.data
     dropped = d.get("loss_by_drop")
     was_open = _change_match(tx, tid, d["match"], status="final", score=d["score"],
@@ -154,31 +223,42 @@ def _final(event: StoredEvent, tx: ViewTx) -> None:
         _drop_loss(tx, tid, d["match"], dropped)
     kind, number, _ = parse_match_id(d["match"])
     if kind == "R" and was_open:
-        view = dict(tx.get(overview_id(tid)))
-        rounds = list(view["rounds"])
-        rounds[number - 1] = {**rounds[number - 1], "results": rounds[number - 1]["results"] + 1}
-        _put_overview(tx, tid, {**view, "rounds": rounds})
+        _count_result(tx, tid, number, 1)
 
 
 @on("ResultCorrected")
 def _corrected(event: StoredEvent, tx: ViewTx) -> None:
     tid, d = _tid(event), event.data
-    _change_match(tx, tid, d["match"], status="final", score=d["score"], corrected=True,
-                  reported=None, loss_by_drop=None)
-    _drop_loss(tx, tid, d["match"], None)
     kind, number, _ = parse_match_id(d["match"])
+    was_open = _change_match(tx, tid, d["match"], status="final", score=d["score"],
+                             corrected=True, reported=None, loss_by_drop=None)
+    _drop_loss(tx, tid, d["match"], None)
     if kind == "R":
+        header = tx.get(round_id(tid, number))
+        if was_open and header["closed"] is False and header["results_in"] == "swiss":
+            _count_result(tx, tid, number, 1)
         _recompute(tx, tid, number)
 
 
 @on("RoundClosed")
 def _closed(event: StoredEvent, tx: ViewTx) -> None:
-    tid, number = _tid(event), event.data["round"]
-    doc = tx.get(round_id(tid, number))
-    tx.put(round_id(tid, number), {**doc, "closed": True}, kind="swiss-round")
+    tid, d = _tid(event), event.data
+    number = d["round"]
+    header = tx.get(round_id(tid, number))
+    tx.put(round_id(tid, number), {**header, "closed": True}, kind="swiss-round")
+    if "results" in d:      # the results the matches' own streams recorded
+        corrected, losses = set(d["corrected"]), d["drop_losses"]
+        _change_entries(tx, tid, number, {
+            table: {"status": "final", "score": {"a": a, "b": b, "draws": draws},
+                    "reported": None, "corrected": f"R{number}-{table}" in corrected,
+                    "loss_by_drop": losses.get(f"R{number}-{table}")}
+            for table, (a, b, draws) in enumerate(d["results"], start=1)})
+        for match_id, player in losses.items():
+            _drop_loss(tx, tid, match_id, player)
     view = dict(tx.get(overview_id(tid)))
     rounds = list(view["rounds"])
-    rounds[number - 1] = {**rounds[number - 1], "closed": True}
+    rounds[number - 1] = {**rounds[number - 1], "closed": True,
+                          "results": rounds[number - 1]["matches"]}
     _put_overview(tx, tid, {**view, "rounds": rounds})
     _recompute(tx, tid, number)
 
@@ -207,13 +287,17 @@ def _structure(event: StoredEvent, tx: ViewTx) -> None:
     _put_overview(tx, _tid(event), view)
 
 
-def _round_of(doc: dict[str, Any]) -> Round:
+# -- standings --------------------------------------------------------------------
+
+def _round_of(header: dict[str, Any], pages: list[list[dict]]) -> Round:
     matches, results = [], PMap()
-    for m in doc["matches"]:
-        matches.append(Match(m["match_id"], doc["round"], m["table"], m["a"], m["b"]))
-        if m["score"] is not None:
-            results = results.set(m["match_id"], Score.from_dict(m["score"]))
-    return Round(doc["round"], tuple(matches), doc["bye"], results, closed=doc["closed"])
+    for page in pages:
+        for m in page:
+            matches.append(Match(m["match_id"], header["round"], m["table"], m["a"], m["b"]))
+            if m["score"] is not None and m["status"] == "final":
+                results = results.set(m["match_id"], Score.from_dict(m["score"]))
+    return Round(header["round"], tuple(matches), header["bye"], results,
+                 closed=header["closed"])
 
 
 def _recompute(tx: ViewTx, tid: str, start: int) -> None:
@@ -223,10 +307,10 @@ def _recompute(tx: ViewTx, tid: str, start: int) -> None:
     rounds: list[Round] = []
     number = 1
     while True:
-        doc = tx.get(round_id(tid, number))
-        if doc is None or not doc["closed"]:
+        header = tx.get(round_id(tid, number))
+        if header is None or not header["closed"]:
             break
-        rounds.append(_round_of(doc))
+        rounds.append(_round_of(*round_pages(tx, tid, number)))
         number += 1
     for upto in range(max(1, start), len(rounds) + 1):
         players = sorted(p for p, first in meta["joined"].items() if first <= upto)
@@ -235,11 +319,16 @@ def _recompute(tx: ViewTx, tid: str, start: int) -> None:
         table = rank(recs, settings, meta["seed_key"], dropped, upto)
         losses = {p: m for p, m in meta.get("drop_losses", {}).items()
                   if m.startswith("R") and parse_match_id(m)[1] <= upto}
+        rows = [standing_row(s, losses.get(s.record.player)) for s in table]
+        pages = max(1, -(-len(rows) // STANDINGS_PAGE))
         tx.put(standings_id(tid, upto), {
             "tournament_id": tid, "round": upto, "tiebreak_chain": settings["tiebreakers"],
-            "tiebreakers": [*ORDER[settings["tiebreakers"]], "coin"],
-            "rows": [standing_row(s, losses.get(s.record.player)) for s in table]},
-            kind="swiss-standings")
+            "tiebreakers": [*ORDER[settings["tiebreakers"]], "coin"], "total": len(rows),
+            "pages": pages}, kind="swiss-standings")
+        for k in range(pages):
+            tx.put(standings_page_id(tid, upto, k),
+                   {"rows": rows[k * STANDINGS_PAGE:(k + 1) * STANDINGS_PAGE]},
+                   kind="swiss-standings-page")
 
 
 def standing_row(s: Any, drop_loss: str | None = None) -> dict[str, Any]:
@@ -254,6 +343,24 @@ def standing_row(s: Any, drop_loss: str | None = None) -> dict[str, Any]:
             "tiebreakers": {k: as_json(v) for k, v in s.tiebreakers.items()},
             "coin": s.coin}
 
+
+def standings_rows(views: Any, tid: str, number: int, start: int = 0,
+                   count: int | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The standings header after round ``number`` and its rows ``start`` ..
+    ``start + count`` (None: all), reading only the pages they are on."""
+    header = views.get(standings_id(tid, number))
+    if header is None:
+        return None, []
+    end = header["total"] if count is None else min(header["total"], start + count)
+    ids = [standings_page_id(tid, number, k)
+           for k in range(start // STANDINGS_PAGE, -(-end // STANDINGS_PAGE))]
+    docs = views.get_many(ids)
+    rows = [row for i in ids for row in docs[i]["rows"]]
+    first = (start // STANDINGS_PAGE) * STANDINGS_PAGE
+    return header, rows[start - first:end - first]
+
+
+# -- the top cut ------------------------------------------------------------------
 
 @on("TopCutStarted")
 def _cut(event: StoredEvent, tx: ViewTx) -> None:
@@ -293,3 +400,25 @@ def _finished(event: StoredEvent, tx: ViewTx) -> None:
            kind="swiss-bracket")
     view = tx.get(overview_id(tid))
     _put_overview(tx, tid, {**view, "top_cut": {**view["top_cut"], "champion": champion}})
+
+
+def full_round(views: Any, tid: str, number: int) -> dict[str, Any] | None:
+    """A round with all its matches, live results joined (reports and the widget)."""
+    header = views.get(round_id(tid, number))
+    if header is None:
+        return None
+    _, pages = round_pages(views, tid, number)
+    entries = [m for page in pages for m in page]
+    own = {} if header["closed"] else views.get_many(
+        [f"swiss:{tid}:match:{m['match_id']}" for m in entries])
+    return {**{k: v for k, v in header.items() if k not in ("results_in", "pages")},
+            "matches": [merged(m, own.get(f"swiss:{tid}:match:{m['match_id']}"))
+                        for m in entries]}
+
+
+def full_standings(views: Any, tid: str, number: int) -> dict[str, Any] | None:
+    """Standings after round ``number`` with every row (reports and the widget)."""
+    header, rows = standings_rows(views, tid, number)
+    if header is None:
+        return None
+    return {**{k: v for k, v in header.items() if k != "pages"}, "rows": rows}

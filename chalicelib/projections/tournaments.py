@@ -1,5 +1,6 @@
-"""Public tournament views: the list, each summary, the player list, and the index of a
-tournament's streams (for the organizer's event log)."""
+"""Public tournament views: the list, each summary, one document per player (listed in
+registration order, so registering costs the same at any field size), and the index of
+a tournament's streams (for the organizer's event log)."""
 from __future__ import annotations
 
 import re
@@ -15,8 +16,30 @@ def summary_id(tid: str) -> str:
     return f"tournament:{tid}"
 
 
-def players_id(tid: str) -> str:
-    return f"tournament:{tid}:players"
+def player_id(tid: str, pid: str) -> str:
+    return f"tournament:{tid}:player:{pid}"
+
+
+def players_kind(tid: str) -> str:
+    return f"players:{tid}"
+
+
+def player_names(views, tid: str, ids) -> dict[str, str | None]:
+    """Names of the given players (None for an unknown id)."""
+    wanted = [p for p in dict.fromkeys(ids) if p]
+    docs = views.get_many([player_id(tid, p) for p in wanted])
+    return {p: (docs.get(player_id(tid, p)) or {}).get("name") for p in wanted}
+
+
+def all_players(views, tid: str) -> list[dict[str, Any]]:
+    """Every player of the tournament in registration order (reports, the widget)."""
+    out, after = [], None
+    while True:
+        page = views.list(players_kind(tid), after=after, limit=1000)
+        out += [v.doc for v in page]
+        if len(page) < 1000:
+            return out
+        after = page[-1].sort
 
 
 def stream_entry_id(tid: str, stream_id: str) -> str:
@@ -42,12 +65,6 @@ def tournament_of_stream(stream_id: str) -> str | None:
     return match.group(1) if match else None
 
 
-def _counts(players: list[dict[str, Any]]) -> dict[str, int]:
-    return {"registered": len(players),
-            "active": sum(1 for p in players if p["status"] == "active"),
-            "dropped": sum(1 for p in players if p["status"] == "dropped")}
-
-
 def _save(tx: ViewTx, tid: str, summary: dict[str, Any]) -> None:
     tx.put(summary_id(tid), summary, kind="tournament", sort=f"{summary['created_at']}|{tid}")
 
@@ -66,42 +83,44 @@ def _created(event: StoredEvent, tx: ViewTx) -> None:
         "status": "registration", "seed_sha256": d["seed_sha256"], "seed": None,
         "settings": d["settings"], "starts_at": d.get("starts_at"),
         "location": d.get("location"), "created_at": d["created_at"], "started_at": None,
-        "finished_at": None, "incomplete": None, "players": _counts([]), "judges": []})
-    tx.put(players_id(tid), {"tournament_id": tid, "players": []}, kind="players")
+        "finished_at": None, "incomplete": None,
+        "players": {"registered": 0, "active": 0, "dropped": 0}, "judges": []})
 
 
-def _update_players(tx: ViewTx, tid: str, change) -> None:
-    view = tx.get(players_id(tid))
-    players = change(list(view["players"]))
-    tx.put(players_id(tid), {"tournament_id": tid, "players": players}, kind="players")
+def _count(tx: ViewTx, tid: str, **changes: int) -> None:
     summary = dict(tx.get(summary_id(tid)))
-    summary["players"] = _counts(players)
-    _save(tx, tid, summary)
+    counts = dict(summary["players"])
+    for key, change in changes.items():
+        counts[key] += change
+    _save(tx, tid, {**summary, "players": counts})
 
 
 @projection.on("PlayerRegistered")
 def _registered(event: StoredEvent, tx: ViewTx) -> None:
-    d = event.data
-    entry = {"player_id": d["player_id"], "name": d["name"], "member_id": d.get("member_id"),
-             "status": "active", "late": d["late"], "registered_at": d["registered_at"],
-             "dropped_at": None}
-    _update_players(tx, _tid(event), lambda players: players + [entry])
+    d, tid = event.data, _tid(event)
+    tx.put(player_id(tid, d["player_id"]), {
+        "player_id": d["player_id"], "name": d["name"], "member_id": d.get("member_id"),
+        "status": "active", "late": d["late"], "registered_at": d["registered_at"],
+        "dropped_at": None}, kind=players_kind(tid), sort=f"{event.version:010d}")
+    _count(tx, tid, registered=1, active=1)
 
 
 @projection.on("PlayerRemoved")
 def _removed(event: StoredEvent, tx: ViewTx) -> None:
-    pid = event.data["player_id"]
-    _update_players(tx, _tid(event), lambda players: [p for p in players if p["player_id"] != pid])
+    tid, pid = _tid(event), event.data["player_id"]
+    doc = tx.get(player_id(tid, pid))
+    tx.delete(player_id(tid, pid))
+    _count(tx, tid, registered=-1, **({"active": -1} if doc["status"] == "active"
+                                      else {"dropped": -1}))
 
 
 @projection.on("PlayerDropped")
 def _dropped(event: StoredEvent, tx: ViewTx) -> None:
     if not event.stream_id.startswith("tournament-"):
         return      # the Swiss stream records the same drop under the same type name
-    pid = event.data["player_id"]
-    _update_players(tx, _tid(event), lambda players: [
-        {**p, "status": "dropped", "dropped_at": event.data["at"]} if p["player_id"] == pid else p
-        for p in players])
+    tid, pid = _tid(event), event.data["player_id"]
+    tx.patch(player_id(tid, pid), {"status": "dropped", "dropped_at": event.data["at"]})
+    _count(tx, tid, active=-1, dropped=1)
 
 
 def _patch_summary(tx: ViewTx, tid: str, **fields: Any) -> None:

@@ -8,7 +8,9 @@ from chalicelib.domain.swiss.standings import standings as standings_of
 
 
 def _event_count(rt, tid: str) -> int:
-    return len(rt.events.read(f"swiss-{tid}"))
+    """Events of every Swiss stream of the tournament (each match has its own)."""
+    return sum(1 for e in rt.events.all_events()
+               if e.stream_id.startswith((f"swiss-{tid}", f"match-{tid}-")))
 
 
 def _tokens(event) -> dict[str, str]:

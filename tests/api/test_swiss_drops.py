@@ -77,9 +77,12 @@ def test_drop_after_pairing_is_a_two_nil_loss_and_the_player_is_not_paired_again
     assert dropper not in paired | {second["bye"]} and len(paired) == 6 and second["bye"]
 
     log = [e for e in rt.events.read(f"swiss-{tid}")]
-    assert [e.type for e in log[:4]] == ["SwissStarted", "RoundPaired", "ResultReported",
-                                         "PlayerDropped"]
-    assert log[4].type == "ResultEntered" and log[4].data["loss_by_drop"] == dropper
+    assert [e.type for e in log[:4]] == ["SwissStarted", "RoundPaired", "PlayerDropped",
+                                         "RoundClosed"]
+    assert log[3].data["drop_losses"] == {match["match_id"]: dropper}
+    own = rt.events.read(f"match-{tid}-{match['match_id'].lower()}")    # the match's stream
+    assert [e.type for e in own] == ["ResultReported", "ResultEntered"]
+    assert own[1].data["loss_by_drop"] == dropper
 
     before = rt.views.dump()
     assert api.post(ADMIN, token=api.admin_key).status == 200

@@ -1,5 +1,6 @@
 """Swiss rounds, byes, results, standings with tiebreak chains, and the top cut."""
 from .commands import (
+                       CloseRound,
                        ConfirmResult,
                        CorrectResult,
                        DropPlayer,
@@ -14,6 +15,7 @@ from .state import SwissState
 
 __all__ = [
                        "SWISS",
+                       "CloseRound",
                        "ConfirmResult",
                        "CorrectResult",
                        "DropPlayer",

@@ -55,7 +55,9 @@ class EnterResult:
 
 @dataclass(frozen=True)
 class CorrectResult:
-    """A judge changes a recorded result, even after later rounds were paired."""
+    """A judge changes a recorded result, even after later rounds were paired. Always
+    recorded in the Swiss stream (so closing a round, which reads every match, never
+    misses one); ``current`` is what the match's own stream recorded, for an open round."""
 
     match: str
     judge: str
@@ -64,6 +66,7 @@ class CorrectResult:
     now: str
     draws: int = 0
     reason: str = ""
+    current: Any = None
 
 
 @dataclass(frozen=True)
@@ -93,3 +96,12 @@ class StartTopCut:
     by: str
     now: str
     size: int | None = None
+
+
+@dataclass(frozen=True)
+class CloseRound:
+    """Bring the round's final results (read from each match's stream) into the Swiss
+    stream once every match has one. ``results``: match id -> MatchRecord."""
+
+    round: int
+    results: dict[str, Any]

@@ -88,7 +88,8 @@ def decide_pair_round(cmd: PairRound, state: SwissState) -> list[Event]:
     events.append(Event("RoundPaired", {
         "round": number, "matches": matches, "bye": bye, "joined": joined, "left": left,
         "pods": new_pods, "ends_at": deadline(cmd.now, settings.get("round_minutes")),
-        "method": pairing.method, "quality": pairing.quality.as_dict(), "by": cmd.by}))
+        "method": pairing.method, "quality": pairing.quality.as_dict(), "by": cmd.by,
+        "results_in": "match"}))
     return events
 
 

@@ -1,11 +1,15 @@
-"""Deciding results: players report and confirm, judges enter and correct. The last
-result of a Swiss round closes it; a cut result advances the winner."""
+"""Results in the Swiss stream: the top cut's matches (a result advances the winner),
+corrections of closed rounds, closing a round with the results its matches' streams
+recorded, and the results of rounds paired before matches had streams of their own.
+An open round's results are decided by each match's own aggregate (``match.py``)."""
 from __future__ import annotations
 
-from ..errors import Conflict, Forbidden, Invalid, NotFound
+from ..errors import Conflict, Invalid, NotFound
 from ..events import Event
-from .commands import ConfirmResult, CorrectResult, EnterResult, ReportResult
-from .results import Score, validate
+from . import match_result as mr
+from .commands import CloseRound, ConfirmResult, CorrectResult, EnterResult, ReportResult
+from .match_result import MatchFacts, MatchRecord
+from .results import Score
 from .state import Cut, Match, Round, SwissState, parse_match_id
 from .topcut import next_slot
 
@@ -29,12 +33,7 @@ def locate(state: SwissState, match_id: str) -> tuple[Match, Holder]:
     cut_round = state.cut.rounds[number - 1]
     if not 1 <= index <= len(cut_round):
         raise NotFound(f"no match {match_id}")
-    match = _cut_match(state.cut, number, index)
-    return match, state.cut
-
-
-def _cut_match(cut: Cut, number: int, index: int) -> Match:
-    return cut.rounds[number - 1][index - 1]
+    return cut_round[index - 1], state.cut
 
 
 def best_of_for(state: SwissState, match: Match, holder: Holder) -> tuple[int, bool]:
@@ -46,29 +45,33 @@ def best_of_for(state: SwissState, match: Match, holder: Holder) -> tuple[int, b
     return s["best_of"], False
 
 
-def _score(state: SwissState, match: Match, holder: Holder, a: int, b: int, draws: int) -> Score:
+def facts_of(state: SwissState, match: Match, holder: Holder) -> MatchFacts:
     best_of, decisive = best_of_for(state, match, holder)
-    return validate(Score(a, b, draws), best_of, state.settings["draws_allowed"], decisive)
+    return MatchFacts(match.id, match.round, match.table, match.a, match.b, best_of,
+                      decisive, bool(state.settings["draws_allowed"]))
 
 
-def _ready(match: Match, holder: Holder) -> None:
-    if match.a is None or match.b is None:
-        raise Conflict(f"match {match.id} is waiting for the winners of earlier matches")
-    if isinstance(holder, Round) and holder.closed:
-        raise Conflict(f"round {holder.number} is closed; a judge can correct the result")
-    if match.id in holder.results:
-        raise Conflict(f"match {match.id} already has a result; a judge can correct it")
-    if isinstance(holder, Cut) and holder.champion is not None:
+def record_of(holder: Holder, match_id: str) -> MatchRecord:
+    """What this stream recorded for the match (the cut, a closed round, or a round
+    paired before matches had streams of their own)."""
+    return MatchRecord(holder.pending.get(match_id), holder.results.get(match_id),
+                       match_id in holder.corrected, holder.drop_losses.get(match_id))
+
+
+def _in_this_stream(holder: Holder, match: Match) -> None:
+    if isinstance(holder, Round):
+        if holder.closed:
+            raise Conflict(f"round {holder.number} is closed; a judge can correct the result")
+        raise Invalid(f"the results of open round {holder.number} are recorded in each "
+                      f"match's own stream ({match.id})")
+    if holder.champion is not None:
         raise Conflict("the top cut is over")
 
 
 def after_final(state: SwissState, match: Match, holder: Holder, score: Score,
-                 previous: Score | None = None) -> list[Event]:
-    """RoundClosed when this was the round's last result; the cut winner advances."""
+                previous: Score | None = None) -> list[Event]:
+    """The cut winner advances (or is the champion); nothing for a Swiss round."""
     if isinstance(holder, Round):
-        last = len(holder.results) + 1 == len(holder.matches)
-        if previous is None and not holder.closed and last:
-            return [Event("RoundClosed", {"round": holder.number})]
         return []
     winner = match.a if score.a > score.b else match.b
     if previous is not None and previous.winner_side == score.winner_side:
@@ -83,66 +86,82 @@ def after_final(state: SwissState, match: Match, holder: Holder, score: Score,
     return [Event("CutAdvanced", {"match": match.id, "winner": winner, "to": to, "slot": slot})]
 
 
+def _followed(state: SwissState, match: Match, holder: Holder,
+              events: list[Event]) -> list[Event]:
+    final = [e for e in events if e.type in mr.FINAL_TYPES]
+    if not final:
+        return events
+    return events + after_final(state, match, holder, Score.from_dict(final[0].data["score"]))
+
+
 def decide_report(cmd: ReportResult, state: SwissState) -> list[Event]:
     match, holder = locate(state, cmd.match)
-    _ready(match, holder)
-    if cmd.player not in (match.a, match.b):
-        raise Forbidden(f"player {cmd.player} does not play match {match.id}")
-    score = _score(state, match, holder, cmd.a, cmd.b, cmd.draws)
-    pending = holder.pending.get(match.id)
-    data = {"match": match.id, "by": cmd.player, "score": score.as_dict(), "at": cmd.now}
-    if pending is not None and pending.reported_by != cmd.player:
-        if pending.score != score:
-            raise Conflict("your opponent reported a different result; confirm theirs or "
-                           "call a judge", {"reported": pending.score.as_dict(),
-                                            "reported_by": pending.reported_by})
-        return [Event("ResultConfirmed", data), *after_final(state, match, holder, score)]
-    return [Event("ResultReported", data)]
+    _in_this_stream(holder, match)
+    events = mr.report(facts_of(state, match, holder), record_of(holder, match.id),
+                       cmd.player, cmd.a, cmd.b, cmd.draws, cmd.now)
+    return _followed(state, match, holder, events)
 
 
 def decide_confirm(cmd: ConfirmResult, state: SwissState) -> list[Event]:
     match, holder = locate(state, cmd.match)
-    _ready(match, holder)
-    if cmd.player not in (match.a, match.b):
-        raise Forbidden(f"player {cmd.player} does not play match {match.id}")
-    pending = holder.pending.get(match.id)
-    if pending is None:
-        raise Conflict(f"no result has been reported for match {match.id}")
-    if pending.reported_by == cmd.player:
-        raise Forbidden("the opponent of the reporting player confirms the result")
-    return [Event("ResultConfirmed", {"match": match.id, "by": cmd.player,
-                                      "score": pending.score.as_dict(), "at": cmd.now}),
-            *after_final(state, match, holder, pending.score)]
+    _in_this_stream(holder, match)
+    events = mr.confirm(facts_of(state, match, holder), record_of(holder, match.id),
+                        cmd.player, cmd.now)
+    return _followed(state, match, holder, events)
 
 
 def decide_enter(cmd: EnterResult, state: SwissState) -> list[Event]:
     match, holder = locate(state, cmd.match)
-    _ready(match, holder)
-    score = _score(state, match, holder, cmd.a, cmd.b, cmd.draws)
-    return [Event("ResultEntered", {"match": match.id, "by": cmd.judge,
-                                    "score": score.as_dict(), "at": cmd.now}),
-            *after_final(state, match, holder, score)]
+    _in_this_stream(holder, match)
+    events = mr.enter(facts_of(state, match, holder), record_of(holder, match.id),
+                      cmd.judge, cmd.a, cmd.b, cmd.draws, cmd.now)
+    return _followed(state, match, holder, events)
+
+
+def current_record(holder: Holder, match_id: str, in_match_stream: MatchRecord | None
+                   ) -> MatchRecord:
+    """A match's record: this stream's once it holds the result (the cut, a closed round,
+    a correction, a round paired before match streams), else the match stream's."""
+    if isinstance(holder, Cut) or holder.closed or match_id in holder.results:
+        return record_of(holder, match_id)
+    if in_match_stream is not None and (in_match_stream.final or in_match_stream.pending):
+        return in_match_stream
+    return record_of(holder, match_id)
 
 
 def decide_correct(cmd: CorrectResult, state: SwissState) -> list[Event]:
     match, holder = locate(state, cmd.match)
-    previous: Score | None = holder.results.get(match.id)
-    if previous is None:
-        raise Conflict(f"match {match.id} has no result to correct; enter it instead")
     if isinstance(holder, Round) and state.cut is not None:
         # The cut was seeded from the final standings; a later change would leave a
         # bracket that disagrees with them (a qualifier out, a non-qualifier in).
         raise Conflict(f"the top cut was seeded from the Swiss standings: match {match.id} "
                        "can no longer be corrected", {"match": match.id},
                        code="top_cut_started")
-    score = _score(state, match, holder, cmd.a, cmd.b, cmd.draws)
-    if score == previous:
-        raise Invalid("the corrected result equals the recorded one",
-                      {"score": score.as_dict()})
+    record = current_record(holder, match.id, cmd.current)
     later = isinstance(holder, Round) and holder.number < len(state.rounds)
-    follow = after_final(state, match, holder, score, previous)
-    return [Event("ResultCorrected", {"match": match.id, "by": cmd.judge,
-                                      "previous": previous.as_dict(),
-                                      "score": score.as_dict(), "reason": cmd.reason,
-                                      "later_rounds_paired": later, "at": cmd.now}),
-            *follow]
+    events = mr.correct(facts_of(state, match, holder), record, cmd.judge, cmd.a, cmd.b,
+                        cmd.draws, cmd.now, cmd.reason, later)
+    score = Score.from_dict(events[0].data["score"])
+    return events + after_final(state, match, holder, score, record.score)
+
+
+def decide_close(cmd: CloseRound, state: SwissState) -> list[Event]:
+    """RoundClosed with every match's final result, in table order (``results``: match id
+    -> MatchRecord from the matches' own streams). Nothing when already closed."""
+    if not 1 <= cmd.round <= len(state.rounds):
+        raise NotFound(f"no Swiss round {cmd.round}")
+    rnd = state.rounds[cmd.round - 1]
+    if rnd.closed:
+        return []
+    records = [current_record(rnd, m.id, cmd.results.get(m.id)) for m in rnd.matches]
+    open_ids = [m.id for m, r in zip(rnd.matches, records, strict=True) if not r.final]
+    if open_ids:
+        raise Conflict(f"round {rnd.number} still has matches without a result",
+                       {"open_matches": open_ids[:50], "count": len(open_ids)},
+                       code="round_open")
+    return [Event("RoundClosed", {
+        "round": rnd.number,
+        "results": [[r.score.a, r.score.b, r.score.draws] for r in records],
+        "drop_losses": {m.id: r.loss_by_drop for m, r in zip(rnd.matches, records, strict=True)
+                        if r.loss_by_drop},
+        "corrected": [m.id for m, r in zip(rnd.matches, records, strict=True) if r.corrected]})]

@@ -7,6 +7,7 @@ from ..decider import FunctionDecider
 from ..errors import Conflict, Invalid
 from ..events import Event
 from .commands import (
+    CloseRound,
     ConfirmResult,
     CorrectResult,
     DropPlayer,
@@ -17,7 +18,13 @@ from .commands import (
     StartTopCut,
 )
 from .decide_pairing import decide_pair_round, decide_set_structure, decide_top_cut
-from .decide_results import decide_confirm, decide_correct, decide_enter, decide_report
+from .decide_results import (
+    decide_close,
+    decide_confirm,
+    decide_correct,
+    decide_enter,
+    decide_report,
+)
 from .drops import decide_drop
 from .evolve import evolve
 from .state import SwissState
@@ -31,6 +38,7 @@ _HANDLERS = {
     DropPlayer: decide_drop,
     SetStructure: decide_set_structure,
     StartTopCut: decide_top_cut,
+    CloseRound: decide_close,
 }
 
 

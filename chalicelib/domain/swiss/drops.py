@@ -1,34 +1,37 @@
 """Deciding DropPlayer: a player leaving the event. Played rounds still count; a drop
 after the round was paired concedes the player's match in it (MTR: the opponent wins
-2-0, the points of a win), so standings and tiebreakers see an ordinary recorded loss."""
+by the games a match needs, the points of a win), so standings and tiebreakers see an
+ordinary recorded loss. In a Swiss round that loss goes to the match's own stream
+(``match_result.loss_by_drop``, recorded by the application with the drop); in the top
+cut it is recorded here."""
 from __future__ import annotations
 
 from ..errors import Conflict, NotFound
 from ..events import Event
+from . import match_result as mr
 from .commands import DropPlayer
-from .decide_results import Holder, after_final, best_of_for
+from .decide_results import after_final, facts_of, record_of
 from .results import Score
 from .state import Match, SwissState
 
 
-def open_match_of(state: SwissState, player: str) -> tuple[Match, Holder] | None:
-    """The player's match in the current Swiss round or top-cut round that is ready to
-    play and has no final result yet (a pending report included), if any."""
-    if state.cut is not None:
-        cut = state.cut
-        if cut.champion is not None:
-            return None
-        for matches in cut.rounds:
-            for m in matches:
-                if player in (m.a, m.b) and m.a and m.b and m.id not in cut.results:
-                    return m, cut
-        return None
+def open_round_match(state: SwissState, player: str) -> Match | None:
+    """The player's match in the current Swiss round while it is open (its result may
+    be final already in the match's own stream)."""
     rnd = state.current
-    if rnd is None or rnd.closed:
+    if state.cut is not None or rnd is None or rnd.closed:
         return None
-    for m in rnd.matches:
-        if player in (m.a, m.b) and m.id not in rnd.results:
-            return m, rnd
+    return next((m for m in rnd.matches if player in (m.a, m.b)), None)
+
+
+def _open_cut_match(state: SwissState, player: str) -> Match | None:
+    cut = state.cut
+    if cut is None or cut.champion is not None:
+        return None
+    for matches in cut.rounds:
+        for m in matches:
+            if player in (m.a, m.b) and m.a and m.b and m.id not in cut.results:
+                return m
     return None
 
 
@@ -39,14 +42,10 @@ def decide_drop(cmd: DropPlayer, state: SwissState) -> list[Event]:
         raise Conflict(f"player {cmd.player} has already dropped")
     events = [Event("PlayerDropped", {"player": cmd.player, "after_round": len(state.rounds),
                                       "by": cmd.by})]
-    found = open_match_of(state, cmd.player)
-    if found is None:     # between rounds, a bye, or a result already final
+    match = _open_cut_match(state, cmd.player)
+    if match is None:     # between rounds, a Swiss round (its match's stream), or final
         return events
-    match, holder = found
-    best_of, _ = best_of_for(state, match, holder)
-    need = best_of // 2 + 1
-    score = Score(0, need) if match.a == cmd.player else Score(need, 0)
-    events.append(Event("ResultEntered", {"match": match.id, "by": cmd.by,
-                                          "score": score.as_dict(), "at": cmd.now,
-                                          "loss_by_drop": cmd.player}))
-    return events + after_final(state, match, holder, score)
+    cut = state.cut
+    loss = mr.loss_by_drop(facts_of(state, match, cut), record_of(cut, match.id),
+                           cmd.player, cmd.by, cmd.now)
+    return events + loss + after_final(state, match, cut, Score.from_dict(loss[0].data["score"]))

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..events import Event
+from .pmap import PMap
 from .results import Score
 from .state import Cut, Match, Pending, Round, SwissState, parse_match_id
 
@@ -35,6 +36,16 @@ def _advance(state: SwissState, data: dict) -> SwissState:
                                       pending=cut.pending.remove(data["to"])))
 
 
+def _closed_with(rnd: Round, d: dict) -> Round:
+    results, losses = PMap(), PMap()
+    for match, (a, b, draws) in zip(rnd.matches, d["results"], strict=True):
+        results = results.set(match.id, Score(a, b, draws))
+    for match_id, player in d["drop_losses"].items():
+        losses = losses.set(match_id, player)
+    return replace(rnd, results=results, pending=PMap(), drop_losses=losses,
+                   corrected=frozenset(d["corrected"]))
+
+
 def evolve(state: SwissState, event: Event) -> SwissState:
     d = event.data
     t = event.type
@@ -47,14 +58,15 @@ def evolve(state: SwissState, event: Event) -> SwissState:
         joined = dict(state.joined)
         joined.update({p: d["round"] for p in d["joined"]})
         pods = {**state.pods, **d["pods"]} if d["pods"] else state.pods
-        rnd = Round(d["round"], matches, d["bye"], ends_at=d.get("ends_at"))
+        rnd = Round(d["round"], matches, d["bye"], ends_at=d.get("ends_at"),
+                    results_in=d.get("results_in", "swiss"))
         dropped = state.dropped
         if d.get("left"):
             dropped = {**dropped, **{p: d["round"] - 1 for p in d["left"]}}
         return replace(state, rounds=state.rounds + (rnd,), joined=joined, pods=pods,
                        dropped=dropped)
     if t == "ResultReported":
-        pending = Pending(d["by"], Score.from_dict(d["score"]))
+        pending = Pending(d["by"], Score.from_dict(d["score"]), d.get("at"))
         return _with_holder(state, d["match"], lambda h: replace(
             h, pending=h.pending.set(d["match"], pending)))
     if t in ("ResultConfirmed", "ResultEntered", "ResultCorrected"):
@@ -69,7 +81,10 @@ def evolve(state: SwissState, event: Event) -> SwissState:
         return state
     if t == "RoundClosed":
         rounds = list(state.rounds)
-        rounds[d["round"] - 1] = replace(rounds[d["round"] - 1], closed=True)
+        rnd = replace(rounds[d["round"] - 1], closed=True)
+        if "results" in d:      # the results the matches' own streams recorded
+            rnd = _closed_with(rnd, d)
+        rounds[d["round"] - 1] = rnd
         return replace(state, rounds=tuple(rounds))
     if t == "PlayerDropped":
         return replace(state, dropped={**state.dropped, d["player"]: d["after_round"]})

@@ -22,6 +22,7 @@ class Match:
 class Pending:
     reported_by: str
     score: Score
+    at: str | None = None
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,13 @@ class Round:
     ends_at: str | None = None
     corrected: frozenset[str] = frozenset()        # match ids a judge corrected
     drop_losses: PMap = field(default_factory=PMap)   # match id -> player who dropped
+    # "match": each match's results have their own stream until RoundClosed brings them
+    # here; "swiss": a round paired before that, whose results this stream recorded.
+    results_in: str = "swiss"
+
+    @property
+    def per_match(self) -> bool:
+        return self.results_in == "match" and not self.closed
 
 
 @dataclass(frozen=True)

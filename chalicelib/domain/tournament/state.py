@@ -62,3 +62,16 @@ class TournamentState:
 
     def player(self, player_id: str) -> Player | None:
         return self.players.get(player_id)
+
+    def section(self, name: str) -> dict[str, Any]:
+        """One settings section as plain JSON (a copy the caller may keep or change)."""
+        return plain(self.settings.get(name, {}))
+
+
+def plain(value: Any) -> Any:
+    """Read-only mappings (the resolved settings) and tuples as plain JSON values."""
+    if isinstance(value, Mapping):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    return value

@@ -1,0 +1,83 @@
+"""One Swiss match's results as an aggregate of its own (stream ``match-<tid>-r3-12``), so
+reports and confirmations of different matches never contend. Its commands carry the
+match's facts from the Swiss aggregate (players, best of, draws allowed)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..decider import FunctionDecider
+from ..errors import Invalid
+from ..events import Event
+from . import match_result as mr
+from .match_result import MatchFacts, MatchRecord
+
+
+@dataclass(frozen=True)
+class MatchState:
+    record: MatchRecord = MatchRecord()
+    touched: bool = False       # the stream has events (else a round paired before
+                                # match streams may hold the result: see ``legacy``)
+
+
+@dataclass(frozen=True)
+class MatchCommand:
+    """``legacy``: the result the Swiss stream recorded for this match, for rounds paired
+    before each match had its own stream (used while this stream is empty)."""
+
+    facts: MatchFacts
+    now: str
+    legacy: MatchRecord | None
+
+
+@dataclass(frozen=True)
+class Report(MatchCommand):
+    player: str
+    a: int
+    b: int
+    draws: int = 0
+
+
+@dataclass(frozen=True)
+class Confirm(MatchCommand):
+    player: str
+
+
+@dataclass(frozen=True)
+class Enter(MatchCommand):
+    judge: str
+    a: int
+    b: int
+    draws: int = 0
+
+
+@dataclass(frozen=True)
+class LossByDrop(MatchCommand):
+    player: str
+    by: str
+
+
+def current(cmd: MatchCommand, state: MatchState) -> MatchRecord:
+    if not state.touched and cmd.legacy is not None:
+        return cmd.legacy
+    return state.record
+
+
+def decide(cmd: Any, state: MatchState) -> list[Event]:
+    record, f = current(cmd, state), cmd.facts
+    if isinstance(cmd, Report):
+        return mr.report(f, record, cmd.player, cmd.a, cmd.b, cmd.draws, cmd.now)
+    if isinstance(cmd, Confirm):
+        return mr.confirm(f, record, cmd.player, cmd.now)
+    if isinstance(cmd, Enter):
+        return mr.enter(f, record, cmd.judge, cmd.a, cmd.b, cmd.draws, cmd.now)
+    if isinstance(cmd, LossByDrop):
+        return mr.loss_by_drop(f, record, cmd.player, cmd.by, cmd.now)
+    raise Invalid(f"unknown match command {type(cmd).__name__}")
+
+
+def evolve(state: MatchState, event: Event) -> MatchState:
+    return MatchState(mr.recorded(state.record, event), True)
+
+
+MATCH = FunctionDecider("swiss-match", MatchState, decide, evolve)
