@@ -353,7 +353,7 @@ def report_pod(tid, pod):
             if number > len(draft.pods):
                 raise NotFound(f"no pod {number}", {"pods": len(draft.pods)})
             pod_players = list(draft.pods[number - 1])
-        all_players = [p.id for p in tournament.players.values()]
+        all_players = [p.id for p in tournament.in_order()]
         state, events = uow.decide(FFA, ffa_stream(tid), ReportPodGame(
             number, body.winner, list(body.eliminated), pod_players, all_players,
             uow.now.isoformat()))

@@ -72,12 +72,11 @@ def _register(cmd: c.RegisterPlayer, state: TournamentState) -> list[Event]:
                          f"does not match this game's member id format {reg['member_id_pattern']}"})
     if cmd.member_id is None and reg["member_id_required"]:
         problems.append({"field": "member_id", "message": "a federation member id is required"})
-    if cmd.member_id is not None and any(
-            p.member_id == cmd.member_id for p in state.players.values()):
+    if cmd.member_id is not None and cmd.member_id in state.member_ids:
         problems.append({"field": "member_id", "message": "already registered in this tournament"})
     if problems:
         raise Invalid("registration refused", problems)
-    if len(state.active_players()) >= reg["max_players"]:
+    if state.active_count >= reg["max_players"]:
         raise Conflict(f"the tournament is full ({reg['max_players']} players)")
     if cmd.player_id in state.players:
         raise Conflict("player id already used")
@@ -122,10 +121,9 @@ def _add_judge(cmd: c.AddJudge, state: TournamentState) -> list[Event]:
 def _start(cmd: c.StartTournament, state: TournamentState) -> list[Event]:
     if state.status != REGISTRATION:
         raise Conflict(f"the tournament is {state.status}, not open for a start")
-    if len(state.active_players()) < 2:
+    if state.active_count < 2:
         raise Conflict("at least two players are needed to start")
-    return [Event("TournamentStarted", {"at": cmd.now,
-                                        "players": [p.id for p in state.active_players()]})]
+    return [Event("TournamentStarted", {"at": cmd.now})]
 
 
 def _finish(cmd: c.FinishTournament, state: TournamentState) -> list[Event]:
@@ -164,10 +162,23 @@ def _plain(mapping: Any) -> Any:
     return mapping
 
 
-def _with_player(state: TournamentState, player: Player) -> TournamentState:
-    players = dict(state.players)
-    players[player.id] = player
-    return replace(state, players=MappingProxyType(players))
+def _registered(state: TournamentState, player: Player) -> TournamentState:
+    return replace(state, players=state.players.set(player.id, player),
+                   order=state.order.append(player.id),
+                   member_ids=state.member_ids.set(player.member_id, player.id)
+                   if player.member_id is not None else state.member_ids,
+                   active_count=state.active_count + 1)
+
+
+def _removed(state: TournamentState, player_id: str) -> TournamentState:
+    player = state.players.get(player_id)
+    if player is None:
+        return state
+    return replace(state, players=state.players.remove(player_id),
+                   order=state.order.remove(player_id),
+                   member_ids=state.member_ids.discard(player.member_id)
+                   if player.member_id is not None else state.member_ids,
+                   active_count=state.active_count - (player.status == "active"))
 
 
 def evolve(state: TournamentState, event: Event) -> TournamentState:
@@ -182,16 +193,16 @@ def evolve(state: TournamentState, event: Event) -> TournamentState:
     if event.type == "SettingsChanged":
         return replace(state, settings=MappingProxyType(d["settings"]))
     if event.type == "PlayerRegistered":
-        return _with_player(state, Player(d["player_id"], d["name"], d.get("member_id"),
-                                          "active", d["late"], d["registered_at"]))
+        return _registered(state, Player(d["player_id"], d["name"], d.get("member_id"),
+                                         "active", d["late"], d["registered_at"]))
     if event.type == "PlayerRemoved":
-        players = dict(state.players)
-        players.pop(d["player_id"], None)
-        return replace(state, players=MappingProxyType(players))
+        return _removed(state, d["player_id"])
     if event.type == "PlayerDropped":
         player = state.players[d["player_id"]]
-        return _with_player(state, replace(player, status="dropped", dropped_at=d["at"],
-                                           drop_reason=d.get("reason")))
+        dropped = replace(player, status="dropped", dropped_at=d["at"],
+                          drop_reason=d.get("reason"))
+        return replace(state, players=state.players.set(player.id, dropped),
+                       active_count=state.active_count - (player.status == "active"))
     if event.type == "JudgeAdded":
         judges = dict(state.judges)
         judges[d["judge_id"]] = d["name"]

@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from pyrsistent import PMap, PVector, pmap, pvector
+
 REGISTRATION, RUNNING, FINISHED = "registration", "running", "finished"
 # Formats where players receive sealed product at the event (V:EKN 7.2.6).
 LIMITED_FORMATS = frozenset({"sealed", "sealed-swap", "restricted-trade", "booster-draft",
@@ -42,7 +44,11 @@ class TournamentState:
     seed_sha256: str = ""
     settings: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     status: str = REGISTRATION
-    players: Mapping[str, Player] = field(default_factory=lambda: MappingProxyType({}))
+    # Persistent maps: registering player 4,000 costs what registering player 10 does.
+    players: PMap = field(default_factory=pmap)            # id -> Player
+    order: PVector = field(default_factory=pvector)        # ids in registration order
+    member_ids: PMap = field(default_factory=pmap)         # member id -> player id
+    active_count: int = 0
     judges: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     starts_at: str | None = None
     location: str | None = None
@@ -58,7 +64,11 @@ class TournamentState:
 
     def active_players(self) -> list[Player]:
         """Players still in the event, in registration order."""
-        return [p for p in self.players.values() if p.status == "active"]
+        return [p for p in self.in_order() if p.status == "active"]
+
+    def in_order(self) -> list[Player]:
+        """Every registered player, in registration order."""
+        return [self.players[pid] for pid in self.order]
 
     def player(self, player_id: str) -> Player | None:
         return self.players.get(player_id)
