@@ -40,6 +40,9 @@ class IdempotencyRecord:
     fingerprint: str      # hash of method, path and body
     status: int
     body: Any
+    # the reply's headers (e.g. Location), so a replay answers exactly as the original;
+    # records stored before headers were kept read back with none
+    headers: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,19 @@ def test_retry_with_same_key_returns_original_reply_and_appends_nothing(api, rt)
         first.body["player"]["player_id"]
 
 
+def test_a_replay_answers_with_the_original_headers(api):
+    """Replays used to lose the reply's headers (Location included)."""
+    org = api.organizer()
+    body = {"name": "Replayed", "game": "vtes", "format": "sealed"}
+    first = api.post("/v1/tournaments", body, token=org, headers={"Idempotency-Key": KEY})
+    again = api.post("/v1/tournaments", body, token=org, headers={"Idempotency-Key": KEY})
+    assert first.status == again.status == 201 and again.body == first.body
+    assert first.headers["Location"] == f"/v1/tournaments/{first.body['tournament_id']}"
+    assert again.headers["Location"] == first.headers["Location"]
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert "Idempotent-Replayed" not in first.headers
+
+
 def test_same_key_other_body_is_refused(api, rt):
     org = api.organizer()
     tid = api.tournament(org)["tournament_id"]
