@@ -84,7 +84,7 @@ def test_bad_input_gets_4xx_json_and_changes_nothing(api, rt):
     for case in cases:
         r = api.request("POST", f"/v1/tournaments/{tid}/players", **case)
         assert 400 <= r.status < 500, (case, r.status)
-        assert set(r.body) == {"error", "message", "details"}
+        assert set(r.body) == {"error", "message", "details", "request_id"}
     assert api.get("/v1/tournaments/tnotatournament").status == 404
     assert api.post("/v1/tournaments/t000000000000/start", token=org).status == 404
     assert api.get("/v1/tournaments?limit=abc").status == 400
@@ -131,7 +131,7 @@ def test_chalice_level_refusals_use_the_common_shape(api):
     r = api.request("POST", "/v1/tournaments", raw=b"name=x",
                     headers={"Content-Type": "application/x-www-form-urlencoded"}, check=False)
     assert r.status == 415 and r.body["error"] == "unsupported_media_type"
-    assert set(r.body) == {"error", "message", "details"}
+    assert set(r.body) == {"error", "message", "details", "request_id"}
     r = api.request("PUT", "/v1/tournaments", json_body={}, check=False)
     assert r.status == 405 and r.body["error"] == "method_not_allowed"
 

@@ -142,6 +142,7 @@ def test_gateway_answers_in_the_common_error_shape(template):
     for name in ("MISSING_AUTHENTICATION_TOKEN", "DEFAULT_4XX", "DEFAULT_5XX"):
         body = responses[name]["ResponseTemplates"]["application/json"]
         assert '"error"' in body and '"message"' in body and '"details": null' in body
+        assert '"request_id": "$context.requestId"' in body     # as the app's error bodies
 
 
 def _base_url(template: dict, output: str) -> str:
