@@ -1,6 +1,7 @@
 """Builds the stores, service and projector from configuration, once per process."""
 from __future__ import annotations
 
+import functools
 import os
 import threading
 from dataclasses import dataclass
@@ -10,7 +11,7 @@ from .config import Config, local_secret
 from .projections import all_projections
 from .projections.projector import Projector
 from .service import CommandService
-from .store.ports import EventStore, ViewStore
+from .store.ports import EventStore, StoreHealth, ViewStore
 
 
 @dataclass
@@ -22,6 +23,16 @@ class Runtime:
     projector: Projector
     admin_key: str | None
     token_secret: str
+
+    @functools.cached_property
+    def health(self) -> StoreHealth:
+        """The store's health checks (``GET /v1/health``), built on first use."""
+        if self.config.store == "dynamodb":
+            from .store.dynamo_health import DynamoHealth
+            return DynamoHealth.connect(self.config.dynamodb_endpoint, self.config.events_table,
+                                        self.config.views_table, self.config.idempotency_table)
+        from .store.sqlite_health import SqliteHealth
+        return SqliteHealth(self.events, self.views)
 
 
 def build_runtime(config: Config) -> Runtime:

@@ -116,8 +116,18 @@ def test_least_privilege_roles(template):
             if statement["Resource"] == "*":
                 assert actions == ["dynamodb:ListStreams"], (name, statement)
     api_actions = {a for s in _statements(roles["DefaultRole"]) for a in s["Action"]}
-    assert not any(a.startswith(("dynamodb:GetRecords", "sqs:", "dynamodb:DeleteTable",
-                                 "dynamodb:CreateTable", "iam:")) for a in api_actions)
+    assert not any(a.startswith(("sqs:", "dynamodb:DeleteTable", "dynamodb:CreateTable",
+                                 "dynamodb:UpdateTable", "iam:")) for a in api_actions)
+    # GET /v1/health reads the events table's stream (the projection's lag), nothing else
+    stream = {"Fn::GetAtt": ["EventsTable", "StreamArn"]}
+    for statement in _statements(roles["DefaultRole"]):
+        reads_stream = {"dynamodb:GetRecords", "dynamodb:GetShardIterator",
+                        "dynamodb:DescribeStream"} & set(statement["Action"])
+        if reads_stream:
+            assert statement["Resource"] == [stream], statement
+        if "dynamodb:DescribeTable" in statement["Action"]:
+            assert statement["Resource"] == [{"Fn::GetAtt": ["EventsTable", "Arn"]}]
+    assert {"dynamodb:GetRecords", "dynamodb:DescribeTable"} <= api_actions
     for name, r in resources.items():
         if r["Type"] == "AWS::Serverless::Function":
             role = r["Properties"]["Role"]["Fn::GetAtt"][0]
