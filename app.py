@@ -8,6 +8,7 @@ import os
 from chalice import Chalice, CORSConfig
 
 from chalicelib.api import edge
+from chalicelib.telemetry import metrics
 
 app = Chalice(app_name="podium", configure_logs=False)
 # Browser front ends (store websites, the widget) call every route cross-origin: the
@@ -46,6 +47,16 @@ for _name in BLUEPRINTS:
 def http_edge(event, get_response):
     """Request ids, the common error shape, public links, the request log line."""
     return edge.handle(event, get_response)
+
+
+@app.middleware("all")
+def publish_metrics(event, get_response):
+    """Each Lambda invocation (API, projector, schedules) publishes the metrics it
+    recorded; outside Lambda nothing is recorded (chalicelib/telemetry/metrics.py)."""
+    try:
+        return get_response(event)
+    finally:
+        metrics.flush()
 
 
 # In AWS the projector runs from the events table's stream (infra/ sets the real ARN and

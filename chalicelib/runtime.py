@@ -12,6 +12,7 @@ from .projections import all_projections
 from .projections.projector import Projector
 from .service import CommandService
 from .store.ports import EventStore, StoreHealth, ViewStore
+from .telemetry.picks import count_auto_picks
 
 
 @dataclass
@@ -64,6 +65,7 @@ def build_runtime(config: Config) -> Runtime:
     projector = Projector(events, views, all_projections(), strict=config.check_purity)
     if config.projection == "inline":
         service.after_commit.append(projector.after_commit)
+    service.after_commit.append(count_auto_picks)
     # a final result may complete its round: close it (application/swiss_results.py)
     service.after_commit.append(lambda stored: close_completed_rounds(service, stored))
     return Runtime(config, events, views, service, projector, admin_key, token_secret)

@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import json
 import time
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from botocore.exceptions import BotoCoreError, ClientError
 
 from .dynamo_views import META, DynamoViewStore
 from .ports import Backlog, Probe, StoreUnavailable
+from .stream_records import event_key, recorded_at
 
 SCAN_KEY = META + "stream-scan"
 PROBE_ID = META + "health-probe"     # never written: a GetItem of it reads nothing
@@ -39,33 +40,6 @@ def _kind(exc: Exception) -> str:
 
 def _ms(started: float) -> float:
     return round((time.perf_counter() - started) * 1000, 2)
-
-
-def _event_key(record: dict[str, Any]) -> tuple[str, int] | None:
-    if record.get("eventName") not in ("INSERT", "MODIFY"):
-        return None
-    keys = record.get("dynamodb", {}).get("Keys", {})
-    if "stream_id" not in keys or "version" not in keys:
-        return None
-    return keys["stream_id"]["S"], int(keys["version"]["N"])
-
-
-def recorded_at(record: dict[str, Any]) -> datetime | None:
-    """When a stream record's event was recorded: the event's own ``recorded_at``, else
-    the record's ``ApproximateCreationDateTime`` (a datetime from boto3, epoch seconds in
-    Lambda events, or an ISO string)."""
-    change = record.get("dynamodb", {})
-    image = change.get("NewImage") or {}
-    if "recorded_at" in image:
-        return datetime.fromisoformat(image["recorded_at"]["S"])
-    approx = change.get("ApproximateCreationDateTime")
-    if isinstance(approx, datetime):
-        return approx if approx.tzinfo else approx.replace(tzinfo=UTC)
-    if isinstance(approx, (int, float)):
-        return datetime.fromtimestamp(approx, UTC)
-    if isinstance(approx, str):
-        return datetime.fromisoformat(approx)
-    return None
 
 
 class DynamoHealth:
@@ -169,7 +143,7 @@ class DynamoHealth:
                     return None, True, cursor      # an open shard, read to its end
                 continue
             empty = 0
-            keys = [_event_key(record) for record in records]
+            keys = [event_key(record) for record in records]
             projected = self.views.checkpoints({key[0] for key in keys if key is not None})
             for record, key in zip(records, keys, strict=True):
                 if key is not None and projected[key[0]] < key[1]:
