@@ -141,3 +141,17 @@ def test_an_unreachable_endpoint_answers_503(chalice_app):
     assert r.status == 503
     assert {c["error"] for c in r.body["details"]["checks"].values()} == {
         "EndpointConnectionError"}
+
+
+def test_tally_members_in_the_stream_are_not_a_backlog(stream_api):
+    """Tally members share the events table (and its stream) but are not events."""
+    from chalicelib.store.ports import NewEvent, StreamWrite, Tally
+    api, rt = stream_api
+    poller = Poller(rt)
+    rt.events.append_batch([StreamWrite("counted-1", 0, (NewEvent("Happened", {}),))],
+                           tallies=[Tally("round-1", 1), Tally("round-1", 2)])
+    assert _projection(api)["oldest_unprojected_at"] is not None
+    assert poller.poll() == 3                      # the event and two tally members
+    assert rt.views.checkpoint("counted-1") == 1
+    assert _projection(api) == {"mode": "stream", "lag_seconds": 0.0,
+                                "oldest_unprojected_at": None, "complete": True}
