@@ -1,6 +1,8 @@
 """Health (``health.py``), game profiles, and admin maintenance."""
 from __future__ import annotations
 
+import logging
+
 from chalice import Blueprint
 
 from ..auth import authenticate, require_role
@@ -11,6 +13,7 @@ from . import health as health_check
 from .http import json_route
 
 bp = Blueprint(__name__)
+log = logging.getLogger(__name__)
 
 
 @json_route(bp, "/health", methods=["GET"])
@@ -18,6 +21,7 @@ def health():
     try:
         rt = runtime()
     except Exception as exc:  # noqa: BLE001 - a store that cannot even be opened
+        log.exception("health: the store could not be opened")
         return health_check.unavailable("the store could not be opened",
                                         {"cause": type(exc).__name__})
     return health_check.report(rt)
