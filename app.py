@@ -3,23 +3,21 @@ Everything else lives in chalicelib/ (see docs/CONVENTIONS.md)."""
 from __future__ import annotations
 
 import importlib
-import logging
 import os
-import re
-import time
 
-from aws_lambda_powertools import Logger
 from chalice import Chalice, CORSConfig
 
-from chalicelib.api.http import error
+from chalicelib.api import edge
+from chalicelib.telemetry import metrics
 
 app = Chalice(app_name="podium", configure_logs=False)
-logger = Logger(service="podium")
 # Browser front ends (store websites, the widget) call every route cross-origin: the
 # preflight allows the API's own request headers, and clients may read the ones it sets.
-app.api.cors = CORSConfig(allow_origin="*", allow_headers=["Idempotency-Key", "If-None-Match"],
+app.api.cors = CORSConfig(allow_origin="*",
+                          allow_headers=["Idempotency-Key", "If-None-Match", "X-Request-Id"],
                           expose_headers=["ETag", "Location", "Retry-After",
-                                          "Idempotent-Replayed", "X-Podium-Incomplete"],
+                                          "Idempotent-Replayed", "X-Podium-Incomplete",
+                                          "X-Request-Id"],
                           max_age=600)
 app.api.binary_types = []
 
@@ -46,31 +44,19 @@ for _name in BLUEPRINTS:
 
 
 @app.middleware("http")
-def json_errors(event, get_response):
-    """Chalice answers some refusals itself (405 method not allowed, 415 media type, its
-    500 safety net) as ``{"Code", "Message"}``; give them the common error shape too."""
-    started = time.perf_counter()
-    response = get_response(event)
-    _log_request(event, response.status_code, started)
-    body = response.body
-    if isinstance(body, dict) and set(body) == {"Code", "Message"}:
-        code = re.sub(r"(?<!^)(?=[A-Z])", "_", body["Code"]).lower().removesuffix("_error")
-        if response.status_code >= 500:
-            return error(500, "internal", "an internal error occurred", None)
-        normalised = error(response.status_code, code, body["Message"], None)
-        normalised.headers.update({k: v for k, v in response.headers.items()
-                                   if k.lower() != "content-type"})
-        return normalised
-    return response
+def http_edge(event, get_response):
+    """Request ids, the common error shape, public links, the request log line."""
+    return edge.handle(event, get_response)
 
 
-def _log_request(request, status: int, started: float) -> None:
-    """One structured line per request; the route template, never tokens or bodies."""
-    level = logging.WARNING if status >= 500 else logging.INFO
-    logger.log(level, "request", extra={
-        "method": request.method, "route": request.path, "status": status,
-        "ms": round((time.perf_counter() - started) * 1000, 2),
-        "authenticated": "authorization" in request.headers})
+@app.middleware("all")
+def publish_metrics(event, get_response):
+    """Each Lambda invocation (API, projector, schedules) publishes the metrics it
+    recorded; outside Lambda nothing is recorded (chalicelib/telemetry/metrics.py)."""
+    try:
+        return get_response(event)
+    finally:
+        metrics.flush()
 
 
 # In AWS the projector runs from the events table's stream (infra/ sets the real ARN and

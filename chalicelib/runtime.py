@@ -1,6 +1,7 @@
 """Builds the stores, service and projector from configuration, once per process."""
 from __future__ import annotations
 
+import functools
 import os
 import threading
 from dataclasses import dataclass
@@ -10,7 +11,8 @@ from .config import Config, local_secret
 from .projections import all_projections
 from .projections.projector import Projector
 from .service import CommandService
-from .store.ports import EventStore, ViewStore
+from .store.ports import EventStore, StoreHealth, ViewStore
+from .telemetry.picks import count_auto_picks
 
 
 @dataclass
@@ -22,6 +24,16 @@ class Runtime:
     projector: Projector
     admin_key: str | None
     token_secret: str
+
+    @functools.cached_property
+    def health(self) -> StoreHealth:
+        """The store's health checks (``GET /v1/health``), built on first use."""
+        if self.config.store == "dynamodb":
+            from .store.dynamo_health import DynamoHealth
+            return DynamoHealth.connect(self.config.dynamodb_endpoint, self.config.events_table,
+                                        self.config.views_table, self.config.idempotency_table)
+        from .store.sqlite_health import SqliteHealth
+        return SqliteHealth(self.events, self.views)
 
 
 def build_runtime(config: Config) -> Runtime:
@@ -53,6 +65,7 @@ def build_runtime(config: Config) -> Runtime:
     projector = Projector(events, views, all_projections(), strict=config.check_purity)
     if config.projection == "inline":
         service.after_commit.append(projector.after_commit)
+    service.after_commit.append(count_auto_picks)
     # a final result may complete its round: close it (application/swiss_results.py)
     service.after_commit.append(lambda stored: close_completed_rounds(service, stored))
     return Runtime(config, events, views, service, projector, admin_key, token_secret)

@@ -7,7 +7,10 @@
 # Variables: PODIUM_ARTIFACT_BUCKET (required: S3 bucket for the Lambda bundle),
 # PODIUM_STACK (default podium), PODIUM_STAGE (Chalice stage, default prod),
 # PODIUM_TOKEN_SECRET / PODIUM_ADMIN_KEY (required on the first deploy; later deploys
-# keep the stack's previous values when unset), AWS_DEFAULT_REGION / AWS_PROFILE as usual.
+# keep the stack's previous values when unset), PODIUM_API_RATE_LIMIT /
+# PODIUM_API_BURST_LIMIT / PODIUM_LOG_RETENTION_DAYS (optional: the stack parameters
+# ApiThrottlingRateLimit / ApiThrottlingBurstLimit / LogRetentionDays), AWS_DEFAULT_REGION /
+# AWS_PROFILE as usual.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -45,6 +48,9 @@ else
   PARAMS+=("TokenSecret=${PODIUM_TOKEN_SECRET:?the first deploy needs PODIUM_TOKEN_SECRET (32+ characters)}")
   PARAMS+=("AdminKey=${PODIUM_ADMIN_KEY:?the first deploy needs PODIUM_ADMIN_KEY (24+ characters)}")
 fi
+[ -n "${PODIUM_API_RATE_LIMIT:-}" ] && PARAMS+=("ApiThrottlingRateLimit=$PODIUM_API_RATE_LIMIT")
+[ -n "${PODIUM_API_BURST_LIMIT:-}" ] && PARAMS+=("ApiThrottlingBurstLimit=$PODIUM_API_BURST_LIMIT")
+[ -n "${PODIUM_LOG_RETENTION_DAYS:-}" ] && PARAMS+=("LogRetentionDays=$PODIUM_LOG_RETENTION_DAYS")
 
 echo "==> aws cloudformation deploy ($STACK)"
 aws cloudformation deploy --template-file "$OUT/packaged.yaml" --stack-name "$STACK" \

@@ -50,6 +50,7 @@ from .common import (
 )
 from .entered_product import late_allocation, start_with_entries
 from .http import json_route, parse_body
+from .links import link
 from .player_pool import limited_pool
 from .product import product_sets
 from .tournaments import checked_tid, load_tournament
@@ -188,7 +189,7 @@ def start_draft(tid):
         for command in opens:
             uow.decide(POD, pod_stream(tid, command.pod), command)
         return Reply(201, draft_summary(tid, draft),
-                     {"Location": f"/v1/tournaments/{tid}/draft"})
+                     {"Location": link(f"/tournaments/{tid}/draft")})
     return start_with_entries(request, principal, tid, "draft", body.packs, work)
 
 

@@ -45,6 +45,7 @@ from .limited_common import (
     table_due,
     touched,
 )
+from .links import link
 from .product import product_sets
 from .tournaments import checked_tid, load_tournament
 
@@ -113,7 +114,7 @@ def start_mixed_draft(tid):
         for start in starts:
             uow.decide(mixed.MIXED_DRAFT, mixed.stream_id(tid, start.pod), start)
         return Reply(201, roster_reply(tid, roster),
-                     {"Location": f"/v1/tournaments/{tid}/mixed-draft"})
+                     {"Location": link(f"/tournaments/{tid}/mixed-draft")})
     return start_with_entries(bp.current_request, principal, tid, "mixed-draft", body.packs, work)
 
 

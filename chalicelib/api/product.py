@@ -33,6 +33,7 @@ from ..service import Reply
 from .bodies import Body
 from .common import plain, read_state, run_command
 from .http import ApiError, json_route, parse_body, query_int, query_param, raw_body
+from .links import link
 from .tournaments import load_tournament
 
 bp = Blueprint(__name__)
@@ -100,7 +101,7 @@ def upload_set():
         entry, _ = uow.decide(CARDSET, set_stream(set_id),
                               UploadSet(data, principal.ref(), uow.now.isoformat()))
         return Reply(201, set_summary(entry.card_set, "uploaded"),
-                     {"Location": f"/v1/sets/{set_id}"})
+                     {"Location": link(f"/sets/{set_id}")})
     return run_command(request, work, principal)
 
 
@@ -215,7 +216,7 @@ def enter_player_product(tid, pid):
             now=uow.now.isoformat(), by=principal.id, reason=body.reason))
         status = 201 if events and entry.revision == 1 else 200
         return Reply(status, entry_out(tid, pid, entry),
-                     {"Location": f"/v1/tournaments/{tid}/product/players/{pid}"})
+                     {"Location": link(f"/tournaments/{tid}/product/players/{pid}")})
     return run_command(request, work, principal)
 
 

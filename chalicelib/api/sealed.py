@@ -21,6 +21,7 @@ from .common import active_player, plain, require_running, run_command
 from .entered_product import late_allocation, start_with_entries
 from .http import json_route, parse_body
 from .limited_common import event_log, feed, player_of, started, summary, viewer
+from .links import link
 from .product import product_sets
 from .tournaments import checked_tid, load_tournament
 
@@ -91,7 +92,7 @@ def start_sealed(tid):
             hand_back_percent=body.hand_back_percent or 15, starter_trading=trading,
             now=uow.now))
         return Reply(201, sealed.view(state, staff=True),
-                     {"Location": f"/v1/tournaments/{tid}/sealed"})
+                     {"Location": link(f"/tournaments/{tid}/sealed")})
     return start_with_entries(bp.current_request, principal, tid, "sealed", body.packs, work)
 
 

@@ -28,6 +28,7 @@ from ..runtime import runtime
 from ..service import Reply
 from .common import run_command, view_or_404
 from .http import cursor_at, json_route, next_page, page_param, parse_body, query_int
+from .links import link
 
 bp = Blueprint(__name__)
 MATCH_ID = re.compile(r"^[RC][0-9]{1,3}-[0-9]{1,5}$")
@@ -77,7 +78,7 @@ def pair_round(tid):
     def work(uow):
         doc = swiss_rounds.pair_round(uow, principal, tid, body.pods)
         return Reply(201, {**doc, "next": cursor_at(doc["next"])},
-                     {"Location": f"/v1/tournaments/{tid}/swiss/rounds/{doc['round']}"})
+                     {"Location": link(f"/tournaments/{tid}/swiss/rounds/{doc['round']}")})
     return run_command(request, work, principal)
 
 
@@ -126,7 +127,7 @@ def start_top_cut(tid):
     body = parse_body(request, CutBody, allow_empty=True)
     return run_command(request, lambda uow: Reply(
         201, swiss_rounds.start_top_cut(uow, principal, tid, body.size),
-        {"Location": f"/v1/tournaments/{tid}/swiss/bracket"}), principal)
+        {"Location": link(f"/tournaments/{tid}/swiss/bracket")}), principal)
 
 
 # -- public views ------------------------------------------------------------------------

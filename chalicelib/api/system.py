@@ -1,5 +1,7 @@
-"""Health, game profiles, and admin maintenance."""
+"""Health (``health.py``), game profiles, and admin maintenance."""
 from __future__ import annotations
+
+import logging
 
 from chalice import Blueprint
 
@@ -7,15 +9,22 @@ from ..auth import authenticate, require_role
 from ..domain.errors import NotFound
 from ..domain.profiles import GAMES, profile
 from ..runtime import runtime
+from . import health as health_check
 from .http import json_route
 
 bp = Blueprint(__name__)
+log = logging.getLogger(__name__)
 
 
 @json_route(bp, "/health", methods=["GET"])
 def health():
-    rt = runtime()
-    return {"status": "ok", "store": rt.config.store, "projection": rt.config.projection}
+    try:
+        rt = runtime()
+    except Exception as exc:  # noqa: BLE001 - a store that cannot even be opened
+        log.exception("health: the store could not be opened")
+        return health_check.unavailable("the store could not be opened",
+                                        {"cause": type(exc).__name__})
+    return health_check.report(rt)
 
 
 @json_route(bp, "/profiles", methods=["GET"])

@@ -44,6 +44,7 @@ from .limited_common import (
     table_due,
     touched,
 )
+from .links import link
 from .mixed_draft import touched_mixed
 from .product import product_sets
 from .tournaments import checked_tid, load_tournament
@@ -80,7 +81,7 @@ def start_table_draft(tid):
         for start in starts:
             uow.decide(tabledraft.TABLE_DRAFT, tabledraft.stream_id(tid, start.pod), start)
         return Reply(201, roster_reply(tid, roster),
-                     {"Location": f"/v1/tournaments/{tid}/table-draft"})
+                     {"Location": link(f"/tournaments/{tid}/table-draft")})
     return start_with_entries(bp.current_request, principal, tid, "table-draft", body.packs, work)
 
 

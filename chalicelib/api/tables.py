@@ -31,6 +31,7 @@ from ..runtime import runtime
 from ..service import Reply
 from .common import path_number, plain, require_running, run_command, view_or_404
 from .http import json_route, parse_body, query_int
+from .links import link
 from .tournaments import checked_tid, load_tournament
 
 bp = Blueprint(__name__)
@@ -179,7 +180,7 @@ def seat_round(tid):
             _active(tournament), tournament.seed, settings, uow.now.isoformat()))
         rnd = state.current
         return Reply(201, _seating_body(tid, state, rnd.number),
-                     {"Location": f"/v1/tournaments/{tid}/tables/rounds/{rnd.number}"})
+                     {"Location": link(f"/tournaments/{tid}/tables/rounds/{rnd.number}")})
     return run_command(bp.current_request, work, principal)
 
 

@@ -46,6 +46,7 @@ from .http import (
     respond,
     with_secret,
 )
+from .links import link
 
 bp = Blueprint(__name__)
 TID = re.compile(r"^t[0-9a-f]{12}$")
@@ -120,7 +121,7 @@ def create_tournament():
     def work(uow):
         state, _ = uow.decide(t.TOURNAMENT, stream(tid),
                               t.CreateTournament(now=uow.now.isoformat(), **command))
-        return Reply(201, summary(state), {"Location": f"/v1/tournaments/{tid}"})
+        return Reply(201, summary(state), {"Location": link(f"/tournaments/{tid}")})
     return run_command(bp.current_request, work, principal)
 
 

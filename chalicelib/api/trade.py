@@ -28,6 +28,7 @@ from .limited_common import (
     summary,
     viewer,
 )
+from .links import link
 from .product import product_sets
 from .sealed import sealed_state
 from .tournaments import checked_tid, load_tournament
@@ -123,7 +124,7 @@ def form_trade_pods(tid):
         return Reply(201, {"tournament_id": tid, "pods": [
             {"pod": n, "players": list(pod), "first_seat": prep.first_seats[n - 1]}
             for n, pod in enumerate(prep.pods, start=1)]},
-            {"Location": f"/v1/tournaments/{tid}/trade"})
+            {"Location": link(f"/tournaments/{tid}/trade")})
     return run_command(bp.current_request, work, principal)
 
 

@@ -34,6 +34,7 @@ from .http import (
     respond,
     with_secret,
 )
+from .links import link
 
 bp = Blueprint(__name__)
 inline.set_runner(worker.drain_inline)
@@ -101,7 +102,7 @@ def register_endpoint():
             endpoint_id, body.url, tuple(body.topics), nonce, body.description,
             loopback_allowed(), _iso(uow.now)))
         return Reply(201, state.get(endpoint_id).public(_iso(uow.now)),
-                     {"Location": f"/v1/webhooks/{endpoint_id}"})
+                     {"Location": link(f"/webhooks/{endpoint_id}")})
     reply = rt.service.run(work, idempotency=idem, meta={"actor": principal.ref()})
     return respond(with_secret(reply, "secret", _issued_secret(rt, org, reply, nonce)))
 

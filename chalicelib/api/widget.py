@@ -60,7 +60,8 @@ def _cached(body: str, content_type: str, max_age: int) -> Response:
     """200 with an ETag, or 304 when the caller already holds this version."""
     etag = _etag(body.encode())
     headers = {"ETag": etag, "Cache-Control": f"public, max-age={max_age}",
-               "Access-Control-Allow-Origin": "*", "Access-Control-Expose-Headers": "ETag"}
+               "Access-Control-Allow-Origin": "*",
+               "Access-Control-Expose-Headers": "ETag, X-Request-Id"}
     request = bp.current_request
     if _matches(request.headers.get("if-none-match"), etag):
         return Response("", status_code=304, headers=headers)

@@ -1,8 +1,10 @@
 """DynamoDB Streams entry point: each record's NewImage is an event; records that fail are
 reported as a partial batch failure (Lambda retries from the first failed sequence number,
-and the projector's checkpoints make the re-delivered records harmless)."""
+and the projector's checkpoints make the re-delivered records harmless). Each batch
+records its lag (the age of its oldest record), records projected and failures."""
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 from aws_lambda_powertools.utilities.batch import (
@@ -13,6 +15,8 @@ from aws_lambda_powertools.utilities.batch import (
 from aws_lambda_powertools.utilities.data_classes.dynamo_db_stream_event import DynamoDBRecord
 
 from ..store.dynamo_events import is_tally_item, item_to_event
+from ..store.stream_records import recorded_at
+from ..telemetry import metrics
 
 _processor = BatchProcessor(event_type=EventType.DynamoDBStreams)
 
@@ -30,5 +34,23 @@ def handle_stream_batch(event: dict[str, Any], projector) -> dict[str, Any]:
             return
         projector.apply([item_to_event(image)])
 
-    return process_partial_response(event=event, record_handler=handle, processor=_processor,
-                                    context=None)
+    response = process_partial_response(event=event, record_handler=handle,
+                                        processor=_processor, context=None)
+    _record_metrics(event.get("Records") or [], len(response.get("batchItemFailures", [])))
+    return response
+
+
+def _record_metrics(records: list[dict[str, Any]], failures: int) -> None:
+    metrics.count("StreamBatchFailures", failures)
+    metrics.count("StreamRecordsProjected", len(records) - failures)
+    times = [t for t in (_when(r) for r in records) if t is not None]
+    if times:
+        metrics.seconds("ProjectionLag",
+                        max((datetime.now(UTC) - min(times)).total_seconds(), 0.0))
+
+
+def _when(record: dict[str, Any]) -> datetime | None:
+    try:
+        return recorded_at(record)
+    except (ValueError, TypeError):     # a malformed record: already a reported failure
+        return None

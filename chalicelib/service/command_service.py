@@ -99,7 +99,7 @@ class CommandService:
             record = None
             if idempotency is not None:
                 record = IdempotencyRecord(idempotency.key, idempotency.fingerprint,
-                                           reply.status, reply.body)
+                                           reply.status, reply.body, dict(reply.headers))
             try:
                 stored = self.events.append_batch(uow.writes(), record, uow.tallies())
             except ConcurrencyConflict:
@@ -138,7 +138,8 @@ class CommandService:
             raise IdempotencyMismatch(
                 "this Idempotency-Key was already used with a different request",
                 {"hint": "use a new key for a new request"})
-        return Reply(stored.status, stored.body, {"Idempotent-Replayed": "true"})
+        return Reply(stored.status, stored.body,
+                     {**stored.headers, "Idempotent-Replayed": "true"})
 
 
 class ImpureEvolve(AssertionError):

@@ -154,6 +154,7 @@ class DynamoEventStore:
                 "enc": {"S": encoding},
                 "body": {"B": payload} if isinstance(payload, bytes) else {"S": payload},
                 "expires_at": {"N": str(int(time.time()) + IDEMPOTENCY_TTL_SECONDS)},
+                "headers": {"S": codec.dumps(idempotency.headers)},
             }, "ConditionExpression": "attribute_not_exists(#k)",
                 "ExpressionAttributeNames": {"#k": "key"}}})
             owners.append("idempotency")
@@ -223,7 +224,9 @@ class DynamoEventStore:
         body_attr = item["body"]
         body = codec.unpack(item["enc"]["S"],
                             body_attr["B"] if "B" in body_attr else body_attr["S"])
-        return IdempotencyRecord(key, item["fingerprint"]["S"], int(item["status"]["N"]), body)
+        headers = codec.loads(item["headers"]["S"]) if "headers" in item else {}
+        return IdempotencyRecord(key, item["fingerprint"]["S"], int(item["status"]["N"]), body,
+                                 headers)
 
     def all_events(self) -> Iterator[StoredEvent]:
         streams: dict[str, list[StoredEvent]] = {}

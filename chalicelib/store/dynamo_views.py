@@ -14,6 +14,9 @@ from .dynamo_events import MAX_TRANSACTION_ITEMS, TransactionTooLarge, _Client
 from .ports import StoreUnavailable, ViewDoc, ViewOwnershipError
 
 CHECKPOINT = "checkpoint#"
+META = "meta#"          # bookkeeping items that are not views (see dynamo_health)
+BATCH_GET = 100         # keys per BatchGetItem
+MAX_BATCH_ROUNDS = 8    # rounds of unprocessed keys before giving up
 
 
 def _doc(item: dict[str, Any]) -> dict[str, Any]:
@@ -81,6 +84,25 @@ class DynamoViewStore:
                                     Key={"view_id": {"S": CHECKPOINT + stream_id}},
                                     ConsistentRead=True).get("Item")
         return 0 if item is None else int(item["version"]["N"])
+
+    def checkpoints(self, stream_ids: Iterable[str]) -> dict[str, int]:
+        ids = sorted(set(stream_ids))
+        found: dict[str, int] = {}
+        for start in range(0, len(ids), BATCH_GET):
+            keys = [{"view_id": {"S": CHECKPOINT + s}} for s in ids[start:start + BATCH_GET]]
+            request = {self.table: {"Keys": keys, "ConsistentRead": True,
+                                    "ProjectionExpression": "view_id, version"}}
+            for attempt in range(MAX_BATCH_ROUNDS):
+                response = self.client.batch_get_item(RequestItems=request)
+                for item in response.get("Responses", {}).get(self.table, []):
+                    found[item["view_id"]["S"][len(CHECKPOINT):]] = int(item["version"]["N"])
+                request = response.get("UnprocessedKeys") or {}
+                if not request:
+                    break
+                time.sleep(min(0.5, 0.01 * 2 ** attempt))
+            else:
+                raise StoreUnavailable("checkpoints: unprocessed keys after retries")
+        return {stream_id: found.get(stream_id, 0) for stream_id in ids}
 
     def commit(self, stream_id: str, expected_checkpoint: int, new_checkpoint: int,
                puts: dict[str, ViewDoc], deletes: set[str],
@@ -171,7 +193,7 @@ class DynamoViewStore:
         while True:
             response = self.client.scan(**kwargs)
             for item in response.get("Items", []):
-                if not item["view_id"]["S"].startswith(CHECKPOINT):
+                if not item["view_id"]["S"].startswith((CHECKPOINT, META)):
                     out[item["view_id"]["S"]] = _doc(item)
             if "LastEvaluatedKey" not in response:
                 return out

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any, Protocol
 
 
@@ -40,6 +41,9 @@ class IdempotencyRecord:
     fingerprint: str      # hash of method, path and body
     status: int
     body: Any
+    # the reply's headers (e.g. Location), so a replay answers exactly as the original;
+    # records stored before headers were kept read back with none
+    headers: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -131,6 +135,9 @@ class ViewStore(Protocol):
 
     def checkpoint(self, stream_id: str) -> int: ...
 
+    def checkpoints(self, stream_ids: Iterable[str]) -> dict[str, int]:
+        """Each stream's checkpoint (0 when never projected), in few round trips."""
+
     def commit(self, stream_id: str, expected_checkpoint: int, new_checkpoint: int,
                puts: dict[str, ViewDoc], deletes: set[str],
                shared: frozenset[str] = frozenset(),
@@ -149,3 +156,30 @@ class ViewStore(Protocol):
 
     def dump(self) -> dict[str, dict[str, Any]]:
         """Every view doc by id (checkpoints excluded), to compare rebuilds and replays."""
+
+
+@dataclass(frozen=True)
+class Probe:
+    """One table or database answering (or not) a trivial read."""
+    name: str
+    ok: bool
+    ms: float
+    error: str | None = None     # the failure's kind (e.g. ``DatabaseError``), never paths
+
+
+@dataclass(frozen=True)
+class Backlog:
+    """Events recorded but not yet projected: when the oldest of them was recorded (None:
+    nothing waits). ``complete`` is False when this look could not cover every event
+    (``error`` says why); the next look carries on."""
+    oldest_at: datetime | None
+    complete: bool = True
+    error: str | None = None
+
+
+class StoreHealth(Protocol):
+    def probe(self) -> list[Probe]:
+        """Each table (DynamoDB) or database file (SQLite) answering a trivial read."""
+
+    def backlog(self) -> Backlog:
+        """The projection's backlog, found cheaply (incrementally where it can)."""

@@ -38,7 +38,8 @@ CREATE TABLE IF NOT EXISTS idempotency (
     fingerprint TEXT NOT NULL,
     status INTEGER NOT NULL,
     body TEXT NOT NULL,
-    created_at TEXT NOT NULL
+    created_at TEXT NOT NULL,
+    headers TEXT
 );
 """
 
@@ -50,6 +51,9 @@ def _now() -> str:
 class SqliteEventStore:
     def __init__(self, path: str, synchronous: str = "FULL"):
         self.db = SqliteDatabase(path, SCHEMA, synchronous)
+        columns = {row[1] for row in self.db.conn().execute("PRAGMA table_info(idempotency)")}
+        if "headers" not in columns:   # a data dir from before replies kept their headers
+            self.db.conn().execute("ALTER TABLE idempotency ADD COLUMN headers TEXT")
 
     def _version(self, conn, stream_id: str) -> int:
         row = conn.execute("SELECT MAX(version) FROM events WHERE stream_id = ?",
@@ -89,10 +93,11 @@ class SqliteEventStore:
                              [(t.name, t.member) for t in tallies])
             if idempotency is not None:
                 conn.execute(
-                    "INSERT INTO idempotency (key, fingerprint, status, body, created_at)"
-                    " VALUES (?, ?, ?, ?, ?)",
+                    "INSERT INTO idempotency (key, fingerprint, status, body, created_at,"
+                    " headers) VALUES (?, ?, ?, ?, ?, ?)",
                     (idempotency.key, idempotency.fingerprint, idempotency.status,
-                     codec.dumps(idempotency.body), recorded_at))
+                     codec.dumps(idempotency.body), recorded_at,
+                     codec.dumps(idempotency.headers)))
         return stored
 
     @staticmethod
@@ -116,11 +121,12 @@ class SqliteEventStore:
 
     def idempotency(self, key: str) -> IdempotencyRecord | None:
         row = self.db.conn().execute(
-            "SELECT key, fingerprint, status, body FROM idempotency WHERE key = ?",
+            "SELECT key, fingerprint, status, body, headers FROM idempotency WHERE key = ?",
             (key,)).fetchone()
         if row is None:
             return None
-        return IdempotencyRecord(row[0], row[1], row[2], codec.loads(row[3]))
+        headers = codec.loads(row[4]) if row[4] else {}
+        return IdempotencyRecord(row[0], row[1], row[2], codec.loads(row[3]), headers)
 
     def all_events(self) -> Iterator[StoredEvent]:
         position = 0

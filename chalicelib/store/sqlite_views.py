@@ -64,6 +64,20 @@ class SqliteViewStore:
                                      (stream_id,)).fetchone()
         return 0 if row is None else row[0]
 
+    def checkpoints(self, stream_ids: Iterable[str]) -> dict[str, int]:
+        ids = sorted(set(stream_ids))
+        found: dict[str, int] = {}
+        for start in range(0, len(ids), 500):
+            chunk = ids[start:start + 500]
+            marks = ",".join("?" * len(chunk))
+            found.update(self.db.conn().execute(
+                f"SELECT stream_id, version FROM checkpoints WHERE stream_id IN ({marks})",
+                chunk).fetchall())
+        return {stream_id: found.get(stream_id, 0) for stream_id in ids}
+
+    def checkpoint_count(self) -> int:
+        return self.db.conn().execute("SELECT COUNT(*) FROM checkpoints").fetchone()[0]
+
     def commit(self, stream_id: str, expected_checkpoint: int, new_checkpoint: int,
                puts: dict[str, ViewDoc], deletes: set[str],
                shared: frozenset[str] = frozenset(),

@@ -15,6 +15,7 @@ from ..domain.webhooks import DELIVERY, WEBHOOKS, RecordAttempt, signature_heade
 from ..projections.webhooks import DUE_KIND, delivery_doc_id
 from ..runtime import Runtime
 from ..service import Reply
+from ..telemetry import metrics
 from .derivation import deriver
 from .sender import post
 from .settings import backoff_base_seconds
@@ -77,6 +78,8 @@ def deliver(rt: Runtime, item: dict[str, Any], send: Send = post) -> str:
     ok = error is None and status is not None and 200 <= status < 300
     if not ok and error is None:
         error = f"HTTP {status}"
+    if not ok and not give_up:          # a send that failed (not a removed endpoint)
+        metrics.count("WebhookDeliveryFailures")
 
     def work(uow) -> Reply:
         _, events = uow.decide(DELIVERY, f"webhook-{did}", RecordAttempt(

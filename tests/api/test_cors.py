@@ -18,11 +18,12 @@ def test_preflight_allows_idempotency_key_and_if_none_match(path, method):
     r = gateway.handle_request("OPTIONS", path, {
         "origin": "https://store.example", "access-control-request-method": method,
         "access-control-request-headers": "authorization,content-type,idempotency-key,"
-                                          "if-none-match"}, b"")
+                                          "if-none-match,x-request-id"}, b"")
     assert r["statusCode"] == 200
     headers = r["headers"]
     allowed = {h.strip().lower() for h in headers["Access-Control-Allow-Headers"].split(",")}
-    assert {"authorization", "content-type", "idempotency-key", "if-none-match"} <= allowed
+    assert {"authorization", "content-type", "idempotency-key", "if-none-match",
+            "x-request-id"} <= allowed
     assert headers["Access-Control-Allow-Origin"] == "*"
     assert method in headers["Access-Control-Allow-Methods"]
 
@@ -34,4 +35,4 @@ def test_responses_expose_the_headers_clients_read(api):
                  headers={"Idempotency-Key": "cors-create-000001"})
     assert r.status == 201
     exposed = {h.strip() for h in r.headers["Access-Control-Expose-Headers"].split(",")}
-    assert {"ETag", "Location", "Retry-After", "Idempotent-Replayed"} <= exposed
+    assert {"ETag", "Location", "Retry-After", "Idempotent-Replayed", "X-Request-Id"} <= exposed

@@ -23,6 +23,19 @@ def test_retry_with_same_key_returns_original_reply_and_appends_nothing(api, rt)
         first.body["player"]["player_id"]
 
 
+def test_a_replay_answers_with_the_original_headers(api):
+    """Replays used to lose the reply's headers (Location included)."""
+    org = api.organizer()
+    body = {"name": "Replayed", "game": "vtes", "format": "sealed"}
+    first = api.post("/v1/tournaments", body, token=org, headers={"Idempotency-Key": KEY})
+    again = api.post("/v1/tournaments", body, token=org, headers={"Idempotency-Key": KEY})
+    assert first.status == again.status == 201 and again.body == first.body
+    assert first.headers["Location"] == f"/v1/tournaments/{first.body['tournament_id']}"
+    assert again.headers["Location"] == first.headers["Location"]
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert "Idempotent-Replayed" not in first.headers
+
+
 def test_same_key_other_body_is_refused(api, rt):
     org = api.organizer()
     tid = api.tournament(org)["tournament_id"]
@@ -71,7 +84,7 @@ def test_bad_input_gets_4xx_json_and_changes_nothing(api, rt):
     for case in cases:
         r = api.request("POST", f"/v1/tournaments/{tid}/players", **case)
         assert 400 <= r.status < 500, (case, r.status)
-        assert set(r.body) == {"error", "message", "details"}
+        assert set(r.body) == {"error", "message", "details", "request_id"}
     assert api.get("/v1/tournaments/tnotatournament").status == 404
     assert api.post("/v1/tournaments/t000000000000/start", token=org).status == 404
     assert api.get("/v1/tournaments?limit=abc").status == 400
@@ -118,7 +131,7 @@ def test_chalice_level_refusals_use_the_common_shape(api):
     r = api.request("POST", "/v1/tournaments", raw=b"name=x",
                     headers={"Content-Type": "application/x-www-form-urlencoded"}, check=False)
     assert r.status == 415 and r.body["error"] == "unsupported_media_type"
-    assert set(r.body) == {"error", "message", "details"}
+    assert set(r.body) == {"error", "message", "details", "request_id"}
     r = api.request("PUT", "/v1/tournaments", json_body={}, check=False)
     assert r.status == 405 and r.body["error"] == "method_not_allowed"
 

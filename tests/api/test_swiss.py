@@ -157,7 +157,7 @@ def test_refusals_are_clear_and_record_nothing(api, rt):
     for path, body, token, status in refusals:
         r = api.post(path, body, token=token)
         assert r.status == status, (path, body, r.body)
-        assert set(r.body) == {"error", "message", "details"}
+        assert set(r.body) == {"error", "message", "details", "request_id"}
     open_round = api.post(f"{url}/rounds", token=org).body
     assert open_round["details"]["count"] == 2
     api.post(f"{url}/matches/{m1['match_id']}/result", {"a": 1, "b": 0}, token=tokens[m1["a"]])

@@ -113,11 +113,23 @@ def test_least_privilege_roles(template):
             actions = statement["Action"] if isinstance(statement["Action"], list) \
                 else [statement["Action"]]
             assert all("*" not in a for a in actions), (name, statement)
-            if statement["Resource"] == "*":
-                assert actions == ["dynamodb:ListStreams"], (name, statement)
+            if statement["Resource"] == "*":   # actions without resource-level permissions
+                assert actions in (["dynamodb:ListStreams"],
+                                   ["xray:PutTraceSegments", "xray:PutTelemetryRecords"]), \
+                    (name, statement)
     api_actions = {a for s in _statements(roles["DefaultRole"]) for a in s["Action"]}
-    assert not any(a.startswith(("dynamodb:GetRecords", "sqs:", "dynamodb:DeleteTable",
-                                 "dynamodb:CreateTable", "iam:")) for a in api_actions)
+    assert not any(a.startswith(("sqs:", "dynamodb:DeleteTable", "dynamodb:CreateTable",
+                                 "dynamodb:UpdateTable", "iam:")) for a in api_actions)
+    # GET /v1/health reads the events table's stream (the projection's lag), nothing else
+    stream = {"Fn::GetAtt": ["EventsTable", "StreamArn"]}
+    for statement in _statements(roles["DefaultRole"]):
+        reads_stream = {"dynamodb:GetRecords", "dynamodb:GetShardIterator",
+                        "dynamodb:DescribeStream"} & set(statement["Action"])
+        if reads_stream:
+            assert statement["Resource"] == [stream], statement
+        if "dynamodb:DescribeTable" in statement["Action"]:
+            assert statement["Resource"] == [{"Fn::GetAtt": ["EventsTable", "Arn"]}]
+    assert {"dynamodb:GetRecords", "dynamodb:DescribeTable"} <= api_actions
     for name, r in resources.items():
         if r["Type"] == "AWS::Serverless::Function":
             role = r["Properties"]["Role"]["Fn::GetAtt"][0]
@@ -142,6 +154,7 @@ def test_gateway_answers_in_the_common_error_shape(template):
     for name in ("MISSING_AUTHENTICATION_TOKEN", "DEFAULT_4XX", "DEFAULT_5XX"):
         body = responses[name]["ResponseTemplates"]["application/json"]
         assert '"error"' in body and '"message"' in body and '"details": null' in body
+        assert '"request_id": "$context.requestId"' in body     # as the app's error bodies
 
 
 def _base_url(template: dict, output: str) -> str:
@@ -192,3 +205,50 @@ def test_infra_docs_use_the_stage_url():
     assert 'curl "$API/health"' in readme
     deploy = (ROOT / "infra" / "deploy.sh").read_text()
     assert "ApiBaseURL" in deploy
+
+
+def _functions(template: dict) -> dict[str, dict]:
+    return {name: r for name, r in template["Resources"].items()
+            if r["Type"] == "AWS::Serverless::Function"}
+
+
+def test_tracing_is_active_with_its_permissions(template):
+    resources = template["Resources"]
+    functions = _functions(template)
+    assert functions and all(f["Properties"]["Tracing"] == "Active" for f in functions.values())
+    assert resources["RestAPI"]["Properties"]["TracingEnabled"] is True
+    for function in functions.values():
+        role = resources[function["Properties"]["Role"]["Fn::GetAtt"][0]]
+        actions = {a for s in _statements(role) for a in s["Action"]}
+        assert {"xray:PutTraceSegments", "xray:PutTelemetryRecords"} <= actions
+
+
+def test_the_stage_throttles_every_route_from_parameters(template):
+    (setting,) = template["Resources"]["RestAPI"]["Properties"]["MethodSettings"]
+    assert (setting["ResourcePath"], setting["HttpMethod"]) == ("/*", "*")
+    assert setting["ThrottlingRateLimit"] == {"Ref": "ApiThrottlingRateLimit"}
+    assert setting["ThrottlingBurstLimit"] == {"Ref": "ApiThrottlingBurstLimit"}
+    parameters = template["Parameters"]
+    rate = parameters["ApiThrottlingRateLimit"]["Default"]
+    burst = parameters["ApiThrottlingBurstLimit"]["Default"]
+    assert 1 <= rate <= burst <= parameters["ApiThrottlingBurstLimit"]["MaxValue"]
+
+
+def test_every_function_logs_to_its_own_group_with_retention(template):
+    resources = template["Resources"]
+    groups = set()
+    for name, function in _functions(template).items():
+        ref = function["Properties"]["LoggingConfig"]["LogGroup"]["Ref"]
+        group = resources[ref]
+        assert group["Type"] == "AWS::Logs::LogGroup"
+        assert group["Properties"]["RetentionInDays"] == {"Ref": "LogRetentionDays"}
+        assert group["Properties"]["LogGroupName"] == {
+            "Fn::Sub": f"/aws/lambda/${{AWS::StackName}}-{name}"}
+        groups.add(ref)
+    assert len(groups) == len(_functions(template))        # one group per function
+    retention = template["Parameters"]["LogRetentionDays"]
+    assert retention["Default"] in retention["AllowedValues"]
+    for role in ("DefaultRole", "ProjectorRole"):     # writing there, nothing else of logs
+        (logs,) = [s for s in _statements(resources[role]) if s["Sid"] == "OwnLogs"]
+        assert logs["Action"] == ["logs:CreateLogStream", "logs:PutLogEvents"]
+        assert logs["Resource"]["Fn::Sub"].endswith("log-group:/aws/lambda/${AWS::StackName}-*")

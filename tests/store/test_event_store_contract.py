@@ -138,3 +138,13 @@ def test_read_many_reads_each_stream_after_its_version(event_store):
     assert set(found) == {"r-1", "r-2", "r-none"}
     assert [e.version for e in found["r-1"]] == [2, 3]
     assert [e.data["n"] for e in found["r-2"]] == [1] and found["r-none"] == []
+
+
+def test_idempotency_record_keeps_the_reply_headers(event_store):
+    record = IdempotencyRecord("key-headers-00000", "fp", 201, {"id": "x"},
+                               {"Location": "/v1/tournaments/t1", "X-Other": "y"})
+    append(event_store, "with-headers", 0, [ev(1)], record)
+    assert event_store.idempotency("key-headers-00000").headers == record.headers
+    plain = IdempotencyRecord("key-no-headers-000", "fp", 200, {})
+    append(event_store, "no-headers", 0, [ev(1)], plain)
+    assert event_store.idempotency("key-no-headers-000").headers == {}

@@ -14,6 +14,15 @@ def test_commit_moves_checkpoint_and_writes_atomically(view_store):
     assert view_store.get("a") is None
 
 
+def test_checkpoints_of_many_streams_at_once(view_store):
+    for n in range(1, 131):           # more than one DynamoDB BatchGetItem holds
+        assert view_store.commit(f"stream-{n}", 0, n, {}, set())
+    wanted = [f"stream-{n}" for n in range(1, 131)] + ["never-projected", "stream-7"]
+    assert view_store.checkpoints(wanted) == {
+        **{f"stream-{n}": n for n in range(1, 131)}, "never-projected": 0}
+    assert view_store.checkpoints([]) == {}
+
+
 def test_list_by_kind_in_sort_order_with_cursor(view_store):
     puts = {f"v{i}": ViewDoc(f"v{i}", "t", f"2026-0{i}", {"i": i}) for i in (3, 1, 2)}
     puts["other"] = ViewDoc("other", "u", "2026-01", {})

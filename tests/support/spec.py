@@ -75,4 +75,4 @@ def check_response(method: str, path: str, status: int, body: Any) -> None:
     assert not errors, (f"{method} {template} {status}: body does not match the spec: "
                         f"{errors[0].message} at {list(errors[0].path)}")
     if status >= 400:
-        assert set(body) == {"error", "message", "details"}, body
+        assert set(body) == {"error", "message", "details", "request_id"}, body
