@@ -7,6 +7,7 @@ import threading
 from dataclasses import dataclass
 
 from .application.swiss_results import close_completed_rounds
+from .application.tables import close_completed_rounds as close_completed_tables
 from .config import Config, local_secret
 from .projections import all_projections
 from .projections.projector import Projector
@@ -66,8 +67,10 @@ def build_runtime(config: Config) -> Runtime:
     if config.projection == "inline":
         service.after_commit.append(projector.after_commit)
     service.after_commit.append(count_auto_picks)
-    # a final result may complete its round: close it (application/swiss_results.py)
+    # a final result may complete its round: close it (application/swiss_results.py,
+    # application/tables.py)
     service.after_commit.append(lambda stored: close_completed_rounds(service, stored))
+    service.after_commit.append(lambda stored: close_completed_tables(service, stored))
     return Runtime(config, events, views, service, projector, admin_key, token_secret)
 
 

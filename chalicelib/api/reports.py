@@ -57,7 +57,7 @@ def _tables_docs(rt: Runtime, tid: str) -> tuple[Any, list, Any]:
     index = rt.views.get(tables.index_id(tid))
     rounds = []
     for entry in (index or {}).get("rounds", []):
-        doc = rt.views.get(tables.round_id(tid, entry["round"]))
+        doc = tables.full_round(rt.views, tid, entry["round"])
         if doc is not None:
             rounds.append(doc)
     ffa = rt.views.get(tables.ffa_id(tid)) if hasattr(tables, "ffa_id") else None

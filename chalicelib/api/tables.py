@@ -7,17 +7,14 @@ from typing import Annotated, Any
 from chalice import Blueprint
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..application import tables
 from ..application.product_phase import require_product_ready
-from ..auth import authenticate, is_staff, require_tournament_staff
+from ..auth import authenticate, require_tournament_staff
+from ..domain import streams
 from ..domain.draft.tournament import DRAFT
-from ..domain.errors import Conflict, Forbidden, Invalid, NotFound
+from ..domain.errors import Invalid, NotFound
 from ..domain.ffa.completion import open_play as ffa_open_play
 from ..domain.ffa.decider import FFA, ReportPodGame
-from ..domain.tables import commands as c
-from ..domain.tables.completion import open_play as tables_open_play
-from ..domain.tables.criteria import report
-from ..domain.tables.decider import TABLES, admission_problems
-from ..domain.tables.final import final_standings
 from ..domain.tables.groups import (
     equal_games_plan,
     equal_games_rounds,
@@ -26,10 +23,10 @@ from ..domain.tables.groups import (
     table_sizes,
 )
 from ..domain.tables.ranking import standings, totals
-from ..projections.tables import ffa_id, index_id, round_id
+from ..projections.tables import ffa_id, full_round, index_id
 from ..runtime import runtime
 from ..service import Reply
-from .common import path_number, plain, require_running, run_command, view_or_404
+from .common import path_number, require_running, run_command, view_or_404
 from .http import json_route, parse_body, query_int
 from .links import link
 from .tournaments import checked_tid, load_tournament
@@ -62,10 +59,6 @@ class PodResultBody(Body):
     eliminated: list[PlayerId] = Field(min_length=1, max_length=31)
 
 
-def tables_stream(tid: str) -> str:
-    return f"tables-{tid}"
-
-
 def ffa_stream(tid: str) -> str:
     return f"ffa-{tid}"
 
@@ -76,56 +69,8 @@ def _halves(vp: dict[str, float]) -> dict[str, Any]:
     return {p: int(v * 2) if float(v * 2).is_integer() else v for p, v in vp.items()}
 
 
-def _running(tournament, structure: str = "multiplayer-tables") -> None:
-    """409 unless the tournament is running and played as ``structure``."""
-    require_running(tournament, structure=structure, message="the tournament is not running")
-
-
-def seating_rules(tournament) -> dict[str, Any]:
-    """The tables section, with the multi-deck choice (3.1.5) owned by the deck section."""
-    settings = plain(tournament.settings)
-    return {**settings.get("tables", {}),
-            "multideck": settings.get("deck", {}).get("multi_deck", False)}
-
-
-def check_admission(uow, tid: str, count: int) -> None:
-    """409 ``players_limit`` when a field of ``count`` active players would break the
-    no-final (3.1.6) or multi-deck (3.1.5) limit fixed at round 1: a late arrival is
-    refused at registration rather than blocking the next seating."""
-    state = uow.load(TABLES, tables_stream(tid))     # guarded: a seating races with it
-    problems = admission_problems(state, count)
-    if problems:
-        raise Conflict("cannot admit more players under the settings announced before "
-                       "round 1 (V:EKN 3.1.5, 3.1.6)", problems, code="players_limit")
-
-
 def _active(tournament) -> list[str]:
     return [p.id for p in tournament.active_players()]
-
-
-def _seating_body(tid: str, state, number: int) -> dict[str, Any]:
-    """A round's seating with the violations that remain through it."""
-    rnd = state.rounds[number - 1]
-    return {"tournament_id": tid, "round": number,
-            "tables": [list(t) for t in rnd.tables], "sitting_out": list(rnd.sitting_out),
-            "violations": report(state.history()[:number])}
-
-
-def record_drop(uow, tournament, player: str, loss: bool) -> dict[str, Any] | None:
-    """The tables side of a tournament drop, in the drop's unit of work. Seated at a table
-    of the current round without a result, the player receives a Loss there (V:EKN 3.1.4)
-    or, at the judge's choice (3.3.2, ``loss=False``), leaves a table of five. Returns
-    that consequence, or None (a drop before the seating: the next one leaves them out)."""
-    stream_id = tables_stream(tournament.id)
-    if not uow.load(TABLES, stream_id, guard=False).rounds:
-        return None
-    _, events = uow.decide(TABLES, stream_id, c.DropPlayer(
-        player, loss, tournament.limited, uow.now.isoformat()))
-    if not events:
-        return None
-    d = events[0].data
-    return {"round": d["round"], "table": d["table"], "match_id": None,
-            "result": "loss" if d["loss"] else "unseated"}
 
 
 def open_play(uow, tournament) -> list[dict[str, Any]]:
@@ -137,7 +82,7 @@ def open_play(uow, tournament) -> list[dict[str, Any]]:
         draft = uow.load(DRAFT, f"draft-{tid}")
         return ffa_open_play(uow.load(FFA, ffa_stream(tid)),
                              draft.pods if draft.started else None, _active(tournament))
-    return tables_open_play(uow.load(TABLES, tables_stream(tid)), seating_rules(tournament))
+    return tables.open_play(uow, tournament)
 
 
 # -- group sizes -----------------------------------------------------------------------
@@ -165,94 +110,75 @@ def plan():
 
 @json_route(bp, "/tournaments/{tid}/tables/rounds", methods=["POST"])
 def seat_round(tid):
-    rt = runtime()
-    principal = authenticate(bp.current_request, rt)
-    parse_body(bp.current_request, Body, allow_empty=True)
+    request = bp.current_request
+    principal = authenticate(request, runtime())
+    parse_body(request, Body, allow_empty=True)
 
     def work(uow):
-        tournament = load_tournament(uow, tid)
-        require_tournament_staff(principal, tournament)
-        _running(tournament)
-        if not uow.load(TABLES, tables_stream(tid)).rounds:
-            require_product_ready(uow, tournament, "seating the first round")
-        settings = seating_rules(tournament)
-        state, events = uow.decide(TABLES, tables_stream(tid), c.SeatRound(
-            _active(tournament), tournament.seed, settings, uow.now.isoformat()))
-        rnd = state.current
-        return Reply(201, _seating_body(tid, state, rnd.number),
-                     {"Location": link(f"/tournaments/{tid}/tables/rounds/{rnd.number}")})
-    return run_command(bp.current_request, work, principal)
+        doc = tables.seat_round(uow, principal, tid)
+        where = link(f"/tournaments/{tid}/tables/rounds/{doc['round']}")
+        return Reply(201, doc, {"Location": where})
+    return run_command(request, work, principal)
 
 
 @json_route(bp, "/tournaments/{tid}/tables", methods=["GET"])
 def tables_index(tid):
     checked_tid(tid)
-    return view_or_404(index_id(tid), "no round has been seated")
+    rt = runtime()
+    doc = view_or_404(index_id(tid), "no round has been seated")
+    rounds = []
+    for r in doc["rounds"]:
+        entry = {k: v for k, v in r.items() if k != "per_table"}
+        if r.get("per_table"):
+            entry["reported"] = rt.events.tally(streams.tables_round_tally(tid, r["round"]))
+        rounds.append(entry)
+    return {**doc, "rounds": rounds}
 
 
 @json_route(bp, "/tournaments/{tid}/tables/rounds/{n}", methods=["GET"])
 def get_round(tid, n):
     checked_tid(tid)
-    return view_or_404(round_id(tid, path_number(n, "round")), f"round {n} has not been seated")
+    doc = full_round(runtime().views, tid, path_number(n, "round"))
+    if doc is None:
+        raise NotFound(f"round {n} has not been seated")
+    return doc
 
 
 @json_route(bp, "/tournaments/{tid}/tables/rounds/{n}/swap", methods=["POST"])
 def swap(tid, n):
-    rt = runtime()
-    principal = authenticate(bp.current_request, rt)
-    body = parse_body(bp.current_request, SwapBody)
+    request = bp.current_request
+    principal = authenticate(request, runtime())
+    body = parse_body(request, SwapBody)
     number = path_number(n, "round")
-
-    def work(uow):
-        tournament = load_tournament(uow, tid)
-        require_tournament_staff(principal, tournament)
-        state, _ = uow.decide(TABLES, tables_stream(tid), c.SwapPlayers(
-            number, (body.players[0], body.players[1]), uow.now.isoformat()))
-        return Reply(200, _seating_body(tid, state, number))
-    return run_command(bp.current_request, work, principal)
+    return run_command(request, lambda uow: Reply(200, tables.swap(
+        uow, principal, tid, number, (body.players[0], body.players[1]))), principal)
 
 
 @json_route(bp, "/tournaments/{tid}/tables/rounds/{n}/tables/{k}/result", methods=["POST"])
 def report_table(tid, n, k):
-    rt = runtime()
-    principal = authenticate(bp.current_request, rt)
-    body = parse_body(bp.current_request, ResultBody)
+    request = bp.current_request
+    principal = authenticate(request, runtime())
+    body = parse_body(request, ResultBody)
     number, table = path_number(n, "round"), path_number(k, "table")
-
-    def work(uow):
-        tournament = load_tournament(uow, tid)
-        if not is_staff(principal, tournament):
-            settings = plain(tournament.settings).get("tables", {})
-            current = uow.load(TABLES, tables_stream(tid))
-            seated = (principal.role == "player" and principal.tournament_id == tid
-                      and 1 <= number <= len(current.rounds)
-                      and 1 <= table <= len(current.rounds[number - 1].tables)
-                      and principal.player_id in current.rounds[number - 1].tables[table - 1])
-            if not (settings.get("players_report") and seated):
-                raise Forbidden("only the tournament's staff (or, if the organizer allows "
-                                "it, the table's players) may report this result")
-        _running(tournament)
-        state, events = uow.decide(TABLES, tables_stream(tid), c.ReportTable(
-            number, table, _halves(body.vp), uow.now.isoformat()))
-        results = events[0].data["results"]
-        seats = state.rounds[number - 1].tables[table - 1]
-        return Reply(200, {"tournament_id": tid, "round": number, "table": table,
-                           "result": [{"player_id": p, **results[p]} for p in seats]})
-    return run_command(bp.current_request, work, principal)
+    return run_command(request, lambda uow: Reply(200, tables.report(
+        uow, principal, tid, number, table, _halves(body.vp))), principal)
 
 
 @json_route(bp, "/tournaments/{tid}/tables/standings", methods=["GET"])
 def tables_standings(tid):
     rt = runtime()
     tournament = load_tournament(rt, tid)
-    state, _ = rt.service.read(TABLES, tables_stream(tid))
-    rows = standings(totals(state.scores()), tournament.seed, eligible=_active(tournament))
-    final = None
-    if state.final_result is not None:
-        final = final_standings(state.qualifiers, state.final_result)
-    return {"tournament_id": tid, "rounds": len(state.rounds),
-            "complete_rounds": sum(1 for r in state.rounds if r.complete),
-            "finalists": list(state.qualifiers) or None, "final": final,
+    index = rt.views.get(index_id(tid)) or {"rounds": [], "final": None}
+    results, complete = [], 0
+    for entry in index["rounds"]:
+        doc = full_round(rt.views, tid, entry["round"]) or {"tables": []}
+        reported = [t["result"] for t in doc["tables"] if t["result"] is not None]
+        complete += len(reported) == len(doc["tables"])
+        results += [{row["player_id"]: row for row in result} for result in reported]
+    rows = standings(totals(results), tournament.seed, eligible=_active(tournament))
+    final = index.get("final") or {}
+    return {"tournament_id": tid, "rounds": len(index["rounds"]), "complete_rounds": complete,
+            "finalists": final.get("qualifiers") or None, "final": final.get("result"),
             "standings": rows}
 
 
@@ -260,19 +186,11 @@ def tables_standings(tid):
 
 @json_route(bp, "/tournaments/{tid}/tables/final", methods=["POST"])
 def start_final(tid):
-    rt = runtime()
-    principal = authenticate(bp.current_request, rt)
-    parse_body(bp.current_request, Body, allow_empty=True)
-
-    def work(uow):
-        tournament = load_tournament(uow, tid)
-        require_tournament_staff(principal, tournament)
-        _running(tournament)
-        state, events = uow.decide(TABLES, tables_stream(tid), c.StartFinal(
-            _active(tournament), tournament.seed, uow.now.isoformat()))
-        return Reply(201, {"tournament_id": tid, "qualifiers": list(state.qualifiers),
-                           "next": state.qualifiers[-1]})
-    return run_command(bp.current_request, work, principal)
+    request = bp.current_request
+    principal = authenticate(request, runtime())
+    parse_body(request, Body, allow_empty=True)
+    return run_command(request, lambda uow: Reply(201, tables.start_final(
+        uow, principal, tid)), principal)
 
 
 @json_route(bp, "/tournaments/{tid}/tables/final", methods=["GET"])
@@ -286,51 +204,20 @@ def get_final(tid):
 
 @json_route(bp, "/tournaments/{tid}/tables/final/cards", methods=["POST"])
 def place_card(tid):
-    rt = runtime()
-    principal = authenticate(bp.current_request, rt)
-    body = parse_body(bp.current_request, CardBody)
-
-    def work(uow):
-        tournament = load_tournament(uow, tid)
-        current = uow.load(TABLES, tables_stream(tid))
-        if is_staff(principal, tournament):
-            # Staff place a card on behalf of the finalist whose turn it is.
-            player = body.player_id or (current.qualifiers[len(current.qualifiers) - 1
-                                                           - len(current.row)]
-                                        if current.qualifiers and
-                                        len(current.row) < len(current.qualifiers) else "")
-        elif principal.role == "player" and principal.tournament_id == tid:
-            if body.player_id not in (None, principal.player_id):
-                raise Forbidden("players place only their own card")
-            player = principal.player_id
-        else:
-            raise Forbidden("only the finalists and the tournament's staff may place cards")
-        _running(tournament)
-        state, events = uow.decide(TABLES, tables_stream(tid), c.PlaceCard(
-            player, body.position, tournament.seed, uow.now.isoformat()))
-        q = state.qualifiers
-        done = len(state.row) == len(q)
-        return Reply(200, {"tournament_id": tid, "row": list(state.row),
-                           "next": None if done else q[len(q) - 1 - len(state.row)],
-                           "seating": list(state.final_seating) if done else None,
-                           "first_player": state.first_player})
-    return run_command(bp.current_request, work, principal)
+    request = bp.current_request
+    principal = authenticate(request, runtime())
+    body = parse_body(request, CardBody)
+    return run_command(request, lambda uow: Reply(200, tables.place_card(
+        uow, principal, tid, body.position, body.player_id)), principal)
 
 
 @json_route(bp, "/tournaments/{tid}/tables/final/result", methods=["POST"])
 def report_final(tid):
-    rt = runtime()
-    principal = authenticate(bp.current_request, rt)
-    body = parse_body(bp.current_request, ResultBody)
-
-    def work(uow):
-        tournament = load_tournament(uow, tid)
-        require_tournament_staff(principal, tournament)
-        _running(tournament)
-        state, events = uow.decide(TABLES, tables_stream(tid), c.ReportFinal(
-            _halves(body.vp), uow.now.isoformat()))
-        return Reply(200, {"tournament_id": tid, "standings": events[0].data["standings"]})
-    return run_command(bp.current_request, work, principal)
+    request = bp.current_request
+    principal = authenticate(request, runtime())
+    body = parse_body(request, ResultBody)
+    return run_command(request, lambda uow: Reply(200, tables.report_final(
+        uow, principal, tid, _halves(body.vp))), principal)
 
 
 # -- free-for-all pods -----------------------------------------------------------------
@@ -345,7 +232,8 @@ def report_pod(tid, pod):
     def work(uow):
         tournament = load_tournament(uow, tid)
         require_tournament_staff(principal, tournament)
-        _running(tournament, "pod-ffa")
+        require_running(tournament, structure="pod-ffa",
+                        message="the tournament is not running")
         if not uow.load(FFA, ffa_stream(tid)).pods:
             require_product_ready(uow, tournament, "reporting the first pod game")
         draft = uow.load(DRAFT, f"draft-{tid}", guard=False)

@@ -9,6 +9,7 @@ from typing import Any, Literal
 from chalice import Blueprint
 
 from ..application import swiss_results, swiss_rounds
+from ..application import tables as tables_play
 from ..auth import (
     Principal,
     authenticate,
@@ -196,9 +197,7 @@ def register_player(tid):
         new_state, _ = uow.decide(t.TOURNAMENT, stream(tid), t.RegisterPlayer(
             pid, body.name, body.member_id, staff, uow.now.isoformat()))
         if new_state.structure == "multiplayer-tables" and new_state.status == t.state.RUNNING:
-            # imported here: the tables blueprint imports this module
-            from . import tables
-            tables.check_admission(uow, tid, len(new_state.active_players()))
+            tables_play.check_admission(uow, tid, new_state.active_count)
         issue_token(uow, token, {"role": "player", "id": pid, "name": body.name,
                                  "tournament_id": tid, "player_id": pid})
         return Reply(201, {"tournament_id": tid, "player": new_state.players[pid].public()})
@@ -223,8 +222,6 @@ class DropPlayerBody(DropBody):
 def drop_player(tid, pid):
     """Record the drop and, in the same unit of work, its consequence in the round already
     paired or seated (a loss), so the next pairing or seating leaves the player out."""
-    # Imported here: the tables blueprint imports this module.
-    from . import tables
     principal = authenticate(bp.current_request, runtime())
     body = parse_body(bp.current_request, DropPlayerBody, allow_empty=True)
 
@@ -244,7 +241,7 @@ def drop_player(tid, pid):
         if state.structure == "swiss":
             result = swiss_results.record_drop(uow, tid, pid, principal.id)
         elif state.structure == "multiplayer-tables":
-            result = tables.record_drop(uow, new_state, pid, body.after_seating != "unseat")
+            result = tables_play.record_drop(uow, new_state, pid, body.after_seating != "unseat")
         return Reply(200, {"tournament_id": tid, "player": new_state.players[pid].public(),
                            "round_result": result})
     return run_command(bp.current_request, work, principal)
@@ -282,10 +279,12 @@ def open_play(uow, state: t.TournamentState) -> list[dict[str, Any]]:
     """What is left to play, read in the finish's unit of work from the aggregate that
     runs the tournament's play (guarded: a result or seating committed meanwhile re-runs
     the finish on the new state)."""
-    # Imported here: the tables blueprint imports this module.
-    from . import tables
     if state.structure == "swiss":
         return swiss_rounds.open_play(uow, state)
+    if state.structure == "multiplayer-tables":
+        return tables_play.open_play(uow, state)
+    # Imported here: the tables blueprint imports this module.
+    from . import tables
     if state.structure in ("multiplayer-tables", "pod-ffa"):
         return tables.open_play(uow, state)
     return []

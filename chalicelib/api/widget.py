@@ -85,7 +85,7 @@ def _tables_live(rt: Runtime, tid: str, tournament, names: dict[str, str]) -> tu
     index = rt.views.get(tables.index_id(tid)) if tables else None
     if not index or not index.get("rounds"):
         return None, None
-    docs = [rt.views.get(tables.round_id(tid, r["round"])) for r in index["rounds"]]
+    docs = [tables.full_round(rt.views, tid, r["round"]) for r in index["rounds"]]
     docs = [doc for doc in docs if doc is not None]
     clock = rt.views.get(clock_id(tid)) or {}
     settings = dict(tournament.settings.get("tables", {})) if tournament.settings else {}

@@ -8,6 +8,7 @@ import re
 
 _TOURNAMENT_STREAM = re.compile(r"^[a-z]+-(t[0-9a-f]{12})(-[0-9a-z-]+)?$")
 _MATCH_STREAM = re.compile(r"^match-t[0-9a-f]{12}-([rc])([0-9]+)-([0-9]+)$")
+_TABLE_STREAM = re.compile(r"^table-t[0-9a-f]{12}-r([0-9]+)-t([0-9]+)$")
 
 
 def tournament(tid: str) -> str:
@@ -26,6 +27,26 @@ def swiss_match(tid: str, match_id: str) -> str:
 def swiss_round_tally(tid: str, number: int) -> str:
     """The tally of a Swiss round's tables whose result is final."""
     return f"swiss-{tid}-r{number}"
+
+
+def tables(tid: str) -> str:
+    return f"tables-{tid}"
+
+
+def table_result(tid: str, number: int, table: int) -> str:
+    """The stream of one V:EKN table of round ``number``: ``table-<tid>-r2-t7``."""
+    return f"table-{tid}-r{number}-t{table}"
+
+
+def tables_round_tally(tid: str, number: int) -> str:
+    """The tally of a V:EKN round's tables that have their result."""
+    return f"tables-{tid}-r{number}"
+
+
+def table_of(stream_id: str) -> tuple[int, int] | None:
+    """``table-<tid>-r2-t7`` -> (2, 7); None for any other stream."""
+    match = _TABLE_STREAM.match(stream_id)
+    return (int(match.group(1)), int(match.group(2))) if match else None
 
 
 def tournament_of(stream_id: str) -> str | None:

@@ -12,6 +12,7 @@ MODULES = [
     "chalicelib.projections.decks",
     "chalicelib.projections.limited",
     "chalicelib.projections.tables",
+    "chalicelib.projections.table_results",
     "chalicelib.projections.swiss",
     "chalicelib.projections.swiss_matches",
     "chalicelib.projections.reports",

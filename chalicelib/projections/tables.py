@@ -3,7 +3,10 @@
 ``tables:<tid>:round:<n>`` one round: tables with seats and results, sit-outs and the
 cumulative R1-R9 violations of the seating through that round; ``tables:<tid>`` the
 index of rounds and the final; ``ffa:<tid>`` the pods' results. All docs of one
-tournament's ``tables-`` stream are written by its handlers only (ffa likewise)."""
+tournament's ``tables-`` stream are written by its handlers only (ffa likewise).
+
+While a round seated with a stream per table is open, each table's own stream projects
+its live result and drops (``table_results.py``); readers join them (:func:`full_round`)."""
 from __future__ import annotations
 
 from typing import Any
@@ -35,6 +38,19 @@ def _tid(event: StoredEvent) -> str:
     return event.stream_id.split("-", 1)[1]
 
 
+def on(*event_types: str):
+    """Register for event types of ``tables-`` streams only (a table's own stream uses
+    some of the same names: ``table_results.py``)."""
+    def register(handler):
+        def guarded(event: StoredEvent, tx: ViewTx) -> None:
+            if event.stream_id.startswith("tables-"):
+                handler(event, tx)
+        guarded.__name__ = handler.__name__
+        projection.on(*event_types)(guarded)
+        return handler
+    return register
+
+
 def _index(tx: ViewTx, tid: str) -> dict[str, Any]:
     return dict(tx.get(index_id(tid)) or {"tournament_id": tid, "settings": None,
                                           "rounds": [], "final": None})
@@ -46,11 +62,13 @@ def _seating(doc: dict[str, Any]) -> list[list[str]]:
 
 def _round_doc(tx: ViewTx, tid: str, number: int, tables: list[list[str]],
                sitting_out: list[str], results: dict[int, Any],
-               dropped: frozenset[str] = frozenset()) -> dict[str, Any]:
-    """``dropped``: players who left after this seating and take a Loss (V:EKN 3.1.4)."""
+               dropped: frozenset[str] = frozenset(), per_table: bool = False,
+               closed: bool = False) -> dict[str, Any]:
+    """``dropped``: players who left after this seating and take a Loss (V:EKN 3.1.4);
+    ``per_table``: each table has its own stream until the round is ``closed``."""
     history = [_seating(tx.get(round_id(tid, k))) for k in range(1, number)]
     return {
-        "tournament_id": tid, "round": number,
+        "tournament_id": tid, "round": number, "per_table": per_table, "closed": closed,
         "tables": [{"table": n, "size": len(t),
                     "seats": [{"seat": s, "player_id": p, "dropped": p in dropped}
                               for s, p in enumerate(t, start=1)],
@@ -68,6 +86,7 @@ def _save_round(tx: ViewTx, tid: str, doc: dict[str, Any]) -> None:
     rounds = [r for r in index["rounds"] if r["round"] != doc["round"]]
     rounds.append({"round": doc["round"], "tables": len(doc["tables"]),
                    "reported": sum(1 for t in doc["tables"] if t["result"] is not None),
+                   "per_table": doc.get("per_table", False) and not doc.get("closed"),
                    "violations": {v["rule"]: v["count"] for v in doc["violations"]}})
     index["rounds"] = sorted(rounds, key=lambda r: r["round"])
     tx.put(index_id(tid), index, kind="tables")
@@ -82,7 +101,7 @@ def _dropped_of(doc: dict[str, Any]) -> frozenset[str]:
                      if s.get("dropped"))
 
 
-@projection.on(d.ROUND_SEATED)
+@on(d.ROUND_SEATED)
 def _seated(event: StoredEvent, tx: ViewTx) -> None:
     tid, data = _tid(event), event.data
     if "settings" in data:
@@ -90,20 +109,34 @@ def _seated(event: StoredEvent, tx: ViewTx) -> None:
         index["settings"] = data["settings"]
         tx.put(index_id(tid), index, kind="tables")
     _save_round(tx, tid, _round_doc(tx, tid, data["round"], data["tables"],
-                                    data.get("sitting_out", []), {}))
+                                    data.get("sitting_out", []), {},
+                                    per_table=data.get("results_in") == "table"))
 
 
-@projection.on(d.SEATS_SWAPPED)
+@on(d.SEATS_SWAPPED)
 def _swapped(event: StoredEvent, tx: ViewTx) -> None:
     tid, data = _tid(event), event.data
     doc = tx.get(round_id(tid, data["round"]))
     tables, out = d.swapped(tuple(tuple(t) for t in _seating(doc)),
                             tuple(doc["sitting_out"]), *data["players"])
     _save_round(tx, tid, _round_doc(tx, tid, data["round"], [list(t) for t in tables],
-                                    list(out), _results_of(doc), _dropped_of(doc)))
+                                    list(out), _results_of(doc), _dropped_of(doc),
+                                    doc.get("per_table", False), doc.get("closed", False)))
 
 
-@projection.on(PLAYER_DROPPED)
+@on(d.ROUND_CLOSED)
+def _round_closed(event: StoredEvent, tx: ViewTx) -> None:
+    tid, data = _tid(event), event.data
+    doc = tx.get(round_id(tid, data["round"]))
+    tables = [t["seats"] for t in data["tables"]]
+    results = {k: [{"player_id": p, **t["results"][p]} for p in t["seats"]]
+               for k, t in enumerate(data["tables"], start=1)}
+    dropped = frozenset(p for t in data["tables"] for p in t["dropped"])
+    _save_round(tx, tid, _round_doc(tx, tid, data["round"], tables, list(doc["sitting_out"]),
+                                    results, dropped, per_table=True, closed=True))
+
+
+@on(PLAYER_DROPPED)
 def _dropped(event: StoredEvent, tx: ViewTx) -> None:
     tid, data = _tid(event), event.data
     doc = tx.get(round_id(tid, data["round"]))
@@ -116,13 +149,13 @@ def _dropped(event: StoredEvent, tx: ViewTx) -> None:
                                     _results_of(doc), dropped))
 
 
-@projection.on(d.TABLE_REPORTED)
+@on(d.TABLE_REPORTED)
 def _reported(event: StoredEvent, tx: ViewTx) -> None:
     tid, data = _tid(event), event.data
     doc = dict(tx.get(round_id(tid, data["round"])))
     table = next(t for t in doc["tables"] if t["table"] == data["table"])
     seats = [s["player_id"] for s in table["seats"]]
-    result = [{"player_id": p, **data["results"][p]} for p in seats]
+    result = [{"player_id": p, **data["results"][p]} for p in seats if p in data["results"]]
     doc["tables"] = [{**t, "result": result} if t["table"] == data["table"] else t
                      for t in doc["tables"]]
     _save_round(tx, tid, doc)
@@ -134,7 +167,7 @@ def _final(tx: ViewTx, tid: str, change) -> None:
     tx.put(index_id(tid), index, kind="tables")
 
 
-@projection.on(d.FINAL_STARTED)
+@on(d.FINAL_STARTED)
 def _final_started(event: StoredEvent, tx: ViewTx) -> None:
     q = event.data["qualifiers"]
     _final(tx, _tid(event), lambda f: {
@@ -142,7 +175,7 @@ def _final_started(event: StoredEvent, tx: ViewTx) -> None:
         "result": None, "standings": event.data["standings"]})
 
 
-@projection.on(d.FINAL_CARD_PLACED)
+@on(d.FINAL_CARD_PLACED)
 def _card(event: StoredEvent, tx: ViewTx) -> None:
     row = event.data["row"]
 
@@ -152,13 +185,13 @@ def _card(event: StoredEvent, tx: ViewTx) -> None:
     _final(tx, _tid(event), change)
 
 
-@projection.on(d.FINAL_SEATED)
+@on(d.FINAL_SEATED)
 def _final_seated(event: StoredEvent, tx: ViewTx) -> None:
     _final(tx, _tid(event), lambda f: {**f, "seating": event.data["seating"],
                                        "first_player": event.data["first_player"]})
 
 
-@projection.on(d.FINAL_REPORTED)
+@on(d.FINAL_REPORTED)
 def _final_reported(event: StoredEvent, tx: ViewTx) -> None:
     _final(tx, _tid(event), lambda f: {**f, "result": event.data["standings"]})
 
@@ -174,3 +207,38 @@ def _pod(event: StoredEvent, tx: ViewTx) -> None:
     doc["pods"] = pods
     doc["standings"] = ffa_standings({p["pod"]: p["places"] for p in pods})
     tx.put(ffa_id(tid), doc, kind="ffa")
+
+
+def full_round(views, tid: str, number: int) -> dict[str, Any] | None:
+    """A round as its view shows it: while a per-table round is open, each table's live
+    result and drops from its own stream joined in (a result the tables stream holds, a
+    correction, wins)."""
+    doc = views.get(round_id(tid, number))
+    if doc is None or not doc.get("per_table") or doc.get("closed"):
+        return public_round(doc)
+    own = views.get_many([table_doc_id(tid, number, t["table"]) for t in doc["tables"]])
+    tables = []
+    for t in doc["tables"]:
+        live = own.get(table_doc_id(tid, number, t["table"]))
+        if live is None:
+            tables.append(t)
+            continue
+        seats = [{**s, "dropped": s["dropped"] or s["player_id"] in live["dropped"]}
+                 for s in t["seats"] if s["player_id"] not in live["unseated"]]
+        result = t["result"]
+        if result is None and live["results"] is not None:
+            result = [{"player_id": s["player_id"], **live["results"][s["player_id"]]}
+                      for s in seats]
+        tables.append({**t, "seats": seats, "size": len(seats), "result": result})
+    return public_round({**doc, "tables": tables})
+
+
+def public_round(doc: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The round without what only readers of the views need."""
+    if doc is None:
+        return None
+    return {k: v for k, v in doc.items() if k not in ("per_table", "closed")}
+
+
+def table_doc_id(tid: str, number: int, table: int) -> str:
+    return f"tables:{tid}:table:{number}:{table}"

@@ -489,7 +489,7 @@ def test_restricted_trade_deck_is_what_the_trade_left(api, clock, rt):
 
 
 def test_multi_deck_changes_only_between_rounds(api, clock, rt):
-    from chalicelib.domain.tables.commands import ReportTable, SeatRound
+    from chalicelib.domain.tables.commands import SeatRound
     from chalicelib.domain.tables.decider import TABLES
     from chalicelib.domain.tournament import TOURNAMENT
     from chalicelib.service import Reply
@@ -516,8 +516,11 @@ def test_multi_deck_changes_only_between_rounds(api, clock, rt):
     assert changed.status == 409 and changed.body["error"] == "round_in_progress"
     table, _ = rt.service.read(TABLES, f"tables-{s['tid']}")
     seated = table.current.tables[0]
-    run(ReportTable(round=1, table=1, vp_halves={seated[0]: 8, **{p: 0 for p in seated[1:]}},
-                    now=iso(NOW)))
+    from chalicelib.application import tables as tables_play
+    from chalicelib.auth import Principal
+    rt.service.run(lambda uow: Reply(200, tables_play.report(
+        uow, Principal("organizer", tournament.organizer_id), s["tid"], 1, 1,
+        {seated[0]: 8, **{p: 0 for p in seated[1:]}})))
     after = api.post(switch, {"label": "control"}, token=p1["token"])
     assert after.status == 200 and after.body["active"] == "control"
     assert register(api, s, p1, {**first, "library": VT_LIB[1:41]}).status == 201

@@ -17,19 +17,35 @@ class SeatRound:
 
 @dataclass(frozen=True)
 class SwapPlayers:
-    """The organizer exchanges two players' seats (or a seat and a sit-out)."""
+    """The organizer exchanges two players' seats (or a seat and a sit-out). In a round
+    whose tables have streams of their own, ``reported`` (tables with a result) and
+    ``dropped`` (players who left after the seating) come from those streams."""
     round: int
     players: tuple[str, str]
     now: str = ""
+    reported: tuple[int, ...] | None = None
+    dropped: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)
 class ReportTable:
-    """A table's result: each seated player's VP in half points."""
+    """A table's result: each seated player's VP in half points. Here: a round seated
+    before tables had streams of their own, or a result reported again (a correction),
+    with the table's ``seats`` and ``dropped`` players from its own stream."""
     round: int
     table: int  # 1-based
     vp_halves: dict[str, Any]
     now: str = ""
+    seats: tuple[str, ...] | None = None
+    dropped: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True)
+class CloseRound:
+    """Bring each table's seats, drops and result (read from its own stream: table
+    number -> (seats, dropped, result)) into the tables stream once all have a result."""
+    round: int
+    tables: dict[int, tuple[tuple[str, ...], tuple[str, ...], dict[str, Any] | None]]
 
 
 @dataclass(frozen=True)

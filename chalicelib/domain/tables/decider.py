@@ -14,6 +14,7 @@ from ..profiles.tables import TablesSettings
 from ..rng import derive
 from . import final as finals
 from .commands import (
+    CloseRound,
     DropPlayer,
     PlaceCard,
     ReportFinal,
@@ -30,6 +31,7 @@ from .seating import seat_round
 from .state import Round, TablesState
 
 ROUND_SEATED = "TablesRoundSeated"
+ROUND_CLOSED = "TablesRoundClosed"
 SEATS_SWAPPED = "TablesSeatsSwapped"
 TABLE_REPORTED = "TablesTableReported"
 FINAL_STARTED = "TablesFinalStarted"
@@ -128,7 +130,8 @@ def decide_seat_round(cmd: SeatRound, state: TablesState) -> list[Event]:
     playing = [p for p in players if p not in out]
     tables = seat_round(playing, table_sizes(len(playing)), state.history(),
                         derive(cmd.seed, "tables-seating", number))
-    data: dict[str, Any] = {"round": number, "tables": tables, "sitting_out": sitting_out}
+    data: dict[str, Any] = {"round": number, "tables": tables, "sitting_out": sitting_out,
+                            "results_in": "table"}
     if first:
         data["settings"] = settings.model_dump(mode="json")
     return [Event(ROUND_SEATED, data)]
@@ -155,12 +158,14 @@ def decide_swap(cmd: SwapPlayers, state: TablesState) -> list[Event]:
                        {"players": unknown}, code="not_in_round")
     if a in rnd.sitting_out and b in rnd.sitting_out:
         raise Invalid("both players sit out this round: nothing to swap", code="invalid_swap")
-    gone = [p for p in (a, b) if p in rnd.drop_losses]
+    dropped = rnd.drop_losses if cmd.dropped is None else cmd.dropped
+    gone = [p for p in (a, b) if p in dropped]
     if gone:
         raise Conflict("a player who dropped after the seating keeps their seat and a Loss "
                        "(V:EKN 3.1.4)", {"players": gone}, code="player_dropped")
+    with_result = set(rnd.results) | set(cmd.reported or ())
     reported = sorted({t for t in (rnd.table_of(a), rnd.table_of(b))
-                       if t is not None and t in rnd.results})
+                       if t is not None and t in with_result})
     if reported:
         raise Conflict("a table with a reported result cannot be reseated",
                        {"tables": reported}, code="table_reported")
@@ -174,11 +179,31 @@ def decide_report(cmd: ReportTable, state: TablesState) -> list[Event]:
                        code="final_started")
     if not isinstance(cmd.table, int) or not 1 <= cmd.table <= len(rnd.tables):
         raise NotFound(f"round {rnd.number} has no table {cmd.table}", code="table_not_found")
-    table = rnd.tables[cmd.table - 1]
-    dropped = dropped_at(rnd, cmd.table)
+    table = rnd.tables[cmd.table - 1] if cmd.seats is None else cmd.seats
+    dropped = dropped_at(rnd, cmd.table) if cmd.dropped is None else cmd.dropped
     vp = validate(table, cmd.vp_halves, dropped)
     return [Event(TABLE_REPORTED, {"round": rnd.number, "table": cmd.table,
                                    "results": score(table, vp, dropped)})]
+
+
+def decide_close(cmd: CloseRound, state: TablesState) -> list[Event]:
+    """TablesRoundClosed with every table's final seats, drops and result, in table
+    order; a result reported again here wins over the table's own. Nothing when closed."""
+    rnd = _round(state, cmd.round)
+    if rnd.closed or rnd.results_in != "table":
+        return []
+    tables = []
+    missing = []
+    for k in range(1, len(rnd.tables) + 1):
+        seats, dropped, result = cmd.tables.get(k, (rnd.tables[k - 1], (), None))
+        result = rnd.results.get(k, result)
+        if result is None:
+            missing.append(k)
+        tables.append({"seats": list(seats), "dropped": list(dropped), "results": result})
+    if missing:
+        raise Conflict(f"round {rnd.number} still has tables without a result",
+                       {"round": rnd.number, "tables": missing}, code="round_open")
+    return [Event(ROUND_CLOSED, {"round": rnd.number, "tables": tables})]
 
 
 def decide_start_final(cmd: StartFinal, state: TablesState) -> list[Event]:
@@ -227,7 +252,7 @@ def decide_final_result(cmd: ReportFinal, state: TablesState) -> list[Event]:
 HANDLERS = {SeatRound: decide_seat_round, SwapPlayers: decide_swap,
             ReportTable: decide_report, StartFinal: decide_start_final,
             PlaceCard: decide_place, ReportFinal: decide_final_result,
-            DropPlayer: decide_drop}
+            DropPlayer: decide_drop, CloseRound: decide_close}
 
 
 def decide(command: Any, state: TablesState) -> list[Event]:
@@ -251,7 +276,8 @@ def evolve(state: TablesState, event: Event) -> TablesState:
     d = event.data
     if event.type == ROUND_SEATED:
         rnd = Round(number=d["round"], tables=tuple(tuple(t) for t in d["tables"]),
-                    sitting_out=tuple(d.get("sitting_out", ())))
+                    sitting_out=tuple(d.get("sitting_out", ())),
+                    results_in=d.get("results_in", "tables"))
         settings = d.get("settings", state.settings)
         return replace(state, rounds=state.rounds + (rnd,), settings=settings)
     if event.type == SEATS_SWAPPED:
@@ -269,6 +295,15 @@ def evolve(state: TablesState, event: Event) -> TablesState:
         return replace(state, rounds=tuple(rounds))
     if event.type == PLAYER_DROPPED:
         return evolve_drop(state, d)
+    if event.type == ROUND_CLOSED:
+        rnd = state.rounds[d["round"] - 1]
+        closed = replace(
+            rnd, closed=True, tables=tuple(tuple(t["seats"]) for t in d["tables"]),
+            results={k: t["results"] for k, t in enumerate(d["tables"], start=1)},
+            drop_losses=tuple(p for t in d["tables"] for p in t["dropped"]))
+        rounds = list(state.rounds)
+        rounds[d["round"] - 1] = closed
+        return replace(state, rounds=tuple(rounds))
     if event.type == FINAL_STARTED:
         return replace(state, qualifiers=tuple(d["qualifiers"]))
     if event.type == FINAL_CARD_PLACED:

@@ -14,9 +14,19 @@ class Round:
     results: dict[int, dict[str, dict[str, int]]] = field(default_factory=dict)
     # players who left after this seating: still seated, their result is a Loss (3.1.4)
     drop_losses: tuple[str, ...] = ()
+    # "table": each table has its own stream until TablesRoundClosed brings its seats,
+    # drops and result here; "tables": a round seated before that, recorded here whole.
+    results_in: str = "tables"
+    closed: bool = False
+
+    @property
+    def per_table(self) -> bool:
+        return self.results_in == "table" and not self.closed
 
     @property
     def complete(self) -> bool:
+        if self.results_in == "table":
+            return self.closed
         return len(self.results) == len(self.tables)
 
     def table_of(self, player: str) -> int | None:

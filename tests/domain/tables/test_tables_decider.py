@@ -2,18 +2,24 @@ from collections import Counter
 
 import pytest
 
-from chalicelib.domain.decider import fold
 from chalicelib.domain.errors import Conflict, Invalid, NotFound
-from chalicelib.domain.tables.commands import (PlaceCard, ReportFinal, ReportTable,
-                                               SeatRound, StartFinal, SwapPlayers)
-from chalicelib.domain.tables.decider import TABLES
+from chalicelib.domain.tables.commands import (
+    PlaceCard,
+    ReportFinal,
+    ReportTable,
+    SeatRound,
+    StartFinal,
+    SwapPlayers,
+)
+from chalicelib.domain.tables.decider import TABLES  # noqa: F401
+
+from . import tables_helpers
 
 SEED = "seed-1"
 
 
 def run(state, command):
-    events = TABLES.decide(command, state)
-    return fold(TABLES, state, events), events
+    return tables_helpers.run(state, command)
 
 
 def play_round(state, players, settings=None):
@@ -30,7 +36,7 @@ def play_round(state, players, settings=None):
 @pytest.mark.parametrize("count,games", [(6, 2), (7, 2), (11, 2)])
 def test_sit_out_counts_play_the_same_number_of_games(count, games):
     players = [f"p{i}" for i in range(count)]
-    state = TABLES.initial()
+    state = tables_helpers.initial()
     for _ in range(3):
         state = play_round(state, players)
     assert Counter(state.games()) == Counter({p: games for p in players})
@@ -41,10 +47,10 @@ def test_sit_out_counts_play_the_same_number_of_games(count, games):
 
 def test_rounds_must_finish_and_stop_at_plan():
     players = [f"p{i}" for i in range(9)]
-    state, _ = run(TABLES.initial(), SeatRound(players, SEED, {"rounds": 2}))
+    state, _ = run(tables_helpers.initial(), SeatRound(players, SEED, {"rounds": 2}))
     with pytest.raises(Conflict):
         run(state, SeatRound(players, SEED))
-    state = TABLES.initial()
+    state = tables_helpers.initial()
     for _ in range(2):
         state = play_round(state, players, {"rounds": 2})
     with pytest.raises(Conflict) as exc:
@@ -53,11 +59,12 @@ def test_rounds_must_finish_and_stop_at_plan():
 
 
 def test_no_final_and_multideck_limits():
+    fresh = tables_helpers.initial
     with pytest.raises(Invalid):
-        run(TABLES.initial(), SeatRound([f"p{i}" for i in range(8)], SEED, {"final": "none"}))
+        run(fresh(), SeatRound([f"p{i}" for i in range(8)], SEED, {"final": "none"}))
     with pytest.raises(Invalid):
-        run(TABLES.initial(), SeatRound([f"p{i}" for i in range(12)], SEED, {"multideck": True}))
-    state = play_round(TABLES.initial(), [f"p{i}" for i in range(6)], {"final": "extra-round"})
+        run(fresh(), SeatRound([f"p{i}" for i in range(12)], SEED, {"multideck": True}))
+    state = play_round(fresh(), [f"p{i}" for i in range(6)], {"final": "extra-round"})
     with pytest.raises(Conflict) as exc:  # 3.1.6: cannot grow to 8 between rounds
         run(state, SeatRound([f"p{i}" for i in range(8)], SEED))
     assert exc.value.code == "players_limit"
@@ -66,7 +73,7 @@ def test_no_final_and_multideck_limits():
 
 def test_late_arrival_joins_next_round_and_swaps():
     players = [f"p{i}" for i in range(8)]
-    state, events = run(TABLES.initial(), SeatRound(players, SEED))
+    state, events = run(tables_helpers.initial(), SeatRound(players, SEED))
     with pytest.raises(Conflict):  # 3.3.1: not into a game in progress
         run(state, SwapPlayers(1, ("p0", "late")))
     a, b = state.current.tables[0][0], state.current.tables[1][0]
@@ -81,7 +88,7 @@ def test_late_arrival_joins_next_round_and_swaps():
 
 
 def test_report_errors():
-    state, _ = run(TABLES.initial(), SeatRound([f"p{i}" for i in range(9)], SEED))
+    state, _ = run(tables_helpers.initial(), SeatRound([f"p{i}" for i in range(9)], SEED))
     with pytest.raises(NotFound):
         run(state, ReportTable(1, 3, {}))
     with pytest.raises(NotFound):
@@ -93,7 +100,7 @@ def test_report_errors():
 
 def test_final_flow():
     players = [f"p{i}" for i in range(10)]
-    state = TABLES.initial()
+    state = tables_helpers.initial()
     with pytest.raises(Conflict):
         run(state, StartFinal(players, SEED))
     for _ in range(3):
@@ -122,13 +129,13 @@ def test_seven_players_with_the_extra_round_are_refused_at_round_one():
     # 3 rounds + the extra round = 4: 7 players cannot all play equally often
     assert equal_games_plan(7, 4) is None and equal_games_plan(7, 3) == (5, 5, 4)
     with pytest.raises(Invalid) as exc:
-        run(TABLES.initial(), SeatRound(players, SEED, {"final": "extra-round"}))
+        run(tables_helpers.initial(), SeatRound(players, SEED, {"final": "extra-round"}))
     (problem,) = [p for p in exc.value.details if p["rule"] == "V:EKN 3.1"]
     assert problem["rounds"] == 4
     assert problem["possible_rounds"] == [r for r in equal_games_rounds(7) if r >= 2]
     assert 4 not in problem["possible_rounds"] and 3 in problem["possible_rounds"]
     # the same players with a plan that works: every player plays the same count
-    state = TABLES.initial()
+    state = tables_helpers.initial()
     for _ in range(5):
         state = play_round(state, players, {"rounds": 4, "final": "extra-round"}
                            if not state.rounds else None)
@@ -150,9 +157,9 @@ def test_no_final_needs_three_rounds():
     """V:EKN 3.1: a tournament has at least three rounds; without a final all of them
     are preliminary rounds."""
     with pytest.raises(Invalid) as exc:
-        run(TABLES.initial(), SeatRound([f"p{i}" for i in range(5)], SEED,
+        run(tables_helpers.initial(), SeatRound([f"p{i}" for i in range(5)], SEED,
                                         {"final": "none", "rounds": 2}))
     assert exc.value.code == "invalid_settings"
-    state, _ = run(TABLES.initial(), SeatRound([f"p{i}" for i in range(5)], SEED,
+    state, _ = run(tables_helpers.initial(), SeatRound([f"p{i}" for i in range(5)], SEED,
                                                {"final": "extra-round", "rounds": 2}))
     assert state.current.number == 1

@@ -1,6 +1,6 @@
-import random
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from chalicelib.domain.rng import derive
 from chalicelib.domain.tables.criteria import counts

@@ -1,0 +1,38 @@
+"""The live state of each V:EKN table of an open round, from the table's own stream
+(``table-<tid>-r2-t7``): ``tables:<tid>:table:2:7`` (its result once reported, the
+players who left it after the seating), one document per table, written by that stream
+only. The round's view joins it (``tables.full_round``)."""
+from __future__ import annotations
+
+from ..domain import streams
+from ..domain.tables.table_result import PLAYER_DROPPED, TABLE_REPORTED
+from ..store.ports import StoredEvent
+from .registry import Projection, ViewTx
+from .tables import table_doc_id
+
+projection = Projection("table-results")
+
+
+def _doc(tx: ViewTx, event: StoredEvent) -> tuple[str, dict]:
+    number, table = streams.table_of(event.stream_id)
+    tid = streams.tournament_of(event.stream_id)
+    doc_id = table_doc_id(tid, number, table)
+    return doc_id, dict(tx.get(doc_id) or {"round": number, "table": table, "dropped": [],
+                                           "unseated": [], "results": None})
+
+
+@projection.on(TABLE_REPORTED, PLAYER_DROPPED)
+def _changed(event: StoredEvent, tx: ViewTx) -> None:
+    if streams.table_of(event.stream_id) is None:      # the tables stream: tables.py
+        return
+    doc_id, doc = _doc(tx, event)
+    d = event.data
+    if event.type == TABLE_REPORTED:
+        doc["results"] = d["results"]
+    elif d["loss"]:
+        doc["dropped"] = doc["dropped"] + [d["player"]]
+    else:
+        doc["unseated"] = doc["unseated"] + [d["player"]]
+    number, _ = streams.table_of(event.stream_id)
+    tx.put(doc_id, doc, kind=f"tables-table:{streams.tournament_of(event.stream_id)}:{number}",
+           sort=f"{doc['table']:05d}")
