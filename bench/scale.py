@@ -100,8 +100,8 @@ def moto_runtime():
     from chalicelib.store.dynamo_events import DynamoEventStore
     from chalicelib.store.dynamo_tables import create_tables
     from chalicelib.store.dynamo_views import DynamoViewStore
-    from tools import moto_transactions
-    moto_transactions.install()
+    from tools import moto_speedups
+    moto_speedups.install()
     mock = mock_aws()
     mock.start()
     client = Sizes(boto3.client("dynamodb", region_name="us-east-1"))

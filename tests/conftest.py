@@ -11,10 +11,10 @@ from chalicelib.config import Config
 from chalicelib.runtime import build_runtime, set_runtime
 from tests.support.client import ApiClient
 from tests.support.threads import thread_safe
-from tools import moto_transactions
+from tools import moto_speedups
 
 ADMIN_KEY = "pdm_admin_test_key_0123456789"
-moto_transactions.install()     # moto's transactions without its per-item table copies
+moto_speedups.install()     # moto without its costs that grow with the data stored
 
 
 def make_config(data_dir, **overrides) -> Config:

@@ -1,18 +1,27 @@
-"""moto's ``TransactWriteItems`` deep-copies every table the transaction touches, once
-per item, so it can roll back: its cost grows with everything stored, and a long event
-on moto slows down command after command (a 16,384-player Swiss event would copy the
-whole events table tens of thousands of times). DynamoDB's cost does not grow so.
+"""Two costs of moto's DynamoDB that grow with everything stored, where DynamoDB's do not,
+so that a long event on moto slows down command after command:
 
-:func:`install` replaces it, for the local DynamoDB mode, the benchmarks and the tests,
-by the same semantics without the copies: every condition is checked against the state
-before the transaction (a transaction may not touch an item twice, so no item sees
-another's write), then, only if all hold, every write is applied. Refusals are exactly
-moto's: the same exceptions and cancellation reasons. Idempotent to call."""
+* ``TransactWriteItems`` deep-copies every table the transaction touches, once per item,
+  to be able to roll back (a 16,384-player Swiss event would copy the whole events table
+  tens of thousands of times);
+* ``Query`` on a table's own key sorts every item of the table to find one partition,
+  then compares every item of the partition with the sort-key condition.
+
+:func:`install` replaces both, for the local DynamoDB mode, the benchmarks and the
+tests, by the same semantics without that cost. A transaction checks every condition
+against the state before it (it may not touch an item twice, so no item sees another's
+write) and applies the writes only if all hold, with exactly moto's refusals and
+cancellation reasons. A query reads its partition's items only (and, for ``>``/``>=``
+on the sort key of a partition written in ascending sort-key order, as an event stream
+is, only the items past the bound, walking back from the newest), and moto's own code
+then orders, filters, limits and pages them as before. Idempotent to call."""
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 _INSTALLED = False
+_PARTITION = threading.local()
 
 
 def install() -> None:
@@ -20,7 +29,58 @@ def install() -> None:
     if _INSTALLED:
         return
     from moto.dynamodb.models import DynamoDBBackend
+    from moto.dynamodb.models.table import Table
     DynamoDBBackend.transact_write_items = _transact_write_items
+    all_items, query, put_item = Table.all_items, Table.query, Table.put_item
+
+    def partition_items(self) -> list:
+        if getattr(_PARTITION, "table", None) is not self:
+            return all_items(self)
+        found = self.items.get(_PARTITION.key)
+        if found is None:
+            return []
+        if not self.range_key_attr:
+            return [found]
+        ascending = getattr(self, "_ascending", {}).get(_PARTITION.key, (False, None))[0]
+        bound = _PARTITION.bound
+        if ascending and bound is not None:
+            comparison, value = bound
+            newer = []
+            for item in reversed(found.values()):
+                if item.range_key > value or (comparison == ">=" and item.range_key == value):
+                    newer.append(item)
+                else:
+                    break
+            return newer[::-1]
+        return sorted(found.values(), key=lambda item: item.range_key)
+
+    def partition_query(self, hash_key, *args, **kwargs):
+        index_name = args[6] if len(args) > 6 else kwargs.get("index_name")
+        if index_name is not None or hash_key is None:
+            return query(self, hash_key, *args, **kwargs)
+        comparison, values = (args[0], args[1]) if len(args) > 1 else (None, None)
+        _PARTITION.table, _PARTITION.key = self, hash_key
+        _PARTITION.bound = (comparison.upper(), values[0]) \
+            if comparison and comparison.upper() in (">", ">=") and values else None
+        try:
+            return query(self, hash_key, *args, **kwargs)
+        finally:
+            _PARTITION.table = None
+
+    def tracked_put(self, item_attrs, *args, **kwargs):
+        item = put_item(self, item_attrs, *args, **kwargs)
+        if self.range_key_attr:
+            from moto.dynamodb.models.dynamo_type import DynamoType
+            key = DynamoType(item_attrs[self.hash_key_attr])
+            rng = DynamoType(item_attrs[self.range_key_attr])
+            tails = self.__dict__.setdefault("_ascending", {})
+            ascending, last = tails.get(key, (True, None))
+            tails[key] = (ascending and (last is None or not rng < last), rng)
+        return item
+
+    Table.all_items = partition_items
+    Table.query = partition_query
+    Table.put_item = tracked_put
     _INSTALLED = True
 
 
