@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..domain.swiss.paired import matches_of
 from ..domain.swiss.pmap import PMap
 from ..domain.swiss.records import records
 from ..domain.swiss.results import Score
@@ -94,8 +95,8 @@ def _put_overview(tx: ViewTx, tid: str, doc: dict[str, Any]) -> None:
 def _started(event: StoredEvent, tx: ViewTx) -> None:
     tid, d = _tid(event), event.data
     s = d["settings"]
-    tx.put(meta_id(tid), {"settings": s, "seed_key": d["seed_key"], "joined": {},
-                          "dropped": {}}, kind="swiss-meta")
+    tx.put(meta_id(tid), {"settings": s, "seed_key": d["seed_key"], "dropped": {}},
+           kind="swiss-meta")
     _put_overview(tx, tid, {
         "tournament_id": tid, "planned_rounds": d["planned_rounds"],
         "planned_cut": d["planned_cut"], "rounds_paired": 0, "current_round": None,
@@ -139,13 +140,13 @@ def _paired(event: StoredEvent, tx: ViewTx) -> None:
     tid, d = _tid(event), event.data
     meta = dict(tx.get(meta_id(tid)))
     number = d["round"]
-    meta["joined"] = {**meta["joined"], **{p: number for p in d["joined"]}}
     left = list(d.get("left", []))
-    meta["dropped"] = {**meta["dropped"], **{p: number - 1 for p in left}}
-    tx.put(meta_id(tid), meta, kind="swiss-meta")
+    if left:
+        meta["dropped"] = {**meta["dropped"], **{p: number - 1 for p in left}}
+        tx.put(meta_id(tid), meta, kind="swiss-meta")
     best_of = meta["settings"]["best_of"]
     entries = [match_doc(m["id"], number, m["table"], m["a"], m["b"], best_of)
-               for m in d["matches"]]
+               for m in matches_of(d)]
     pages = {k: entries[k * ROUND_PAGE:(k + 1) * ROUND_PAGE]
              for k in range(max(1, -(-len(entries) // ROUND_PAGE)))}
     tx.put(round_id(tid, number), {
@@ -312,8 +313,14 @@ def _recompute(tx: ViewTx, tid: str, start: int) -> None:
             break
         rounds.append(_round_of(*round_pages(tx, tid, number)))
         number += 1
+    seen: set[str] = set()
+    joined = []      # players of rounds 1..n: everyone active is paired or has the bye
+    for rnd in rounds:
+        seen.update(p for m in rnd.matches for p in (m.a, m.b) if p)
+        seen.update([rnd.bye] if rnd.bye else [])
+        joined.append(sorted(seen))
     for upto in range(max(1, start), len(rounds) + 1):
-        players = sorted(p for p, first in meta["joined"].items() if first <= upto)
+        players = joined[upto - 1]
         recs = records(rounds[:upto], settings, players)
         dropped = [p for p, after in meta["dropped"].items() if after <= upto]
         table = rank(recs, settings, meta["seed_key"], dropped, upto)

@@ -76,18 +76,16 @@ def decide_pair_round(cmd: PairRound, state: SwissState) -> list[Event]:
         if missing:
             raise Invalid("this profile pairs within drafting pods: give every player a pod",
                           {"players_without_pod": missing[:50], "count": len(missing)})
-    joined = [p for p in active if p not in state.joined]
     listed = set(cmd.players)
     # Players who left the tournament's list since the last round dropped before this one.
     left = sorted(p for p in state.joined if p not in listed and p not in state.dropped)
     bye, cands = round_candidates(state, settings, seed_key, active,
                                   pods if within_pods else None)
     pairing = pair_round(cands, derive(seed_key, "pair", number))
-    matches = [{"id": f"R{number}-{t}", "table": t, "a": a.id, "b": b.id}
-               for t, (a, b) in enumerate(pairing.pairs, start=1)]
     events.append(Event("RoundPaired", {
-        "round": number, "matches": matches, "bye": bye, "joined": joined, "left": left,
-        "pods": new_pods, "ends_at": deadline(cmd.now, settings.get("round_minutes")),
+        "round": number, "pairs": [[a.id, b.id] for a, b in pairing.pairs], "bye": bye,
+        "left": left, "pods": new_pods,
+        "ends_at": deadline(cmd.now, settings.get("round_minutes")),
         "method": pairing.method, "quality": pairing.quality.as_dict(), "by": cmd.by,
         "results_in": "match"}))
     return events

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..events import Event
+from .paired import joined_of, matches_of
 from .pmap import PMap
 from .results import Score
 from .state import Cut, Match, Pending, Round, SwissState, parse_match_id
@@ -54,9 +55,9 @@ def evolve(state: SwissState, event: Event) -> SwissState:
                        planned_rounds=d["planned_rounds"], planned_cut=d["planned_cut"])
     if t == "RoundPaired":
         matches = tuple(Match(m["id"], d["round"], m["table"], m["a"], m["b"])
-                        for m in d["matches"])
+                        for m in matches_of(d))
         joined = dict(state.joined)
-        joined.update({p: d["round"] for p in d["joined"]})
+        joined.update({p: d["round"] for p in joined_of(d, state.joined)})
         pods = {**state.pods, **d["pods"]} if d["pods"] else state.pods
         rnd = Round(d["round"], matches, d["bye"], ends_at=d.get("ends_at"),
                     results_in=d.get("results_in", "swiss"))
