@@ -44,14 +44,15 @@ from ..domain.tables.decider import TABLES
 from ..domain.trade import TRADE_POD, TRADE_PREP
 from ..domain.trade import pod_stream_id as trade_pod_stream
 from ..domain.trade import prep_stream_id as trade_prep_stream
-from ..projections.decks import lists_id, public_view, view_id
+from ..projections.decks import public_view, view_id
+from ..projections.tournaments import players_kind
 from ..runtime import runtime
 from ..service import Reply
 from .bodies import Body
 from .common import plain, read_state, run_command, view_or_404
-from .http import json_route, parse_body
+from .http import cursor_param, encode_cursor, json_route, parse_body, query_int
 from .product import load_sets
-from .tournaments import load_tournament
+from .tournaments import checked_tid, load_tournament
 
 bp = Blueprint(__name__)
 
@@ -204,18 +205,26 @@ def publish_decklists(tid):
     return run_command(bp.current_request, _staff_work(
         tid, principal, lambda uow, _: c.PublishDecklists(now=_now(uow), by=principal.id),
         lambda state, events: Reply(200, {"tournament_id": tid, "published": True,
-                                          "players": events[0].data["players"]})), principal)
+                                          "registered": len(state.decks)})), principal)
 
 
 @json_route(bp, "/tournaments/{tid}/decks", methods=["GET"])
 def decks_overview(tid):
+    """The deck status of the tournament's players, a page at a time in registration
+    order, with their decklists once published."""
     rt = runtime()
-    tournament = load_tournament(rt, tid)
-    view = view_or_404(view_id(tid), "deck building has not started in this tournament",
-                       code="deckbuilding_not_open")
-    out = public_view(view, rt.views.get(lists_id(tid)) if view["published"] else None)
-    registered = {p["player_id"] for p in out["players"] if p["registered"]}
-    out["unregistered"] = [p.id for p in tournament.active_players() if p.id not in registered]
+    request = bp.current_request
+    checked_tid(tid)
+    view_or_404(view_id(tid), "deck building has not started in this tournament",
+                code="deckbuilding_not_open")
+    limit = query_int(request, "limit", 500, 1, 1000)
+    page = rt.views.list(players_kind(tid), after=cursor_param(request), limit=limit + 1)
+    more, page = len(page) > limit, page[:limit]
+    out = public_view(rt.views, tid, [v.doc["player_id"] for v in page])
+    status = {v.doc["player_id"]: v.doc["status"] for v in page}
+    out["unregistered"] = [e["player_id"] for e in out["players"]
+                           if not e["registered"] and status[e["player_id"]] == "active"]
+    out["next"] = encode_cursor(page[-1].sort) if more else None
     return out
 
 

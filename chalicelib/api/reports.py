@@ -86,11 +86,7 @@ def _decks_doc(rt: Runtime, tid: str) -> Any:
     decks = optional_projection("decks")
     if decks is None:
         return None
-    view = rt.views.get(decks.view_id(tid))
-    if view is None:
-        return None
-    return decks.public_view(view, rt.views.get(decks.lists_id(tid)) if view["published"]
-                             else None)
+    return decks.public_view(rt.views, tid, [p["player_id"] for p in all_players(rt.views, tid)])
 
 
 def build_report(rt: Runtime, tid: str, now: str) -> dict[str, Any] | None:

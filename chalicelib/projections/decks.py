@@ -1,5 +1,7 @@
-"""Deck views of a tournament: the public status (who registered, deadline, recursions)
-and, in a separate document served only once published (V:EKN 1.6), the decklists."""
+"""Deck views of a tournament: the public status (deadline, publication, checks) in one
+small document, one document per player (pool recorded, decks registered, the active
+one) and, served only once published (V:EKN 1.6), one decklist document per player: each
+grows with its own player, never with the field."""
 from __future__ import annotations
 
 from typing import Any
@@ -14,8 +16,12 @@ def view_id(tid: str) -> str:
     return f"decks:{tid}"
 
 
-def lists_id(tid: str) -> str:
-    return f"decks:{tid}:lists"
+def player_doc_id(tid: str, pid: str) -> str:
+    return f"decks:{tid}:player:{pid}"
+
+
+def list_doc_id(tid: str, pid: str) -> str:
+    return f"decks:{tid}:list:{pid}"
 
 
 def _tid(event: StoredEvent) -> str:
@@ -25,7 +31,7 @@ def _tid(event: StoredEvent) -> str:
 def _get(tx: ViewTx, tid: str) -> dict[str, Any]:
     return dict(tx.get(view_id(tid)) or {
         "tournament_id": tid, "open": False, "deadline": None, "published": False,
-        "published_at": None, "multi_deck": False, "players": {}, "checks": 0,
+        "published_at": None, "multi_deck": False, "registered": 0, "checks": 0,
         "discrepancies": 0})
 
 
@@ -33,14 +39,15 @@ def _put(tx: ViewTx, tid: str, view: dict[str, Any]) -> None:
     tx.put(view_id(tid), view, kind="decks")
 
 
-def _player(view: dict[str, Any], pid: str) -> dict[str, Any]:
-    return dict(view["players"].get(pid) or {
+def _player(tx: ViewTx, tid: str, pid: str) -> dict[str, Any]:
+    return dict(tx.get(player_doc_id(tid, pid)) or {
         "player_id": pid, "registered": False, "pool_recorded": False, "decks": {},
         "active": None, "reopened": False, "extended_until": None})
 
 
-def _set_player(tx: ViewTx, tid: str, view: dict[str, Any], entry: dict[str, Any]) -> None:
-    _put(tx, tid, {**view, "players": {**view["players"], entry["player_id"]: entry}})
+def _set_player(tx: ViewTx, tid: str, entry: dict[str, Any]) -> None:
+    tx.put(player_doc_id(tid, entry["player_id"]), entry, kind=f"decks-players:{tid}",
+           sort=entry["player_id"])
 
 
 @projection.on("DeckbuildingOpened")
@@ -59,51 +66,46 @@ def _extended(event: StoredEvent, tx: ViewTx) -> None:
 
 @projection.on("PoolRecorded")
 def _pool(event: StoredEvent, tx: ViewTx) -> None:
-    tid = _tid(event)
-    view = _get(tx, tid)
-    _set_player(tx, tid, view, {**_player(view, event.data["player"]), "pool_recorded": True})
+    tid, pid = _tid(event), event.data["player"]
+    _set_player(tx, tid, {**_player(tx, tid, pid), "pool_recorded": True})
 
 
 @projection.on("DeckRegistered")
 def _registered(event: StoredEvent, tx: ViewTx) -> None:
     tid, d = _tid(event), event.data
     view = _get(tx, tid)
-    entry = _player(view, d["player"])
+    entry = _player(tx, tid, d["player"])
     summary = {"label": d["label"], "registered_at": d["registered_at"],
                "version": d["version"], "recursions": d["recursions"], "sizes": d["sizes"],
                "unverified": [u["code"] for u in d.get("unverified", [])]}
     active = entry["active"] if entry["active"] and view["multi_deck"] else d["label"]
-    _set_player(tx, tid, view, {**entry, "registered": True, "reopened": False,
-                                "decks": {**entry["decks"], d["label"]: summary},
-                                "active": active})
-    lists = dict(tx.get(lists_id(tid)) or {"tournament_id": tid, "decks": {}})
-    mine = {**lists["decks"].get(d["player"], {}), d["label"]: {
-        "deck": d["deck"], "recursions": d["recursions"], "version": d["version"]}}
-    tx.put(lists_id(tid), {**lists, "decks": {**lists["decks"], d["player"]: mine}},
-           kind="decklists")
+    if not entry["registered"]:
+        _put(tx, tid, {**view, "registered": view.get("registered", 0) + 1})
+    _set_player(tx, tid, {**entry, "registered": True, "reopened": False,
+                          "decks": {**entry["decks"], d["label"]: summary}, "active": active})
+    mine = dict((tx.get(list_doc_id(tid, d["player"])) or {"decks": {}})["decks"])
+    mine[d["label"]] = {"deck": d["deck"], "recursions": d["recursions"],
+                        "version": d["version"]}
+    tx.put(list_doc_id(tid, d["player"]), {"player_id": d["player"], "decks": mine},
+           kind=f"decklists:{tid}", sort=d["player"])
 
 
 @projection.on("DeckReopened")
 def _reopened(event: StoredEvent, tx: ViewTx) -> None:
-    tid = _tid(event)
-    view = _get(tx, tid)
-    _set_player(tx, tid, view, {**_player(view, event.data["player"]), "reopened": True})
+    tid, pid = _tid(event), event.data["player"]
+    _set_player(tx, tid, {**_player(tx, tid, pid), "reopened": True})
 
 
 @projection.on("PlayerDeadlineExtended")
 def _player_extended(event: StoredEvent, tx: ViewTx) -> None:
-    tid = _tid(event)
-    view = _get(tx, tid)
-    _set_player(tx, tid, view, {**_player(view, event.data["player"]),
-                                "extended_until": event.data["deadline"]})
+    tid, pid = _tid(event), event.data["player"]
+    _set_player(tx, tid, {**_player(tx, tid, pid), "extended_until": event.data["deadline"]})
 
 
 @projection.on("ActiveDeckSwitched")
 def _switched(event: StoredEvent, tx: ViewTx) -> None:
-    tid = _tid(event)
-    view = _get(tx, tid)
-    _set_player(tx, tid, view, {**_player(view, event.data["player"]),
-                                "active": event.data["label"]})
+    tid, pid = _tid(event), event.data["player"]
+    _set_player(tx, tid, {**_player(tx, tid, pid), "active": event.data["label"]})
 
 
 @projection.on("DecklistsPublished")
@@ -120,15 +122,34 @@ def _checked(event: StoredEvent, tx: ViewTx) -> None:
                    "discrepancies": view["discrepancies"] + (0 if event.data["matches"] else 1)})
 
 
-def public_view(view: dict[str, Any], lists: dict[str, Any] | None) -> dict[str, Any]:
-    """The status for everyone; with the decklists once the organizer has published."""
-    players = [{**entry, "decks": [deck for _, deck in sorted(entry["decks"].items())]}
-               for _, entry in sorted(view["players"].items())]
-    out = {**view, "players": players, "decklists": None}
-    if view["published"]:
-        decks = (lists or {}).get("decks", {})
-        out["decklists"] = [
-            {"player_id": pid, "active": view["players"].get(pid, {}).get("active"),
-             "decks": [{"label": label, **entry} for label, entry in sorted(mine.items())]}
-            for pid, mine in sorted(decks.items())]
+def player_entries(views: Any, tid: str, pids: list[str]) -> list[dict[str, Any]]:
+    """The deck status of each of ``pids`` (in that order), decks sorted by label."""
+    docs = views.get_many([player_doc_id(tid, p) for p in pids])
+    out = []
+    for pid in pids:
+        entry = docs.get(player_doc_id(tid, pid)) or {
+            "player_id": pid, "registered": False, "pool_recorded": False, "decks": {},
+            "active": None, "reopened": False, "extended_until": None}
+        out.append({**entry, "decks": [deck for _, deck in sorted(entry["decks"].items())]})
     return out
+
+
+def decklists(views: Any, tid: str, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The published decklists of the registered players among ``entries``."""
+    registered = [e for e in entries if e["registered"]]
+    docs = views.get_many([list_doc_id(tid, e["player_id"]) for e in registered])
+    return [{"player_id": e["player_id"], "active": e["active"],
+             "decks": [{"label": label, **deck} for label, deck in
+                       sorted(docs[list_doc_id(tid, e["player_id"])]["decks"].items())]}
+            for e in registered if list_doc_id(tid, e["player_id"]) in docs]
+
+
+def public_view(views: Any, tid: str, pids: list[str]) -> dict[str, Any] | None:
+    """The status for everyone with the entries of ``pids``; their decklists once the
+    organizer has published (None before)."""
+    view = views.get(view_id(tid))
+    if view is None:
+        return None
+    entries = player_entries(views, tid, pids)
+    return {**view, "players": entries,
+            "decklists": decklists(views, tid, entries) if view["published"] else None}

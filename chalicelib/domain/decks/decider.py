@@ -195,7 +195,7 @@ def _publish(cmd: PublishDecklists, state: DecksState) -> list[Event]:
     if state.published:
         raise Conflict("decklists are already published", code="already_published")
     return [Event("DecklistsPublished", {"at": cmd.now, "by": cmd.by,
-                                         "players": sorted(state.decks)})]
+                                         "registered": len(state.decks)})]
 
 
 def _deck_check(cmd: DeckCheck, state: DecksState) -> list[Event]:

@@ -4,6 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from pyrsistent import PMap, pmap
+
 from ..events import Event
 from ..profiles.deck import DeckSettings
 
@@ -16,15 +18,16 @@ class DecksState:
     settings: dict[str, Any] = field(default_factory=dict)
     deadline: str | None = None
     multi_deck: bool = False
+    # Persistent maps: recording player 10,000's pool costs what player 10's does.
     # player -> {"cards", "product", "recorded_at", "by"}
-    pools: dict[str, dict[str, Any]] = field(default_factory=dict)
+    pools: PMap = field(default_factory=pmap)
     # player -> label -> registration record (see DeckRegistered)
-    decks: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
-    active: dict[str, str] = field(default_factory=dict)
+    decks: PMap = field(default_factory=pmap)
+    active: PMap = field(default_factory=pmap)                  # player -> label
     # player -> personal deadline (or None) while the organizer has reopened the deck
-    reopened: dict[str, str | None] = field(default_factory=dict)
+    reopened: PMap = field(default_factory=pmap)
     # player -> personal deadline granted by the organizer (later than the phase's)
-    extensions: dict[str, str] = field(default_factory=dict)
+    extensions: PMap = field(default_factory=pmap)
     published: bool = False
     checks: tuple[dict[str, Any], ...] = ()
 
@@ -50,23 +53,22 @@ def evolve(state: DecksState, event: Event) -> DecksState:
     if event.type == "DeckDeadlineExtended":
         return replace(state, deadline=d["deadline"])
     if event.type == "PlayerDeadlineExtended":
-        return replace(state, extensions={**state.extensions, d["player"]: d["deadline"]})
+        return replace(state, extensions=state.extensions.set(d["player"], d["deadline"]))
     if event.type == "PoolRecorded":
         pool = {"cards": d["cards"], "product": d.get("product"),
                 "recorded_at": d["recorded_at"], "by": d["by"]}
-        return replace(state, pools={**state.pools, d["player"]: pool})
+        return replace(state, pools=state.pools.set(d["player"], pool))
     if event.type == "DeckRegistered":
         player, label = d["player"], d["label"]
         mine = {**state.decks.get(player, {}), label: d}
         active = state.active if player in state.active and state.multi_deck \
-            else {**state.active, player: label}
-        reopened = {k: v for k, v in state.reopened.items() if k != player}
-        return replace(state, decks={**state.decks, player: mine}, active=active,
-                       reopened=reopened)
+            else state.active.set(player, label)
+        return replace(state, decks=state.decks.set(player, mine), active=active,
+                       reopened=state.reopened.discard(player))
     if event.type == "DeckReopened":
-        return replace(state, reopened={**state.reopened, d["player"]: d.get("until")})
+        return replace(state, reopened=state.reopened.set(d["player"], d.get("until")))
     if event.type == "ActiveDeckSwitched":
-        return replace(state, active={**state.active, d["player"]: d["label"]})
+        return replace(state, active=state.active.set(d["player"], d["label"]))
     if event.type == "DecklistsPublished":
         return replace(state, published=True)
     if event.type == "DeckCheckRecorded":

@@ -222,7 +222,7 @@ def test_publish_once():
     h = Harness()
     h.register()
     [event] = h.run(PublishDecklists(now=T_LATER, by="org"))
-    assert event.data["players"] == ["p1"] and h.state.published
+    assert event.data["registered"] == 1 and h.state.published
     with pytest.raises(Conflict):
         h.run(PublishDecklists(now=T_LATER, by="org"))
 
