@@ -16,6 +16,7 @@ from ..auth.principal import Principal
 from ..domain import reports as rp
 from ..domain.accounts import ACCOUNT
 from ..domain.errors import Conflict
+from ..domain.reports import pages
 from ..domain.reports.assemble import Sources
 from ..domain.tournament import state as tstate
 from ..projections.reports import FEED_KIND, org_kind, receipt_id
@@ -24,10 +25,12 @@ from ..runtime import Runtime, runtime
 from ..service import Reply
 from .http import (
     ApiError,
+    cursor_at,
     cursor_param,
     encode_cursor,
     idempotency_from,
     json_route,
+    page_param,
     query_int,
     query_param,
     respond,
@@ -36,6 +39,8 @@ from .tournaments import load_tournament
 
 bp = Blueprint(__name__)
 DATE = r"[0-9]{4}-[0-9]{2}-[0-9]{2}"
+REPORT_ENTRIES = 20_000        # a page of a report: ~3 MB at most, one page up to ~4,000 players
+FEED_REPORT_ENTRIES = 1_000    # each report's first page in the feed (20 reports a page)
 
 
 def optional_projection(name: str) -> Any:
@@ -173,7 +178,9 @@ def feed():
                     pending = entry["tournament_id"]
                     page = []
                     break
-                items.append({**report, "cursor": encode_cursor(view.sort)})
+                first, following = pages.page(report, 0, FEED_REPORT_ENTRIES)
+                items.append({**first, "next": cursor_at(following),
+                              "cursor": encode_cursor(view.sort)})
             cursor = view.sort
         if more or len(page) < 200:
             break
@@ -205,8 +212,14 @@ def _csv(text: str, filename: str, report: dict[str, Any]) -> Response:
 
 @json_route(bp, "/tournaments/{tid}/report", methods=["GET"])
 def get_report(tid):
+    """The report, a page at a time (``domain/reports/pages.py``): every field on every
+    page, the lists' entries of the page."""
     rt = runtime()
-    return _readable(rt, authenticate(bp.current_request, rt), tid)
+    request = bp.current_request
+    report = _readable(rt, authenticate(request, rt), tid)
+    position, limit = page_param(request, REPORT_ENTRIES, REPORT_ENTRIES)
+    shown, following = pages.page(report, position, limit)
+    return {**shown, "next": cursor_at(following)}
 
 
 @json_route(bp, "/tournaments/{tid}/report/csv", methods=["GET"])

@@ -232,6 +232,37 @@ def swiss_event(api, players=10):
     return event
 
 
+def test_the_report_pages_join_into_the_whole_report(api):
+    """Small pages of a report, concatenated, are the one-page report (and the feed
+    carries the first page with the cursor of the rest)."""
+    fed = federation(api)
+    tid = swiss_event(api)["tid"]
+    whole = api.get(f"/v1/tournaments/{tid}/report", token=fed).body
+    assert whole["next"] is None
+    pages, after = [], None
+    while True:
+        page = api.get(f"/v1/tournaments/{tid}/report?limit=7"
+                       + (f"&after={after}" if after else ""), token=fed).body
+        pages.append(page)
+        after = page["next"]
+        if after is None:
+            break
+    assert len(pages) > 5
+    joined = {"players": [], "rows": [], "matches": {}, "decklists": pages[0]["decklists"]}
+    for page in pages:
+        joined["players"] += page["players"]
+        joined["rows"] += page["standings"]["rows"]
+        for rnd in page["rounds"]:
+            joined["matches"].setdefault(rnd["round"], []).extend(rnd["matches"])
+        assert page["final"] == whole["final"] and page["seed"] == whole["seed"]
+    assert joined["players"] == whole["players"]
+    assert joined["rows"] == whole["standings"]["rows"]
+    assert joined["matches"] == {r["round"]: r["matches"] for r in whole["rounds"]}
+    assert api.get(f"/v1/tournaments/{tid}/report?after=bogus!", token=fed).status == 400
+    feed = api.get("/v1/reports/feed", token=fed).body["items"]
+    assert [i["next"] for i in feed if i["tournament_id"] == tid] == [None]
+
+
 def test_swiss_report_has_match_points_tiebreakers_and_top_cut(api):
     fed = federation(api)
     event = swiss_event(api)
