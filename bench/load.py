@@ -153,14 +153,7 @@ def swiss(api, timings, ev: Event, rounds: int, threads: int) -> dict[str, Any]:
 
 
 def all_events(api, ev: Event) -> list[dict[str, Any]]:
-    events, offset = [], 0
-    for _ in range(1000):                              # bounded paging
-        page = api.get(f"{ev.base}/events?limit=5000&offset={offset}", token=ev.org)
-        events += page["events"]
-        if page["next_offset"] is None:
-            return events
-        offset = page["next_offset"]
-    raise AssertionError("event log paging did not end")
+    return api.event_log(ev.tid, ev.org)
 
 
 def dump_views(data_dir: str) -> list[tuple]:

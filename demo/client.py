@@ -61,8 +61,20 @@ class Api:
         return {"player_id": body["player"]["player_id"], "token": body["token"],
                 "name": name}
 
+    def event_log(self, tid: str, org: str) -> list[dict[str, Any]]:
+        """Every event of the tournament, page after page of its log."""
+        events: list[dict[str, Any]] = []
+        after = None
+        while True:
+            page = self.get(f"/v1/tournaments/{tid}/events?limit=5000"
+                            + (f"&after={after}" if after else ""), token=org)
+            events += page["events"]
+            after = page["next"]
+            if after is None:
+                return events
+
     def event_count(self, tid: str, org: str) -> int:
-        return self.get(f"/v1/tournaments/{tid}/events?limit=1", token=org)["total"]
+        return len(self.event_log(tid, org))
 
 
 class Event:

@@ -24,7 +24,7 @@ from ..auth.principal import is_staff
 from ..domain import tournament as t
 from ..domain.errors import Forbidden, Invalid, NotFound
 from ..domain.profiles import DEFAULT_STRUCTURE
-from ..projections.tournaments import players_kind, summary_id, tournament_streams
+from ..projections.tournaments import players_kind, streams_kind, summary_id
 from ..runtime import runtime
 from ..service import Reply, UnitOfWork
 from .bodies import (
@@ -37,6 +37,7 @@ from .bodies import (
 )
 from .common import execute, plain, run_command, view_or_404
 from .http import (
+    ApiError,
     cursor_param,
     encode_cursor,
     idempotency_from,
@@ -309,24 +310,50 @@ def finish_tournament(tid):
 
 @json_route(bp, "/tournaments/{tid}/events", methods=["GET"])
 def event_log(tid):
-    """Every event of every stream of the tournament (staff only); the seed stays hidden
-    until the tournament finishes."""
+    """Every event of every stream of the tournament (staff only), a page at a time:
+    stream by stream in the order the streams began, each stream's events in order
+    (``recorded_at`` orders them across streams). The seed stays hidden until the
+    tournament finishes."""
     rt = runtime()
     request = bp.current_request
     principal = authenticate(request, rt)
     state = load_tournament(rt, tid)
     require_tournament_staff(principal, state)
     limit = query_int(request, "limit", 500, 1, 5000)
-    offset = query_int(request, "offset", 0, 0, 10_000_000)
-    streams = list(dict.fromkeys([stream(tid), *tournament_streams(rt.views, tid)]))
-    events = [e for sid in streams for e in rt.events.read(sid)]
-    events.sort(key=lambda e: (e.recorded_at, e.stream_id, e.version))
-    page = events[offset:offset + limit]
+    at = _log_cursor(cursor_param(request))
     hide_seed = state.status != t.state.FINISHED
-    return {"tournament_id": tid, "total": len(events), "offset": offset,
-            "next_offset": offset + len(page) if offset + len(page) < len(events) else None,
-            "events": [{"stream_id": e.stream_id, "version": e.version, "type": e.type,
-                        "data": {**e.data, "seed": None} if hide_seed and "seed" in e.data
-                        else e.data,
-                        "actor": e.meta.get("actor"), "recorded_at": e.recorded_at}
-                       for e in page]}
+    events, following, upcoming = [], None, []
+    position, last_sort = at, at[1] if at else None
+    while len(events) < limit:
+        if position is None:
+            if not upcoming:
+                upcoming = rt.views.list(streams_kind(tid), after=last_sort, limit=100)
+                if not upcoming:
+                    break
+            nxt = upcoming.pop(0)
+            position = (nxt.doc["stream_id"], nxt.sort, 0)
+        stream_id, sort, after = position
+        room = limit - len(events)
+        batch = rt.events.read(stream_id, after, limit=room + 1)   # one more: is there more?
+        events += batch[:room]
+        if len(batch) > room:
+            following = (stream_id, sort, batch[room - 1].version)
+        elif len(events) == limit:
+            following = (stream_id, sort, batch[-1].version) if batch else position
+        position, last_sort = None, sort
+    return {"tournament_id": tid, "events": [
+        {"stream_id": e.stream_id, "version": e.version, "type": e.type,
+         "data": {**e.data, "seed": None} if hide_seed and "seed" in e.data else e.data,
+         "actor": e.meta.get("actor"), "recorded_at": e.recorded_at} for e in events],
+        "next": encode_cursor("|".join(map(str, following))) if following else None}
+
+
+def _log_cursor(raw: str | None) -> tuple[str, str, int] | None:
+    """(stream id, its sort key in the stream index, the version read up to)."""
+    if raw is None:
+        return None
+    parts = raw.rsplit("|", 3)
+    if len(parts) != 4 or not parts[3].isdigit():
+        raise ApiError(400, "invalid_query", "query parameter 'after' is not a cursor")
+    stream_id, sort_time, sort_stream, version = parts
+    return stream_id, f"{sort_time}|{sort_stream}", int(version)

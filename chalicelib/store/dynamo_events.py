@@ -181,16 +181,20 @@ class DynamoEventStore:
                                       first.expected_version if first else 0) from None
         return stored
 
-    def read(self, stream_id: str, after: int = 0) -> list[StoredEvent]:
+    def read(self, stream_id: str, after: int = 0,
+             limit: int | None = None) -> list[StoredEvent]:
         events: list[StoredEvent] = []
         kwargs: dict[str, Any] = dict(
             TableName=self.table, ConsistentRead=True,
             KeyConditionExpression="stream_id = :s AND version > :v",
             ExpressionAttributeValues={":s": {"S": stream_id}, ":v": {"N": str(after)}})
         while True:
+            if limit is not None:
+                kwargs["Limit"] = limit - len(events)
             response = self.client.query(**kwargs)
             events.extend(item_to_event(item) for item in response.get("Items", []))
-            if "LastEvaluatedKey" not in response:
+            if "LastEvaluatedKey" not in response or \
+                    (limit is not None and len(events) >= limit):
                 return events
             kwargs["ExclusiveStartKey"] = response["LastEvaluatedKey"]
 

@@ -88,7 +88,9 @@ class EventStore(Protocol):
         """Atomically append to every stream (all or nothing), storing the idempotency
         record and adding the tally members in the same transaction."""
 
-    def read(self, stream_id: str, after: int = 0) -> list[StoredEvent]: ...
+    def read(self, stream_id: str, after: int = 0,
+             limit: int | None = None) -> list[StoredEvent]:
+        """The stream's events after version ``after``, in order (at most ``limit``)."""
 
     def read_many(self, after: dict[str, int]) -> dict[str, list[StoredEvent]]:
         """``read`` of many streams at once (stream id -> the version to read after);

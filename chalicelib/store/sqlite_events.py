@@ -106,10 +106,12 @@ class SqliteEventStore:
         return StoredEvent(stream_id, version, type_, codec.loads(data), codec.loads(meta),
                            event_id, recorded_at)
 
-    def read(self, stream_id: str, after: int = 0) -> list[StoredEvent]:
+    def read(self, stream_id: str, after: int = 0,
+             limit: int | None = None) -> list[StoredEvent]:
         rows = self.db.conn().execute(
             "SELECT stream_id, version, type, data, meta, event_id, recorded_at FROM events"
-            " WHERE stream_id = ? AND version > ? ORDER BY version", (stream_id, after))
+            " WHERE stream_id = ? AND version > ? ORDER BY version LIMIT ?",
+            (stream_id, after, -1 if limit is None else limit))
         return [self._row(row) for row in rows]
 
     def read_many(self, after: dict[str, int]) -> dict[str, list[StoredEvent]]:

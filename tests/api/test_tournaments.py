@@ -146,3 +146,27 @@ def test_late_arrival_beyond_the_no_final_limit_is_refused_at_registration(api):
     assert api.post(f"/v1/tournaments/{tid}/players/{gone}/drop", token=org).status == 200
     assert api.post(f"/v1/tournaments/{tid}/players", {"name": "Late 8"},
                     token=org).status == 201
+
+
+def test_the_event_log_pages_through_every_stream(api, rt):
+    event = api.ready("munchkin", "booster-draft", players=8)
+    tid, org = event["tid"], event["organizer"]
+    paired = api.post(f"/v1/tournaments/{tid}/swiss/rounds", token=org).body
+    for m in paired["matches"]:
+        api.post(f"/v1/tournaments/{tid}/swiss/matches/{m['match_id']}/result",
+                 {"a": 1, "b": 0}, token=org)
+    stored = sorted((e.stream_id, e.version) for e in rt.events.all_events()
+                    if f"-{tid}" in e.stream_id)
+    for size in (1, 3, 50, 5000):
+        pages, after = [], None
+        while True:
+            page = api.get(f"/v1/tournaments/{tid}/events?limit={size}"
+                           + (f"&after={after}" if after else ""), token=org).body
+            assert len(page["events"]) <= size
+            pages += page["events"]
+            after = page["next"]
+            if after is None:
+                break
+        assert sorted((e["stream_id"], e["version"]) for e in pages) == stored
+        assert len(pages) == len(stored)                       # none twice
+    assert api.get(f"/v1/tournaments/{tid}/events?after=bogus", token=org).status == 400

@@ -79,5 +79,5 @@ def test_two_new_streams_projected_at_once_are_both_in_the_event_log(api, rt):
     interleave(rt, *first)
     for n in (1, 2):
         rt.projector.catch_up(f"pod-{tid}-{n}")
-    log = api.get(f"/v1/tournaments/{tid}/events?limit=5000", token=org).body
-    assert {f"pod-{tid}-1", f"pod-{tid}-2"} <= {e["stream_id"] for e in log["events"]}
+    log = api.event_log(tid, org)
+    assert {f"pod-{tid}-1", f"pod-{tid}-2"} <= {e["stream_id"] for e in log}

@@ -148,3 +148,10 @@ def test_idempotency_record_keeps_the_reply_headers(event_store):
     plain = IdempotencyRecord("key-no-headers-000", "fp", 200, {})
     append(event_store, "no-headers", 0, [ev(1)], plain)
     assert event_store.idempotency("key-no-headers-000").headers == {}
+
+
+def test_read_stops_at_the_limit(event_store):
+    append(event_store, "lim", 0, [ev(i) for i in range(1, 8)])
+    assert [e.version for e in event_store.read("lim", 2, limit=3)] == [3, 4, 5]
+    assert [e.version for e in event_store.read("lim", 5, limit=10)] == [6, 7]
+    assert event_store.read("lim", 7, limit=1) == []

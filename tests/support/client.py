@@ -54,6 +54,17 @@ class ApiClient:
         return self.request("DELETE", path, **kw)
 
     # -- scenario helpers shared by capability tests ------------------------
+    def event_log(self, tid: str, token: str) -> list[dict[str, Any]]:
+        """Every event of the tournament, page after page of its log."""
+        events, after = [], None
+        while True:
+            page = self.get(f"/v1/tournaments/{tid}/events?limit=5000"
+                            + (f"&after={after}" if after else ""), token=token).body
+            events += page["events"]
+            after = page["next"]
+            if after is None:
+                return events
+
     def organizer(self, name: str = "Store") -> str:
         r = self.post("/v1/accounts", {"role": "organizer", "name": name}, token=self.admin_key)
         assert r.status == 201, r.body
