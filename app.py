@@ -1,13 +1,14 @@
-"""Podium's Chalice app: mounts the blueprints under /v1 and wires the event handlers.
-Everything else lives in chalicelib/ (see docs/CONVENTIONS.md)."""
+"""Podium's Chalice app: every route under /v1, the stream projector and the schedules.
+Routes come from ``chalicelib/api/route_table.py`` and each blueprint module loads on
+the first request of one of its routes, so a cold start imports little more than
+Chalice. Everything else lives in chalicelib/ (see docs/CONVENTIONS.md)."""
 from __future__ import annotations
 
-import importlib
 import os
 
-from chalice import Chalice, CORSConfig
+from chalice import Chalice, CORSConfig, Rate
 
-from chalicelib.api import edge
+from chalicelib.api import edge, lazy_routes
 from chalicelib.telemetry import metrics
 
 app = Chalice(app_name="podium", configure_logs=False)
@@ -21,26 +22,7 @@ app.api.cors = CORSConfig(allow_origin="*",
                           max_age=600)
 app.api.binary_types = []
 
-BLUEPRINTS = [
-    "chalicelib.api.system",
-    "chalicelib.api.accounts",
-    "chalicelib.api.tournaments",
-    "chalicelib.api.product",
-    "chalicelib.api.draft",
-    "chalicelib.api.decks",
-    "chalicelib.api.table_draft",
-    "chalicelib.api.mixed_draft",
-    "chalicelib.api.sealed",
-    "chalicelib.api.trade",
-    "chalicelib.api.tables",
-    "chalicelib.api.swiss",
-    "chalicelib.api.reports",
-    "chalicelib.api.webhooks",
-    "chalicelib.api.widget",
-]
-
-for _name in BLUEPRINTS:
-    app.register_blueprint(importlib.import_module(_name).bp, url_prefix="/v1")
+lazy_routes.register(app)
 
 
 @app.middleware("http")
@@ -79,3 +61,16 @@ def deliver_webhooks(event):
     from chalicelib.runtime import runtime
     from chalicelib.webhooks.worker import run_scheduled
     return run_scheduled(runtime())
+
+
+# -- pick timers: every minute in AWS, applied on each read and command locally too ----
+@app.schedule(Rate(1, unit=Rate.MINUTES))
+def sweep_drafts(event):
+    from chalicelib.api.draft import sweep_drafts as sweep
+    return sweep(event)
+
+
+@app.schedule(Rate(1, unit=Rate.MINUTES))
+def sweep_limited_drafts(event):
+    from chalicelib.api.table_draft import sweep_limited_drafts as sweep
+    return sweep(event)

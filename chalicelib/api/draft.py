@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from chalice import Blueprint, Rate
+from chalice import Blueprint
 from pydantic import Field
 
 from ..application.product_phase import require_play_not_started
@@ -349,7 +349,6 @@ def sweep(tid):
     return {"tournament_id": tid, "pods": sweep_tournament(rt, tid)}
 
 
-@bp.schedule(Rate(1, unit=Rate.MINUTES))
 def sweep_drafts(event):
     """Every minute: apply expired pick timers in every running draft."""
     rt = runtime()

@@ -12,7 +12,7 @@ from chalice import Response
 
 from ..telemetry import logs
 from . import links
-from .http import error
+from .replies import error
 from .request_ids import HEADER, gateway_request_id, request_id
 
 LOG_KEYS = ("request_id", "gateway_request_id")

@@ -13,7 +13,7 @@ from chalice import Response
 
 from ..runtime import Runtime
 from ..store.ports import Backlog
-from .http import error
+from .replies import error
 
 RETRY_AFTER_SECONDS = "5"
 

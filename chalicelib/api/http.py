@@ -17,6 +17,7 @@ from pydantic import BaseModel, ValidationError
 from ..domain.errors import DomainError
 from ..service import IdempotencyRequest, Reply
 from ..store.ports import StoreUnavailable
+from .replies import error
 
 log = logging.getLogger("podium.api")
 M = TypeVar("M", bound=BaseModel)
@@ -28,11 +29,6 @@ class ApiError(DomainError):
     def __init__(self, status: int, code: str, message: str, details: Any = None):
         super().__init__(message, details, code)
         self.status = status
-
-
-def error(status: int, code: str, message: str, details: Any = None) -> Response:
-    return Response({"error": code, "message": message, "details": details},
-                    status_code=status, headers={"Content-Type": "application/json"})
 
 
 def _validation_details(exc: ValidationError) -> list[dict[str, Any]]:
@@ -61,8 +57,15 @@ def json_route(bp, path: str, **options) -> Callable:
                 response.headers["Retry-After"] = "1"
                 return response
         bp.route(path, **options)(handled)
+        handled.__module__ = view.__module__
+        view.__dict__.setdefault("routes", {})[route_key(path, options)] = handled
         return view
     return register
+
+
+def route_key(path: str, options: dict[str, Any]) -> str:
+    """How a view's handler for one route is found again (``app.py``'s lazy routes)."""
+    return f"{','.join(options.get('methods', ['GET']))} {path}"
 
 
 def raw_body(request) -> bytes:

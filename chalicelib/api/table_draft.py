@@ -4,7 +4,7 @@ absent player, pack replacements (7.2.5), feeds and the staff log, late arrivals
 the scheduled sweep of the table and mixed drafts' timers."""
 from __future__ import annotations
 
-from chalice import Blueprint, Rate
+from chalice import Blueprint
 from pydantic import Field
 
 from ..application.product_phase import require_play_not_started
@@ -100,7 +100,6 @@ def touched_table(rt, tid: str, n: int):
                    _expire_command)
 
 
-@bp.schedule(Rate(1, unit=Rate.MINUTES))
 def sweep_limited_drafts(event):
     """Every minute: apply expired pick timers in every running table and mixed draft."""
     rt = runtime()

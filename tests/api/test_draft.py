@@ -293,7 +293,7 @@ def test_entered_packs_abnormal_count_and_scheduled_sweep(api, rt):
     # nobody touches the pod; the scheduled sweep applies expired timers
     clock.advance(31)
     before = len(rt.events.read(f"pod-{tid}-1"))
-    sweep_drafts.func(None)
+    sweep_drafts(None)
     picked = rt.events.read(f"pod-{tid}-1")[before:]
     assert [e.type for e in picked] == ["CardPicked"] * 4
     assert all(e.data["auto"] for e in picked)

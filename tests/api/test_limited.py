@@ -141,7 +141,7 @@ def test_table_draft_timer_gives_the_oldest_card(api, clock):
     # set laid out at 230 s (review to 250 s, first deadline 280 s).
     from chalicelib.api.table_draft import sweep_limited_drafts
     clock.at(231)
-    sweep_limited_drafts.func(None)
+    sweep_limited_drafts(None)
     log = api.get(pod + "/log", token=org).body["events"]
     assert log[-2]["data"]["auto"] and log[-2]["data"]["order"] == 8
     assert log[-1]["type"] == "TableSetRevealed"

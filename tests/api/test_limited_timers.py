@@ -63,12 +63,12 @@ def test_a_late_pick_by_the_next_player_lands_after_the_expiry(api, clock):
 def test_an_unattended_table_pod_catches_up_in_one_sweep(api, clock):
     tid, org, ids, tokens, pod = table_pod(api, review_seconds=20)
     clock.at(200)                     # deadlines at 50, 80, 110, 140, 170, 200 s
-    sweep_limited_drafts.func(None)
+    sweep_limited_drafts(None)
     picks = picks_of(api, pod, org)
     assert [p["at"] for p in picks] == [iso(t) for t in (50, 80, 110, 140, 170, 200)]
     assert [p["order"] for p in picks] == [1, 2, 3, 4, 5, 6]
     assert api.get(pod).body["deadline"] == iso(230)
-    sweep_limited_drafts.func(None)   # nothing more is due: nothing recorded
+    sweep_limited_drafts(None)   # nothing more is due: nothing recorded
     assert len(picks_of(api, pod, org)) == 6
 
 
@@ -84,7 +84,7 @@ def test_an_unattended_mixed_pod_then_a_late_library_pick(api, clock):
     crypt_total = sum(len(c) for c in events_of(api, pod, org)[0]["data"]["crypt"])
     end = 5 * crypt_total
     clock.at(end + 1)                 # every crypt pick expired, one after the other
-    sweep_limited_drafts.func(None)
+    sweep_limited_drafts(None)
     log = events_of(api, pod, org)
     crypt = [e["data"] for e in log if e["type"] == "TableCardPicked"]
     assert [p["at"] for p in crypt] == [iso(5 * k) for k in range(1, crypt_total + 1)]

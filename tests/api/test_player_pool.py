@@ -31,7 +31,7 @@ def test_a_completed_mixed_draft_pool(api, clock, rt):
     early = _pool(api, tid, ids[0], tokens[ids[0]])
     assert early.status == 200 and early.body["complete"] is False
     clock.at(100_000)                 # every timer ran out: the judge drafted for everyone
-    sweep_limited_drafts.func(None)
+    sweep_limited_drafts(None)
     mine = _pool(api, tid, ids[0], tokens[ids[0]])
     assert mine.status == 200, mine.body
     body = mine.body
@@ -50,7 +50,7 @@ def test_a_completed_table_draft_pool_with_its_starters(api, clock, rt):
                  {"pick_seconds": 5, "review_seconds": 0}, token=org)
     assert r.status == 201, r.body
     clock.at(100_000)
-    sweep_limited_drafts.func(None)
+    sweep_limited_drafts(None)
     body = _pool(api, tid, ids[1], tokens[ids[1]]).body
     state, _ = rt.service.read(TABLE_DRAFT, table_stream(tid, 1))
     formed, _ = rt.service.read(ROSTER, f"tdraft-{tid}")

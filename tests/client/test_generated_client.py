@@ -137,5 +137,5 @@ def test_the_generated_client_reads_a_report(generated, live_server):
             {"incomplete": True, "reason": "no pod played"}))
     report = generated("api.reports.get_report").sync_detailed(tid=tid, client=org)
     assert report.status_code == 200
-    assert type(report.parsed).__name__ == "Report"
+    assert type(report.parsed).__name__ == "ReportPage"
     assert report.parsed.tournament_id == tid and report.parsed.seed.verified
