@@ -1,0 +1,62 @@
+"""The DynamoDB endpoint of a local run: moto's server on loopback (in memory: its data
+ends with the process), or the endpoint ``PODIUM_DYNAMODB_ENDPOINT`` names (e.g. DynamoDB
+Local, durable), with the template's tables created on it."""
+from __future__ import annotations
+
+import socket
+
+import boto3
+
+from chalicelib.config import Config
+from chalicelib.store.dynamo_tables import create_tables
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    with socket.socket() as sock:
+        sock.bind((host, 0))
+        return sock.getsockname()[1]
+
+
+class LocalEndpoint:
+    def __init__(self, url: str | None = None, port: int | None = None,
+                 host: str = "127.0.0.1"):
+        self.url = url
+        self.host, self.port = host, port
+        self.server = None
+
+    @property
+    def in_memory(self) -> bool:
+        return self.server is not None
+
+    def start(self) -> LocalEndpoint:
+        if self.url is None:
+            from moto.server import ThreadedMotoServer
+            self.port = self.port or free_port(self.host)
+            self.server = ThreadedMotoServer(ip_address=self.host, port=self.port, verbose=False)
+            self.server.start()
+            self.url = f"http://{self.host}:{self.port}"
+        return self
+
+    def stop(self) -> None:
+        if self.server is not None:
+            self.server.stop()
+            self.server = None
+
+
+def dynamodb(config: Config):
+    return boto3.client("dynamodb", endpoint_url=config.dynamodb_endpoint)
+
+
+def streams(config: Config):
+    return boto3.client("dynamodbstreams", endpoint_url=config.dynamodb_endpoint)
+
+
+def ensure_tables(config: Config) -> str:
+    """Create the missing tables; returns the events table's stream ARN."""
+    client = dynamodb(config)
+    create_tables(client, config.events_table, config.idempotency_table, config.views_table)
+    table = client.describe_table(TableName=config.events_table)["Table"]
+    if not table.get("LatestStreamArn"):
+        raise RuntimeError(f"table {config.events_table} has no stream: stream projection "
+                           "needs one (infra/resources.json StreamSpecification)")
+    return table["LatestStreamArn"]
