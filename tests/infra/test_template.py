@@ -70,7 +70,8 @@ def test_projector_stream_mapping(template):
 
 
 def _key(*names: str) -> list[dict]:
-    return [{"AttributeName": n, "KeyType": t} for n, t in zip(names, ("HASH", "RANGE"), strict=False)]
+    kinds = ("HASH", "RANGE")[:len(names)]
+    return [{"AttributeName": n, "KeyType": t} for n, t in zip(names, kinds, strict=True)]
 
 
 def test_tables_match_the_store_definitions(template):
