@@ -42,7 +42,8 @@ def _serve(args: argparse.Namespace) -> int:
             "tables": {"events": config.events_table, "views": config.views_table,
                        "idempotency": config.idempotency_table},
             "stream_arn": stream_arn, "pid": os.getpid()})
-        kept = "in memory until stopped" if endpoint.in_memory else "durable"
+        kept = ("moto, in memory until stopped" if endpoint.in_memory
+                else "PODIUM_DYNAMODB_ENDPOINT, left running when stopped")
         print(f"Podium API:  {api}/v1   (spec: openapi.yaml, data: {data_dir})")
         print(f"Admin key:   {config.admin_key}")
         print(f"DynamoDB:    {endpoint.url} ({kept}); stream projection: batches of "
