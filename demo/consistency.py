@@ -50,13 +50,14 @@ def projection_waiter(transport: Transport, timeout: float = 30.0) -> Callable[[
 
     A local DynamoDB server (``python -m devserver``) answers ``GET /_devserver/projection
     ?wait=`` once every record written before the call has been projected."""
-    health = transport.request("GET", "/v1/health").body or {}
-    if health.get("projection") == "inline":
+    projection = (transport.request("GET", "/v1/health").body or {}).get("projection")
+    mode = projection.get("mode") if isinstance(projection, dict) else projection
+    if mode == "inline":
         return None
     probe = transport.request("GET", HOOK)
     if probe.status != 200:
-        raise ProjectionLag(f"{health.get('projection')!r} projection and no way to wait for "
-                            f"it ({HOOK} answered {probe.status})")
+        raise ProjectionLag(f"{mode!r} projection and no way to wait for it ({HOOK} "
+                            f"answered {probe.status})")
 
     def wait() -> None:
         reply = transport.request("GET", f"{HOOK}?wait={timeout:g}")
