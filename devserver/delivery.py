@@ -8,8 +8,9 @@ with DynamoDB and Lambda" and "Retaining discarded records for a DynamoDB event 
   failed sequence number and retries from it (with ``ReportBatchItemFailures`` on; an
   identifier naming no record of the batch makes the whole invocation a failure);
 * an invocation that raises is a function error: with ``BisectBatchOnFunctionError`` the
-  batch is split in two and each half retried (splitting is not a retry), otherwise, or
-  once a single record is left, the batch is retried as it is;
+  batch is split in two and each half retried (here a split is not counted as a retry:
+  each half starts its own count), otherwise, or once a single record is left, the batch
+  is retried as it is;
 * after ``MaximumRetryAttempts`` retries of the same first record, or for records older
   than ``MaximumRecordAgeInSeconds``, the records go to the on-failure destination (here
   the dead-letter file) and the shard moves on. Lambda discards the whole batch in flight;

@@ -1,9 +1,9 @@
 """Reads the events table's stream and hands it to the projector's Lambda handler, the
 way the deployed event source mapping does (``delivery.py`` holds the batching, retry,
-bisection and give-up rules). One thread polls every shard in lineage order (about four
-times a second while records arrive, backing off to once a second when idle; Lambda polls
-a DynamoDB stream's shards four times a second); its position in each shard survives
-restarts (``positions.py``)."""
+bisection and give-up rules). One thread polls every shard in lineage order, four times a
+second while records arrive and backing off to once a second when idle (Lambda's pollers
+also read each shard several times a second); ``wait_caught_up`` wakes it at once. Its
+position in each shard survives restarts (``positions.py``)."""
 from __future__ import annotations
 
 import logging
