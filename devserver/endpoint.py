@@ -4,6 +4,7 @@ Local, durable), with the template's tables created on it."""
 from __future__ import annotations
 
 import socket
+import threading
 
 import boto3
 
@@ -17,12 +18,26 @@ def free_port(host: str = "127.0.0.1") -> int:
         return sock.getsockname()[1]
 
 
+# moto records every model object it creates for its dashboard and never lets go of them;
+# each TransactWriteItems deep-copies the tables it touches (its rollback copy), so a
+# long-running server kept every copy: ~1 GB per 400 events. Dropping the records now and
+# then (moto's own reset of that list; the tables themselves stay) keeps memory flat.
+FORGET_EVERY_SECONDS = 2.0
+
+
+def _forget_model_records(stop: threading.Event) -> None:
+    from moto.core.model_instances import reset_model_data
+    while not stop.wait(FORGET_EVERY_SECONDS):
+        reset_model_data()
+
+
 class LocalEndpoint:
     def __init__(self, url: str | None = None, port: int | None = None,
                  host: str = "127.0.0.1"):
         self.url = url
         self.host, self.port = host, port
         self.server = None
+        self._stop = threading.Event()
 
     @property
     def in_memory(self) -> bool:
@@ -35,9 +50,12 @@ class LocalEndpoint:
             self.server = ThreadedMotoServer(ip_address=self.host, port=self.port, verbose=False)
             self.server.start()
             self.url = f"http://{self.host}:{self.port}"
+            threading.Thread(target=_forget_model_records, args=(self._stop,),
+                             name="moto-janitor", daemon=True).start()
         return self
 
     def stop(self) -> None:
+        self._stop.set()
         if self.server is not None:
             self.server.stop()
             self.server = None
