@@ -119,3 +119,39 @@ def test_a_poison_record_is_dead_lettered_then_replayed(aws, stream_rt, api, tmp
     assert stream_rt.views.dump() == projected
     assert main(["replay-dlq", "--data-dir", data_dir(tmp_path)]) == 0
     assert "nothing to replay" in capsys.readouterr().out
+
+
+def test_a_crashing_function_is_bisected_down_to_the_poison_record(aws, stream_rt, api,
+                                                                   tmp_path):
+    """The function itself fails (a crash, not a reported record) whenever the batch holds
+    one record: bisection isolates it, everything else is projected by the real handler."""
+    org = api.organizer()
+    tids = [api.tournament(org, "mtg", "booster-draft")["tournament_id"] for _ in range(3)]
+    for tid in tids:
+        api.register(tid, "Ann")
+    api.register(tids[1], "Mallory")                  # the last event of its stream
+    real = lambda_handler()
+    crashes = []
+
+    def poison(record) -> bool:
+        image = record["dynamodb"]["NewImage"]
+        return image["type"]["S"] == "PlayerRegistered" and "Mallory" in image["data"]["S"]
+
+    def crashing(event):
+        if any(poison(r) for r in event["Records"]):
+            crashes.append(len(event["Records"]))
+            raise MemoryError("the function ran out of memory")
+        return real(event)
+    poller = StreamPoller(aws.streams, aws.stream_arn, crashing, SETTINGS, data_dir(tmp_path))
+    assert poller.poll_once() is True
+    assert crashes[-3:] == [1, 1, 1] and crashes[0] > 8 and poller.delivery.stats.bisections
+    (entry,) = DeadLetters(data_dir(tmp_path)).entries()
+    assert entry["error"] == "MemoryError: the function ran out of memory"
+    assert [r["dynamodb"]["NewImage"]["type"]["S"] for r in entry["records"]] == [
+        "PlayerRegistered"]
+    for tid in tids:
+        names = [p["name"] for p in api.get(f"/v1/tournaments/{tid}/players").body["players"]]
+        assert names == ["Ann"]
+    assert DeadLetters(data_dir(tmp_path)).replay(real)["kept"] == 0
+    assert sorted(p["name"] for p in api.get(f"/v1/tournaments/{tids[1]}/players").body[
+        "players"]) == ["Ann", "Mallory"]
