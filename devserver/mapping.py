@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from chalicelib.store.dynamo_tables import EVENTS, load_template
+from chalicelib.store.dynamo_tables import EVENTS_ID, load_template
 
 UNLIMITED = -1
 
@@ -58,7 +58,7 @@ def stream_mapping(template: str | Path | None = None) -> tuple[str, dict[str, A
         for event in resource.get("Properties", {}).get("Events", {}).values():
             props = event.get("Properties", {})
             if event.get("Type") == "DynamoDB" and \
-                    props.get("Stream") == {"Fn::GetAtt": [EVENTS, "StreamArn"]}:
+                    props.get("Stream") == {"Fn::GetAtt": [EVENTS_ID, "StreamArn"]}:
                 return logical, props
     raise LookupError("no DynamoDB stream mapping on the events table in the template")
 

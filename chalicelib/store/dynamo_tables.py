@@ -20,7 +20,7 @@ from typing import Any
 TEMPLATE = Path(__file__).resolve().parents[2] / "infra" / "resources.json"
 TABLE_TYPE = "AWS::DynamoDB::Table"
 # the tables the store adapters use, by logical id (the positional names of create_tables)
-EVENTS, IDEMPOTENCY, VIEWS = "EventsTable", "IdempotencyTable", "ViewsTable"
+EVENTS_ID, IDEMPOTENCY_ID, VIEWS_ID = "EventsTable", "IdempotencyTable", "ViewsTable"
 
 
 def load_template(template: str | Path | None = None) -> dict[str, Any]:
@@ -80,7 +80,7 @@ def create_tables(client, events: str | None = None, idempotency: str | None = N
     to the process environment). Waits until
     each table is ACTIVE and its time to live is on. Returns the names created."""
     chosen = {**default_names(template, os.environ if env is None else env), **(names or {})}
-    for logical, name in ((EVENTS, events), (IDEMPOTENCY, idempotency), (VIEWS, views)):
+    for logical, name in ((EVENTS_ID, events), (IDEMPOTENCY_ID, idempotency), (VIEWS_ID, views)):
         if name:
             chosen[logical] = name
     definitions = table_definitions(template)
