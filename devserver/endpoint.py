@@ -18,10 +18,11 @@ def free_port(host: str = "127.0.0.1") -> int:
         return sock.getsockname()[1]
 
 
-# moto records every model object it creates for its dashboard and never lets go of them;
-# each TransactWriteItems deep-copies the tables it touches (its rollback copy), so a
-# long-running server kept every copy: ~1 GB per 400 events. Dropping the records now and
-# then (moto's own reset of that list; the tables themselves stay) keeps memory flat.
+# moto records every model object it creates (for its dashboard) and never lets go of
+# them: every item ever written or replaced, and with moto's own TransactWriteItems a copy
+# of each table it touches per item (~1 GB per 400 events, until the process ran out of
+# memory). tools/moto_speedups.py replaces its transactions (no copies) and key queries,
+# and the records are dropped now and then (moto's own reset of them; tables stay).
 FORGET_EVERY_SECONDS = 2.0
 
 
@@ -46,6 +47,9 @@ class LocalEndpoint:
     def start(self) -> LocalEndpoint:
         if self.url is None:
             from moto.server import ThreadedMotoServer
+
+            from tools import moto_speedups
+            moto_speedups.install()
             self.port = self.port or free_port(self.host)
             self.server = ThreadedMotoServer(ip_address=self.host, port=self.port, verbose=False)
             self.server.start()
