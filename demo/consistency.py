@@ -11,7 +11,6 @@ from typing import Any
 from .transport import Response, Transport
 
 READS = ("GET", "HEAD", "OPTIONS")
-HOOK = "/_devserver/projection"
 
 
 class ProjectionLag(AssertionError):
@@ -45,22 +44,33 @@ class ReadYourWrites:
         return reply
 
 
-def projection_waiter(transport: Transport, timeout: float = 30.0) -> Callable[[], None] | None:
+def projection_waiter(transport: Transport, timeout: float = 30.0,
+                      interval: float = 0.02) -> Callable[[], None] | None:
     """How to wait for this server's projection, or None when it projects inline.
 
-    A local DynamoDB server (``python -m devserver``) answers ``GET /_devserver/projection
-    ?wait=`` once every record written before the call has been projected."""
-    projection = (transport.request("GET", "/v1/health").body or {}).get("projection")
+    ``GET /v1/health`` reports ``projection.lag_seconds``: the age of the oldest event not
+    yet projected, 0 when none waits (null when it could not tell). Waiting polls it until
+    it is 0, so every event written before the wait began is in the views."""
+    projection = _projection(transport)
     mode = projection.get("mode") if isinstance(projection, dict) else projection
     if mode == "inline":
         return None
-    probe = transport.request("GET", HOOK)
-    if probe.status != 200:
-        raise ProjectionLag(f"{mode!r} projection and no way to wait for it ({HOOK} "
-                            f"answered {probe.status})")
+    if not isinstance(projection, dict) or "lag_seconds" not in projection:
+        raise ProjectionLag(f"{mode!r} projection and no lag in the health report")
 
     def wait() -> None:
-        reply = transport.request("GET", f"{HOOK}?wait={timeout:g}")
-        if reply.status != 200 or not reply.body.get("caught_up"):
-            raise ProjectionLag(f"projection still behind after {timeout:g} s: {reply.body}")
+        deadline = time.monotonic() + timeout
+        while True:
+            lag = (_projection(transport) or {}).get("lag_seconds")
+            if lag == 0:
+                return
+            if time.monotonic() > deadline:
+                raise ProjectionLag(f"projection still behind after {timeout:g} s "
+                                    f"(lag_seconds {lag})")
+            time.sleep(interval)
     return wait
+
+
+def _projection(transport: Transport) -> Any:
+    reply = transport.request("GET", "/v1/health")
+    return (reply.body or {}).get("projection") if isinstance(reply.body, dict) else None

@@ -1,12 +1,12 @@
 """The local DynamoDB server's views table, read directly (boto3 against its endpoint):
-every view item but the projector's checkpoints, to compare the views the stream built
-with those of a full rebuild."""
+every view item but the projector's checkpoints and the store's bookkeeping items, to
+compare the views the stream built with those of a full rebuild."""
 from __future__ import annotations
 
 from typing import Any
 
 from chalicelib.store import codec
-from chalicelib.store.dynamo_views import CHECKPOINT
+from chalicelib.store.dynamo_views import CHECKPOINT, META
 
 
 def dump_views(endpoint: str, table: str) -> dict[str, dict[str, Any]]:
@@ -19,7 +19,7 @@ def dump_views(endpoint: str, table: str) -> dict[str, dict[str, Any]]:
         page = client.scan(**kwargs)
         for item in page.get("Items", []):
             view_id = item["view_id"]["S"]
-            if view_id.startswith(CHECKPOINT):
+            if view_id.startswith((CHECKPOINT, META)):
                 continue
             doc = item["doc"]
             out[view_id] = {"kind": item.get("kind", {}).get("S"),

@@ -35,6 +35,9 @@ def _serve(args: argparse.Namespace) -> int:
                                   max_record_age_seconds=args.max_record_age)
         poller = StreamPoller(streams(config), stream_arn, lambda_handler(), settings,
                               data_dir).start()
+        # a commit in this process wakes the poller at once instead of at its next turn
+        from chalicelib.runtime import runtime
+        runtime().service.after_commit.append(lambda stored: poller.wake())
         server = local_server(args.host, args.port, poller)
         api = f"http://{args.host}:{server.server.server_address[1]}"
         write_json(environment.info_path(data_dir), {

@@ -43,17 +43,30 @@ def test_an_inline_server_needs_no_waiting(projection):
     assert projection_waiter(Scripted(health)) is None
 
 
-def test_a_stream_server_is_waited_for_through_its_hook():
-    inner = Scripted({("GET", "/v1/health"): Response(200, {"projection": "stream"}),
-                      ("GET", "/_devserver/projection"): Response(200, {"caught_up": True})})
-    wait = projection_waiter(inner, timeout=7)
+class Lagging(Scripted):
+    """Health reports the given lags one after the other (the last one from then on)."""
+
+    def __init__(self, lags):
+        super().__init__()
+        self.lags = list(lags)
+
+    def request(self, method, path, body=None, token=None, headers=None):
+        self.log.append((method, path))
+        lag = self.lags.pop(0) if len(self.lags) > 1 else self.lags[0]
+        return Response(200, {"projection": {"mode": "stream", "lag_seconds": lag,
+                                             "complete": lag is not None}})
+
+
+def test_a_stream_server_is_waited_for_until_nothing_lags():
+    server = Lagging([0, 1.5, None, 0.2, 0])      # the first answer is the probe
+    wait = projection_waiter(server, interval=0)
     wait()
-    assert inner.log[-1] == ("GET", "/_devserver/projection?wait=7")
-    behind = Scripted({("GET", "/v1/health"): Response(200, {"projection": "stream"}),
-                       ("GET", "/_devserver/projection"): Response(200, {"caught_up": False})})
+    assert len(server.log) == 5                   # the probe, then until lag 0
     with pytest.raises(ProjectionLag):
-        projection_waiter(behind)()
-    unknown = Scripted({("GET", "/v1/health"): Response(200, {"projection": "stream"}),
-                        ("GET", "/_devserver/projection"): Response(404, {"error": "x"})})
+        projection_waiter(Lagging([0, 3.0]), timeout=0.05, interval=0.01)()
+
+
+def test_a_server_that_reports_no_lag_cannot_be_waited_for():
+    old = Scripted({("GET", "/v1/health"): Response(200, {"projection": "stream"})})
     with pytest.raises(ProjectionLag):
-        projection_waiter(unknown)
+        projection_waiter(old)
