@@ -2,8 +2,9 @@
 way the deployed event source mapping does (``delivery.py`` holds the batching, retry,
 bisection and give-up rules). One thread polls every shard in lineage order, four times a
 second while records arrive and backing off to once a second when idle (Lambda's pollers
-also read each shard several times a second); ``wait_caught_up`` wakes it at once. Its
-position in each shard survives restarts (``positions.py``)."""
+also read each shard several times a second); ``wake`` (called by the server after each
+commit) and ``wait_caught_up`` start a pass at once. Its position in each shard survives
+restarts (``positions.py``)."""
 from __future__ import annotations
 
 import logging
