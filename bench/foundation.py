@@ -69,12 +69,14 @@ class MotoServer:
                               config=BotoConfig(retries={"mode": "standard", "max_attempts": 8}))
         suffix = uuid.uuid4().hex[:6]
         names = (f"events-{suffix}", f"idem-{suffix}", f"views-{suffix}")
-        for name, spec in zip(names, (dynamo_tables.EVENTS, dynamo_tables.IDEMPOTENCY,
-                                      dynamo_tables.VIEWS), strict=True):
+        definitions = dynamo_tables.table_definitions()     # infra/resources.json
+        for name, logical in zip(names, (dynamo_tables.EVENTS_ID, dynamo_tables.IDEMPOTENCY_ID,
+                                         dynamo_tables.VIEWS_ID), strict=True):
+            spec = dynamo_tables.create_table_request(name, definitions[logical])
             # moto deep-copies a table (its stream records included) for every item of a
             # transaction; the stream adds nothing to a client's latency in DynamoDB
-            spec = {k: v for k, v in spec.items() if k != "StreamSpecification"}
-            client.create_table(TableName=name, BillingMode="PAY_PER_REQUEST", **spec)
+            spec.pop("StreamSpecification", None)
+            client.create_table(**spec)
         return DynamoEventStore(client, names[0], names[1]), DynamoViewStore(client, names[2])
 
     def __exit__(self, *exc) -> None:

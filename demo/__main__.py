@@ -1,7 +1,11 @@
-"""``python -m demo [--url URL --admin-key KEY] [--only NAME ...]``: runs every whole event
-against a live server over HTTP (by default a fresh ``chalice local`` on 127.0.0.1 with a
-temporary SQLite data dir), prints each event's final standings and federation report,
-then a federation account pulls the report feed and acknowledges each report."""
+"""``python -m demo [--store dynamodb] [--url URL --admin-key KEY] [--only NAME ...]``: runs
+every whole event against a live server over HTTP (by default a fresh ``chalice local`` on
+127.0.0.1 with a temporary SQLite data dir; ``--store dynamodb``: the local deployed shape,
+``python -m devserver``, on a fresh in-memory DynamoDB), prints each event's final standings
+and federation report, then a federation account pulls the report feed and acknowledges
+each report. With stream projection, reads wait until the projection has caught up with
+the writes before them (demo/consistency.py), and at the end the views the stream built
+must equal a full rebuild's."""
 from __future__ import annotations
 
 import argparse
@@ -9,10 +13,14 @@ import sys
 import time
 
 from .client import Api
+from .consistency import ReadYourWrites, projection_waiter
 from .printing import report_summary, table
 from .registry import MODULES, scenario
 from .server import LocalServer
 from .transport import UrlTransport
+from .views import differences, dump_views
+
+REBUILD_TIMEOUT = 600.0
 
 
 def run_all(api: Api, names: list[str]) -> int:
@@ -48,10 +56,57 @@ def run_all(api: Api, names: list[str]) -> int:
     return 1 if missing else 0
 
 
+def consistent_api(url: str, admin_key: str) -> Api:
+    """An Api whose reads wait for the projection when the server projects from a stream."""
+    transport = UrlTransport(url)
+    wait = projection_waiter(transport)
+    return Api(transport if wait is None else ReadYourWrites(transport, wait), admin_key)
+
+
+def views_match_rebuild(server: LocalServer, api: Api) -> bool:
+    """The views the stream projected equal those of ``POST /v1/admin/projections/rebuild``
+    (the views table read directly, checkpoints aside)."""
+    transport = api.transport
+    if isinstance(transport, ReadYourWrites):
+        transport.settle()                   # the last writes (receipts) projected too
+    before = dump_views(server.dynamodb_endpoint, server.views_table)
+    slow = UrlTransport(server.url, timeout=REBUILD_TIMEOUT)
+    started = time.perf_counter()
+    rebuilt = slow.request("POST", "/v1/admin/projections/rebuild", token=server.admin_key)
+    seconds = time.perf_counter() - started
+    if rebuilt.status != 200:
+        print(f"rebuild failed: {rebuilt.status} {rebuilt.body}")
+        return False
+    after = dump_views(server.dynamodb_endpoint, server.views_table)
+    diff = differences(before, after)
+    print(f"Views: {len(before)} documents projected from the stream; a full rebuild "
+          f"({rebuilt.body['events_applied']} events, {seconds:.1f} s) gives the same: "
+          f"{'yes' if not diff else 'NO ' + str(diff)}")
+    if isinstance(transport, ReadYourWrites):
+        print(f"Projection waits: {transport.waits}, {transport.waited_seconds:.1f} s in all")
+    return not diff
+
+
+def run_local(store: str, names: list[str]) -> int:
+    with LocalServer(store=store) as server:
+        print(f"Local server {server.url} ({store}, data {server.data_dir})")
+        try:
+            api = consistent_api(server.url, server.admin_key)
+            status = run_all(api, names)
+            if store == "dynamodb" and not views_match_rebuild(server, api):
+                status = 1
+            return status
+        except Exception:
+            print("server log tail:\n" + server.log(), file=sys.stderr)
+            raise
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m demo", description=__doc__)
     parser.add_argument("--url", help="a running server (loopback), e.g. http://127.0.0.1:8000")
     parser.add_argument("--admin-key", help="its admin key (with --url)")
+    parser.add_argument("--store", choices=("sqlite", "dynamodb"), default="sqlite",
+                        help="the fresh local server's store (without --url)")
     parser.add_argument("--only", action="append", choices=sorted(MODULES),
                         help="run only this scenario (repeatable)")
     args = parser.parse_args(argv)
@@ -59,14 +114,8 @@ def main(argv: list[str]) -> int:
     if args.url:
         if not args.admin_key:
             parser.error("--url needs --admin-key")
-        return run_all(Api(UrlTransport(args.url), args.admin_key), names)
-    with LocalServer() as server:
-        print(f"Local server {server.url} (data {server.data_dir})")
-        try:
-            return run_all(Api(UrlTransport(server.url), server.admin_key), names)
-        except Exception:
-            print("server log tail:\n" + server.log(), file=sys.stderr)
-            raise
+        return run_all(consistent_api(args.url, args.admin_key), names)
+    return run_local(args.store, names)
 
 
 if __name__ == "__main__":

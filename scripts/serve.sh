@@ -1,10 +1,22 @@
 #!/usr/bin/env bash
-# Installs what is needed and starts the API on the embedded SQLite store.
+# Installs what is needed and starts the API on the embedded SQLite store; with --dynamodb,
+# in the deployed shape: a DynamoDB endpoint on loopback (moto's server, in memory, or
+# PODIUM_DYNAMODB_ENDPOINT), the tables of infra/resources.json, stream projection by a
+# local stream poller (python -m devserver). Ctrl-C stops everything.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/bootstrap.sh
-export PODIUM_STORE=sqlite PODIUM_DATA_DIR=${PODIUM_DATA_DIR:-.data}
+export PODIUM_DATA_DIR=${PODIUM_DATA_DIR:-.data}
 HOST=${HOST:-127.0.0.1} PORT=${PORT:-8000}
+case "${1:-}" in
+  --dynamodb)
+    shift
+    exec .venv/bin/python -m devserver serve --host "$HOST" --port "$PORT" \
+      --data-dir "$PODIUM_DATA_DIR" "$@" ;;
+  "") ;;
+  *) echo "usage: $0 [--dynamodb [python -m devserver serve options]]" >&2; exit 2 ;;
+esac
+export PODIUM_STORE=sqlite
 key=$(.venv/bin/python -m tools.admin_key)
 echo "Podium API:  http://$HOST:$PORT/v1   (spec: openapi.yaml, data: $PODIUM_DATA_DIR)"
 echo "Admin key:   $key"

@@ -69,18 +69,27 @@ def test_projector_stream_mapping(template):
     assert resources["ProjectEvents"]["Properties"]["Handler"] == "app.project_events"
 
 
+def _key(*names: str) -> list[dict]:
+    kinds = ("HASH", "RANGE")[:len(names)]
+    return [{"AttributeName": n, "KeyType": t} for n, t in zip(names, kinds, strict=True)]
+
+
 def test_tables_match_the_store_definitions(template):
+    """The packaged tables are the template's (local tables are created from it too:
+    chalicelib/store/dynamo_tables.py), with the keys and index the adapters rely on."""
     resources = template["Resources"]
+    for logical, props in dynamo_tables.table_definitions().items():
+        assert resources[logical]["Properties"] == props
     events = resources["EventsTable"]["Properties"]
     assert events["StreamSpecification"]["StreamViewType"] == "NEW_IMAGE"
-    assert events["KeySchema"] == dynamo_tables.EVENTS["KeySchema"]
-    assert events["AttributeDefinitions"] == dynamo_tables.EVENTS["AttributeDefinitions"]
+    assert events["KeySchema"] == _key("stream_id", "version")
     assert resources["EventsTable"]["DeletionPolicy"] == "Retain"
     views = resources["ViewsTable"]["Properties"]
-    assert views["GlobalSecondaryIndexes"] == dynamo_tables.VIEWS["GlobalSecondaryIndexes"]
-    assert views["KeySchema"] == dynamo_tables.VIEWS["KeySchema"]
+    assert views["KeySchema"] == _key("view_id")
+    (by_kind,) = views["GlobalSecondaryIndexes"]
+    assert by_kind["IndexName"] == "by_kind" and by_kind["KeySchema"] == _key("kind", "sort")
     idem = resources["IdempotencyTable"]["Properties"]
-    assert idem["KeySchema"] == dynamo_tables.IDEMPOTENCY["KeySchema"]
+    assert idem["KeySchema"] == _key("key")
     assert idem["TimeToLiveSpecification"] == {"AttributeName": "expires_at", "Enabled": True}
     env = template["Globals"]["Function"]["Environment"]["Variables"]
     assert env["PODIUM_TOKEN_SECRET"] == {"Ref": "TokenSecret"}

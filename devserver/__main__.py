@@ -1,0 +1,127 @@
+"""``python -m devserver [serve] [--port 8000] ...``: the API on a local DynamoDB endpoint
+with stream projection (see ``devserver/__init__.py``); Ctrl-C stops the server, the
+poller and the endpoint. ``python -m devserver replay-dlq``: hand the records the poller
+gave up on to the projector again and keep only those that still fail."""
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import signal
+import sys
+
+from . import environment
+from .files import write_json
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from .endpoint import LocalEndpoint, ensure_tables, streams
+    from .handler import lambda_handler
+    from .mapping import from_template, with_overrides
+    from .poller import StreamPoller
+    from .server import local_server
+
+    data_dir = os.path.abspath(args.data_dir)
+    os.makedirs(data_dir, exist_ok=True)
+    port = args.dynamodb_port or int(os.environ.get("PODIUM_DYNAMODB_PORT") or 0) or None
+    endpoint = LocalEndpoint(url=os.environ.get("PODIUM_DYNAMODB_ENDPOINT") or None,
+                             port=port).start()
+    poller = None
+    try:
+        config = environment.configure(data_dir, endpoint.url)
+        stream_arn = ensure_tables(config)
+        settings = with_overrides(from_template(env=os.environ), batch_size=args.batch_size,
+                                  max_retries=args.max_retries,
+                                  max_record_age_seconds=args.max_record_age)
+        poller = StreamPoller(streams(config), stream_arn, lambda_handler(), settings,
+                              data_dir).start()
+        # a commit in this process wakes the poller at once instead of at its next turn
+        from chalicelib.runtime import runtime
+        runtime().service.after_commit.append(lambda stored: poller.wake())
+        server = local_server(args.host, args.port, poller)
+        api = f"http://{args.host}:{server.server.server_address[1]}"
+        write_json(environment.info_path(data_dir), {
+            "api": api + "/v1", "endpoint": endpoint.url, "in_memory": endpoint.in_memory,
+            "tables": {"events": config.events_table, "views": config.views_table,
+                       "idempotency": config.idempotency_table},
+            "stream_arn": stream_arn, "pid": os.getpid()})
+        kept = ("moto, in memory until stopped" if endpoint.in_memory
+                else "PODIUM_DYNAMODB_ENDPOINT, left running when stopped")
+        print(f"Podium API:  {api}/v1   (spec: openapi.yaml, data: {data_dir})")
+        print(f"Admin key:   {config.admin_key}")
+        print(f"DynamoDB:    {endpoint.url} ({kept}); stream projection: batches of "
+              f"{settings.batch_size}, {settings.max_retries} retries, dead letters in "
+              f"{poller.dead_letters.path}")
+        print(f"Projection:  {api}/_devserver/projection[?wait=SECONDS]", flush=True)
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(signum, _interrupt)
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            server.server.server_close()
+    finally:
+        if poller is not None:
+            poller.stop()
+        endpoint.stop()
+    return 0
+
+
+def _interrupt(signum, frame) -> None:
+    raise KeyboardInterrupt
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from .dead_letters import DeadLetters
+    from .handler import lambda_handler
+
+    data_dir = os.path.abspath(args.data_dir)
+    dead = DeadLetters(data_dir)
+    if not dead.entries():
+        print(f"nothing to replay ({dead.path} is empty or missing)")
+        return 0
+    endpoint = os.environ.get("PODIUM_DYNAMODB_ENDPOINT") or environment.saved_endpoint(data_dir)
+    if not endpoint:
+        print("no DynamoDB endpoint: start the server (python -m devserver) or set "
+              "PODIUM_DYNAMODB_ENDPOINT", file=sys.stderr)
+        return 2
+    environment.configure(data_dir, endpoint)
+    stats = dead.replay(lambda_handler())
+    print(f"replayed {stats['replayed']} records from {stats['entries']} entries; "
+          f"{stats['kept']} still fail and stay in {dead.path}")
+    return 0 if stats["kept"] == 0 else 1
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m devserver", description=__doc__)
+    commands = parser.add_subparsers(dest="command")
+    serve = commands.add_parser("serve", help="start the API (the default)")
+    replay = commands.add_parser("replay-dlq", help="replay the poller's dead letters")
+    for sub in (serve, replay):
+        sub.add_argument("--data-dir", default=os.environ.get("PODIUM_DATA_DIR", ".data"))
+    for sub in (serve,):
+        sub.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
+        sub.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
+        sub.add_argument("--dynamodb-port", type=int, default=None,
+                         help="moto's port (default PODIUM_DYNAMODB_PORT, else a free one)")
+        sub.add_argument("--batch-size", type=int, default=None,
+                         help="records per invocation (default: the template's BatchSize)")
+        sub.add_argument("--max-retries", type=int, default=None,
+                         help="default: the template's MaximumRetryAttempts")
+        sub.add_argument("--max-record-age", type=float, default=None,
+                         help="seconds (default: PODIUM_PROJECTOR_MAX_RECORD_AGE_SECONDS, "
+                              "else the template's default)")
+    if not argv or argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
+        argv = ["serve", *argv]
+    args = parser.parse_args(argv)
+    logging.basicConfig(stream=sys.stdout, level=logging.INFO, format="%(message)s")
+    for noisy in ("werkzeug", "botocore", "boto3"):     # moto's access log, credential notes
+        logging.getLogger(noisy).setLevel(logging.WARNING)
+    if args.command == "replay-dlq":
+        return _replay(args)
+    return _serve(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,63 @@
+"""``chalice local`` run in this process (as the ``chalice local`` command builds it) with
+one addition outside the API: ``GET /_devserver/projection[?wait=SECONDS]`` reports the
+stream poller (position, dead letters, whether it has caught up) and with ``wait`` first
+blocks until every record written before the call has been handed to the projector."""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+from chalice.cli import create_local_server
+from chalice.cli.factory import CLIFactory
+from chalice.local import ChaliceRequestHandler, LocalDevServer
+
+from .poller import StreamPoller
+
+ROOT = Path(__file__).resolve().parents[1]
+HOOK = "/_devserver/"
+MAX_WAIT_SECONDS = 60.0
+
+
+class DevRequestHandler(ChaliceRequestHandler):
+    poller: StreamPoller | None = None
+
+    def do_GET(self) -> None:  # noqa: N802 - http.server's naming
+        if self.path.startswith(HOOK):
+            self._hook()
+        else:
+            self._generic_handle()
+
+    def _hook(self) -> None:
+        parts = urlsplit(self.path)
+        if parts.path != HOOK + "projection" or self.poller is None:
+            return self._reply(404, {"error": "not_found", "message": "no such route",
+                                     "details": {"routes": [HOOK + "projection"]}})
+        raw = parse_qs(parts.query).get("wait", [None])[0]
+        if raw is not None:
+            try:
+                wait = float(raw)
+                if not 0 <= wait <= MAX_WAIT_SECONDS:
+                    raise ValueError
+            except ValueError:
+                return self._reply(400, {
+                    "error": "invalid_request", "message": "wait must be seconds, 0 to 60",
+                    "details": {"wait": raw}})
+            self.poller.wait_caught_up(wait)
+        self._reply(200, self.poller.status())
+
+    def _reply(self, status: int, body: dict) -> None:
+        self._send_http_response(status, {"Content-Type": "application/json"},
+                                 json.dumps(body, sort_keys=True))
+
+
+def local_server(host: str, port: int, poller: StreamPoller) -> LocalDevServer:
+    """What ``chalice local --stage dev`` serves, with the hook above."""
+    factory = CLIFactory(project_dir=str(ROOT), environ=os.environ)
+    server = create_local_server(factory, host, port, "dev")
+    handler = type("Handler", (DevRequestHandler,), {"poller": poller})
+    # socketserver builds one handler per request from this attribute
+    wrapped = server.server.RequestHandlerClass
+    server.server.RequestHandlerClass = lambda *args: handler(*args, **wrapped.keywords)
+    return server

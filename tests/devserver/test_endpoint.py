@@ -1,0 +1,39 @@
+"""The local endpoint: moto's server on loopback with the template's tables, and memory
+that stays flat however many writes it serves (moto keeps a record of every model object
+it ever made, until told to forget)."""
+from __future__ import annotations
+
+import time
+
+import boto3
+from moto.dynamodb.models.dynamo_type import Item
+
+from chalicelib.config import Config
+from devserver import endpoint as endpoint_module
+from devserver.endpoint import LocalEndpoint, ensure_tables
+
+
+def test_the_endpoint_serves_the_tables_and_forgets_moto_records(monkeypatch):
+    monkeypatch.setattr(endpoint_module, "FORGET_EVERY_SECONDS", 0.1)
+    for key, value in {"AWS_ACCESS_KEY_ID": "testing", "AWS_SECRET_ACCESS_KEY": "testing",
+                       "AWS_DEFAULT_REGION": "us-east-1"}.items():
+        monkeypatch.setenv(key, value)
+    local = LocalEndpoint().start()
+    try:
+        assert local.in_memory and local.url.startswith("http://127.0.0.1:")
+        config = Config(store="dynamodb", dynamodb_endpoint=local.url, events_table="e",
+                        idempotency_table="i", views_table="v")
+        assert ensure_tables(config).startswith("arn:aws:dynamodb:")
+        assert ensure_tables(config)                       # again: nothing to create
+        client = boto3.client("dynamodb", endpoint_url=local.url)
+        for n in range(40):
+            client.transact_write_items(TransactItems=[{"Put": {"TableName": "e", "Item": {
+                "stream_id": {"S": f"s{n}"}, "version": {"N": "1"}}}}])
+        deadline = time.monotonic() + 5
+        while Item.instances_tracked and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert Item.instances_tracked == []            # forgotten by moto ...
+        assert client.scan(TableName="e", Select="COUNT")["Count"] == 40   # ... not the table
+    finally:
+        local.stop()
+    assert local.server is None
