@@ -58,10 +58,8 @@ class LocalServer:
                              # (demo/consistency.py), so no finish can land behind a feed
                              # cursor: the deployed settle window (a day) is not needed
                              "PODIUM_REPORT_FEED_SETTLE_SECONDS": "0", **self.extra_env}
-        chalice = Path(sys.executable).parent / "chalice"
-        command = [str(chalice) if chalice.exists() else shutil.which("chalice") or "chalice",
-                   "local", "--host", "127.0.0.1", "--port", str(self.port),
-                   "--stage", "dev", "--no-autoreload"]
+        command = [sys.executable, "-m", "devserver", "serve", "--store", "sqlite",
+                   "--host", "127.0.0.1", "--port", str(self.port), "--data-dir", self.data_dir]
         return command, {**os.environ, "PODIUM_STORE": "sqlite", "PODIUM_DATA_DIR": self.data_dir,
                          "PODIUM_ADMIN_KEY": self.admin_key,
                          "PODIUM_SQLITE_SYNCHRONOUS": "NORMAL", **self.extra_env}

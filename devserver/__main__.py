@@ -13,12 +13,47 @@ import sys
 from . import environment
 from .files import write_json
 
+DRAFT_SWEEPS = ("sweep_drafts", "sweep_limited_drafts")
+
+
+def _serve_sqlite(args: argparse.Namespace) -> int:
+    """The embedded store, inline projection: the server, and the draft sweeps every
+    minute (webhooks are delivered inline)."""
+    from .schedules import Schedules
+    from .server import local_server
+
+    data_dir = os.path.abspath(args.data_dir)
+    config = environment.configure_sqlite(data_dir)
+    server = local_server(args.host, args.port, None)
+    schedules = Schedules(DRAFT_SWEEPS).start()
+    print(f"Podium API:  http://{args.host}:{server.server.server_address[1]}/v1   "
+          f"(spec: openapi.yaml, data: {data_dir})")
+    print(f"Admin key:   {config.admin_key}", flush=True)
+    return _forever(server, schedules.stop)
+
+
+def _forever(server, *cleanups) -> int:
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, _interrupt)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server.server_close()
+        for cleanup in cleanups:
+            cleanup()
+    return 0
+
 
 def _serve(args: argparse.Namespace) -> int:
+    if args.store == "sqlite":
+        return _serve_sqlite(args)
     from .endpoint import LocalEndpoint, ensure_tables, streams
     from .handler import lambda_handler
     from .mapping import from_template, with_overrides
     from .poller import StreamPoller
+    from .schedules import Schedules
     from .server import local_server
 
     data_dir = os.path.abspath(args.data_dir)
@@ -53,14 +88,8 @@ def _serve(args: argparse.Namespace) -> int:
               f"{settings.batch_size}, {settings.max_retries} retries, dead letters in "
               f"{poller.dead_letters.path}")
         print(f"Projection:  {api}/_devserver/projection[?wait=SECONDS]", flush=True)
-        for signum in (signal.SIGINT, signal.SIGTERM):
-            signal.signal(signum, _interrupt)
-        try:
-            server.serve_forever()
-        except KeyboardInterrupt:
-            pass
-        finally:
-            server.server.server_close()
+        schedules = Schedules((*DRAFT_SWEEPS, "deliver_webhooks")).start()
+        _forever(server, schedules.stop)
     finally:
         if poller is not None:
             poller.stop()
@@ -101,6 +130,9 @@ def main(argv: list[str]) -> int:
     for sub in (serve, replay):
         sub.add_argument("--data-dir", default=os.environ.get("PODIUM_DATA_DIR", ".data"))
     for sub in (serve,):
+        sub.add_argument("--store", choices=("dynamodb", "sqlite"), default="dynamodb",
+                         help="sqlite: the embedded store with inline projection (what "
+                              "scripts/serve.sh starts without --dynamodb)")
         sub.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
         sub.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
         sub.add_argument("--dynamodb-port", type=int, default=None,

@@ -28,6 +28,14 @@ def configure(data_dir: str, endpoint_url: str,
     return Config.from_env(env)
 
 
+def configure_sqlite(data_dir: str, env: MutableMapping[str, str] = os.environ) -> Config:
+    """The embedded store, as ``scripts/serve.sh`` starts it."""
+    env.update(PODIUM_STORE="sqlite", PODIUM_DATA_DIR=data_dir)
+    env.pop("PODIUM_PROJECTION", None)
+    env["PODIUM_ADMIN_KEY"] = env.get("PODIUM_ADMIN_KEY") or local_secret(data_dir, "admin.key")
+    return Config.from_env(env)
+
+
 def info_path(data_dir: str) -> str:
     return os.path.join(data_dir, INFO)
 

@@ -11,13 +11,16 @@ from urllib.parse import parse_qs, urlsplit
 
 from chalice.cli import create_local_server
 from chalice.cli.factory import CLIFactory
-from chalice.local import ChaliceRequestHandler, LocalDevServer
+from chalice.local import ChaliceRequestHandler, LocalDevServer, ThreadedHTTPServer
 
 from .poller import StreamPoller
 
 ROOT = Path(__file__).resolve().parents[1]
 HOOK = "/_devserver/"
 MAX_WAIT_SECONDS = 60.0
+# socketserver listens with a backlog of 5: dozens of clients connecting at once would be
+# refused and retry after a second (the SYN timeout); what a load balancer would absorb
+LISTEN_BACKLOG = 128
 
 
 class DevRequestHandler(ChaliceRequestHandler):
@@ -52,8 +55,10 @@ class DevRequestHandler(ChaliceRequestHandler):
                                  json.dumps(body, sort_keys=True))
 
 
-def local_server(host: str, port: int, poller: StreamPoller) -> LocalDevServer:
-    """What ``chalice local --stage dev`` serves, with the hook above."""
+def local_server(host: str, port: int, poller: StreamPoller | None) -> LocalDevServer:
+    """What ``chalice local --stage dev`` serves, with the hook above (with a poller) and
+    a listen backlog for many clients at once."""
+    ThreadedHTTPServer.request_queue_size = LISTEN_BACKLOG
     factory = CLIFactory(project_dir=str(ROOT), environ=os.environ)
     server = create_local_server(factory, host, port, "dev")
     handler = type("Handler", (DevRequestHandler,), {"poller": poller})

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs what is needed and starts the API on the embedded SQLite store; with --dynamodb,
+# Installs what is needed and starts the API on the embedded SQLite store (chalice local in
+# a process that also runs the draft sweeps every minute); with --dynamodb,
 # in the deployed shape: a DynamoDB endpoint on loopback (moto's server, in memory, or
 # PODIUM_DYNAMODB_ENDPOINT), the tables of infra/resources.json, stream projection by a
 # local stream poller (python -m devserver). Ctrl-C stops everything.
@@ -16,8 +17,5 @@ case "${1:-}" in
   "") ;;
   *) echo "usage: $0 [--dynamodb [python -m devserver serve options]]" >&2; exit 2 ;;
 esac
-export PODIUM_STORE=sqlite
-key=$(.venv/bin/python -m tools.admin_key)
-echo "Podium API:  http://$HOST:$PORT/v1   (spec: openapi.yaml, data: $PODIUM_DATA_DIR)"
-echo "Admin key:   $key"
-exec .venv/bin/chalice local --host "$HOST" --port "$PORT" --stage dev --no-autoreload
+exec .venv/bin/python -m devserver serve --store sqlite --host "$HOST" --port "$PORT" \
+  --data-dir "$PODIUM_DATA_DIR"

@@ -4,6 +4,8 @@ and the projector's checkpoints make the re-delivered records harmless). Each ba
 records its lag (the age of its oldest record), records projected and failures."""
 from __future__ import annotations
 
+import base64
+import logging
 from datetime import UTC, datetime
 from typing import Any
 
@@ -18,11 +20,16 @@ from ..store.dynamo_events import is_tally_item, item_to_event
 from ..store.stream_records import recorded_at
 from ..telemetry import metrics
 
-_processor = BatchProcessor(event_type=EventType.DynamoDBStreams)
+log = logging.getLogger(__name__)
 
 
 def _raw_image(record: DynamoDBRecord) -> dict[str, Any]:
-    return record.raw_event["dynamodb"]["NewImage"]
+    """The record's NewImage with binary values as bytes: Lambda delivers them base64
+    encoded in the event's JSON (events over 32 KB are stored compressed, as binary)."""
+    image = record.raw_event["dynamodb"]["NewImage"]
+    return {name: {"B": base64.b64decode(value["B"])}
+            if isinstance(value.get("B"), str) else value
+            for name, value in image.items()}
 
 
 def handle_stream_batch(event: dict[str, Any], projector) -> dict[str, Any]:
@@ -32,10 +39,18 @@ def handle_stream_batch(event: dict[str, Any], projector) -> dict[str, Any]:
         image = _raw_image(record)
         if is_tally_item(image):        # a tally member shares the table; not an event
             return
-        projector.apply([item_to_event(image)])
+        try:
+            projector.apply([item_to_event(image)])
+        except Exception:
+            log.exception("projecting %s v%s failed; the batch reports it for a retry",
+                          image.get("stream_id", {}).get("S"),
+                          image.get("version", {}).get("N"))
+            raise
 
+    # one processor per batch: its state is per call (a shared one is not thread-safe)
     response = process_partial_response(event=event, record_handler=handle,
-                                        processor=_processor, context=None)
+                                        processor=BatchProcessor(EventType.DynamoDBStreams),
+                                        context=None)
     _record_metrics(event.get("Records") or [], len(response.get("batchItemFailures", [])))
     return response
 

@@ -37,3 +37,16 @@ def test_the_endpoint_serves_the_tables_and_forgets_moto_records(monkeypatch):
     finally:
         local.stop()
     assert local.server is None
+
+
+def test_schedules_call_each_scheduled_function_like_lambda(monkeypatch):
+    import app
+    from devserver.schedules import Schedules
+    seen = []
+    monkeypatch.setattr(app, "sweep_drafts", lambda event, context: seen.append(event))
+    monkeypatch.setattr(app, "sweep_limited_drafts",
+                        lambda event, context: (_ for _ in ()).throw(RuntimeError("boom")))
+    schedules = Schedules(("sweep_limited_drafts", "sweep_drafts"))
+    schedules.run_once()                    # a failing function does not stop the others
+    assert len(seen) == 1 and seen[0]["detail-type"] == "Scheduled Event"
+    assert schedules.runs == 1

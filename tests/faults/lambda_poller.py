@@ -3,6 +3,7 @@ ReportBatchItemFailures: deliver records in batches, and after a partial failure
 again from the first failed record (bounded, like the mapping's maximum retry attempts)."""
 from __future__ import annotations
 
+import base64
 from collections.abc import Callable
 from typing import Any
 
@@ -12,7 +13,9 @@ ARN = "arn:aws:dynamodb:us-east-1:000000000000:table/podium-events/stream/2026-0
 
 
 def stream_record(event, sequence: int) -> dict[str, Any]:
-    item = event_to_item(event)
+    """The record as Lambda delivers it: JSON, so binary values are base64 text."""
+    item = {name: {"B": base64.b64encode(value["B"]).decode()} if "B" in value else value
+            for name, value in event_to_item(event).items()}
     return {"eventID": f"e{sequence}", "eventName": "INSERT", "eventSource": "aws:dynamodb",
             "eventSourceARN": ARN, "awsRegion": "us-east-1",
             "dynamodb": {"Keys": {"stream_id": item["stream_id"], "version": item["version"]},

@@ -1,6 +1,8 @@
 """The DynamoDB Streams entry point, fed hand-built stream records."""
 from __future__ import annotations
 
+import base64
+
 import pytest
 
 from chalicelib.projections.projector import Projector
@@ -13,7 +15,9 @@ ARN = "arn:aws:dynamodb:us-east-1:000000000000:table/podium-events/stream/2026"
 
 
 def record(event, seq: int, name: str = "INSERT") -> dict:
-    item = event_to_item(event)
+    """As Lambda delivers it: JSON, so binary values (compressed events) are base64 text."""
+    item = {k: {"B": base64.b64encode(v["B"]).decode()} if "B" in v else v
+            for k, v in event_to_item(event).items()}
     return {"eventID": f"id-{seq}", "eventName": name, "eventSource": "aws:dynamodb",
             "eventSourceARN": ARN, "awsRegion": "us-east-1",
             "dynamodb": {"Keys": {"stream_id": item["stream_id"], "version": item["version"]},
@@ -56,3 +60,15 @@ def test_remove_records_are_ignored(world):
     result = handle_stream_batch({"Records": [record(events.read("a")[0], 400, "REMOVE")]},
                                  projector)
     assert result == {"batchItemFailures": []} and views.checkpoint("a") == 0
+
+
+def test_an_event_stored_compressed_projects_from_its_base64_stream_record(world):
+    """Over 32 KB an event is stored zlib-compressed as a binary attribute, which the
+    stream's JSON delivers as base64 text."""
+    events, views, projector = world
+    append(events, "big", 0, [NewEvent("Added", {"n": 5, "pad": "x" * 40_000})])
+    stored = events.read("big")[0]
+    assert "B" in event_to_item(stored)["data"]
+    assert handle_stream_batch({"Records": [record(stored, 500)]}, projector) == \
+        {"batchItemFailures": []}
+    assert views.get("total:big") == {"sum": 5, "seen": [1]}
