@@ -10,7 +10,7 @@ import os
 import signal
 import sys
 
-from . import environment
+from . import environment, workers
 from .files import write_json
 
 DRAFT_SWEEPS = ("sweep_drafts", "sweep_limited_drafts")
@@ -25,11 +25,15 @@ def _serve_sqlite(args: argparse.Namespace) -> int:
     data_dir = os.path.abspath(args.data_dir)
     config = environment.configure_sqlite(data_dir)
     server = local_server(args.host, args.port, None)
-    schedules = Schedules(DRAFT_SWEEPS).start()
     print(f"Podium API:  http://{args.host}:{server.server.server_address[1]}/v1   "
-          f"(spec: openapi.yaml, data: {data_dir})")
+          f"(spec: openapi.yaml, data: {data_dir}, {args.workers} worker process(es))")
     print(f"Admin key:   {config.admin_key}", flush=True)
-    return _forever(server, schedules.stop)
+    children = workers.fork(args.workers - 1)     # each serves the same listening socket
+    if children is None:                            # a worker: requests only
+        _forever(server)
+        os._exit(0)
+    schedules = Schedules(DRAFT_SWEEPS).start()
+    return _forever(server, schedules.stop, lambda: workers.stop(children))
 
 
 def _forever(server, *cleanups) -> int:
@@ -133,6 +137,9 @@ def main(argv: list[str]) -> int:
         sub.add_argument("--store", choices=("dynamodb", "sqlite"), default="dynamodb",
                          help="sqlite: the embedded store with inline projection (what "
                               "scripts/serve.sh starts without --dynamodb)")
+        sub.add_argument("--workers", type=int, default=int(os.environ.get("WORKERS", "1")),
+                         help="--store sqlite: processes serving the API (each a core's "
+                              "worth of Python), default 1")
         sub.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
         sub.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
         sub.add_argument("--dynamodb-port", type=int, default=None,

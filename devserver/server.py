@@ -4,6 +4,7 @@ stream poller (position, dead letters, whether it has caught up) and with ``wait
 blocks until every record written before the call has been handed to the projector."""
 from __future__ import annotations
 
+import importlib
 import json
 import os
 from pathlib import Path
@@ -57,7 +58,12 @@ class DevRequestHandler(ChaliceRequestHandler):
 
 def local_server(host: str, port: int, poller: StreamPoller | None) -> LocalDevServer:
     """What ``chalice local --stage dev`` serves, with the hook above (with a poller) and
-    a listen backlog for many clients at once."""
+    a listen backlog for many clients at once. Every blueprint is loaded at once: a
+    local server starts once, and its first requests should not queue behind imports
+    (in Lambda each loads on its routes' first request instead: app.py)."""
+    from chalicelib.api.blueprints import BLUEPRINTS
+    for name in BLUEPRINTS:
+        importlib.import_module(name)
     ThreadedHTTPServer.request_queue_size = LISTEN_BACKLOG
     factory = CLIFactory(project_dir=str(ROOT), environ=os.environ)
     server = create_local_server(factory, host, port, "dev")

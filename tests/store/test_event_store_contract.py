@@ -155,3 +155,29 @@ def test_read_stops_at_the_limit(event_store):
     assert [e.version for e in event_store.read("lim", 2, limit=3)] == [3, 4, 5]
     assert [e.version for e in event_store.read("lim", 5, limit=10)] == [6, 7]
     assert event_store.read("lim", 7, limit=1) == []
+
+
+def _append_many(path: str, stream: str, count: int) -> None:
+    from chalicelib.store.sqlite_events import SqliteEventStore
+    store = SqliteEventStore(path, "OFF")
+    for version in range(count):
+        append(store, stream, version, [ev(version)])
+
+
+def test_sqlite_writers_of_several_processes_queue_instead_of_failing(tmp_path):
+    """The local server's worker processes write the same files: each writer waits its
+    turn on the file's writer lock (no busy errors, nothing lost)."""
+    import multiprocessing
+
+    from chalicelib.store.sqlite_events import SqliteEventStore
+    path = str(tmp_path / "shared.db")
+    SqliteEventStore(path, "OFF")
+    context = multiprocessing.get_context("fork")
+    workers = [context.Process(target=_append_many, args=(path, f"w{i}", 150)) for i in range(3)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join(60)
+    assert [w.exitcode for w in workers] == [0, 0, 0]
+    store = SqliteEventStore(path, "OFF")
+    assert [store.version(f"w{i}") for i in range(3)] == [150, 150, 150]
