@@ -164,9 +164,9 @@ def _append_many(path: str, stream: str, count: int) -> None:
         append(store, stream, version, [ev(version)])
 
 
-def test_sqlite_writers_of_several_processes_queue_instead_of_failing(tmp_path):
-    """The local server's worker processes write the same files: each writer waits its
-    turn on the file's writer lock (no busy errors, nothing lost)."""
+def test_sqlite_writers_of_several_processes_lose_nothing(tmp_path):
+    """The local server's worker processes write the same files, each writer taking its
+    turn on the file's writer lock: every append of every process is there."""
     import multiprocessing
 
     from chalicelib.store.sqlite_events import SqliteEventStore
