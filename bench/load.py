@@ -29,9 +29,12 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from demo.client import Api, Event
+from demo.consistency import projection_waiter
 from demo.scenarios.booster import pick_body
 from demo.server import LocalServer
 from demo.transport import KeepAliveTransport
+from demo.views import differences as dynamo_differences
+from demo.views import dump_views as dump_dynamo_views
 
 
 class Timings:
@@ -133,6 +136,16 @@ def draft(api, timings, ev: Event, threads: int, deadline: float) -> dict[str, A
             "pods": len(started["pods"])}
 
 
+def record_pools(api, timings, ev: Event, threads: int) -> dict[str, Any]:
+    """The product drafted at the tables: the staff record each player's pool."""
+    start = time.perf_counter()
+    with ThreadPoolExecutor(threads) as pool:
+        list(pool.map(lambda p: timed(api, timings, "record pool", "POST",
+                                      f"{ev.base}/decks/pools/{p}",
+                                      {"cards": ["mk-door-01"]}, ev.org), ev.token))
+    return {"seconds": time.perf_counter() - start, "acks": Counter(), "pods": 0}
+
+
 def swiss(api, timings, ev: Event, rounds: int, threads: int) -> dict[str, Any]:
     matches, wall = [], 0.0
     for _ in range(rounds):
@@ -187,8 +200,15 @@ def view_diff(before: list[tuple], after: list[tuple], limit: int = 3) -> str:
         " | ".join(out)
 
 
-def verify(api, ev: Event, drafted, played, data_dir: str | None) -> list[str]:
+def verify(api, ev: Event, drafted, played, views) -> list[str]:
+    """``views``: dumps the server's views (None: compare over HTTP only)."""
     problems: list[str] = []
+    wait = projection_waiter(api.transport, timeout=900)
+    waited = time.perf_counter()
+    if wait is not None:            # stream projection: read once the views caught up
+        wait()
+        print(f"  the stream projection caught up {time.perf_counter() - waited:.1f} s "
+              "after the last write")
     events = all_events(api, ev)
     picks = [e for e in events if e["type"] == "CardPicked"]
     pick_keys = Counter((e["stream_id"], e["data"]["seat"], e["data"]["round"],
@@ -204,7 +224,7 @@ def verify(api, ev: Event, drafted, played, data_dir: str | None) -> list[str]:
         problems.append("a pick was recorded or acknowledged twice")
     auto = sum(1 for e in picks if e["data"].get("auto"))
     incomplete = 0
-    for player in ev.token:
+    for player in ev.token if drafted["pods"] else ():
         pool = api.get(f"{ev.base}/players/{player}/pool", token=ev.org)
         incomplete += not pool["complete"]
     if incomplete:
@@ -218,24 +238,28 @@ def verify(api, ev: Event, drafted, played, data_dir: str | None) -> list[str]:
     wins = sum(r["wins"] for r in standings["rows"])
     if wins != len(ids) + sum(r["byes"] for r in standings["rows"]):
         problems.append(f"standings count {wins} wins for {len(ids)} matches")
-    http_views = [api.get(f"{ev.base}/draft"), standings, api.get(f"{ev.base}/swiss")]
-    before = dump_views(data_dir) if data_dir else None
+    names = ("draft", "swiss/standings?limit=2000", "swiss")[0 if drafted["pods"] else 1:]
+    http_views = [api.get(f"{ev.base}/{name}") for name in names]
+    before = views() if views else None
     start = time.perf_counter()
     rebuilt = api.post("/v1/admin/projections/rebuild", token=api.admin_key)
     rebuild_s = time.perf_counter() - start
-    replayed = [api.get(f"{ev.base}/draft"), api.get(f"{ev.base}/swiss/standings?limit=2000"),
-                api.get(f"{ev.base}/swiss")]
-    for name, old, new in zip(("draft", "swiss/standings", "swiss"), http_views, replayed):
+    if wait is not None:
+        wait()
+    replayed = [api.get(f"{ev.base}/{name}") for name in names]
+    for name, old, new in zip(names, http_views, replayed, strict=True):
         if old != new:
             problems.append(f"GET {name} changed after a full rebuild: "
                             + view_diff([(name, "", "", json.dumps(old, sort_keys=True))],
                                         [(name, "", "", json.dumps(new, sort_keys=True))]))
-    after = dump_views(data_dir) if data_dir else None
-    if data_dir and after != before:
-        problems.append("views.db differs from a full replay: " + view_diff(before, after))
+    after = views() if views else None
+    if views and after != before:
+        problems.append("the views differ from a full replay: " + (
+            view_diff(before, after) if isinstance(before, list)
+            else "; ".join(dynamo_differences(before, after))))
     print(f"  verified: {len(picks)} picks ({auto} by timer), {len(ids)} matches, "
           f"{len(events)} tournament events; rebuild replayed {rebuilt['events_applied']} "
-          f"events in {rebuild_s:.1f} s; views {'compared row by row' if data_dir else 'via HTTP'}")
+          f"events in {rebuild_s:.1f} s; views {'compared item by item' if views else 'via HTTP'}")
     return problems
 
 
@@ -252,13 +276,22 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--url")
     parser.add_argument("--admin-key")
     parser.add_argument("--data-dir", help="the server's data dir (with --url), to dump views")
+    parser.add_argument("--store", choices=("sqlite", "dynamodb"), default="sqlite",
+                        help="dynamodb: the deployed shape (python -m devserver: moto's "
+                             "server, stream projection by the local poller)")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                        help="--store sqlite: server processes (default: one per core)")
+    parser.add_argument("--no-draft", action="store_true",
+                        help="staff record each player's pool instead of a draft")
     args = parser.parse_args(argv)
     server = None
     if args.url:
         url, admin, data_dir = args.url, args.admin_key, args.data_dir
     else:
-        server = LocalServer().start()
+        server = LocalServer(store=args.store, env={"WORKERS": str(args.workers)}).start()
         url, admin, data_dir = server.url, server.admin_key, server.data_dir
+        args.views = (lambda: dump_dynamo_views(server.dynamodb_endpoint, server.views_table)) \
+            if args.store == "dynamodb" else None
     try:
         return run(args, url, admin, data_dir)
     finally:
@@ -282,19 +315,27 @@ def run(args, url: str, admin: str, data_dir: str | None) -> int:
     reg_s = time.perf_counter() - start
     api.post(f"/v1/tournaments/{tid}/start", token=org)
     ev = Event(api, org, tid, roster)
-    drafted = draft(api, timings, ev, args.threads, deadline)
+    drafted = record_pools(api, timings, ev, args.threads) if args.no_draft else \
+        draft(api, timings, ev, args.threads, deadline)
     played = swiss(api, timings, ev, args.rounds, args.reporters)
     print(timings.line("register", reg_s))
-    print(timings.line("pick", drafted["seconds"]))
+    if drafted["pods"]:
+        print(timings.line("pick", drafted["seconds"]))
+    else:
+        print(timings.line("record pool", drafted["seconds"]))
     print(timings.line("GET my seat", drafted["seconds"]))
     print(timings.line("report result", played["seconds"]))
     print(timings.line("confirm result", played["seconds"]))
     print(timings.line("pair round"))
-    print(f"  draft: {drafted['pods']} pods, {sum(drafted['acks'].values())} picks in "
-          f"{drafted['seconds']:.1f} s = {sum(drafted['acks'].values()) / drafted['seconds']:.1f}"
-          f" picks/s; Swiss: {len(played['matches'])} matches in {played['seconds']:.1f} s")
+    product = (f"draft: {drafted['pods']} pods, {sum(drafted['acks'].values())} picks in "
+               f"{drafted['seconds']:.1f} s = "
+               f"{sum(drafted['acks'].values()) / drafted['seconds']:.1f} picks/s"
+               if drafted["pods"] else f"pools recorded in {drafted['seconds']:.1f} s")
+    print(f"  {product}; Swiss: {len(played['matches'])} matches in "
+          f"{played['seconds']:.1f} s")
     print(f"  409 contention answers retried by the client: {dict(CONTENTION_RETRIES) or 0}")
-    problems = verify(api, ev, drafted, played, data_dir)
+    views = getattr(args, "views", None) or ((lambda: dump_views(data_dir)) if data_dir else None)
+    problems = verify(api, ev, drafted, played, views)
     for problem in problems:
         print("  PROBLEM: " + problem)
     print("  OK: nothing lost, nothing duplicated, views equal a full replay" if not problems

@@ -1,15 +1,20 @@
-"""The DynamoDB endpoint of a local run: moto's server on loopback (in memory: its data
-ends with the process), or the endpoint ``PODIUM_DYNAMODB_ENDPOINT`` names (e.g. DynamoDB
-Local, durable), with the template's tables created on it."""
+"""The DynamoDB endpoint of a local run: moto's server on loopback in a process of its own
+(in memory: its data ends with that process), or the endpoint ``PODIUM_DYNAMODB_ENDPOINT``
+names (e.g. DynamoDB Local, durable), with the template's tables created on it."""
 from __future__ import annotations
 
 import socket
-import threading
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import boto3
 
 from chalicelib.config import Config
 from chalicelib.store.dynamo_tables import create_tables
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def free_port(host: str = "127.0.0.1") -> int:
@@ -18,50 +23,53 @@ def free_port(host: str = "127.0.0.1") -> int:
         return sock.getsockname()[1]
 
 
-# moto records every model object it creates (for its dashboard) and never lets go of
-# them: every item ever written or replaced, and with moto's own TransactWriteItems a copy
-# of each table it touches per item (~1 GB per 400 events, until the process ran out of
-# memory). tools/moto_speedups.py replaces its transactions (no copies) and key queries,
-# and the records are dropped now and then (moto's own reset of them; tables stay).
-FORGET_EVERY_SECONDS = 2.0
-
-
-def _forget_model_records(stop: threading.Event) -> None:
-    from moto.core.model_instances import reset_model_data
-    while not stop.wait(FORGET_EVERY_SECONDS):
-        reset_model_data()
-
-
 class LocalEndpoint:
+    """moto's server in a process of its own (``moto_process.py``) unless ``url`` names
+    an endpoint to use."""
+
     def __init__(self, url: str | None = None, port: int | None = None,
-                 host: str = "127.0.0.1"):
+                 host: str = "127.0.0.1", forget_every: float | None = None,
+                 startup_seconds: float = 30.0):
         self.url = url
         self.host, self.port = host, port
-        self.server = None
-        self._stop = threading.Event()
+        self.forget_every = forget_every
+        self.startup_seconds = startup_seconds
+        self.server: subprocess.Popen | None = None
 
     @property
     def in_memory(self) -> bool:
         return self.server is not None
 
     def start(self) -> LocalEndpoint:
-        if self.url is None:
-            from moto.server import ThreadedMotoServer
-
-            from tools import moto_speedups
-            moto_speedups.install()
-            self.port = self.port or free_port(self.host)
-            self.server = ThreadedMotoServer(ip_address=self.host, port=self.port, verbose=False)
-            self.server.start()
-            self.url = f"http://{self.host}:{self.port}"
-            threading.Thread(target=_forget_model_records, args=(self._stop,),
-                             name="moto-janitor", daemon=True).start()
-        return self
+        if self.url is not None:
+            return self
+        self.port = self.port or free_port(self.host)
+        command = [sys.executable, "-m", "devserver.moto_process", "--host", self.host,
+                   "--port", str(self.port)]
+        if self.forget_every is not None:
+            command += ["--forget-every", str(self.forget_every)]
+        self.server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL)
+        self.url = f"http://{self.host}:{self.port}"
+        deadline = time.monotonic() + self.startup_seconds
+        while time.monotonic() < deadline:
+            if self.server.poll() is not None:
+                raise RuntimeError(f"moto's server exited ({self.server.returncode})")
+            try:
+                with socket.create_connection((self.host, self.port), timeout=0.5):
+                    return self
+            except OSError:
+                time.sleep(0.05)
+        self.stop()
+        raise RuntimeError(f"moto's server did not listen in {self.startup_seconds} s")
 
     def stop(self) -> None:
-        self._stop.set()
         if self.server is not None:
-            self.server.stop()
+            self.server.terminate()
+            try:
+                self.server.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.server.kill()
+                self.server.wait(timeout=10)
             self.server = None
 
 

@@ -11,7 +11,9 @@ so that a long event on moto slows down command after command:
 tests, by the same semantics without that cost. A transaction checks every condition
 against the state before it (it may not touch an item twice, so no item sees another's
 write) and applies the writes only if all hold, with exactly moto's refusals and
-cancellation reasons. A query reads its partition's items only (and, for ``>``/``>=``
+cancellation reasons, and whole: one transaction at a time (moto's server answers on
+many threads; DynamoDB's transactions are serializable, so two writers of one item never
+both pass their conditions). A query reads its partition's items only (and, for ``>``/``>=``
 on the sort key of a partition written in ascending sort-key order, as an event stream
 is, only the items past the bound, walking back from the newest), and moto's own code
 then orders, filters, limits and pages them as before. Idempotent to call."""
@@ -22,6 +24,7 @@ from typing import Any
 
 _INSTALLED = False
 _PARTITION = threading.local()
+_TRANSACTIONS = threading.Lock()
 
 
 def install() -> None:
@@ -96,6 +99,11 @@ def _key(backend, op_type: str, op: dict[str, Any]) -> dict[str, Any]:
 
 
 def _transact_write_items(self, transact_items: list[dict[str, Any]]) -> None:
+    with _TRANSACTIONS:
+        _transact(self, transact_items)
+
+
+def _transact(self, transact_items: list[dict[str, Any]]) -> None:
     from moto.dynamodb.comparisons import get_filter_expression
     from moto.dynamodb.exceptions import (
         ConditionalCheckFailed,

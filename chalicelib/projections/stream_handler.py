@@ -1,7 +1,9 @@
-"""DynamoDB Streams entry point: each record's NewImage is an event; records that fail are
-reported as a partial batch failure (Lambda retries from the first failed sequence number,
-and the projector's checkpoints make the re-delivered records harmless). Each batch
-records its lag (the age of its oldest record), records projected and failures."""
+"""DynamoDB Streams entry point: each record's NewImage is an event. A batch is first
+projected stream by stream (one commit per stream); what that could not project is then
+handled record by record, and records that fail are reported as a partial batch failure
+(Lambda retries from the first failed sequence number, and the projector's checkpoints
+make the re-delivered records harmless). Each batch records its lag (the age of its
+oldest record), records projected and failures."""
 from __future__ import annotations
 
 import base64
@@ -32,12 +34,46 @@ def _raw_image(record: DynamoDBRecord) -> dict[str, Any]:
             for name, value in image.items()}
 
 
+def _events(raw_records: list[dict[str, Any]]) -> dict[str, list]:
+    """The batch's events by stream (records that are not events, or not readable, are
+    left to the per-record pass, which reports them)."""
+    by_stream: dict[str, list] = {}
+    for raw in raw_records:
+        try:
+            if raw.get("eventName") not in ("INSERT", "MODIFY"):
+                continue
+            image = _raw_image(DynamoDBRecord(raw))
+            if not is_tally_item(image):
+                event = item_to_event(image)
+                by_stream.setdefault(event.stream_id, []).append(event)
+        except Exception:  # noqa: BLE001 - reported by the per-record pass
+            continue
+    return by_stream
+
+
+def _project_by_stream(raw_records: list[dict[str, Any]], projector) -> set[tuple[str, int]]:
+    """Project each stream's events of the batch in one go (one checkpoint read and one
+    commit per stream, not per event); the (stream, version) pairs projected so."""
+    done: set[tuple[str, int]] = set()
+    for stream_id, events in _events(raw_records).items():
+        try:
+            projector.apply(events)
+        except Exception:  # noqa: BLE001 - the per-record pass retries and reports it
+            continue
+        done.update((stream_id, e.version) for e in events)
+    return done
+
+
 def handle_stream_batch(event: dict[str, Any], projector) -> dict[str, Any]:
+    done = _project_by_stream(event.get("Records") or [], projector)
+
     def handle(record: DynamoDBRecord) -> None:
         if record.raw_event.get("eventName") not in ("INSERT", "MODIFY"):
             return
         image = _raw_image(record)
         if is_tally_item(image):        # a tally member shares the table; not an event
+            return
+        if (image["stream_id"]["S"], int(image["version"]["N"])) in done:
             return
         try:
             projector.apply([item_to_event(image)])

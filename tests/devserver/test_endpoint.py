@@ -3,24 +3,24 @@ that stays flat however many writes it serves (moto keeps a record of every mode
 it ever made, until told to forget)."""
 from __future__ import annotations
 
+import os
 import time
 
 import boto3
 from moto.dynamodb.models.dynamo_type import Item
 
 from chalicelib.config import Config
-from devserver import endpoint as endpoint_module
 from devserver.endpoint import LocalEndpoint, ensure_tables
 
 
-def test_the_endpoint_serves_the_tables_and_forgets_moto_records(monkeypatch):
-    monkeypatch.setattr(endpoint_module, "FORGET_EVERY_SECONDS", 0.1)
+def test_the_endpoint_serves_the_tables_from_a_process_of_its_own(monkeypatch):
     for key, value in {"AWS_ACCESS_KEY_ID": "testing", "AWS_SECRET_ACCESS_KEY": "testing",
                        "AWS_DEFAULT_REGION": "us-east-1"}.items():
         monkeypatch.setenv(key, value)
     local = LocalEndpoint().start()
     try:
         assert local.in_memory and local.url.startswith("http://127.0.0.1:")
+        assert local.server.pid != os.getpid()
         config = Config(store="dynamodb", dynamodb_endpoint=local.url, events_table="e",
                         idempotency_table="i", views_table="v")
         assert ensure_tables(config).startswith("arn:aws:dynamodb:")
@@ -29,14 +29,34 @@ def test_the_endpoint_serves_the_tables_and_forgets_moto_records(monkeypatch):
         for n in range(40):
             client.transact_write_items(TransactItems=[{"Put": {"TableName": "e", "Item": {
                 "stream_id": {"S": f"s{n}"}, "version": {"N": "1"}}}}])
-        deadline = time.monotonic() + 5
-        while Item.instances_tracked and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert Item.instances_tracked == []            # forgotten by moto ...
-        assert client.scan(TableName="e", Select="COUNT")["Count"] == 40   # ... not the table
+        assert client.scan(TableName="e", Select="COUNT")["Count"] == 40
     finally:
         local.stop()
     assert local.server is None
+
+
+def test_the_janitor_makes_moto_forget_its_records_but_not_the_tables():
+    import threading
+
+    from moto import mock_aws
+
+    from devserver.moto_process import janitor
+    with mock_aws():
+        client = boto3.client("dynamodb", region_name="us-east-1")
+        client.create_table(TableName="j", BillingMode="PAY_PER_REQUEST",
+                            KeySchema=[{"AttributeName": "k", "KeyType": "HASH"}],
+                            AttributeDefinitions=[{"AttributeName": "k", "AttributeType": "S"}])
+        for n in range(40):
+            client.put_item(TableName="j", Item={"k": {"S": f"k{n}"}})
+        stop = threading.Event()
+        thread = threading.Thread(target=janitor, args=(stop, 0.05), daemon=True)
+        thread.start()
+        deadline = time.monotonic() + 5
+        while Item.instances_tracked and time.monotonic() < deadline:
+            time.sleep(0.05)
+        stop.set()
+        assert Item.instances_tracked == []            # forgotten by moto ...
+        assert client.scan(TableName="j", Select="COUNT")["Count"] == 40   # ... not the table
 
 
 def test_schedules_call_each_scheduled_function_like_lambda(monkeypatch):

@@ -72,3 +72,16 @@ def test_an_event_stored_compressed_projects_from_its_base64_stream_record(world
     assert handle_stream_batch({"Records": [record(stored, 500)]}, projector) == \
         {"batchItemFailures": []}
     assert views.get("total:big") == {"sum": 5, "seen": [1]}
+
+
+def test_a_batch_commits_once_per_stream(world, monkeypatch):
+    events, views, projector = world
+    append(events, "b", 0, [NewEvent("Added", {"n": n}) for n in (4, 5)])
+    commits = []
+    commit = views.commit
+    monkeypatch.setattr(views, "commit", lambda stream_id, *a, **k: (
+        commits.append(stream_id), commit(stream_id, *a, **k))[1])
+    batch = [record(e, 600 + i) for i, e in enumerate(events.read("a") + events.read("b"))]
+    assert handle_stream_batch({"Records": batch}, projector) == {"batchItemFailures": []}
+    assert sorted(commits) == ["a", "b"]
+    assert views.get("total:b") == {"sum": 9, "seen": [1, 2]}

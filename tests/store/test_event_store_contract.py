@@ -181,3 +181,4 @@ def test_sqlite_writers_of_several_processes_lose_nothing(tmp_path):
     assert [w.exitcode for w in workers] == [0, 0, 0]
     store = SqliteEventStore(path, "OFF")
     assert [store.version(f"w{i}") for i in range(3)] == [150, 150, 150]
+
