@@ -39,6 +39,7 @@ from demo.views import dump_views as dump_dynamo_views
 
 class Timings:
     def __init__(self):
+        self.retries: dict[str, int] = {}
         self._lock = threading.Lock()
         self.samples: dict[str, list[float]] = defaultdict(list)
 
@@ -46,11 +47,21 @@ class Timings:
         with self._lock:
             self.samples[kind].append(seconds)
 
+    def p50(self, kind: str) -> float:
+        return self._pct(kind, .5)
+
+    def p99(self, kind: str) -> float:
+        return self._pct(kind, .99)
+
+    def _pct(self, kind: str, q: float) -> float:
+        values = sorted(self.samples[kind])
+        return values[min(len(values) - 1, int(q * len(values)))] * 1000 if values else 0.0
+
     def line(self, kind: str, wall: float | None = None) -> str:
         values = sorted(self.samples[kind])
         if not values:
             return f"  {kind:<22} (none)"
-        pct = lambda q: values[min(len(values) - 1, int(q * len(values)))] * 1000
+        pct = lambda q: self._pct(kind, q)  # noqa: E731
         rate = f"{len(values) / wall:8.1f}/s" if wall else " " * 10
         return (f"  {kind:<22} {len(values):6d} calls {rate}  p50 {pct(.5):7.1f} ms  "
                 f"p99 {pct(.99):7.1f} ms  max {values[-1] * 1000:7.1f} ms")
@@ -263,6 +274,9 @@ def verify(api, ev: Event, drafted, played, views) -> list[str]:
     return problems
 
 
+TARGET_P99_MS = 150        # report and confirm, SQLite, 64 reporters, 1,000 players
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench load", description=__doc__)
     parser.add_argument("--players", type=int, default=1000)
@@ -276,33 +290,63 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--url")
     parser.add_argument("--admin-key")
     parser.add_argument("--data-dir", help="the server's data dir (with --url), to dump views")
-    parser.add_argument("--store", choices=("sqlite", "dynamodb"), default="sqlite",
-                        help="dynamodb: the deployed shape (python -m devserver: moto's "
-                             "server, stream projection by the local poller)")
+    parser.add_argument("--stores", default="sqlite,dynamodb",
+                        help="which local servers, in turn (dynamodb: the deployed shape, "
+                             "python -m devserver: moto's server in its own process, stream "
+                             "projection by the local poller; its products are recorded "
+                             "pools, not a draft)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
-                        help="--store sqlite: server processes (default: one per core)")
+                        help="SQLite server processes (default: one per core)")
     parser.add_argument("--no-draft", action="store_true",
                         help="staff record each player's pool instead of a draft")
     args = parser.parse_args(argv)
-    server = None
     if args.url:
-        url, admin, data_dir = args.url, args.admin_key, args.data_dir
-    else:
-        server = LocalServer(store=args.store, env={"WORKERS": str(args.workers)}).start()
-        url, admin, data_dir = server.url, server.admin_key, server.data_dir
-        args.views = (lambda: dump_dynamo_views(server.dynamodb_endpoint, server.views_table)) \
-            if args.store == "dynamodb" else None
-    try:
-        return run(args, url, admin, data_dir)
-    finally:
-        if server:
+        status, _ = run(args, args.url, args.admin_key, args.data_dir)
+        return status
+    status, legs = 0, {}
+    for store in args.stores.split(","):
+        print(f"== {store}")
+        server = LocalServer(store=store, env={"WORKERS": str(args.workers)}).start()
+        leg = argparse.Namespace(**vars(args))
+        leg.no_draft = args.no_draft or store == "dynamodb"
+        leg.views = (lambda s=server: dump_dynamo_views(s.dynamodb_endpoint, s.views_table)) \
+            if store == "dynamodb" else (lambda s=server: dump_views(s.data_dir))
+        try:
+            problems, legs[store] = run(leg, server.url, server.admin_key, server.data_dir)
+            status |= problems
+        finally:
             server.stop()
+    if "sqlite" in legs:
+        status |= target(legs["sqlite"], args)
+    if len(legs) == 2:
+        ratios(legs["sqlite"], legs["dynamodb"])
+    return status
 
 
-def run(args, url: str, admin: str, data_dir: str | None) -> int:
+def target(timings: Timings, args) -> int:
+    worst = max(timings.p99("report result"), timings.p99("confirm result"))
+    refused = timings.retries.get("report result", 0) + \
+        timings.retries.get("confirm result", 0)
+    ok = worst <= TARGET_P99_MS and not refused
+    print(f"SQLite target ({args.reporters} reporters, {args.players} players): report and "
+          f"confirm p99 {worst:.0f} ms (target {TARGET_P99_MS} ms), {refused} client-visible "
+          f"409: {'PASS' if ok else 'FAIL'}")
+    return 0 if ok else 1
+
+
+def ratios(sqlite: Timings, dynamo: Timings) -> None:
+    print("DynamoDB (moto's server) / SQLite, same run:")
+    for kind in ("register", "report result", "confirm result", "pair round"):
+        if sqlite.samples[kind] and dynamo.samples[kind]:
+            print(f"  {kind:<16} p50 x{dynamo.p50(kind) / sqlite.p50(kind):5.1f}   "
+                  f"p99 x{dynamo.p99(kind) / sqlite.p99(kind):5.1f}")
+
+
+def run(args, url: str, admin: str, data_dir: str | None) -> tuple[int, Timings]:
     deadline = time.monotonic() + args.max_seconds
     api = Api(KeepAliveTransport(url), admin)
     timings = Timings()
+    CONTENTION_RETRIES.clear()
     print(f"Load on {url}: {args.players} players, {args.packs} pack(s), {args.threads} "
           f"threads, {args.rounds} Swiss round(s) reported by {args.reporters} threads, "
           f"{os.cpu_count()} cores")
@@ -340,4 +384,5 @@ def run(args, url: str, admin: str, data_dir: str | None) -> int:
         print("  PROBLEM: " + problem)
     print("  OK: nothing lost, nothing duplicated, views equal a full replay" if not problems
           else "  FAILED")
-    return 1 if problems else 0
+    timings.retries = dict(CONTENTION_RETRIES)
+    return (1 if problems else 0), timings
