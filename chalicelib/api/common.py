@@ -10,9 +10,10 @@ from typing import Any
 
 from chalice import Response
 
+from ..application.reads import Reads
+from ..application.tournament import active_player, require_running  # noqa: F401
 from ..auth import Principal
-from ..domain.errors import Conflict, NotFound
-from ..domain.tournament import state as tstate
+from ..domain.errors import NotFound
 from ..runtime import runtime
 from ..service import IdempotencyRequest, Reply
 from .http import idempotency_from, respond
@@ -41,6 +42,12 @@ def plain(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [plain(v) for v in value]
     return value
+
+
+def reads() -> Reads:
+    """The runtime's reads, for the use cases' queries."""
+    rt = runtime()
+    return Reads(rt.service, rt.views)
 
 
 def read_state(source: Any, decider: Any, stream_id: str) -> Any:
@@ -78,26 +85,3 @@ def path_number(raw: str, what: str) -> int:
     if not PATH_NUMBER.fullmatch(raw):
         raise NotFound(f"no {what} {raw!r}")
     return int(raw)
-
-
-def require_running(tournament, *, formats: tuple[str, ...] = (), structure: str | None = None,
-                    message: str = "start the tournament first") -> None:
-    """409 unless the tournament has one of ``formats`` (``wrong_format``), is played as
-    ``structure`` (``wrong_structure``) and is running (``not_running``, ``message``)."""
-    if formats and tournament.format not in formats:
-        raise Conflict(f"this tournament's format is {tournament.format}",
-                       {"format": tournament.format, "needs": list(formats)},
-                       code="wrong_format")
-    if structure is not None and tournament.structure != structure:
-        raise Conflict(f"this tournament is not played as {structure}",
-                       {"structure": tournament.structure}, code="wrong_structure")
-    if tournament.status != tstate.RUNNING:
-        raise Conflict(message, {"status": tournament.status}, code="not_running")
-
-
-def active_player(tournament, player_id: str):
-    """The tournament's active player ``player_id`` (404 if none: late arrivals)."""
-    player = tournament.player(player_id)
-    if player is None or player.status != "active":
-        raise NotFound("no active player with that id", {"player_id": player_id})
-    return player

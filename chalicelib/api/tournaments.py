@@ -1,15 +1,16 @@
 """Tournament lifecycle and registration routes."""
 from __future__ import annotations
 
-import re
 import secrets
 import uuid
 from typing import Any, Literal
 
 from chalice import Blueprint
 
-from ..application import swiss_results, swiss_rounds
+from ..application import swiss_results, swiss_rounds, tournament
 from ..application import tables as tables_play
+from ..application.reads import Reads
+from ..application.tournament import checked_tid
 from ..auth import (
     Principal,
     authenticate,
@@ -21,8 +22,9 @@ from ..auth import (
     require_tournament_staff,
 )
 from ..auth.principal import is_staff
+from ..domain import streams
 from ..domain import tournament as t
-from ..domain.errors import Forbidden, Invalid, NotFound
+from ..domain.errors import Forbidden, Invalid
 from ..domain.profiles import DEFAULT_STRUCTURE
 from ..projections.tournaments import players_kind, streams_kind, summary_id
 from ..runtime import runtime
@@ -51,29 +53,15 @@ from .http import (
 from .links import link
 
 bp = Blueprint(__name__)
-TID = re.compile(r"^t[0-9a-f]{12}$")
-
-
 def stream(tid: str) -> str:
-    return f"tournament-{tid}"
-
-
-def checked_tid(tid: str) -> str:
-    if not TID.match(tid):
-        raise NotFound(f"no tournament {tid!r}")
-    return tid
+    return streams.tournament(tid)
 
 
 def load_tournament(uow_or_rt: Any, tid: str, guard: bool = True) -> t.TournamentState:
     """The tournament's state, from a unit of work (guarded) or the runtime; 404 if none."""
-    checked_tid(tid)
     if isinstance(uow_or_rt, UnitOfWork):
-        state = uow_or_rt.load(t.TOURNAMENT, stream(tid), guard=guard)
-    else:
-        state, _ = uow_or_rt.service.read(t.TOURNAMENT, stream(tid))
-    if not state.exists:
-        raise NotFound(f"no tournament {tid!r}")
-    return state
+        return tournament.load(uow_or_rt, tid, guard=guard)
+    return tournament.load(Reads(uow_or_rt.service, uow_or_rt.views), tid)
 
 
 def summary(state: t.TournamentState) -> dict[str, Any]:

@@ -1,14 +1,17 @@
-"""The tournament as the other use cases see it: its state, or 404, and the checks that
-a capability is played in it."""
+"""The tournament as the other use cases see it: its state, or 404, and the checks that a
+capability is played in it (one refusal, one code: ``wrong_format``, ``wrong_structure``,
+``not_running``), and the active player a command names."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from ..domain import streams
 from ..domain.errors import Conflict, NotFound
 from ..domain.tournament import TOURNAMENT, TournamentState
 from ..domain.tournament import state as tstate
-from ..service import UnitOfWork
+from ..domain.tournament.state import Player
+from .reads import Reads
 
 TID = re.compile(r"^t[0-9a-f]{12}$")
 
@@ -19,22 +22,47 @@ def checked_tid(tid: str) -> str:
     return tid
 
 
-def load(uow: UnitOfWork, tid: str, guard: bool = True) -> TournamentState:
-    """The tournament's state (``guard``: the commit fails and the work is re-run if it
-    changes meanwhile); 404 if there is none."""
-    state = uow.load(TOURNAMENT, streams.tournament(checked_tid(tid)), guard=guard)
+def load(source: Any, tid: str, guard: bool = True) -> TournamentState:
+    """The tournament's state, 404 if there is none. ``source``: a unit of work (then
+    ``guard``: the commit fails and the work is re-run if it changes meanwhile) or the
+    ``Reads`` of a query."""
+    stream_id = streams.tournament(checked_tid(tid))
+    if isinstance(source, Reads):
+        state = source.state(TOURNAMENT, stream_id)
+    else:
+        state = source.load(TOURNAMENT, stream_id, guard=guard)
     if not state.exists:
         raise NotFound(f"no tournament {tid!r}")
     return state
 
 
-def running_swiss(uow: UnitOfWork, tid: str, guard: bool = False) -> TournamentState:
+def require_running(t: TournamentState, *, formats: tuple[str, ...] = (),
+                    structure: str | None = None,
+                    message: str = "start the tournament first") -> None:
+    """409 unless the tournament has one of ``formats`` (``wrong_format``), is played as
+    ``structure`` (``wrong_structure``) and is running (``not_running``, ``message``)."""
+    if formats and t.format not in formats:
+        raise Conflict(f"this tournament's format is {t.format}",
+                       {"format": t.format, "needs": list(formats)}, code="wrong_format")
+    if structure is not None and t.structure != structure:
+        raise Conflict(f"this tournament is played as {t.structure}, not {structure}",
+                       {"structure": t.structure, "needs": structure}, code="wrong_structure")
+    if t.status != tstate.RUNNING:
+        raise Conflict(message, {"status": t.status}, code="not_running")
+
+
+def running_swiss(uow: Any, tid: str, guard: bool = False) -> TournamentState:
     """The tournament, which must be running and played as Swiss rounds (409 otherwise)."""
     t = load(uow, tid, guard=guard)
-    if t.structure != "swiss":
-        raise Conflict(f"this tournament is played as {t.structure}, not Swiss",
-                       {"structure": t.structure}, code="wrong_structure")
-    if t.status != tstate.RUNNING:
-        raise Conflict(f"the tournament is {t.status}; Swiss play needs a running tournament",
-                       {"status": t.status}, code="not_running")
+    require_running(t, structure="swiss",
+                    message=f"the tournament is {t.status}; Swiss play needs a running "
+                            "tournament")
     return t
+
+
+def active_player(t: TournamentState, player_id: str) -> Player:
+    """The tournament's active player ``player_id`` (404 if none)."""
+    player = t.player(player_id)
+    if player is None or player.status != "active":
+        raise NotFound("no active player with that id", {"player_id": player_id})
+    return player

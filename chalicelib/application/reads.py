@@ -1,0 +1,16 @@
+"""What a query (a GET) reads: a stream's folded state (consistent: the service's cache
+caught up with the store) and the projected views. Routes pass the runtime's."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Reads:
+    service: Any          # CommandService: .read(decider, stream_id) -> (state, version)
+    views: Any            # ViewStore
+
+    def state(self, decider: Any, stream_id: str) -> Any:
+        state, _ = self.service.read(decider, stream_id)
+        return state
