@@ -19,7 +19,9 @@ def _blossom_rustworkx(n: int, edges: list[tuple[int, int, int]]) -> list[tuple[
     graph = rx.PyGraph(multigraph=False)
     graph.add_nodes_from(range(n))
     graph.add_edges_from(edges)
-    return list(rx.max_weight_matching(graph, max_cardinality=True, weight_fn=int))
+    # the set comes back in an order that varies from call to call: sort it
+    return sorted(tuple(sorted(pair)) for pair in
+                  rx.max_weight_matching(graph, max_cardinality=True, weight_fn=int))
 
 
 def _blossom_networkx(n: int, edges: list[tuple[int, int, int]]) -> list[tuple[int, int]]:
@@ -27,7 +29,8 @@ def _blossom_networkx(n: int, edges: list[tuple[int, int, int]]) -> list[tuple[i
     graph = nx.Graph()
     graph.add_nodes_from(range(n))
     graph.add_weighted_edges_from(edges)
-    return list(nx.max_weight_matching(graph, maxcardinality=True))
+    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    return sorted(tuple(sorted(pair)) for pair in matching)
 
 
 SOLVERS = {"rustworkx": _blossom_rustworkx, "networkx": _blossom_networkx}
