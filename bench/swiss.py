@@ -3,7 +3,7 @@
 ``python -m bench swiss [sizes...] [--events N] [--rounds N] [--exact-up-to N]
 [--exact-events N] [--fide SIZE ...] [--compare-python PATH]``
 
-For each player count (default 256, 512, 1024, 4096, 16384) ``--events`` (default 10)
+For each player count (default 256 to 16,384) ``--events`` (default 10)
 seeded Magic-profile events of ``--rounds`` (default 12) rounds are run purely through
 the deciders (``bench.swiss_events``: realistic best-of-three results with draws, about
 1% of the field dropping after each round, so byes come and go). Per size it prints the
@@ -86,7 +86,8 @@ def run_size(n: int, args, fide: Bridge) -> tuple[bool, list[str]]:
     for seed in range(args.events):
         event = Event(n, args.rounds, seed)
         byes: Counter[str] = Counter()
-        compare = seed < args.exact_events
+        compare = seed < args.exact_events and (
+            n <= args.exact_up_to or (n in args.fide and fide.available))
         for r in event.run():
             rounds.append((seed, r))
             bye = r.paired["bye"]
@@ -195,7 +196,8 @@ def _print_comparison(n: int, rows: list[dict], fide: Bridge, notes: list[str]) 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench swiss")
-    parser.add_argument("sizes", nargs="*", type=int, default=[256, 512, 1024, 4096, 16384])
+    parser.add_argument("sizes", nargs="*", type=int,
+                        default=[256, 512, 1024, 2048, 4096, 16384])
     parser.add_argument("--events", type=int, default=10)
     parser.add_argument("--rounds", type=int, default=12)
     parser.add_argument("--exact-up-to", type=int, default=1024,
