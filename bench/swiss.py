@@ -36,6 +36,7 @@ from bench.compare_env import Bridge
 from bench.swiss_events import Event, PairedRound
 from chalicelib.domain.swiss.cost import Candidate, Weights, quality, total_cost
 from chalicelib.domain.swiss.exact import exact_pairs
+from chalicelib.domain.swiss.paired import matches_of
 from chalicelib.domain.swiss.state import SwissState
 
 TARGETS = {4096: 0.5, 16384: 2.0}      # players -> seconds per PairRound, every round
@@ -43,7 +44,7 @@ TARGETS = {4096: 0.5, 16384: 2.0}      # players -> seconds per PairRound, every
 
 def _ours(r: PairedRound) -> list[tuple[Candidate, Candidate]]:
     by_id = {c.id: c for c in r.candidates}
-    return [(by_id[m["a"]], by_id[m["b"]]) for m in r.paired["matches"]]
+    return [(by_id[m["a"]], by_id[m["b"]]) for m in matches_of(r.paired)]
 
 
 def _exact(r: PairedRound, solver: str) -> tuple[float, int, int]:

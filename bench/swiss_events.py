@@ -21,6 +21,7 @@ from chalicelib.domain.swiss import SWISS, CloseRound, DropPlayer, EnterResult, 
 from chalicelib.domain.swiss.cost import Candidate
 from chalicelib.domain.swiss.decide_pairing import round_candidates
 from chalicelib.domain.swiss.match import MATCH, MatchState
+from chalicelib.domain.swiss.paired import matches_of
 from chalicelib.domain.swiss.recording import complete, record_drop, record_result
 from chalicelib.domain.swiss.state import SwissState
 
@@ -83,7 +84,7 @@ class Event:
         """Every match's result through its own aggregate, then the round closed."""
         number = paired["round"]
         matches: dict[str, MatchState] = {}
-        for m in paired["matches"]:
+        for m in matches_of(paired):
             a, b, d = _result(self.rng, self.strength, m["a"], m["b"])
             got = record_result(self.state, MATCH.initial(),
                                 EnterResult(m["id"], "judge", a, b, NOW, d))
