@@ -22,8 +22,10 @@ from .repair import repair
 Pair = tuple[Candidate, Candidate]
 EXACT_LIMIT = 64
 WINDOW_LIMIT = 120
-# Repair budget, in edges handed to the blossom solver (deterministic, unlike a clock):
-# about 0.1 s of solving per 20,000 edges on one core.
+# Repair budget, in edges handed to the blossom solver (deterministic, unlike a clock:
+# the same field always gets the same pairing). The solver's time grows with its edges
+# (and more than linearly with a window's players); ``bench swiss`` checks the worst
+# rounds stay within their targets.
 BUDGET_BASE = 20_000
 BUDGET_PER_PLAYER = 8
 _SPARE_TRIES = 6
@@ -73,8 +75,8 @@ def solve(players: list[Candidate], rng: Rng, exact_limit: int = EXACT_LIMIT,
     cost = total_cost(pairs, weights)
     if cost <= bound:
         return Solved(pairs, name)            # reaches the lower bound: provably optimal
-    if len(players) <= 2 * exact_limit:     # one exact solve beats repairing in windows
-        return Solved(exact_pairs(players, weights, rng), "exact")
+    if len(players) <= 4 * exact_limit:     # one exact solve beats the repair (rustworkx:
+        return Solved(exact_pairs(players, weights, rng), "exact")  # ~0.05 s at 256)
     essential = bound - score_lower_bound(players)      # the pods' part of the bound
     target = essential + split_bound(players)
     if cost <= target:
