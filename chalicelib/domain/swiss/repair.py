@@ -118,6 +118,30 @@ def _settled(pairs: list[Pair], weights: Weights, essential: int) -> bool:
     return _structural(pairs, weights) <= essential
 
 
+def _sampled(inside: list[int], pairs: list[Pair], level_of: dict[int, int], rng: Rng,
+             cap: int) -> list[int]:
+    """``inside`` with at most ``cap`` of each level's pairs inside that level (drawn
+    from ``rng``); every pair across levels is kept. A window stays closed under the
+    current pairs, so any re-pairing of its players leaves the rest valid."""
+    by_level: dict[int, list[int]] = {}
+    kept = []
+    for k in inside:
+        a, b = pairs[k]
+        if a.score == b.score:
+            by_level.setdefault(level_of[a.score], []).append(k)
+        else:
+            kept.append(k)
+    for level in sorted(by_level):
+        same = by_level[level]
+        kept += same if len(same) <= cap else rng.sample(same, cap)
+    return sorted(kept)
+
+
+def _edges_of(players: int, window_limit: int) -> int:
+    """About the edges a window of ``players`` hands the solver."""
+    return players * (players - 1) // 2 if players <= window_limit else 13 * players
+
+
 def repair(pairs: list[Pair], weights: Weights, rng: Rng, window_limit: int = 120,
            target: int = 0, budget: int | None = None, essential: int = 0
            ) -> tuple[list[Pair], bool]:
@@ -125,9 +149,11 @@ def repair(pairs: list[Pair], weights: Weights, rng: Rng, window_limit: int = 12
     whenever a pass finds nothing better, up to the whole field; every window is solved
     exactly (``solve_window``). Stops when the cost reaches ``target`` (a lower bound:
     optimal), when no troubled level is left, after an exact solve of the whole field,
-    or once ``budget`` edges are spent with the pairing ``_settled`` (``essential``: the
-    least pod-crossing cost any pairing has). Returns the pairs and whether they are
-    an exact solve of the whole field."""
+    or once the next window would overrun ``budget`` edges with the pairing
+    ``_settled`` (``essential``: the least pod-crossing cost any pairing has). Within a
+    budget a window takes at most ``window_limit // 2`` pairs inside each score level
+    (``_sampled``), so no solve grows with the field. Returns the pairs and whether
+    they are an exact solve of the whole field."""
     scores = sorted({p.score for pair in pairs for p in pair}, reverse=True)
     level_of = {s: k for k, s in enumerate(scores)}
     counts = [0] * len(scores)
@@ -141,12 +167,16 @@ def repair(pairs: list[Pair], weights: Weights, rng: Rng, window_limit: int = 12
         bad = _bad_levels(pairs, level_of, counts)
         if not bad:
             break
-        improved = False
+        improved = spanned = False
         for lo, hi in _windows(bad, pairs, level_of, len(scores), margin):
-            if budget is not None and spent >= budget and _settled(pairs, weights, essential):
-                return pairs, False
+            settled = budget is not None and _settled(pairs, weights, essential)
             inside = [k for k, (a, b) in enumerate(pairs)
                       if lo <= level_of[a.score] <= hi]
+            spanned = lo == 0 and hi == len(scores) - 1
+            if settled:
+                inside = _sampled(inside, pairs, level_of, rng, window_limit // 2)
+                if spent + _edges_of(2 * len(inside), window_limit) > budget:  # type: ignore[operator]
+                    return pairs, False
             whole = len(inside) == len(pairs)
             old = [pairs[k] for k in inside]
             limit = None if budget is None else 2 * window_limit
@@ -161,5 +191,7 @@ def repair(pairs: list[Pair], weights: Weights, rng: Rng, window_limit: int = 12
             if whole or cost <= target:
                 return pairs, whole and exact
         if not improved:
+            if spanned:             # sampled windows over every level found nothing
+                return pairs, False
             margin *= 2
     return pairs, False
