@@ -46,28 +46,16 @@ def default_budget(count: int) -> int:
 GRADED = (10 ** 12, 10 ** 10, 10 ** 8, 10 ** 6, 10 ** 5, 10 ** 4, 10 ** 3, 10 ** 2, 10, 0, 0)
 
 
-# Up to this many players the search starts from the best assignment of players to
+# Up to this many players (where the spreads have most local optima) the search starts
+# from the best assignment of players to
 # seats (their own costs: seat rules, then spreads), solved exactly as a matching.
-ASSIGN_UP_TO = 200
-
-
-def tries_for(count: int) -> int:
-    """Independent searches for ``count`` players (the spreads of small fields have
-    many local optima; one search suffices from 400 players on)."""
-    return max(1, min(1, 400 // max(count, 1)))
+ASSIGN_UP_TO = 80
 
 
 def optimise(problem: Problem, rng: Draws, budget: int | None = None
              ) -> list[list[str]]:
-    """The best of ``tries_for`` searches (``_search``), each within ``budget``."""
-    n = len(problem.players)
-    best: Seating | None = None
-    for _ in range(tries_for(n)):
-        got = _search(problem, rng, budget)
-        if best is None or got.cost() < best.cost():
-            best = got
-    assert best is not None
-    return _names(problem, best.tables)
+    """The seating ``_search`` finds within ``budget`` swap evaluations."""
+    return _names(problem, _search(problem, rng, budget).tables)
 
 
 def _search(problem: Problem, rng: Draws, budget: int | None) -> Seating:
