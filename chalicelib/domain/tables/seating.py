@@ -47,8 +47,8 @@ GRADED = (10 ** 12, 10 ** 10, 10 ** 8, 10 ** 6, 10 ** 5, 10 ** 4, 10 ** 3, 10 **
 
 
 # Up to this many players (where the spreads have most local optima) the search starts
-# from the best assignment of players to
-# seats (their own costs: seat rules, then spreads), solved exactly as a matching.
+# from the best assignment of players to seats (their own costs: seat rules, then
+# spreads), solved exactly as a matching.
 ASSIGN_UP_TO = 80
 
 
