@@ -1,163 +1,222 @@
-"""Swiss pairing benchmark: Podium's pairer against networkx's exact blossom matching.
+"""Swiss pairing benchmark: whole 12-round events, every round's ``PairRound`` timed.
 
-``python -m bench swiss [sizes...] [--rounds N] [--exact-limit N]``
+``python -m bench swiss [sizes...] [--events N] [--rounds N] [--exact-up-to N]
+[--exact-events N] [--fide SIZE ...] [--compare-python PATH]``
 
-For each player count (default 512, 4096, 16384) a whole Magic-profile Swiss event is
-run through the decider: best-of-three results drawn from hidden player strengths
-(about 4% drawn matches), about 1% of the field dropping after each round (so byes
-appear). Per round it prints the seconds of the full ``PairRound`` decision (standings,
-bye, pairing) and of the pairing alone, and the pairing quality (rematches, total score
-difference, total squared difference, method); a pairing with no rematch whose squared
-difference equals the parity lower bound (``cost.score_lower_bound``) is marked optimal,
-whatever the size. Where the field is small enough
-(``--exact-limit``, default 600 players) the same candidates are also paired by
-``networkx.max_weight_matching`` on the complete graph with the same costs, and its
-time and quality are printed beside ours with a verdict. Larger fields are compared too
-when the exact time projected from the largest exact run so far (blossom on the complete
-graph grows about as n^3) fits ``--exact-budget`` seconds per round (default 60);
-otherwise the bench says it skipped them and why.
+For each player count (default 256 to 16,384) ``--events`` (default 10)
+seeded Magic-profile events of ``--rounds`` (default 12) rounds are run purely through
+the deciders (``bench.swiss_events``: realistic best-of-three results with draws, about
+1% of the field dropping after each round, so byes come and go). Per size it prints the
+worst round's ``PairRound`` time (p100) and where it was, the median, the share of rounds
+whose pairing is proven optimal (``optimal`` in ``RoundPaired``), the largest recorded
+gap, rematches, and byes.
 
-Targets (PairRound, every round): 4,096 players < 0.5 s, 16,384 < 2 s. The bench prints
-PASS/FAIL per size and exits non-zero when a target is missed or our pairing costs more
-than the exact one.
+Comparisons in the same run, on the first ``--exact-events`` (default 1) events of each
+size up to ``--exact-up-to`` (default 1,024 players): every round's candidates paired
+exactly on the complete graph by networkx's ``max_weight_matching`` (the reference) and
+by rustworkx's (the solver Podium uses), with the same costs; and at the ``--fide``
+sizes (default 256 and 1,024) by a FIDE Dutch engine (the ``pairing-core`` package, in
+this environment or the one named by ``--compare-python``), whose pairing is costed
+with Podium's cost (rematches, squared score gaps).
+
+Targets: every round < 0.5 s at 4,096 players and < 2 s at 16,384; no avoidable second
+bye; no round costing more than the exact optimum where that is measured while
+claiming to be optimal, and never more rematches than the exact optimum. The bench
+exits non-zero when one is missed.
 """
 from __future__ import annotations
 
 import argparse
-import gc
-import math
 import random
+import statistics
 import time
+from collections import Counter
 
-from chalicelib.domain.decider import fold
-from chalicelib.domain.profiles import resolve_settings
-from chalicelib.domain.rng import derive
-from chalicelib.domain.swiss import SWISS, EnterResult, PairRound
-from chalicelib.domain.swiss.cost import Weights, quality, score_lower_bound, total_cost
-from chalicelib.domain.swiss.decide_pairing import round_candidates
+from bench.compare_env import Bridge
+from bench.swiss_events import Event, PairedRound
+from chalicelib.domain.swiss.cost import Candidate, Weights, quality, total_cost
 from chalicelib.domain.swiss.exact import exact_pairs
-from chalicelib.domain.swiss.pairing import pair_round
+from chalicelib.domain.swiss.paired import matches_of
+from chalicelib.domain.swiss.state import SwissState
 
-NOW = "2026-11-22T10:00:00+00:00"
-TARGETS = {4096: 0.5, 16384: 2.0}      # players -> seconds per PairRound
-
-
-def _result(rng: random.Random, strength: dict[str, float], a: str, b: str) -> tuple[int, int, int]:
-    if rng.random() < 0.04:
-        return 1, 1, 0
-    p_a = 1 / (1 + math.exp(strength[b] - strength[a]))
-    wins = [0, 0]
-    while max(wins) < 2:
-        wins[0 if rng.random() < p_a else 1] += 1
-    return wins[0], wins[1], 0
+TARGETS = {4096: 0.5, 16384: 2.0}      # players -> seconds per PairRound, every round
 
 
-def run_size(n: int, rounds: int, exact_limit: int, exact_ok=lambda players: False) -> list[dict]:
-    settings = resolve_settings("mtg", {"swiss": {"rounds": rounds}})["swiss"]
-    rng = random.Random(n)
-    players = [f"p{i:05d}" for i in range(n)]
-    strength = {p: rng.gauss(0, 1) for p in players}
-    state = SWISS.initial()
-    dropped: set[str] = set()
-    rows = []
-    for number in range(1, rounds + 1):
-        active = [p for p in players if p not in dropped]
-        gc.collect()        # start each timing without garbage left by earlier work
-        started = time.perf_counter()
-        events = SWISS.decide(PairRound("bench-seed", settings, active, NOW, "bench"), state)
-        decide_s = time.perf_counter() - started
-        paired = next(e for e in events if e.type == "RoundPaired").data
-        before = state
-        state = fold(SWISS, state, events)
-        # The same candidates, paired again to time the pairing alone and for the exact.
-        seed_key = state.seed_key
-        _, cands = round_candidates(before, settings,
-                                      seed_key, active, None)
-        started = time.perf_counter()
-        ours = pair_round(cands, derive(seed_key, "pair", number))
-        pair_s = time.perf_counter() - started
-        weights = Weights.for_players(cands)
-        row = {"n": n, "round": number, "players": len(active), "bye": paired["bye"] is not None,
-               "decide_s": decide_s, "pair_s": pair_s, "method": ours.method,
-               "ours": ours.quality, "ours_cost": total_cost(ours.pairs, weights),
-               "bound": score_lower_bound(cands)}
-        assert ours.quality.as_dict() == paired["quality"]
-        if len(cands) <= exact_limit or exact_ok(len(cands)):
-            started = time.perf_counter()
-            exact = exact_pairs(cands, weights, random.Random(number))
-            row["exact_s"] = time.perf_counter() - started
-            row["exact"] = quality(exact)
-            row["exact_cost"] = total_cost(exact, weights)
-        rows.append(row)
-        for m in paired["matches"]:
-            a, b, d = _result(rng, strength, m["a"], m["b"])
-            state = fold(SWISS, state, SWISS.decide(EnterResult(m["id"], "j", a, b, NOW, d), state))
-        dropped.update(p for p in active if rng.random() < 0.01)
-    return rows
+def _ours(r: PairedRound) -> list[tuple[Candidate, Candidate]]:
+    by_id = {c.id: c for c in r.candidates}
+    return [(by_id[m["a"]], by_id[m["b"]]) for m in matches_of(r.paired)]
 
 
-def _fmt(q) -> str:
-    return f"rematches={q.rematches} diff={q.score_gap} sq={q.squared_gap}"
+def _exact(r: PairedRound, solver: str) -> tuple[float, int, int]:
+    weights = Weights.for_players(r.candidates)
+    started = time.perf_counter()
+    got = exact_pairs(r.candidates, weights, random.Random(r.number), solver)
+    return time.perf_counter() - started, total_cost(got, weights), quality(got).rematches
+
+
+def _fide_request(r: PairedRound, state: SwissState) -> dict:
+    """The round's candidates as a FIDE engine sees them: pairing numbers in entry
+    order, points, colours (first-listed player as white), opponents."""
+    number_of = {c.id: int(c.id[1:]) for c in r.candidates}
+    colours: dict[str, str] = {c.id: "" for c in r.candidates}
+    for rnd in state.rounds[: r.number - 1]:
+        seen = {}
+        for m in rnd.matches:
+            seen[m.a], seen[m.b] = "w", "b"
+        for pid in colours:
+            colours[pid] += seen.get(pid, "-")
+    return {"round": r.number, "players": [
+        {"id": number_of[c.id], "no": number_of[c.id] + 1, "points": float(c.score),
+         "colors": colours[c.id],
+         "opponents": sorted(number_of[o] for o in c.opponents if o in number_of)}
+        for c in r.candidates]}
+
+
+def _fide_quality(r: PairedRound, answer: dict) -> tuple[int, int, int]:
+    by_number = {int(c.id[1:]): c for c in r.candidates}
+    pairs = [(by_number[a], by_number[b]) for a, b in answer["pairs"]]
+    q = quality(pairs)
+    return q.rematches, q.squared_gap, len(r.candidates) - 2 * len(pairs)
+
+
+def run_size(n: int, args, fide: Bridge) -> tuple[bool, list[str]]:
+    ok, notes = True, []
+    rounds: list[tuple[int, PairedRound]] = []
+    compared: list[dict] = []
+    bye_trouble = 0
+    for seed in range(args.events):
+        event = Event(n, args.rounds, seed)
+        byes: Counter[str] = Counter()
+        compare = seed < args.exact_events and (
+            n <= args.exact_up_to or (n in args.fide and fide.available))
+        for r in event.run():
+            rounds.append((seed, r))
+            bye = r.paired["bye"]
+            if bye is not None:
+                if byes[bye] > min(byes[p] for p in event.active):
+                    bye_trouble += 1
+                byes[bye] += 1
+            if not compare:
+                continue
+            row = {"round": r.number, "ours_s": r.seconds, "optimal": r.paired["optimal"],
+                   "ours": total_cost(_ours(r), Weights.for_players(r.candidates)),
+                   "ours_q": quality(_ours(r))}
+            if n <= args.exact_up_to:
+                row["rx_s"], row["rx"], row["rx_rem"] = _exact(r, "rustworkx")
+                row["nx_s"], row["nx"], row["nx_rem"] = _exact(r, "networkx")
+            if n in args.fide and fide.available:
+                answer = fide.call([_fide_request(r, event.state)])[0]
+                if "error" in answer:
+                    row["fide_error"] = answer["error"]
+                else:
+                    row["fide_s"] = answer["seconds"]
+                    row["fide"] = _fide_quality(r, answer)
+            compared.append(row)
+    times = [r.seconds for _, r in rounds]
+    worst_seed, worst = max(rounds, key=lambda sr: sr[1].seconds)
+    proven = sum(r.paired["optimal"] for _, r in rounds)
+    gaps = [r.paired["gap"] for _, r in rounds]
+    rematches = sum(r.paired["quality"]["rematches"] for _, r in rounds)
+    methods = Counter(r.paired["method"] for _, r in rounds)
+    print(f"\n== {n} players: {args.events} events x {args.rounds} rounds "
+          f"({len(rounds)} rounds, {sum(r.paired['bye'] is not None for _, r in rounds)} "
+          "with a bye) ==")
+    print(f"PairRound p100 {worst.seconds:.3f}s (event {worst_seed}, round {worst.number}, "
+          f"{worst.paired['method']}), p50 {statistics.median(times):.3f}s, "
+          f"mean {statistics.fmean(times):.3f}s")
+    print(f"proven optimal {proven}/{len(rounds)} ({100 * proven / len(rounds):.1f}%); "
+          f"largest gap {max(gaps)} (squared score points), rounds with a gap "
+          f"{sum(g > 0 for g in gaps)}; rematches {rematches}; methods "
+          + ", ".join(f"{m} {c}" for m, c in sorted(methods.items())))
+    if bye_trouble:
+        ok = False
+        notes.append(f"{n}: {bye_trouble} avoidable second byes")
+    print(f"second byes while someone had fewer: {bye_trouble}")
+    target = TARGETS.get(n)
+    if target is not None:
+        passed = worst.seconds < target
+        ok &= passed
+        print(f"target every round < {target}s: {'PASS' if passed else 'FAIL'}")
+        if not passed:
+            notes.append(f"{n}: worst round {worst.seconds:.3f}s over {target}s")
+    if compared:
+        ok &= _print_comparison(n, compared, fide, notes)
+    return ok, notes
+
+
+def _print_comparison(n: int, rows: list[dict], fide: Bridge, notes: list[str]) -> bool:
+    ok = True
+    print("-- event 0 round by round beside the exact solvers and the FIDE Dutch engine --")
+    for row in rows:
+        line = (f"round {row['round']:>2}: Podium {row['ours_s']:.3f}s cost "
+                f"{row['ours_q'].squared_gap} sq, {row['ours_q'].rematches} rematches"
+                f"{'' if row['optimal'] else ' (not proven optimal)'}")
+        if "nx" in row:
+            same = row["ours"] == row["nx"] == row["rx"]
+            bad = (row["optimal"] and row["ours"] != row["nx"]) or \
+                row["ours_q"].rematches > row["nx_rem"]
+            ok &= not bad
+            costs = ("same cost" if same else
+                     f"cost ours/nx/rx {row['ours']}/{row['nx']}/{row['rx']}")
+            line += (f" | exact: networkx {row['nx_s']:.2f}s, rustworkx {row['rx_s']:.3f}s, "
+                     f"{costs}")
+            if bad:
+                notes.append(f"{n}: round {row['round']} costs more than the exact optimum")
+        if "fide_error" in row:
+            line += f" | FIDE Dutch failed: {row['fide_error']}"
+        if "fide" in row:
+            rem, sq, unpaired = row["fide"]
+            line += (f" | FIDE Dutch {row['fide_s']:.2f}s: {sq} sq, {rem} rematches"
+                     f"{f', {unpaired} unpaired' if unpaired else ''}")
+        print(line)
+    if "nx" in rows[0]:
+        same = sum(r["ours"] == r["nx"] for r in rows)
+        nx_s = [r["nx_s"] for r in rows]
+        rx_s = [r["rx_s"] for r in rows]
+        ours_s = [r["ours_s"] for r in rows]
+        print(f"exact comparison: Podium's cost equals the exact optimum in {same}/{len(rows)} "
+              f"rounds; networkx mean {statistics.fmean(nx_s):.2f}s (max {max(nx_s):.2f}s), "
+              f"rustworkx mean {statistics.fmean(rx_s):.3f}s (max {max(rx_s):.3f}s, "
+              f"{statistics.fmean(nx_s) / statistics.fmean(rx_s):.0f}x faster than networkx), "
+              f"Podium's PairRound mean {statistics.fmean(ours_s):.3f}s")
+    paired = [r for r in rows if "fide" in r]
+    if paired:
+        ours_sq = sum(r["ours_q"].squared_gap for r in paired)
+        fide_sq = sum(r["fide"][1] for r in paired)
+        fide_rem = sum(r["fide"][0] for r in paired)
+        fide_s = [r["fide_s"] for r in paired]
+        failed = len(rows) - len(paired)
+        print(f"FIDE Dutch ({fide.where()}), {len(paired)} rounds paired"
+              f"{f', {failed} refused' if failed else ''}: total squared gap {fide_sq} vs Podium "
+              f"{ours_sq}, rematches {fide_rem} vs "
+              f"{sum(r['ours_q'].rematches for r in paired)}; mean {statistics.fmean(fide_s):.2f}s "
+              f"(max {max(fide_s):.2f}s) per round vs Podium's PairRound "
+              f"{statistics.fmean(r['ours_s'] for r in paired):.3f}s")
+    return ok
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench swiss")
-    parser.add_argument("sizes", nargs="*", type=int, default=[512, 4096, 16384])
-    parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--exact-limit", type=int, default=600,
-                        help="largest field always also paired by networkx (complete graph)")
-    parser.add_argument("--exact-budget", type=float, default=60.0,
-                        help="larger fields are compared too when the projected networkx "
-                             "time per round is below this many seconds")
+    parser.add_argument("sizes", nargs="*", type=int,
+                        default=[256, 512, 1024, 2048, 4096, 16384])
+    parser.add_argument("--events", type=int, default=10)
+    parser.add_argument("--rounds", type=int, default=12)
+    parser.add_argument("--exact-up-to", type=int, default=1024,
+                        help="largest field also paired exactly (networkx and rustworkx)")
+    parser.add_argument("--exact-events", type=int, default=1,
+                        help="events per size compared with the exact and FIDE pairers")
+    parser.add_argument("--fide", type=int, nargs="*", default=[256, 1024],
+                        help="sizes also paired by the FIDE Dutch engine (pairing-core)")
+    parser.add_argument("--compare-python", default=None,
+                        help="interpreter of an environment with pairing-core")
     args = parser.parse_args(argv or [])
-    ok = True
-    measured: list[tuple[int, float]] = []      # (players, networkx seconds)
-
-    def projected(players: int) -> float | None:
-        if not measured:
-            return None
-        return max(seconds * (players / size) ** 3 for size, seconds in measured)
-
-    def exact_ok(players: int) -> bool:
-        guess = projected(players)
-        return guess is not None and guess <= args.exact_budget
-
+    fide = Bridge("pairing-core", "pairing_core", "fide_bridge.py", args.compare_python)
+    if args.fide:
+        print(f"FIDE Dutch comparison: {fide.where()}")
+    ok, notes = True, []
     for n in args.sizes:
-        rows = run_size(n, args.rounds, args.exact_limit, exact_ok)
-        print(f"\n== {n} players, {args.rounds} rounds ==")
-        for r in rows:
-            line = (f"round {r['round']}: {r['players']} players{' +bye' if r['bye'] else ''}  "
-                    f"PairRound {r['decide_s']:.3f}s  pairing {r['pair_s']:.3f}s  "
-                    f"[{r['method']}] {_fmt(r['ours'])}")
-            if r["ours"].rematches == 0 and r["ours"].squared_gap == r["bound"]:
-                line += "  = lower bound: optimal"
-            if "exact" in r:
-                measured.append((r["players"], r["exact_s"]))
-                same = r["ours_cost"] == r["exact_cost"]
-                ok &= same
-                line += (f"\n         networkx exact {r['exact_s']:.2f}s {_fmt(r['exact'])}  "
-                         f"-> {'equal quality' if same else 'DIFFERENT COST'}, "
-                         f"{r['exact_s'] / max(r['pair_s'], 1e-9):.0f}x slower")
-            print(line)
-        per_round = sum(r["decide_s"] for r in rows) / len(rows)
-        worst = max(r["decide_s"] for r in rows)
-        print(f"mean PairRound {per_round:.3f}s/round, max {worst:.3f}s;"
-              f" mean pairing alone {sum(r['pair_s'] for r in rows) / len(rows):.3f}s")
-        if all("exact" not in r for r in rows):
-            guess = projected(n)
-            why = (f"projected {guess / 60:.0f} min per round from the measured networkx "
-                   f"time (grows ~n^3), over --exact-budget {args.exact_budget:.0f}s"
-                   if guess is not None else
-                   f"over --exact-limit {args.exact_limit} and no smaller exact run to "
-                   "project from")
-            optimal = sum(r["ours"].rematches == 0 and r["ours"].squared_gap == r["bound"]
-                          for r in rows)
-            print(f"networkx exact skipped: {why}; {optimal}/{len(rows)} rounds proven "
-                  "optimal by the lower bound instead")
-        target = TARGETS.get(n)
-        if target is not None:
-            passed = worst < target
-            ok &= passed
-            print(f"target {n} players < {target}s per round: "
-                  f"{'PASS' if passed else 'FAIL'} (max {worst:.3f}s)")
+        passed, why = run_size(n, args, fide)
+        ok &= passed
+        notes += why
+    print("\nall targets met" if ok else "\nTARGETS MISSED:\n  " + "\n  ".join(notes))
     return 0 if ok else 1

@@ -135,6 +135,14 @@ def _change_entries(tx: ViewTx, tid: str, number: int,
     _save_pages(tx, tid, number, pages)
 
 
+def pairing_header(d: dict[str, Any]) -> dict[str, Any]:
+    """How the round was paired; rounds paired before the bound was recorded were all
+    solved to optimality (their bound is their own squared gap)."""
+    return {"method": d["method"], "quality": d["quality"],
+            "optimal": d.get("optimal", True),
+            "bound": d.get("bound", d["quality"]["squared_gap"]), "gap": d.get("gap", 0)}
+
+
 @on("RoundPaired")
 def _paired(event: StoredEvent, tx: ViewTx) -> None:
     tid, d = _tid(event), event.data
@@ -151,7 +159,7 @@ def _paired(event: StoredEvent, tx: ViewTx) -> None:
              for k in range(max(1, -(-len(entries) // ROUND_PAGE)))}
     tx.put(round_id(tid, number), {
         "tournament_id": tid, "round": number, "closed": False, "ends_at": d["ends_at"],
-        "bye": d["bye"], "pairing": {"method": d["method"], "quality": d["quality"]},
+        "bye": d["bye"], "pairing": pairing_header(d),
         "results_in": d.get("results_in", "swiss"), "total": len(entries),
         "pages": len(pages)}, kind="swiss-round")
     _save_pages(tx, tid, number, pages)

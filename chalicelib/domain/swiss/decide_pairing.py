@@ -86,7 +86,8 @@ def decide_pair_round(cmd: PairRound, state: SwissState) -> list[Event]:
         "round": number, "pairs": [[a.id, b.id] for a, b in pairing.pairs], "bye": bye,
         "left": left, "pods": new_pods,
         "ends_at": deadline(cmd.now, settings.get("round_minutes")),
-        "method": pairing.method, "quality": pairing.quality.as_dict(), "by": cmd.by,
+        "method": pairing.method, "quality": pairing.quality.as_dict(),
+        "optimal": pairing.optimal, "bound": pairing.bound, "gap": pairing.gap, "by": cmd.by,
         "results_in": "match"}))
     return events
 

@@ -1,20 +1,33 @@
 """Pairing one Swiss round: the minimum-cost perfect pairing (see ``cost``: rematches
 first, then pod crossings, then squared score gaps) of the players left after the bye,
 exact for small pools, score brackets (or pod by pod) with exact repair for large ones.
-Drafting pods are a soft constraint: a pod is left rather than a rematch played."""
+Drafting pods are a soft constraint: a pod is left rather than a rematch played.
+
+Large rounds take bounded work: the fast pairing is kept when it reaches a lower bound
+(``bounds``); otherwise it is repaired within a budget of solver work proportional to
+the field, and when the budget runs out before the bound is reached the best pairing
+found is returned with ``optimal`` false and its gap to the bound. Rematches and pod
+crossings are never left to the budget (see ``repair``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from .bounds import pairing_lower_bound, split_bound
 from .brackets import bracket_pairs
-from .cost import Candidate, Quality, Weights, is_rematch, quality, total_cost
+from .cost import Candidate, Quality, Weights, is_rematch, quality, score_lower_bound, total_cost
 from .draws import Rng
 from .exact import exact_pairs
-from .repair import pairing_lower_bound, repair
+from .repair import repair
 
 Pair = tuple[Candidate, Candidate]
 EXACT_LIMIT = 64
 WINDOW_LIMIT = 120
+# Repair budget, in edges handed to the blossom solver (deterministic, unlike a clock:
+# the same field always gets the same pairing). The solver's time grows with its edges
+# (and more than linearly with a window's players); ``bench swiss`` checks the worst
+# rounds stay within their targets.
+BUDGET_BASE = 20_000
+BUDGET_PER_PLAYER = 8
 _SPARE_TRIES = 6
 
 
@@ -22,27 +35,56 @@ _SPARE_TRIES = 6
 class Pairing:
     pairs: list[Pair]          # table order, better-ranked player first
     quality: Quality
-    method: str                # "exact", "brackets"/"pods" (proved optimal) or "...+repair"
+    method: str                # "exact", "brackets"/"pods" (reached a bound) or "...+repair"
+    bound: int                 # no pairing has a smaller squared gap (with as few
+                               # rematches and pod crossings): the proven lower bound
+    optimal: bool              # proven optimal (then ``bound`` is its squared gap)
+
+    @property
+    def gap(self) -> int:
+        """How far the squared score gap may be above the optimum (0 when optimal)."""
+        return 0 if self.optimal else self.quality.squared_gap - self.bound
+
+
+@dataclass(frozen=True)
+class Solved:
+    pairs: list[Pair]
+    method: str
+    bound: int | None = None   # None: proven optimal
+
+
+def budget_for(players: int) -> int:
+    return BUDGET_BASE + BUDGET_PER_PLAYER * players
 
 
 def solve(players: list[Candidate], rng: Rng, exact_limit: int = EXACT_LIMIT,
-          window_limit: int = WINDOW_LIMIT) -> tuple[list[Pair], str]:
-    """Least-cost perfect pairing of ``players`` (even count)."""
+          window_limit: int = WINDOW_LIMIT) -> Solved:
+    """A least-cost perfect pairing of ``players`` (even count), or the best one found
+    within the budget with the lower bound it was measured against."""
     if not players:
-        return [], "exact"
+        return Solved([], "exact")
     weights = Weights.for_players(players)
     if len(players) <= exact_limit:
-        return exact_pairs(players, weights, rng), "exact"
+        return Solved(exact_pairs(players, weights, rng), "exact")
     with_pods = any(p.pod is not None for p in players)
     if with_pods:
         pairs, name = _pod_by_pod(players, rng, exact_limit, window_limit), "pods"
     else:
         pairs, name = bracket_pairs(players, rng), "brackets"
-    if total_cost(pairs, weights) <= pairing_lower_bound(players, weights):
-        return pairs, name            # reaches the lower bound: provably optimal
-    if len(players) <= 2 * exact_limit:     # one exact solve beats repairing in windows
-        return exact_pairs(players, weights, rng), "exact"
-    return repair(pairs, weights, rng, window_limit), f"{name}+repair"
+    bound = pairing_lower_bound(players, weights)
+    cost = total_cost(pairs, weights)
+    if cost <= bound:
+        return Solved(pairs, name)            # reaches the lower bound: provably optimal
+    if len(players) <= 4 * exact_limit:     # one exact solve beats the repair (rustworkx:
+        return Solved(exact_pairs(players, weights, rng), "exact")  # ~0.05 s at 256)
+    essential = bound - score_lower_bound(players)      # the pods' part of the bound
+    target = essential + split_bound(players)
+    if cost <= target:
+        return Solved(pairs, name)
+    pairs, exact = repair(pairs, weights, rng, window_limit, target,
+                          budget_for(len(players)), essential)
+    proven = exact or total_cost(pairs, weights) <= target
+    return Solved(pairs, f"{name}+repair", None if proven else target - essential)
 
 
 def _pod_by_pod(players: list[Candidate], rng: Rng, exact_limit: int,
@@ -62,19 +104,19 @@ def _pod_by_pod(players: list[Candidate], rng: Rng, exact_limit: int,
         if len(members) % 2:
             for spare in reversed(members[-_SPARE_TRIES:]):
                 rest = [p for p in members if p is not spare]
-                got, _ = solve(rest, rng, exact_limit, window_limit)
+                got = solve(rest, rng, exact_limit, window_limit).pairs
                 clean = not any(is_rematch(a, b) for a, b in got)
                 if chosen is None or clean:
                     chosen = (got, spare)
                     if clean:
                         break
         else:
-            chosen = (solve(members, rng, exact_limit, window_limit)[0], None)
+            chosen = (solve(members, rng, exact_limit, window_limit).pairs, None)
         assert chosen is not None
         pairs.extend(chosen[0])
         if chosen[1] is not None:
             spares.append(chosen[1])
-    pairs.extend(solve(spares, rng, exact_limit, window_limit)[0])
+    pairs.extend(solve(spares, rng, exact_limit, window_limit).pairs)
     return [(by_id[a.id], by_id[b.id]) for a, b in pairs]
 
 
@@ -83,8 +125,11 @@ def pair_round(players: list[Candidate], rng: Rng, exact_limit: int = EXACT_LIMI
     """Pair ``players`` (even count; the bye is already removed)."""
     if len(players) % 2:
         raise ValueError("pair_round needs an even number of players")
-    raw, method = solve(players, rng, exact_limit, window_limit)
-    pairs = [tuple(sorted((a, b), key=lambda p: p.rank)) for a, b in raw]
+    solved = solve(players, rng, exact_limit, window_limit)
+    pairs = [tuple(sorted((a, b), key=lambda p: p.rank)) for a, b in solved.pairs]
     pairs.sort(key=lambda ab: (-max(ab[0].score, ab[1].score),
                                -min(ab[0].score, ab[1].score), ab[0].rank))
-    return Pairing(pairs=pairs, quality=quality(pairs), method=method)  # type: ignore[arg-type]
+    got = quality(pairs)  # type: ignore[arg-type]
+    optimal = solved.bound is None
+    return Pairing(pairs=pairs, quality=got, method=solved.method,  # type: ignore[arg-type]
+                   bound=got.squared_gap if optimal else solved.bound, optimal=optimal)

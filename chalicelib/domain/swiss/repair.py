@@ -1,9 +1,18 @@
 """Local exact repair of a fast pairing that missed the lower bound: the score levels
 around each rematch or over-crossed gap are re-paired exactly (in windows closed under
-the current pairs, so the rest stays valid). The cost never increases."""
+the current pairs, so the rest stays valid). The cost never increases.
+
+The work is bounded: every solve hands the blossom solver some edges, and once the
+``budget`` of edges is spent the repair stops with the best pairing found, as long as
+it has no rematch and no more pod crossings than the bound allows (those are always
+repaired, up to an exact solve of the whole field: an avoidable rematch is never
+accepted). What is left then is only squared score gaps above the bound, which the
+caller reports as the round's gap. The budget counts edges, not seconds, so the same
+field always gets the same pairing."""
 from __future__ import annotations
 
-from .cost import Candidate, Weights, is_rematch, score_lower_bound, total_cost
+from .bounds import pairing_lower_bound
+from .cost import Candidate, Weights, is_rematch, quality, score_lower_bound, total_cost
 from .draws import Rng
 from .exact import exact_pairs, sparse_pairs
 
@@ -57,18 +66,6 @@ def _windows(bad: set[int], pairs: list[Pair], level_of: dict[int, int],
     return [(lo, hi) for lo, hi in ranges]
 
 
-def pairing_lower_bound(players: list[Candidate], weights: Weights) -> int:
-    """No perfect pairing of ``players`` costs less: the score parity bound plus, when
-    every player carries a pod, one crossing per two odd-sized pods."""
-    bound = score_lower_bound(players)
-    if players and all(p.pod is not None for p in players):
-        sizes: dict[int, int] = {}
-        for p in players:
-            sizes[p.pod] = sizes.get(p.pod, 0) + 1  # type: ignore[index]
-        bound += weights.cross_pod * (sum(size % 2 for size in sizes.values()) // 2)
-    return bound
-
-
 def _candidate_edges(old: list[Pair], rng: Rng, per_player: int) -> set[tuple[str, str]]:
     """The current pairs (so a perfect pairing exists) plus, for every player, a few
     random non-rematch partners from its own and the neighbouring score levels."""
@@ -87,26 +84,76 @@ def _candidate_edges(old: list[Pair], rng: Rng, per_player: int) -> set[tuple[st
     return edges
 
 
-def solve_window(old: list[Pair], weights: Weights, rng: Rng,
-                 window_limit: int) -> list[Pair]:
-    """The least-cost re-pairing of the players of ``old``, always exact: up to
-    ``window_limit`` players on the complete graph; wider windows first on a sparse
-    candidate graph, kept only when it reaches the lower bound (then no pairing can be
-    cheaper), otherwise on the complete graph."""
+def _structural(pairs: list[Pair], weights: Weights) -> int:
+    """What rematches and pod crossings cost (all but the squared score gaps)."""
+    return total_cost(pairs, weights) - quality(pairs).squared_gap
+
+
+def solve_window(old: list[Pair], weights: Weights, rng: Rng, window_limit: int,
+                 complete_limit: int | None = None) -> tuple[list[Pair], int, bool]:
+    """A re-pairing of the players of ``old`` (never worse), the edges it took and
+    whether it was solved on the complete graph:
+    up to ``window_limit`` players exact on the complete graph; wider windows first on a
+    sparse candidate graph, kept when it reaches the window's lower bound (then no
+    pairing can be cheaper); otherwise solved on the complete graph when the window has
+    at most ``complete_limit`` players (None: any) or when the sparse result still has
+    a rematch or a pod crossing above the window's bound; else the sparse result."""
     players = [p for pair in old for p in pair]
-    if len(players) > window_limit:
-        got = sparse_pairs(players, _candidate_edges(old, rng, 12), weights, rng)
-        if total_cost(got, weights) <= pairing_lower_bound(players, weights):
-            return got
-    return exact_pairs(players, weights, rng)
+    complete = len(players) * (len(players) - 1) // 2
+    if len(players) <= window_limit:
+        return exact_pairs(players, weights, rng), complete, True
+    edges = _candidate_edges(old, rng, 12)
+    got = sparse_pairs(players, edges, weights, rng)
+    bound = pairing_lower_bound(players, weights)
+    if total_cost(got, weights) <= bound:
+        return got, len(edges), True          # certified: as good as the complete graph
+    settled = _structural(got, weights) <= bound - score_lower_bound(players)
+    if settled and complete_limit is not None and len(players) > complete_limit:
+        return got, len(edges), False
+    return exact_pairs(players, weights, rng), len(edges) + complete, True
 
 
-def repair(pairs: list[Pair], weights: Weights, rng: Rng,
-           window_limit: int = 120) -> list[Pair]:
+def _settled(pairs: list[Pair], weights: Weights, essential: int) -> bool:
+    """No rematch, and pod crossings down to their bound: only score gaps are left."""
+    return _structural(pairs, weights) <= essential
+
+
+def _sampled(inside: list[int], pairs: list[Pair], level_of: dict[int, int], rng: Rng,
+             cap: int) -> list[int]:
+    """``inside`` with at most ``cap`` of each level's pairs inside that level (drawn
+    from ``rng``); every pair across levels is kept. A window stays closed under the
+    current pairs, so any re-pairing of its players leaves the rest valid."""
+    by_level: dict[int, list[int]] = {}
+    kept = []
+    for k in inside:
+        a, b = pairs[k]
+        if a.score == b.score:
+            by_level.setdefault(level_of[a.score], []).append(k)
+        else:
+            kept.append(k)
+    for level in sorted(by_level):
+        same = by_level[level]
+        kept += same if len(same) <= cap else rng.sample(same, cap)
+    return sorted(kept)
+
+
+def _edges_of(players: int, window_limit: int) -> int:
+    """About the edges a window of ``players`` hands the solver."""
+    return players * (players - 1) // 2 if players <= window_limit else 13 * players
+
+
+def repair(pairs: list[Pair], weights: Weights, rng: Rng, window_limit: int = 120,
+           target: int = 0, budget: int | None = None, essential: int = 0
+           ) -> tuple[list[Pair], bool]:
     """Windows start one level either side of the trouble and double their margin
-    whenever a pass finds nothing better, up to the whole field. Every window is solved
-    exactly (``solve_window``), so the result is either certified by the lower bound
-    (no troubled level left) or an exact pairing of the whole field."""
+    whenever a pass finds nothing better, up to the whole field; every window is solved
+    exactly (``solve_window``). Stops when the cost reaches ``target`` (a lower bound:
+    optimal), when no troubled level is left, after an exact solve of the whole field,
+    or once the next window would overrun ``budget`` edges with the pairing
+    ``_settled`` (``essential``: the least pod-crossing cost any pairing has). Within a
+    budget a window takes at most ``window_limit // 2`` pairs inside each score level
+    (``_sampled``), so no solve grows with the field. Returns the pairs and whether
+    they are an exact solve of the whole field."""
     scores = sorted({p.score for pair in pairs for p in pair}, reverse=True)
     level_of = {s: k for k, s in enumerate(scores)}
     counts = [0] * len(scores)
@@ -114,24 +161,37 @@ def repair(pairs: list[Pair], weights: Weights, rng: Rng,
         counts[level_of[a.score]] += 1
         counts[level_of[b.score]] += 1
     pairs = list(pairs)
-    margin = 1
-    while True:
+    cost = total_cost(pairs, weights)
+    spent, margin = 0, 1
+    while cost > target:
         bad = _bad_levels(pairs, level_of, counts)
         if not bad:
             break
-        improved = False
+        improved = spanned = False
         for lo, hi in _windows(bad, pairs, level_of, len(scores), margin):
+            settled = budget is not None and _settled(pairs, weights, essential)
             inside = [k for k, (a, b) in enumerate(pairs)
                       if lo <= level_of[a.score] <= hi]
+            spanned = lo == 0 and hi == len(scores) - 1
+            if settled:
+                inside = _sampled(inside, pairs, level_of, rng, window_limit // 2)
+                if spent + _edges_of(2 * len(inside), window_limit) > budget:  # type: ignore[operator]
+                    return pairs, False
             whole = len(inside) == len(pairs)
             old = [pairs[k] for k in inside]
-            new = solve_window(old, weights, rng, window_limit)
-            if total_cost(new, weights) < total_cost(old, weights):
+            limit = None if budget is None else 2 * window_limit
+            new, used, exact = solve_window(old, weights, rng, window_limit, limit)
+            spent += used
+            gain = total_cost(old, weights) - total_cost(new, weights)
+            if gain > 0:
                 for k, pair in zip(inside, new, strict=True):
                     pairs[k] = pair
+                cost -= gain
                 improved = True
-            if whole:
-                return pairs          # the whole field, solved exactly: nothing left to gain
+            if whole or cost <= target:
+                return pairs, whole and exact
         if not improved:
+            if spanned:             # sampled windows over every level found nothing
+                return pairs, False
             margin *= 2
-    return pairs
+    return pairs, False

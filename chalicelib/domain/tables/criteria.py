@@ -96,6 +96,22 @@ def player_violations(rounds: int, vps: int, transfers: int, seats: Sequence[int
     return r3, r5, r7, r8
 
 
+# Beyond the counts, R3 and R8 ask for available VPs and starting transfers "equitably
+# distributed": the seating also minimises, as tie-breaks after every rule (no rule is
+# ever given for them), the sum over players of the square of their per-round mean
+# (times SPREAD_SCALE, kept an integer). For a fixed total that is the variance, the
+# standard deviation other scorers report for R3 and R8.
+SPREAD_SCALE = 60   # divisible by 1..6: exact for players who played up to six rounds
+TIERS = (*CODES, "R3 spread", "R8 spread")
+
+
+def spread_terms(rounds: int, vps: int, transfers: int) -> tuple[int, int]:
+    """One player's (VP, transfer) spread terms after ``rounds`` rounds."""
+    if rounds == 0:
+        return 0, 0
+    return (vps * SPREAD_SCALE // rounds) ** 2, (transfers * SPREAD_SCALE // rounds) ** 2
+
+
 class Tally:
     """Cumulative statistics of a list of rounds."""
 
@@ -189,3 +205,14 @@ def report(rounds: Sequence[Sequence[Sequence[str]]]) -> list[dict]:
     found = violations(rounds)
     return [{"rule": code, "label": label, "count": len(found[code]),
              "items": found[code]} for code, label in RULES]
+
+
+def tiers(rounds: Sequence[Sequence[Sequence[str]]]) -> list[int]:
+    """The seating's cost vector over ``rounds`` (``TIERS``): the R1..R9 counts, then
+    the two spread terms."""
+    r = counts(rounds)
+    vps = trs = 0
+    for st in Tally(rounds).players.values():
+        v, t = spread_terms(st.rounds, st.vps, st.transfers)
+        vps, trs = vps + v, trs + t
+    return [*r, vps, trs]

@@ -1,22 +1,23 @@
-"""Seating optimiser for preliminary rounds (V:EKN 3.1.2).
-
-The cost of a seating is the violation vector R1..R9 of ``criteria`` over all rounds
-so far, compared in strict priority (encoded as one integer with a wide base per rule).
-Only pairs that met before can add pair violations, so a swap is evaluated from the
-few earlier opponents of the two players moved: evaluation is incremental and exact.
+"""Seating optimiser for preliminary rounds (V:EKN 3.1.2), over the cost model of
+``costs`` (R1..R9 with the VP and transfer spreads, strict priority, exact swap deltas).
 
 The search is a min-conflicts local search: pick a player still involved in a
 violation that the seating could avoid, try every swap with them, take the best
 (a random one among equals, sideways moves allowed), with occasional random kicks;
 it stops as soon as no avoidable violation is left, or after a fixed number of
-evaluations (deterministic: same seed and history, same seating)."""
+evaluations. Then the spreads are polished without giving back any rule: players
+move between tables of four and five where that evens the VPs, and every table takes
+its best seat order (deterministic: same seed and history, same seating)."""
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from .criteria import FLIP, KIND, TRANSFERS, Tally, pair_violations, player_violations
+from .costs import KIND, NONE, SLOT, STRICT, Problem, Seating
+
+__all__ = ["STRICT", "Problem", "Seating", "anneal", "optimise", "seat_round"]
 
 
 class Draws(Protocol):
@@ -32,192 +33,7 @@ class Draws(Protocol):
 
     def shuffle(self, x: list[Any]) -> None: ...
 
-
-BASE = 1 << 24
-# Weight of one violation of R1..R9 (strict priority).
-STRICT = tuple(BASE ** (8 - k) for k in range(9))
-NONE = 5  # index of "not at the same table" in a pair's cost row
-# (size, seat) -> column in a player's cost row
-SLOT = {(4, s): s for s in range(4)} | {(5, s): 4 + s for s in range(5)}
-
-
-class Problem:
-    """Costs of one round's seating given the earlier rounds."""
-
-    def __init__(self, players: Sequence[str], sizes: Sequence[int],
-                 history: Sequence[Sequence[Sequence[str]]],
-                 weights: Sequence[int] = STRICT):
-        self.players = list(players)
-        self.sizes = list(sizes)
-        self.history = history
-        n = len(self.players)
-        assert sum(self.sizes) == n, "table sizes must seat every player"
-        index = {pid: i for i, pid in enumerate(self.players)}
-        tally = Tally(history)
-        bit = 1 << tally.rounds
-        vps, trs, games = tally.totals()
-        vps += sum(s * s for s in self.sizes)
-        trs += sum(sum(TRANSFERS[1:s + 1]) for s in self.sizes)
-        games += n
-        w = weights
-        # A player's cost for each (size, seat): R3, R5, R7, R8.
-        self.player_cost: list[list[int]] = []
-        for pid in self.players:
-            st = tally.players.get(pid)
-            rounds0 = st.rounds if st else 0
-            vps0 = st.vps if st else 0
-            trs0 = st.transfers if st else 0
-            seats0 = st.seats if st else [0] * 6
-            row = [0] * 9
-            for (size, seat), col in SLOT.items():
-                seats = list(seats0)
-                seats[seat + 1] += 1
-                r3, r5, r7, r8 = player_violations(
-                    rounds0 + 1, vps0 + size, trs0 + TRANSFERS[seat + 1], seats,
-                    vps, trs, games)
-                row[col] = w[2] * r3 + w[4] * r5 + w[6] * r7 + w[7] * r8
-            self.player_cost.append(row)
-        # A pair's cost for each relation (from the first player's view) and NONE.
-        self.pair_cost: list[dict[int, list[int]]] = [dict() for _ in range(n)]
-        for (lo, hi), ps in tally.pairs.items():
-            i, j = index.get(lo), index.get(hi)
-            if i is None or j is None:
-                continue
-            mask_i = tally.players[lo].mask | bit
-            mask_j = tally.players[hi].mask | bit
-            together = (mask_i & mask_j).bit_count()
-            row = [0] * 6
-            for kind in range(6):
-                kinds = list(ps.kinds)
-                met = ps.met
-                if kind != NONE:
-                    kinds[kind] += 1
-                    met += 1
-                r1, r2, r4, r6, r9 = pair_violations(met, kinds, together)
-                row[kind] = w[0] * r1 + w[1] * r2 + w[3] * r4 + w[5] * r6 + w[8] * r9
-            if any(row[k] != row[NONE] for k in range(5)):
-                self.pair_cost[i][j] = row
-                self.pair_cost[j][i] = [row[FLIP[k]] for k in range(5)] + [row[NONE]]
-        used = [c for (size, _), c in SLOT.items() if size in self.sizes]
-        self.player_floor = [min(r[c] for c in used) for r in self.player_cost]
-
-    def reweighted(self, weights: Sequence[int]) -> Problem:
-        return Problem(self.players, self.sizes, self.history, weights)
-
-
-class Seating:
-    """A mutable assignment of player indexes to (table, seat) with exact swap deltas."""
-
-    def __init__(self, problem: Problem, order: Sequence[int]):
-        self.p = problem
-        self.place(order)
-
-    def place(self, order: Sequence[int]) -> None:
-        """Seat players in ``order``: table 1 seat 1, seat 2, ... then table 2."""
-        problem = self.p
-        self.tables: list[list[int]] = []
-        self.where: list[tuple[int, int]] = [(0, 0)] * len(order)
-        start = 0
-        for t, size in enumerate(problem.sizes):
-            table = list(order[start:start + size])
-            start += size
-            self.tables.append(table)
-            for s, i in enumerate(table):
-                self.where[i] = (t, s)
-
-    def excess(self, i: int) -> int:
-        """What player i's placement costs above the best they could have alone."""
-        p = self.p
-        t, s = self.where[i]
-        table = self.tables[t]
-        size = len(table)
-        cost = p.player_cost[i][SLOT[(size, s)]] - p.player_floor[i]
-        pc = p.pair_cost[i]
-        if pc:
-            kinds = KIND[size]
-            for s2, x in enumerate(table):
-                row = pc.get(x)
-                if row is not None and x != i:
-                    cost += row[kinds[(s2 - s) % size]] - row[NONE]
-        return cost
-
-    def delta(self, i: int, j: int) -> int:
-        p = self.p
-        ti, si = self.where[i]
-        tj, sj = self.where[j]
-        a, b = self.tables[ti], self.tables[tj]
-        na, nb = len(a), len(b)
-        pci, pcj = p.pair_cost[i], p.pair_cost[j]
-        ci, cj = p.player_cost[i], p.player_cost[j]
-        if ti != tj:
-            d = (ci[SLOT[(nb, sj)]] - ci[SLOT[(na, si)]]
-                 + cj[SLOT[(na, si)]] - cj[SLOT[(nb, sj)]])
-            if pci or pcj:
-                ka, kb = KIND[na], KIND[nb]
-                for s, x in enumerate(a):
-                    if x == i:
-                        continue
-                    k = ka[(s - si) % na]
-                    row = pci.get(x)
-                    if row is not None:
-                        d += row[NONE] - row[k]
-                    row = pcj.get(x)
-                    if row is not None:
-                        d += row[k] - row[NONE]
-                for s, x in enumerate(b):
-                    if x == j:
-                        continue
-                    k = kb[(s - sj) % nb]
-                    row = pcj.get(x)
-                    if row is not None:
-                        d += row[NONE] - row[k]
-                    row = pci.get(x)
-                    if row is not None:
-                        d += row[k] - row[NONE]
-            return d
-        n = na
-        d = (ci[SLOT[(n, sj)]] - ci[SLOT[(n, si)]]
-             + cj[SLOT[(n, si)]] - cj[SLOT[(n, sj)]])
-        kinds = KIND[n]
-        for s, x in enumerate(a):
-            if x == i or x == j:
-                continue
-            row = pci.get(x)
-            if row is not None:
-                d += row[kinds[(s - sj) % n]] - row[kinds[(s - si) % n]]
-            row = pcj.get(x)
-            if row is not None:
-                d += row[kinds[(s - si) % n]] - row[kinds[(s - sj) % n]]
-        row = pci.get(j)
-        if row is not None:
-            d += row[kinds[(si - sj) % n]] - row[kinds[(sj - si) % n]]
-        return d
-
-    def swap(self, i: int, j: int) -> None:
-        ti, si = self.where[i]
-        tj, sj = self.where[j]
-        self.tables[ti][si] = j
-        self.tables[tj][sj] = i
-        self.where[i] = (tj, sj)
-        self.where[j] = (ti, si)
-
-    def cost(self) -> int:
-        """Variable part of the cost (player rows + pairs with history)."""
-        p = self.p
-        total = 0
-        for i, (t, s) in enumerate(self.where):
-            table = self.tables[t]
-            size = len(table)
-            total += p.player_cost[i][SLOT[(size, s)]]
-            pc = p.pair_cost[i]
-            for s2, x in enumerate(table):
-                if x > i and x in pc:
-                    total += pc[x][KIND[size][(s2 - s) % size]]
-        for i in range(len(self.where)):
-            for x, row in p.pair_cost[i].items():
-                if x > i and self.where[x][0] != self.where[i][0]:
-                    total += row[NONE]
-        return total
+    def sample(self, population: Sequence[Any], k: int) -> list[Any]: ...
 
 
 def default_budget(count: int) -> int:
@@ -226,21 +42,34 @@ def default_budget(count: int) -> int:
 
 
 # Graded weights for the annealing phase: each rule still outweighs the next, but by
-# margins a temperature can work with.
-GRADED = (10 ** 12, 10 ** 10, 10 ** 8, 10 ** 6, 10 ** 5, 10 ** 4, 10 ** 3, 10 ** 2, 10)
+# margins a temperature can work with (the spreads are left to the polish).
+GRADED = (10 ** 12, 10 ** 10, 10 ** 8, 10 ** 6, 10 ** 5, 10 ** 4, 10 ** 3, 10 ** 2, 10, 0, 0)
+
+
+# Up to this many players (where the spreads have most local optima) the search starts
+# from the best assignment of players to seats (their own costs: seat rules, then
+# spreads), solved exactly as a matching.
+ASSIGN_UP_TO = 80
 
 
 def optimise(problem: Problem, rng: Draws, budget: int | None = None
              ) -> list[list[str]]:
+    """The seating ``_search`` finds within ``budget`` swap evaluations."""
+    return _names(problem, _search(problem, rng, budget).tables)
+
+
+def _search(problem: Problem, rng: Draws, budget: int | None) -> Seating:
     """Min-conflicts search; if avoidable violations remain, simulated annealing on
     graded weights from the best seating, then iterated local search (kick + descent)
-    on the strict cost; within ``budget`` swap evaluations."""
+    on the strict cost; within ``budget`` swap evaluations. Then the spreads' polish."""
     n = len(problem.players)
     order = list(range(n))
     rng.shuffle(order)
+    if 2 <= n <= ASSIGN_UP_TO:
+        order = _assigned(problem, order, rng)
     seating = Seating(problem, order)
     if n < 2:
-        return _names(problem, seating.tables)
+        return seating
     budget = default_budget(n) if budget is None else budget
     search = _Search(seating, rng, budget)
     search.min_conflicts()
@@ -255,8 +84,36 @@ def optimise(problem: Problem, rng: Draws, budget: int | None = None
         if candidate.cost() < search.best:
             search.best = candidate.cost()
             search.best_tables = [list(t) for t in candidate.tables]
-    search.iterated_descent()
-    return _names(problem, search.best_tables)
+            search.restore_best()
+    if search.conflicted():
+        search.iterated_descent()
+    search.restore_best()
+    polish(search.s, rng)
+    return search.s
+
+
+def _assigned(problem: Problem, order: list[int], rng: Draws) -> list[int]:
+    """Seat positions (tables in turn) given to players so that the sum of their own
+    seat costs is least (a minimum-cost perfect matching of players to positions);
+    players given the same kind of seat are then spread over its tables at random.
+    ``order``: the players in a random order (it decides between equal matchings)."""
+    import rustworkx as rx  # imported on first use
+
+    slots = [SLOT[(size, seat)] for size in problem.sizes for seat in range(size)]
+    n = len(order)
+    cost = problem.seat_cost
+    top = max(cost[i][c] for i in order for c in set(slots)) + 1
+    graph = rx.PyGraph(multigraph=False)
+    graph.add_nodes_from(range(2 * n))
+    graph.add_edges_from([(a, n + k, top - cost[i][c]) for a, i in enumerate(order)
+                          for k, c in enumerate(slots)])
+    matched = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=int)
+    by_slot: dict[int, list[int]] = {c: [] for c in slots}
+    for a, b in sorted((min(a, b), max(a, b)) for a, b in matched):  # a set: any order
+        by_slot[slots[b - n]].append(order[a])
+    for members in by_slot.values():
+        rng.shuffle(members)
+    return [by_slot[c].pop() for c in slots]
 
 
 def anneal(seating: Seating, rng: Draws, iterations: int,
@@ -282,6 +139,9 @@ def anneal(seating: Seating, rng: Draws, iterations: int,
 
 
 class _Search:
+    """The search's state: the seating, the best seen, the evaluations left, and each
+    player's excess (kept up to date for the two tables a swap touches)."""
+
     def __init__(self, seating: Seating, rng: Draws, budget: int):
         self.s = seating
         self.rng = rng
@@ -290,21 +150,27 @@ class _Search:
         self.current = seating.cost()
         self.best = self.current
         self.best_tables = [list(t) for t in seating.tables]
+        self.excess = [seating.excess(i) for i in range(self.n)]
 
     def _apply(self, i: int, j: int, d: int) -> None:
-        self.s.swap(i, j)
+        s = self.s
+        s.swap(i, j)
         self.current += d
+        for t in {s.where[i][0], s.where[j][0]}:
+            for x in s.tables[t]:
+                self.excess[x] = s.excess(x)
         if self.current < self.best:
             self.best = self.current
-            self.best_tables = [list(t) for t in self.s.tables]
+            self.best_tables = [list(t) for t in s.tables]
 
     def restore_best(self) -> None:
         self.s.place([i for table in self.best_tables for i in table])
         self.current = self.best
+        self.excess = [self.s.excess(i) for i in range(self.n)]
 
     def conflicted(self) -> list[int]:
-        self.left -= self.n // 4 + 1
-        return [i for i in range(self.n) if self.s.excess(i) > 0]
+        self.left -= 1
+        return [i for i, e in enumerate(self.excess) if e > 0]
 
     def min_conflicts(self) -> None:
         """Move a player still in an avoidable violation to their best swap."""
@@ -373,6 +239,122 @@ class _Search:
             self.restore_best()
 
 
+def polish(seating: Seating, rng: Draws, passes: int = 8,
+           budget: int | None = None) -> None:
+    """Lower the spreads without raising any rule (every step lowers the strict cost):
+    swaps between a table of four and a table of five of players whose VPs differ,
+    players moved to the seats that even their transfers, then each table in its best
+    seat order; a few passes within ``budget`` swap evaluations."""
+    p = seating.p
+    left = [40 * len(seating.where) + 20_000 if budget is None else budget]
+    for _ in range(passes):
+        improved = _even_vps(seating) if len(set(p.sizes)) > 1 else False
+        improved |= _even_seats(seating, rng, left)
+        for t in range(len(seating.tables)):
+            improved |= _best_order(seating, t)
+        if not improved:
+            return
+
+
+def _even_seats(seating: Seating, rng: Draws, left: list[int]) -> bool:
+    """Each player whose seat costs more than their best one (the transfer spread, once
+    the rules are met) tries swaps with players sitting where they would rather be,
+    worst off first; the best swap that lowers the cost is made."""
+    p = seating.p
+    used = sorted({SLOT[(len(t), s)] for t in seating.tables for s in range(len(t))})
+    at: dict[int, list[int]] = {c: [] for c in used}
+    for t in seating.tables:
+        for s, x in enumerate(t):
+            at[SLOT[(len(t), s)]].append(x)
+
+    def excess(i: int) -> int:
+        t, s = seating.where[i]
+        row = p.player_cost[i]
+        return row[SLOT[(len(seating.tables[t]), s)]] - min(row[c] for c in used)
+
+    worse = sorted((i for i in range(len(seating.where)) if excess(i) > 0),
+                   key=lambda i: -excess(i))
+    improved = False
+    for i in worse:
+        if left[0] <= 0:
+            break
+        row = p.player_cost[i]
+        t, s = seating.where[i]
+        now = row[SLOT[(len(seating.tables[t]), s)]]
+        targets = [j for c in used if row[c] < now for j in at[c]]
+        if len(targets) > 48:
+            targets = rng.sample(targets, 48)
+        left[0] -= len(targets)
+        best_d, best_j = 0, None
+        for j in targets:
+            d = seating.delta(i, j)
+            if d < best_d:
+                best_d, best_j = d, j
+        if best_j is not None:
+            seating.swap(i, best_j)
+            improved = True
+    return improved
+
+
+def _even_vps(seating: Seating) -> bool:
+    """Swap players of tables of four with players of tables of five where it lowers
+    the cost, the most VP-rich of the fours against the poorest of the fives first."""
+    p = seating.p
+    fours = [i for t in seating.tables if len(t) == 4 for i in t]
+    fives = [i for t in seating.tables if len(t) == 5 for i in t]
+    # the player's cost at a five's first seat minus at a four's: low = wants a five
+    want_five = {i: p.player_cost[i][SLOT[(5, 0)]] - p.player_cost[i][SLOT[(4, 0)]]
+                 for i in fours + fives}
+    fours.sort(key=lambda i: want_five[i])
+    fives.sort(key=lambda i: -want_five[i])
+    improved = False
+    for i in fours:
+        for j in fives[:64]:
+            if seating.where[i][0] == seating.where[j][0] or len(
+                    seating.tables[seating.where[i][0]]) != 4:
+                continue
+            d = seating.delta(i, j)
+            if d < 0:
+                seating.swap(i, j)
+                improved = True
+                break
+    return improved
+
+
+def _best_order(seating: Seating, t: int) -> bool:
+    """Seat table ``t``'s players in the order that costs least (first found on ties)."""
+    p = seating.p
+    table = seating.tables[t]
+    size = len(table)
+    kinds = KIND[size]
+    pairs = [(a, b, p.pair_cost[table[a]][table[b]]) for a in range(size)
+             for b in range(size) if a < b and table[b] in p.pair_cost[table[a]]]
+
+    def cost(order: tuple[int, ...]) -> int:
+        total = sum(p.player_cost[table[k]][SLOT[(size, seat)]]
+                    for seat, k in enumerate(order))
+        if pairs:
+            seat_of = {k: seat for seat, k in enumerate(order)}
+            for a, b, row in pairs:
+                total += row[kinds[(seat_of[b] - seat_of[a]) % size]] - row[NONE]
+        return total
+
+    identity = tuple(range(size))
+    now = cost(identity)
+    best, best_cost = identity, now
+    for order in itertools.permutations(range(size)):
+        c = cost(order)
+        if c < best_cost:
+            best, best_cost = order, c
+    if best == identity:
+        return False
+    players = [table[k] for k in best]
+    for seat, x in enumerate(players):
+        table[seat] = x
+        seating.where[x] = (t, seat)
+    return True
+
+
 def _names(problem: Problem, tables: list[list[int]]) -> list[list[str]]:
     return [[problem.players[i] for i in table] for table in tables]
 
@@ -380,7 +362,8 @@ def _names(problem: Problem, tables: list[list[int]]) -> list[list[str]]:
 def seat_round(players: Sequence[str], sizes: Sequence[int],
                history: Sequence[Sequence[Sequence[str]]], rng: Draws,
                budget: int | None = None) -> list[list[str]]:
-    """Seat ``players`` at tables of ``sizes`` minimising R1..R9 over ``history`` + this
-    round. ``players`` order is irrelevant (sorted first, then drawn from ``rng``)."""
+    """Seat ``players`` at tables of ``sizes`` minimising R1..R9 and the spreads over
+    ``history`` + this round. ``players`` order is irrelevant (sorted first, then drawn
+    from ``rng``)."""
     problem = Problem(sorted(players), sizes, history)
     return optimise(problem, rng, budget)

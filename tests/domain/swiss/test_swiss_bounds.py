@@ -1,0 +1,116 @@
+"""Bounded pairing: the split lower bound is a true bound and proves rounds the parity
+bound could not, so they are no longer solved exactly as a whole field; when the budget
+runs out first the pairing says so (optimal false, gap) instead of searching on."""
+import random
+
+import pytest
+from test_swiss_repair import simulate
+
+import chalicelib.domain.swiss.pairing as pairing_module
+import chalicelib.domain.swiss.repair as repair_module
+from chalicelib.domain.swiss.bounds import split_bound
+from chalicelib.domain.swiss.cost import Candidate, Weights, quality, score_lower_bound
+from chalicelib.domain.swiss.exact import exact_pairs
+from chalicelib.domain.swiss.pairing import pair_round
+
+
+def field(n: int, seed: int, number: int) -> list[Candidate]:
+    """The candidates of round ``number`` (0-based) of a seeded simulated event."""
+    for k, (cands, _) in enumerate(simulate(n, number + 1, seed)):
+        if k == number:
+            return cands
+    raise AssertionError("not reached")
+
+
+def largest_exact_solve(monkeypatch) -> list[int]:
+    sizes: list[int] = []
+    real = pairing_module.exact_pairs
+
+    def spy(players, *args, **kwargs):
+        sizes.append(len(players))
+        return real(players, *args, **kwargs)
+
+    monkeypatch.setattr(pairing_module, "exact_pairs", spy)
+    monkeypatch.setattr(repair_module, "exact_pairs", spy)
+    return sizes
+
+
+@pytest.mark.parametrize(("seed", "number", "method"), [(1, 8, "brackets"),
+                                                        (5, 8, "brackets+repair")])
+def test_pinned_fields_that_missed_the_parity_bound_are_proven_optimal(
+        seed, number, method, monkeypatch):
+    """Two 512-player rounds (seeded) whose optimum is 2 above the parity bound: before
+    the split bound each ran an exact solve of the whole field (11 s with networkx).
+    Now the split bound equals the optimum, the pairing reaches it, and no exact solve
+    covers more than a window of the field."""
+    cands = field(512, seed, number)
+    exact = quality(exact_pairs(cands, Weights.for_players(cands), random.Random(0)))
+    assert exact.rematches == 0
+    assert score_lower_bound(cands) + 2 == exact.squared_gap       # the parity bound misses
+    assert split_bound(cands) == exact.squared_gap                  # the split bound is exact
+    solves = largest_exact_solve(monkeypatch)
+    got = pair_round(cands, random.Random(f"{seed}-{number}"))
+    assert got.method == method
+    assert got.optimal and got.gap == 0 and got.bound == exact.squared_gap
+    assert got.quality.squared_gap == exact.squared_gap and got.quality.rematches == 0
+    assert max(solves, default=0) < len(cands) // 2
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_split_bound_never_exceeds_the_optimum(seed):
+    """Small parts force the split bound through its three pieces (top, parity middle,
+    bottom) on fields small enough to solve exactly."""
+    rng = random.Random(seed)
+    for cands, _ in simulate(rng.choice([40, 56, 72]), 7, seed):
+        exact = quality(exact_pairs(cands, Weights.for_players(cands), random.Random(1)))
+        for part in (4, 12, 30):
+            bound = split_bound(cands, part)
+            assert score_lower_bound(cands) <= bound
+            if exact.rematches == 0:
+                assert bound <= exact.squared_gap
+
+
+def test_out_of_budget_the_best_pairing_is_returned_with_its_gap(monkeypatch):
+    """With a bound that cannot be reached (the parity bound) and no budget, the repair
+    stops at once: the pairing is the fast one, no rematch, and its gap is recorded."""
+    cands = field(512, 5, 8)
+    monkeypatch.setattr(pairing_module, "split_bound", score_lower_bound)
+    monkeypatch.setattr(pairing_module, "budget_for", lambda players: 0)
+    got = pair_round(cands, random.Random("5-8"))
+    assert not got.optimal
+    assert got.quality.rematches == 0
+    assert got.bound == score_lower_bound(cands)
+    assert got.gap == got.quality.squared_gap - got.bound > 0
+
+
+def test_rustworkx_and_networkx_find_equally_good_pairings():
+    for cands, _ in simulate(48, 6, 3):
+        weights = Weights.for_players(cands)
+        costs = {solver: quality(exact_pairs(cands, weights, random.Random(2), solver))
+                 for solver in ("rustworkx", "networkx")}
+        assert costs["rustworkx"] == costs["networkx"]
+
+
+def test_large_pairings_are_deterministic():
+    cands = field(512, 5, 8)
+    first = pair_round(cands, random.Random("x"))
+    again = pair_round(cands, random.Random("x"))
+    assert [(a.id, b.id) for a, b in first.pairs] == [(a.id, b.id) for a, b in again.pairs]
+
+
+def test_round_paired_records_optimality_and_views_default_older_events():
+    """``RoundPaired`` carries optimal, bound and gap; the round view shows them, and a
+    round recorded before they existed (always solved to optimality) reads as optimal."""
+    from swiss_helpers import Harness, players
+
+    from chalicelib.projections.swiss import pairing_header
+
+    h = Harness("mtg", "bounds")
+    paired = h.pair(players(21))
+    assert paired["optimal"] is True and paired["gap"] == 0
+    assert paired["bound"] == paired["quality"]["squared_gap"]
+    assert pairing_header(paired) == {key: paired[key] for key in
+                                      ("method", "quality", "optimal", "bound", "gap")}
+    older = {"method": "brackets+repair", "quality": {"rematches": 0, "cross_pod": 0,
+                                                      "squared_gap": 6, "score_gap": 4}}
+    assert pairing_header(older) == {**older, "optimal": True, "bound": 6, "gap": 0}
