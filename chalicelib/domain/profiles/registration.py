@@ -1,7 +1,9 @@
 """Registration section: who may enter and how federation member ids look."""
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from .member_ids import PatternError, compiled
 
 # V:EKN numbers are 7 digits (9.6); the other games' ids are looser.
 MEMBER_ID_PATTERNS = {
@@ -20,6 +22,15 @@ class RegistrationSettings(BaseModel):
     member_id_pattern: str = r"^[A-Za-z0-9-]{4,20}$"
     member_id_required: bool = False
     late_arrivals: bool = True
+
+    @field_validator("member_id_pattern")
+    @classmethod
+    def _re2_pattern(cls, pattern: str) -> str:
+        try:
+            compiled(pattern)
+        except PatternError as exc:
+            raise ValueError(str(exc)) from None
+        return pattern
 
     @classmethod
     def for_game(cls, game: str) -> RegistrationSettings:

@@ -1,7 +1,6 @@
 """Decide and evolve for the tournament lifecycle."""
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
@@ -10,6 +9,7 @@ from ..decider import FunctionDecider
 from ..errors import Conflict, Invalid, NotFound
 from ..events import Event
 from ..profiles import FORMATS, GAMES, STRUCTURES, resolve_settings
+from ..profiles.member_ids import PatternError, matches
 from ..rng import commitment
 from . import commands as c
 from .state import FINISHED, REGISTRATION, RUNNING, Player, TournamentState
@@ -54,6 +54,17 @@ def _change_settings(cmd: c.ChangeSettings, state: TournamentState) -> list[Even
         state.game, cmd.settings, base=_plain(state.settings))})]
 
 
+def _member_id_problems(pattern: str, member_id: str) -> list[dict[str, str]]:
+    try:
+        if matches(pattern, member_id):
+            return []
+    except PatternError as exc:  # a pattern stored before patterns were checked on entry
+        return [{"field": "member_id", "message": f"this tournament's member id format cannot "
+                 f"be used ({exc}); the organizer must change it"}]
+    return [{"field": "member_id",
+             "message": f"does not match this game's member id format {pattern}"}]
+
+
 def _register(cmd: c.RegisterPlayer, state: TournamentState) -> list[Event]:
     reg = state.settings["registration"]
     if state.status == FINISHED:
@@ -67,9 +78,8 @@ def _register(cmd: c.RegisterPlayer, state: TournamentState) -> list[Event]:
     if not cmd.by_staff and not reg["self_registration"]:
         raise Conflict("players are registered by the organizer in this tournament")
     problems = []
-    if cmd.member_id is not None and not re.fullmatch(reg["member_id_pattern"], cmd.member_id):
-        problems.append({"field": "member_id", "message":
-                         f"does not match this game's member id format {reg['member_id_pattern']}"})
+    if cmd.member_id is not None:
+        problems += _member_id_problems(reg["member_id_pattern"], cmd.member_id)
     if cmd.member_id is None and reg["member_id_required"]:
         problems.append({"field": "member_id", "message": "a federation member id is required"})
     if cmd.member_id is not None and cmd.member_id in state.member_ids:
