@@ -23,6 +23,7 @@ log = logging.getLogger("podium.api")
 M = TypeVar("M", bound=BaseModel)
 MAX_BODY_BYTES = 256 * 1024
 IDEMPOTENCY_KEY = re.compile(r"^[A-Za-z0-9_.:-]{16,128}$")
+MAX_JSON_DEPTH = 32     # no request body of the API nests deeper than a handful of levels
 
 
 class ApiError(DomainError):
@@ -76,6 +77,41 @@ def raw_body(request) -> bytes:
     return body
 
 
+def load_json(body: bytes) -> Any:
+    """The JSON value of a body; malformed, too deep (deeper than MAX_JSON_DEPTH, or than
+    the parser's recursion limit) or holding numbers too long to convert is a 400."""
+    try:
+        data = json.loads(body)
+    except RecursionError:
+        raise _too_deep() from None
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise ApiError(400, "invalid_json", f"the body is not valid JSON: {exc}") from None
+    if _depth_exceeds(data, MAX_JSON_DEPTH):
+        raise _too_deep()
+    return data
+
+
+def _too_deep() -> ApiError:
+    return ApiError(400, "invalid_json", f"the body nests deeper than {MAX_JSON_DEPTH} levels",
+                    {"max_depth": MAX_JSON_DEPTH})
+
+
+def _depth_exceeds(value: Any, limit: int) -> bool:
+    """Iteratively (a recursive walk would hit the recursion limit this guards against)."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            item = item.values()
+        elif not isinstance(item, list):
+            continue
+        if depth > limit:
+            return True
+        stack.extend((child, depth + 1) for child in item
+                     if isinstance(child, (dict, list)))
+    return False
+
+
 def parse_body(request, model: type[M], allow_empty: bool = False) -> M:
     """Validate the JSON body against ``model`` (unknown fields are refused)."""
     body = raw_body(request)
@@ -83,10 +119,7 @@ def parse_body(request, model: type[M], allow_empty: bool = False) -> M:
         if allow_empty:
             return model.model_validate({})
         raise ApiError(400, "missing_body", "a JSON object body is required")
-    try:
-        data = json.loads(body)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise ApiError(400, "invalid_json", f"the body is not valid JSON: {exc}") from None
+    data = load_json(body)
     if not isinstance(data, dict):
         raise ApiError(400, "invalid_json", "the body must be a JSON object")
     return model.model_validate(data)

@@ -3,7 +3,6 @@ player's physical (or own) product entered one player at a time, with the progre
 entering it (handing it out: :mod:`.entered_product`)."""
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Mapping
 from typing import Annotated, Any
@@ -32,7 +31,7 @@ from ..runtime import runtime
 from ..service import Reply
 from .bodies import Body
 from .common import plain, read_state, run_command
-from .http import ApiError, json_route, parse_body, query_int, query_param, raw_body
+from .http import ApiError, json_route, load_json, parse_body, query_int, query_param, raw_body
 from .links import link
 from .tournaments import load_tournament
 
@@ -85,10 +84,7 @@ def upload_set():
     rt = runtime()
     request = bp.current_request
     principal = require_role(authenticate(request, rt), "organizer")
-    try:
-        data = json.loads(raw_body(request) or b"null")
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise ApiError(400, "invalid_json", f"the body is not valid JSON: {exc}") from None
+    data = load_json(raw_body(request) or b"null")
     if not isinstance(data, dict):
         raise ApiError(400, "invalid_json", "the body must be a JSON object")
     set_id = data.get("id")
