@@ -12,7 +12,8 @@ from urllib.parse import parse_qs, urlsplit
 
 from chalice.cli import create_local_server
 from chalice.cli.factory import CLIFactory
-from chalice.local import ChaliceRequestHandler, LocalDevServer, ThreadedHTTPServer
+from chalice.local import (ChaliceRequestHandler, ForbiddenError, LocalDevServer,
+                           LocalGatewayException, ThreadedHTTPServer)
 
 from .poller import StreamPoller
 
@@ -54,6 +55,23 @@ class DevRequestHandler(ChaliceRequestHandler):
     def _reply(self, status: int, body: dict) -> None:
         self._send_http_response(status, {"Content-Type": "application/json"},
                                  json.dumps(body, sort_keys=True))
+
+    def _send_error_response(self, error: LocalGatewayException) -> None:
+        """The gateway's own refusals in the common error shape, as the deployed template's
+        GatewayResponses give them: an unknown route is a 404 (API Gateway's
+        MISSING_AUTHENTICATION_TOKEN, or INCOMPLETE_SIGNATURE when a bearer token came
+        along; no route uses an authorizer, so the gateway forbids nothing else), anything
+        else keeps its status."""
+        request_id = (error.headers or {}).get("x-amzn-RequestId")
+        if isinstance(error, ForbiddenError):
+            status, body = 404, {"error": "not_found", "message": "no such route"}
+        else:
+            message = json.loads(error.body or b"{}").get("message") or type(error).__name__
+            status, body = error.CODE, {"error": "gateway", "message": message}
+        self._send_http_response(status, {"Content-Type": "application/json",
+                                          "Access-Control-Allow-Origin": "*"},
+                                 json.dumps({**body, "details": None,
+                                             "request_id": request_id}))
 
 
 def local_server(host: str, port: int, poller: StreamPoller | None) -> LocalDevServer:
