@@ -45,7 +45,7 @@ def local_secret(data_dir: str, name: str) -> str:
     if os.path.exists(path):
         with open(path, encoding="utf-8") as handle:
             return handle.read().strip()
-    os.makedirs(data_dir, exist_ok=True)
+    os.makedirs(data_dir, mode=0o700, exist_ok=True)
     if name == "admin.key":
         value = "pdm_admin_" + secrets.token_urlsafe(24)
     else:

@@ -13,8 +13,8 @@ from typing import Any
 
 @contextlib.contextmanager
 def locked(path: str) -> Iterator[None]:
-    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-    with open(path + ".lock", "a") as lock:
+    os.makedirs(os.path.dirname(os.path.abspath(path)), mode=0o700, exist_ok=True)
+    with os.fdopen(os.open(path + ".lock", os.O_RDWR | os.O_CREAT, 0o600)) as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         try:
             yield
@@ -25,7 +25,8 @@ def locked(path: str) -> Iterator[None]:
 def write_json(path: str, value: Any) -> None:
     """Replace ``path`` atomically (a crash leaves the old or the new content)."""
     tmp = f"{path}.{os.getpid()}.tmp"
-    with open(tmp, "w", encoding="utf-8") as handle:
+    with os.fdopen(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w",
+                   encoding="utf-8") as handle:
         json.dump(value, handle, indent=1, sort_keys=True)
         handle.flush()
         os.fsync(handle.fileno())
@@ -50,7 +51,8 @@ def read_lines(path: str) -> list[dict[str, Any]]:
 
 def write_lines(path: str, rows: list[dict[str, Any]]) -> None:
     tmp = f"{path}.{os.getpid()}.tmp"
-    with open(tmp, "w", encoding="utf-8") as handle:
+    with os.fdopen(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w",
+                   encoding="utf-8") as handle:
         for row in rows:
             handle.write(json.dumps(row, sort_keys=True) + "\n")
         handle.flush()

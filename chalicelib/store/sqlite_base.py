@@ -25,6 +25,18 @@ def _writer_lock(path: str) -> threading.Lock:
         return _WRITERS.setdefault(key, threading.Lock())
 
 
+
+def owner_only(path: str) -> None:
+    """Create the database file (and its directory) readable by the owner only; SQLite
+    gives its -wal and -shm files the database file's mode. Files made before this are
+    narrowed too."""
+    directory = os.path.dirname(os.path.abspath(path))
+    os.makedirs(directory, mode=0o700, exist_ok=True)
+    os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
+    for name in (path, path + "-wal", path + "-shm"):
+        if os.path.exists(name) and os.stat(name).st_mode & 0o077:
+            os.chmod(name, 0o600)
+
 class SqliteDatabase:
     def __init__(self, path: str, schema: str, synchronous: str = "FULL"):
         self.path = path
@@ -36,7 +48,7 @@ class SqliteDatabase:
         self._file_fd: int | None = None
         self._file_pid: int | None = None
         if path != ":memory:":
-            os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+            owner_only(path)
         self.conn().executescript(schema)   # executescript manages its own transaction
 
     def conn(self) -> sqlite3.Connection:
