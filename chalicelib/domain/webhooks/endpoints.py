@@ -15,13 +15,12 @@ from typing import Any
 from ..decider import FunctionDecider
 from ..errors import Conflict, Invalid, NotFound
 from ..events import Event
-from .addresses import address_problem, parse_address
+from .addresses import address_problem, host_address
 from .catalog import TOPICS
 from .rotation import PreviousSecret, RotateSecret, live, rotated, rotation_event
 from .secret_ref import Derive, SecretRef
 
 MAX_ENDPOINTS = 10
-LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
 URL = re.compile(r"^(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*)://(?P<userinfo>[^@/?#]*@)?"
                  r"(?P<host>\[[0-9A-Fa-f:.]+\]|[^:/?#\[\]@]*)(?::(?P<port>[0-9]{1,5}))?"
                  r"(?P<path>[/?][^#\s]*)?(?P<fragment>#.*)?$")
@@ -47,16 +46,16 @@ def validate_url(url: str, allow_loopback: bool) -> list[str]:
         problems.append("must not have a fragment")
     if parts["port"] and not 0 < int(parts["port"]) < 65536:
         problems.append("has an invalid port")
-    loopback = host in LOOPBACK_HOSTS
+    address = host_address(host)
+    loopback = address is not None and address.is_loopback
     if scheme == "http":
         if not (loopback and allow_loopback):
-            problems.append("must use https (http only to 127.0.0.1/localhost where local "
-                            "endpoints are enabled)")
+            problems.append("must use https (http only to the loopback address where "
+                            "local endpoints are enabled)")
     elif scheme != "https":
         problems.append("must use https")
     elif loopback and not allow_loopback:
         problems.append("must not point at this host")
-    address = parse_address(host)
     problem = None if address is None else address_problem(address,
                                                           loopback and allow_loopback)
     if problem:

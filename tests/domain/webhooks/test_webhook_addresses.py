@@ -38,3 +38,31 @@ def test_registration_refuses_multicast_and_names_the_reason():
     assert validate_url("https://[::ffff:10.0.0.1]/x", allow_loopback=False)
     assert validate_url("https://hooks.example/x", allow_loopback=False) == []
     assert validate_url("http://127.0.0.1:8080/x", allow_loopback=True) == []
+
+
+@pytest.mark.parametrize("host,address", [
+    ("2130706433", "127.0.0.1"), ("0x7f000001", "127.0.0.1"), ("127.1", "127.0.0.1"),
+    ("0177.0.0.1", "127.0.0.1"), ("localhost.", "127.0.0.1"), ("LOCALHOST", "127.0.0.1"),
+    ("ip6-localhost", "::1"), ("ip6-loopback", "::1"), ("hooks.localhost", "127.0.0.1"),
+    ("10.1", "10.0.0.1"), ("0", "0.0.0.0"), ("167772161", "10.0.0.1"),
+    ("hooks.example", None), ("hooks.example.", None), ("1.2.3.4.5", None),
+    ("256.1", None), ("4294967296", None), ("08.1.1.1", None)])
+def test_a_host_means_the_address_a_resolver_would_give_it(host, address):
+    """inet_aton's legacy IPv4 spellings and the loopback names resolve without DNS."""
+    from chalicelib.domain.webhooks.addresses import host_address
+    expected = None if address is None else ipaddress.ip_address(address)
+    assert host_address(host) == expected
+
+
+@pytest.mark.parametrize("host", ["2130706433", "0x7f000001", "127.1", "localhost.",
+                                  "ip6-localhost", "[::1]", "0177.0.0.1", "hooks.localhost"])
+def test_every_spelling_of_loopback_is_refused_at_registration(host):
+    problems = validate_url(f"https://{host}/hook", allow_loopback=False)
+    assert "must not point at this host" in problems
+    assert validate_url(f"http://{host}:8080/hook", allow_loopback=True) == []
+
+
+@pytest.mark.parametrize("host", ["167772161", "0xa000001", "10.1", "0", "0xa9fea9fe"])
+def test_legacy_spellings_of_private_addresses_are_refused_at_registration(host):
+    problems = validate_url(f"https://{host}/hook", allow_loopback=False)
+    assert any(p.startswith("must not point at a private") for p in problems), problems
