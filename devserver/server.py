@@ -12,8 +12,13 @@ from urllib.parse import parse_qs, urlsplit
 
 from chalice.cli import create_local_server
 from chalice.cli.factory import CLIFactory
-from chalice.local import (ChaliceRequestHandler, ForbiddenError, LocalDevServer,
-                           LocalGatewayException, ThreadedHTTPServer)
+from chalice.local import (
+    ChaliceRequestHandler,
+    ForbiddenError,
+    LocalDevServer,
+    LocalGatewayException,
+    ThreadedHTTPServer,
+)
 
 from .poller import StreamPoller
 
