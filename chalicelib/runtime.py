@@ -10,6 +10,7 @@ from .application.swiss_results import close_completed_rounds
 from .application.tables import close_completed_rounds as close_completed_tables
 from .config import Config, local_secret
 from .projections import all_projections
+from .projections.healing import HealingViews, ViewHealer
 from .projections.projector import Projector
 from .service import CommandService
 from .store.ports import EventStore, StoreHealth, ViewStore
@@ -25,6 +26,7 @@ class Runtime:
     projector: Projector
     admin_key: str | None
     token_secret: str
+    healer: ViewHealer | None = None
 
     @functools.cached_property
     def health(self) -> StoreHealth:
@@ -64,6 +66,12 @@ def build_runtime(config: Config) -> Runtime:
         raise RuntimeError(f"unknown PODIUM_STORE {config.store!r}")
     service = CommandService(events, check_purity=config.check_purity)
     projector = Projector(events, views, all_projections(), strict=config.check_purity)
+    healer = None
+    if config.store == "sqlite":
+        # views.db is derived: missing, corrupt or from other projections -> rebuilt now
+        healer = ViewHealer(events, views, projector, exclusive=views.rebuild_lock)
+        healer.heal_at_start()
+        views = HealingViews(views, healer)
     if config.projection == "inline":
         service.after_commit.append(projector.after_commit)
     service.after_commit.append(count_auto_picks)
@@ -71,7 +79,7 @@ def build_runtime(config: Config) -> Runtime:
     # application/tables.py)
     service.after_commit.append(lambda stored: close_completed_rounds(service, stored))
     service.after_commit.append(lambda stored: close_completed_tables(service, stored))
-    return Runtime(config, events, views, service, projector, admin_key, token_secret)
+    return Runtime(config, events, views, service, projector, admin_key, token_secret, healer)
 
 
 _lock = threading.Lock()

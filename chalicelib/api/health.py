@@ -2,7 +2,9 @@
 
 200 when every table (DynamoDB) or database file (SQLite) answers a trivial read, with
 ``projection.lag_seconds``: the age of the oldest event not yet projected (0 when none
-waits; null only when it could not be determined, ``projection.complete`` then false).
+waits; null only when it could not be determined, ``projection.complete`` then false);
+``views``: whether the views fit this version's projections, and the rebuilds that
+healed them (projections/healing.py).
 503 ``store_unavailable`` in the common error shape otherwise, naming each check."""
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from typing import Any
 
 from chalice import Response
 
+from ..projections import SCHEMA_VERSION
 from ..runtime import Runtime
 from ..store.ports import Backlog
 from .replies import error
@@ -35,7 +38,18 @@ def report(rt: Runtime, now: datetime | None = None) -> Response | dict[str, Any
     backlog = rt.health.backlog()
     return {"status": "ok", "store": rt.config.store, "checks": checks,
             "projection": _projection(rt.config.projection, backlog,
-                                      now or datetime.now(UTC))}
+                                      now or datetime.now(UTC)),
+            "views": _views(rt)}
+
+
+def _views(rt: Runtime) -> dict[str, Any]:
+    """Whether the views fit these projections, and the rebuilds that healed them."""
+    try:
+        condition = rt.views.condition(SCHEMA_VERSION, deep=False)
+    except Exception as exc:  # noqa: BLE001 - reported, the probes above answered
+        condition = f"unknown ({type(exc).__name__})"
+    repairs = [r.as_json() for r in rt.healer.repairs] if rt.healer else []
+    return {"schema_version": SCHEMA_VERSION, "condition": condition, "repairs": repairs}
 
 
 def _projection(mode: str, backlog: Backlog, now: datetime) -> dict[str, Any]:

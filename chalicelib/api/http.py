@@ -16,7 +16,7 @@ from pydantic import BaseModel, ValidationError
 
 from ..domain.errors import DomainError
 from ..service import IdempotencyRequest, Reply
-from ..store.ports import StoreUnavailable
+from ..store.ports import StoreUnavailable, ViewsDamaged
 from .replies import error
 
 log = logging.getLogger("podium.api")
@@ -51,6 +51,11 @@ def json_route(bp, path: str, **options) -> Callable:
                              _validation_details(exc))
             except ChaliceViewError as exc:
                 return error(exc.STATUS_CODE, type(exc).__name__, str(exc))
+            except ViewsDamaged as exc:     # still damaged after a rebuild (healing.py)
+                response = error(503, "views_unavailable", "the read views are being "
+                                 "rebuilt from the events; retry", {"cause": str(exc)})
+                response.headers["Retry-After"] = "5"
+                return response
             except StoreUnavailable as exc:
                 response = error(503, "store_unavailable", "the store is busy; nothing was "
                                  "recorded, retry (with the same Idempotency-Key)",

@@ -6,6 +6,11 @@ import importlib
 
 from .registry import Projection
 
+# The shape of the view documents these projections write. Bump it when one changes: every
+# embedded store then rebuilds its views at start (projections/healing.py), and a deployed
+# one reports itself incompatible on /v1/health until POST /v1/admin/projections/rebuild.
+SCHEMA_VERSION = 2
+
 MODULES = [
     "chalicelib.projections.tournaments",
     "chalicelib.projections.draft",

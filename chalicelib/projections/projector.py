@@ -83,6 +83,8 @@ class Projector:
             count += 1
         for stream_id, events in by_stream.items():
             self.catch_up(stream_id, events)
+        from . import SCHEMA_VERSION
+        self.views.mark_schema(SCHEMA_VERSION)
         return count
 
     def after_commit(self, stored: list[StoredEvent]) -> None:

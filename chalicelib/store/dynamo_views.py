@@ -15,6 +15,7 @@ from .ports import StoreUnavailable, ViewDoc, ViewOwnershipError
 
 CHECKPOINT = "checkpoint#"
 META = "meta#"          # bookkeeping items that are not views (see dynamo_health)
+SCHEMA_KEY = META + "schema"
 BATCH_GET = 100         # keys per BatchGetItem
 MAX_BATCH_ROUNDS = 8    # rounds of unprocessed keys before giving up
 
@@ -174,6 +175,21 @@ class DynamoViewStore:
                                              f"{target['view_id']['S']}") from None
             return False
         return True
+
+    def condition(self, schema_version: int, deep: bool = True) -> str | None:
+        """As the SQLite store's, without a corruption check (the table is DynamoDB's)."""
+        item = self.client.get_item(TableName=self.table, Key={"view_id": {"S": SCHEMA_KEY}},
+                                    ConsistentRead=True).get("Item")
+        if item is None:
+            return "unversioned (no schema version recorded)"
+        built = int(item["version"]["N"])
+        if built != schema_version:
+            return f"incompatible (built by schema {built}, this version reads {schema_version})"
+        return None
+
+    def mark_schema(self, schema_version: int) -> None:
+        self.client.put_item(TableName=self.table, Item={
+            "view_id": {"S": SCHEMA_KEY}, "version": {"N": str(schema_version)}})
 
     def clear(self) -> None:
         kwargs: dict[str, Any] = {"TableName": self.table, "ProjectionExpression": "view_id"}

@@ -71,6 +71,11 @@ class StoreUnavailable(Exception):
     retries. Nothing was appended; the same request may be retried."""
 
 
+class ViewsDamaged(Exception):
+    """The view store cannot serve views (a corrupt file); views are derived data, so the
+    runtime rebuilds them from the events (``projections/healing.py``)."""
+
+
 class ViewOwnershipError(Exception):
     """A projection wrote a view document that another stream owns. Each document has one
     owning stream, or concurrent projections of two streams would lose updates and a
@@ -154,7 +159,16 @@ class ViewStore(Protocol):
         ``expected_checkpoint``."""
 
     def clear(self) -> None:
-        """Drop every view and checkpoint (before a rebuild)."""
+        """Drop every view and checkpoint (before a rebuild); a damaged store is replaced
+        by an empty one."""
+
+    def condition(self, schema_version: int, deep: bool = True) -> str | None:
+        """Why the store cannot serve views of projections at ``schema_version`` (corrupt,
+        unversioned, incompatible), or None; ``deep`` also checks every stored page where
+        the adapter can (SQLite)."""
+
+    def mark_schema(self, schema_version: int) -> None:
+        """Record that the views were built by projections at ``schema_version``."""
 
     def dump(self) -> dict[str, dict[str, Any]]:
         """Every view doc by id (checkpoints excluded), to compare rebuilds and replays."""

@@ -38,7 +38,10 @@ def owner_only(path: str) -> None:
             os.chmod(name, 0o600)
 
 class SqliteDatabase:
-    def __init__(self, path: str, schema: str, synchronous: str = "FULL"):
+    def __init__(self, path: str, schema: str, synchronous: str = "FULL",
+                 prepare: bool = True):
+        """``prepare``: create the schema now (False: a file known to be damaged, left
+        untouched until ``replace``)."""
         self.path = path
         self._schema = schema
         self._synchronous = synchronous
@@ -47,19 +50,51 @@ class SqliteDatabase:
         self._file_lock = None if path == ":memory:" else path + ".writer"
         self._file_fd: int | None = None
         self._file_pid: int | None = None
-        if path != ":memory:":
-            owner_only(path)
-        self.conn().executescript(schema)   # executescript manages its own transaction
+        if prepare:
+            if path != ":memory:":
+                owner_only(path)
+            self.conn().executescript(schema)   # executescript manages its own transaction
 
     def conn(self) -> sqlite3.Connection:
+        """This thread's connection, opened again when the file was replaced (by another
+        thread or process: ``replace``) since it was opened."""
         conn = getattr(self._local, "conn", None)
+        file_id = self._file_id()
+        if conn is not None and file_id is not None and file_id != self._local.file_id:
+            conn.close()
+            conn = None
         if conn is None:
             conn = sqlite3.connect(self.path, timeout=30, isolation_level=None)
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute(f"PRAGMA synchronous={self._synchronous}")
             conn.execute("PRAGMA busy_timeout=30000")
             self._local.conn = conn
+            self._local.file_id = self._file_id()
         return conn
+
+    def _file_id(self) -> tuple[int, int] | None:
+        if self.path == ":memory:":
+            return None
+        try:
+            stat = os.stat(self.path)
+        except FileNotFoundError:    # deleted while open: this connection still reads it
+            return None
+        return stat.st_dev, stat.st_ino
+
+    def replace(self, aside: str) -> None:
+        """Move the database file (with its WAL and shared-memory files) to ``aside`` and
+        start an empty one with the schema; every thread and process reopens on its next
+        use. For derived data only (the views): whatever the file held is gone."""
+        with self._writer, self._across_processes():
+            conn = getattr(self._local, "conn", None)
+            if conn is not None:
+                conn.close()
+                self._local.conn = None
+            for suffix in ("", "-wal", "-shm"):
+                if os.path.exists(self.path + suffix):
+                    os.replace(self.path + suffix, aside + suffix)
+            owner_only(self.path)
+            self.conn().executescript(self._schema)
 
     @contextmanager
     def _across_processes(self) -> Iterator[None]:

@@ -1,12 +1,23 @@
-"""Embedded view store (read models) with a checkpoint per source stream."""
+"""Embedded view store (read models) with a checkpoint per source stream.
+
+The views are derived data: a file that is corrupt, or was built by another version of the
+projections, is reported (``condition``) and replaced (``clear``), never repaired in place;
+reads of a damaged file raise ``ViewsDamaged`` for the runtime to heal."""
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+import fcntl
+import functools
+import os
+import sqlite3
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from typing import Any, TypeVar
 
 from . import codec
-from .ports import ViewDoc, ViewOwnershipError
+from .ports import ViewDoc, ViewOwnershipError, ViewsDamaged
 from .sqlite_base import SqliteDatabase
+
+T = TypeVar("T")
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS views (
@@ -21,27 +32,112 @@ CREATE TABLE IF NOT EXISTS checkpoints (
     stream_id TEXT PRIMARY KEY,
     version INTEGER NOT NULL
 );
+CREATE TABLE IF NOT EXISTS meta (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
 """
+
+
+_DAMAGE = ("SQLITE_CORRUPT", "SQLITE_NOTADB", "SQLITE_IOERR", "SQLITE_CANTOPEN")
+
+
+def _damage(exc: sqlite3.DatabaseError) -> str | None:
+    """Why ``exc`` means the file cannot serve views (None: a passing condition, such as
+    a lock, that a retry outlives)."""
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    message = str(exc)
+    if not (name.startswith(_DAMAGE) or message.startswith(("no such table", "no such column"))
+            or type(exc) is sqlite3.DatabaseError):
+        return None
+    return f"{name or type(exc).__name__}: {message}"
+
+
+def _guarded(method: Callable[..., T]) -> Callable[..., T]:
+    @functools.wraps(method)
+    def guarded(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except sqlite3.DatabaseError as exc:
+            reason = _damage(exc)
+            if reason is None:
+                raise
+            raise ViewsDamaged(reason) from exc
+    return guarded
 
 
 class SqliteViewStore:
     def __init__(self, path: str, synchronous: str = "NORMAL"):
         # Views can always be rebuilt from the events, so they need not fsync each commit.
-        self.db = SqliteDatabase(path, SCHEMA, synchronous)
-        columns = {row[1] for row in self.db.conn().execute("PRAGMA table_info(views)")}
-        if "owner" not in columns:   # a data dir from before ownership was recorded
-            self.db.conn().execute("ALTER TABLE views ADD COLUMN owner TEXT NOT NULL DEFAULT ''")
+        self.path = path
+        self.opening_damage: str | None = None
+        try:
+            self.db = SqliteDatabase(path, SCHEMA, synchronous)
+            columns = {row[1] for row in self.db.conn().execute("PRAGMA table_info(views)")}
+            if "owner" not in columns:   # a data dir from before ownership was recorded
+                self.db.conn().execute(
+                    "ALTER TABLE views ADD COLUMN owner TEXT NOT NULL DEFAULT ''")
+        except sqlite3.DatabaseError as exc:
+            reason = _damage(exc)
+            if reason is None:
+                raise
+            self.opening_damage = reason      # the runtime replaces the file (clear)
+            self.db = SqliteDatabase(path, SCHEMA, synchronous, prepare=False)
 
+    def condition(self, schema_version: int, deep: bool = True) -> str | None:
+        """Why this file cannot serve views built by projections of ``schema_version``
+        (None when it can): corrupt (``deep``: SQLite's quick_check over every page), built
+        by other projections, or never marked (made before versions were recorded)."""
+        if self.opening_damage:
+            return f"corrupt ({self.opening_damage})"
+        try:
+            if deep:
+                verdict = self.db.conn().execute("PRAGMA quick_check(1)").fetchone()[0]
+                if verdict != "ok":
+                    return f"corrupt (quick_check: {verdict})"
+            row = self.db.conn().execute(
+                "SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+        except sqlite3.DatabaseError as exc:
+            reason = _damage(exc)
+            if reason is None:
+                raise
+            return f"corrupt ({reason})"
+        if row is None:
+            return "unversioned (no schema version recorded)"
+        if int(row[0]) != schema_version:
+            return f"incompatible (built by schema {row[0]}, this version reads {schema_version})"
+        return None
+
+    @contextmanager
+    def rebuild_lock(self) -> Iterator[None]:
+        """Held while the views are rebuilt, so the processes sharing the file rebuild it
+        once (the others find it healthy when they get the lock)."""
+        fd = os.open(self.path + ".rebuild", os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            yield
+        finally:
+            os.close(fd)
+
+    @_guarded
+    def mark_schema(self, schema_version: int) -> None:
+        with self.db.write() as conn:
+            conn.execute("INSERT INTO meta (key, value) VALUES ('schema_version', ?) ON CONFLICT"
+                         " (key) DO UPDATE SET value = excluded.value", (str(schema_version),))
+
+    @_guarded
     def get(self, view_id: str) -> dict[str, Any] | None:
         row = self.db.conn().execute("SELECT doc FROM views WHERE view_id = ?",
                                      (view_id,)).fetchone()
         return None if row is None else codec.loads(row[0])
 
+    @_guarded
     def entry(self, view_id: str) -> ViewDoc | None:
         row = self.db.conn().execute("SELECT view_id, kind, sort, doc FROM views WHERE view_id = ?",
                                      (view_id,)).fetchone()
         return None if row is None else ViewDoc(row[0], row[1], row[2], codec.loads(row[3]))
 
+    @_guarded
     def get_many(self, view_ids: Iterable[str]) -> dict[str, dict[str, Any]]:
         ids = list(dict.fromkeys(view_ids))
         found: dict[str, dict[str, Any]] = {}
@@ -53,17 +149,20 @@ class SqliteViewStore:
             found.update((view_id, codec.loads(doc)) for view_id, doc in rows)
         return found
 
+    @_guarded
     def list(self, kind: str, after: str | None = None, limit: int = 100) -> list[ViewDoc]:
         rows = self.db.conn().execute(
             "SELECT view_id, kind, sort, doc FROM views WHERE kind = ? AND sort > ?"
             " ORDER BY sort, view_id LIMIT ?", (kind, after or "", limit)).fetchall()
         return [ViewDoc(r[0], r[1], r[2], codec.loads(r[3])) for r in rows]
 
+    @_guarded
     def checkpoint(self, stream_id: str) -> int:
         row = self.db.conn().execute("SELECT version FROM checkpoints WHERE stream_id = ?",
                                      (stream_id,)).fetchone()
         return 0 if row is None else row[0]
 
+    @_guarded
     def checkpoints(self, stream_ids: Iterable[str]) -> dict[str, int]:
         ids = sorted(set(stream_ids))
         found: dict[str, int] = {}
@@ -75,9 +174,11 @@ class SqliteViewStore:
                 chunk).fetchall())
         return {stream_id: found.get(stream_id, 0) for stream_id in ids}
 
+    @_guarded
     def checkpoint_count(self) -> int:
         return self.db.conn().execute("SELECT COUNT(*) FROM checkpoints").fetchone()[0]
 
+    @_guarded
     def commit(self, stream_id: str, expected_checkpoint: int, new_checkpoint: int,
                puts: dict[str, ViewDoc], deletes: set[str],
                shared: frozenset[str] = frozenset(),
@@ -113,10 +214,22 @@ class SqliteViewStore:
         return True
 
     def clear(self) -> None:
-        with self.db.write() as conn:
-            conn.execute("DELETE FROM views")
-            conn.execute("DELETE FROM checkpoints")
+        """No views and no checkpoints; a damaged file is moved aside (``views.db.damaged``,
+        the previous one overwritten) and a new one started."""
+        try:
+            if self.opening_damage is None:
+                with self.db.write() as conn:
+                    conn.execute("DELETE FROM views")
+                    conn.execute("DELETE FROM checkpoints")
+                    conn.execute("DELETE FROM meta")
+                return
+        except sqlite3.DatabaseError as exc:
+            if _damage(exc) is None:
+                raise
+        self.db.replace(self.path + ".damaged")
+        self.opening_damage = None
 
+    @_guarded
     def dump(self) -> dict[str, dict[str, Any]]:
         rows = self.db.conn().execute("SELECT view_id, doc FROM views").fetchall()
         return {view_id: codec.loads(doc) for view_id, doc in rows}

@@ -102,3 +102,13 @@ def test_entry_gives_kind_and_sort(view_store):
     assert view_store.entry("e") == ViewDoc("e", "kind-1", "0042", {"x": 1})
     assert view_store.entry("f") == ViewDoc("f", "kind-1", "", {"x": 2})
     assert view_store.entry("missing") is None
+
+
+def test_the_schema_the_views_were_built_by(view_store):
+    assert view_store.condition(2).startswith("unversioned")
+    view_store.mark_schema(2)
+    assert view_store.condition(2) is None
+    assert view_store.condition(3).startswith("incompatible (built by schema 2")
+    assert "schema_version" not in str(view_store.dump())      # bookkeeping is no view
+    view_store.clear()
+    assert view_store.condition(2).startswith("unversioned")
