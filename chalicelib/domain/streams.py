@@ -9,6 +9,9 @@ import re
 _TOURNAMENT_STREAM = re.compile(r"^[a-z]+-(t[0-9a-f]{12})(-[0-9a-z-]+)?$")
 _MATCH_STREAM = re.compile(r"^match-t[0-9a-f]{12}-([rc])([0-9]+)-([0-9]+)$")
 _TABLE_STREAM = re.compile(r"^table-t[0-9a-f]{12}-r([0-9]+)-t([0-9]+)$")
+# the streams of one pod of a limited format: a booster draft's, a table or mixed draft's,
+# a restricted trade's
+_POD_STREAM = re.compile(r"^(pod|tdraft|mixed|trade)-t[0-9a-f]{12}-([0-9]+)$")
 
 
 def tournament(tid: str) -> str:
@@ -43,6 +46,16 @@ def tables_round_tally(tid: str, number: int) -> str:
     return f"tables-{tid}-r{number}"
 
 
+def ffa(tid: str) -> str:
+    """The free-for-all pods' games."""
+    return f"ffa-{tid}"
+
+
+def decks(tid: str) -> str:
+    """Deck building: pools recorded, decklists, checks."""
+    return f"decks-{tid}"
+
+
 def table_of(stream_id: str) -> tuple[int, int] | None:
     """``table-<tid>-r2-t7`` -> (2, 7); None for any other stream."""
     match = _TABLE_STREAM.match(stream_id)
@@ -62,3 +75,78 @@ def match_id_of(stream_id: str) -> str | None:
         return None
     kind, number, table = match.groups()
     return f"{kind.upper()}{number}-{table}"
+
+
+# -- the product phase of the limited formats ---------------------------------------
+
+def draft(tid: str) -> str:
+    """A booster draft as a whole: its pods, starters and late arrivals."""
+    return f"draft-{tid}"
+
+
+def draft_pod(tid: str, n: int) -> str:
+    """The picks of booster-draft pod ``n``."""
+    return f"pod-{tid}-{n}"
+
+
+def table_draft(tid: str) -> str:
+    """A table draft's roster: its pods, starters and late arrivals."""
+    return f"tdraft-{tid}"
+
+
+def table_draft_pod(tid: str, n: int) -> str:
+    return f"tdraft-{tid}-{n}"
+
+
+def mixed_draft(tid: str) -> str:
+    """A mixed draft's roster."""
+    return f"mixed-{tid}"
+
+
+def mixed_draft_pod(tid: str, n: int) -> str:
+    return f"mixed-{tid}-{n}"
+
+
+def sealed(tid: str) -> str:
+    return f"sealed-{tid}"
+
+
+def trade(tid: str) -> str:
+    """A restricted trade's set-ups and pods."""
+    return f"trade-{tid}"
+
+
+def trade_pod(tid: str, n: int) -> str:
+    return f"trade-{tid}-{n}"
+
+
+def product_gate(tid: str) -> str:
+    """The gate between entering physical product and handing it out."""
+    return f"product-{tid}"
+
+
+def player_product(tid: str, player_id: str) -> str:
+    """The product entered for one player."""
+    return f"product-{tid}-{player_id}"
+
+
+def card_set(set_id: str) -> str:
+    """An uploaded card set (belongs to no tournament)."""
+    return f"cardset-s-{set_id}"
+
+
+_CAPABILITIES = {"draft": "draft", "pod": "draft", "tdraft": "table-draft",
+                 "mixed": "mixed-draft", "sealed": "sealed", "trade": "trade"}
+
+
+def capability_of(stream_id: str) -> str | None:
+    """The limited capability a stream belongs to: ``draft`` (booster draft), ``table-draft``,
+    ``mixed-draft``, ``sealed`` or ``trade``, roster or pod alike; None for any other."""
+    return _CAPABILITIES.get(stream_id.split("-", 1)[0])
+
+
+def pod_number_of(stream_id: str) -> int | None:
+    """``pod-<tid>-3``, ``tdraft-<tid>-3``, ``mixed-<tid>-3``, ``trade-<tid>-3`` -> 3;
+    None for any other stream (a roster, ``trade-<tid>``...)."""
+    match = _POD_STREAM.match(stream_id)
+    return int(match.group(2)) if match else None

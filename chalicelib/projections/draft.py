@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..domain import streams
 from ..domain.product.cards import CardSet
 from ..domain.product.catalog import set_summary
 from ..store.ports import StoredEvent
@@ -25,8 +26,7 @@ def draft_view_id(tid: str) -> str:
 
 
 def _pod_of_stream(stream_id: str) -> tuple[str, int]:
-    _, tid, n = stream_id.split("-")
-    return tid, int(n)
+    return streams.tournament_of(stream_id), streams.pod_number_of(stream_id)
 
 
 @projection.on("CardSetUploaded")
@@ -38,7 +38,7 @@ def _set_uploaded(event: StoredEvent, tx: ViewTx) -> None:
 
 @projection.on("DraftStarted")
 def _draft_started(event: StoredEvent, tx: ViewTx) -> None:
-    tid = event.stream_id.split("-", 1)[1]
+    tid = streams.tournament_of(event.stream_id)
     d = event.data
     pods = [{"pod": n, "seats": [{"seat": s, "player_id": p} for s, p in enumerate(pod, start=1)]}
             for n, pod in enumerate(d["pods"], start=1)]
@@ -49,7 +49,7 @@ def _draft_started(event: StoredEvent, tx: ViewTx) -> None:
 
 @projection.on("LateArrivalProvided")
 def _late(event: StoredEvent, tx: ViewTx) -> None:
-    tid = event.stream_id.split("-", 1)[1]
+    tid = streams.tournament_of(event.stream_id)
     doc: dict[str, Any] | None = tx.get(draft_view_id(tid))
     if doc is None:
         return

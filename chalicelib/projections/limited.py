@@ -6,13 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..domain import streams
 from ..store.ports import StoredEvent
 from .registry import Projection, ViewTx
 
 projection = Projection("limited")
-
-CAPABILITY_OF_PREFIX = {"tdraft": "table-draft", "mixed": "mixed-draft", "trade": "trade"}
-
 
 ACTIVE_KIND = "limited-active"
 
@@ -32,9 +30,8 @@ def pod_id(tid: str, capability: str, n: int) -> str:
 
 def _parts(event: StoredEvent) -> tuple[str, str, int | None]:
     """(capability, tid, pod number or None) from ``<prefix>-<tid>[-<n>]``."""
-    parts = event.stream_id.split("-")
-    capability = CAPABILITY_OF_PREFIX.get(parts[0], parts[0])
-    return capability, parts[1], int(parts[2]) if len(parts) > 2 else None
+    sid = event.stream_id
+    return streams.capability_of(sid), streams.tournament_of(sid), streams.pod_number_of(sid)
 
 
 def _pod(tx: ViewTx, event: StoredEvent, **changes: Any) -> None:
@@ -71,8 +68,9 @@ def _pod_started(event: StoredEvent, tx: ViewTx) -> None:
 @projection.on("TableSetRevealed")
 def _set_revealed(event: StoredEvent, tx: ViewTx) -> None:
     d = event.data
-    _pod(tx, event, phase="crypt" if event.stream_id.startswith("mixed") else "table",
-         pack=d["pack"], set=d["set"], active=d["active"])
+    mixed = streams.capability_of(event.stream_id) == "mixed-draft"
+    _pod(tx, event, phase="crypt" if mixed else "table", pack=d["pack"], set=d["set"],
+         active=d["active"])
 
 
 @projection.on("TableCardPicked")
@@ -82,7 +80,7 @@ def _table_picked(event: StoredEvent, tx: ViewTx) -> None:
 
 @projection.on("TableDraftCompleted")
 def _table_done(event: StoredEvent, tx: ViewTx) -> None:
-    if event.stream_id.startswith("tdraft"):
+    if streams.capability_of(event.stream_id) == "table-draft":
         _pod(tx, event, status="completed", completed_at=event.data["at"])
         tx.delete(active_id(event.stream_id))
 
@@ -101,7 +99,7 @@ def _mixed_done(event: StoredEvent, tx: ViewTx) -> None:
 
 # ---- sealed ------------------------------------------------------------------------------
 def _sealed(tx: ViewTx, event: StoredEvent, change) -> None:
-    tid = event.stream_id.split("-", 1)[1]
+    tid = streams.tournament_of(event.stream_id)
     doc = tx.get(summary_id(tid, "sealed"))
     doc = change(dict(doc)) if doc is not None else change({})
     tx.put(summary_id(tid, "sealed"), doc, kind="limited", sort=tid)
@@ -110,7 +108,7 @@ def _sealed(tx: ViewTx, event: StoredEvent, change) -> None:
 @projection.on("SealedStarted")
 def _sealed_started(event: StoredEvent, tx: ViewTx) -> None:
     d = event.data
-    tid = event.stream_id.split("-", 1)[1]
+    tid = streams.tournament_of(event.stream_id)
     _sealed(tx, event, lambda doc: {
         "tournament_id": tid, "status": "allocated", "swap": d["swap"],
         "hand_back_percent": d["hand_back_percent"] if d["swap"] else None,

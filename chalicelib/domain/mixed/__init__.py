@@ -1,6 +1,7 @@
 """Mixed (Elder) draft, V:EKN 7.8: one decider per pod, stream ``mixed-<tid>-<n>``."""
 from __future__ import annotations
 
+from .. import streams
 from ..decider import FunctionDecider
 from .commands import (
     ExpireLibraryPicks,
@@ -15,10 +16,7 @@ from .state import MixedDraftState
 from .view import view
 
 MIXED_DRAFT = FunctionDecider("mixed", MixedDraftState, decide, evolve)
-
-
-def stream_id(tournament_id: str, pod: int) -> str:
-    return f"mixed-{tournament_id}-{pod}"
+stream_id = streams.mixed_draft_pod
 
 
 __all__ = ["MIXED_DRAFT", "MixedDraftState", "StartMixedDraft", "LibraryPick",

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .. import streams
 from ..decider import FunctionDecider
 from ..errors import Conflict, Invalid
 from ..events import Event
@@ -19,8 +20,7 @@ from .cards import CardSet, parse_set
 RESERVED_PREFIX = "sample-"
 
 
-def set_stream(set_id: str) -> str:
-    return f"cardset-s-{set_id}"
+set_stream = streams.card_set
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from .. import streams
 from ..decider import FunctionDecider
 from ..errors import Conflict
 from ..events import Event
@@ -24,8 +25,7 @@ from ..events import Event
 OPEN, LOCKED, HANDED_OUT = "open", "locked", "handed_out"
 
 
-def gate_stream(tid: str) -> str:
-    return f"product-{tid}"
+gate_stream = streams.product_gate
 
 
 @dataclass(frozen=True)

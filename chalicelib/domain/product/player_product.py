@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from .. import streams
 from ..decider import FunctionDecider
 from ..errors import Conflict, Invalid
 from ..events import Event
@@ -24,9 +25,7 @@ from .entered import entered_product
 from .handout import HandOutState
 from .own import own_product
 
-
-def player_stream(tid: str, player_id: str) -> str:
-    return f"product-{tid}-{player_id}"
+player_stream = streams.player_product
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,7 @@
 ``sealed-<tid>``."""
 from __future__ import annotations
 
+from .. import streams
 from ..decider import FunctionDecider
 from .commands import (
     AddLatePlayer,
@@ -18,10 +19,7 @@ from .state import SealedState
 from .view import view
 
 SEALED = FunctionDecider("sealed", SealedState, decide, evolve)
-
-
-def stream_id(tournament_id: str) -> str:
-    return f"sealed-{tournament_id}"
+stream_id = streams.sealed
 
 
 __all__ = ["SEALED", "SealedState", "StartSealed", "ProposeStarterTrade",

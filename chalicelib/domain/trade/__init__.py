@@ -2,6 +2,7 @@
 (:data:`TRADE_PREP`), one trading pod per stream ``trade-<tid>-<n>`` (:data:`TRADE_POD`)."""
 from __future__ import annotations
 
+from .. import streams
 from ..decider import FunctionDecider
 from .commands import (
     AcceptTrade,
@@ -20,14 +21,8 @@ from .state import TradePodState
 from .view import view
 
 TRADE_POD = FunctionDecider("trade-pod", TradePodState, decide, evolve)
-
-
-def prep_stream_id(tournament_id: str) -> str:
-    return f"trade-{tournament_id}"
-
-
-def pod_stream_id(tournament_id: str, pod: int) -> str:
-    return f"trade-{tournament_id}-{pod}"
+prep_stream_id = streams.trade
+pod_stream_id = streams.trade_pod
 
 
 __all__ = ["TRADE_PREP", "TRADE_POD", "TradePrepState", "TradePodState", "TradeDeck",
