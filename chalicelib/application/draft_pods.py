@@ -1,0 +1,76 @@
+"""A booster draft's pods as the use cases read them: the draft and each pod (404 until
+they exist), and every pick timer due applied before a pod is shown.
+
+Pick timers expire whenever a pod is touched (every command carries the server's
+``now``, and reading a pod applies due auto-picks first), on ``POST .../draft/sweep``
+and every minute by the scheduled sweep of every running draft."""
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from ..domain import streams
+from ..domain.draft.decide import POD, Sweep, advance
+from ..domain.draft.state import PodState
+from ..domain.draft.tournament import DRAFT, DraftState
+from ..domain.draft.views import public_view
+from ..domain.errors import NotFound
+from ..projections.draft import ACTIVE_KIND
+from ..service import Reply, UnitOfWork
+from . import sources
+from .reads import Reads
+
+
+def ms(moment: datetime) -> int:
+    """The booster draft's clock: epoch milliseconds."""
+    return int(moment.timestamp() * 1000)
+
+
+def draft_of(source: Any, tid: str) -> DraftState:
+    """The draft as a whole (404 before it starts)."""
+    state = sources.state(source, DRAFT, streams.draft(tid))
+    if not state.started:
+        raise NotFound("the draft has not started", {"tournament_id": tid})
+    return state
+
+
+def pod_of(source: Any, tid: str, n: int) -> PodState:
+    """Pod ``n`` (404 if there is none)."""
+    state = sources.state(source, POD, streams.draft_pod(tid, n))
+    if not state.opened:
+        raise NotFound(f"no pod {n}", {"tournament_id": tid})
+    return state
+
+
+def sweep_pod(uow: UnitOfWork, tid: str, n: int) -> dict[str, Any]:
+    """Apply every pick timer of pod ``n`` due now: its auto-picks and status."""
+    before = pod_of(uow, tid, n)
+    state, _ = uow.decide(POD, streams.draft_pod(tid, n), Sweep(now=ms(uow.now)))
+    return {"pod": n, "auto_picks": state.pick_count - before.pick_count,
+            "status": public_view(state)["status"]}
+
+
+def touched_pod(reads: Reads, tid: str, n: int) -> PodState:
+    """Pod ``n`` with every due auto-pick applied (recorded before it is shown)."""
+    state = pod_of(reads, tid, n)
+    if not advance(state, ms(reads.service.clock()))[1]:
+        return state
+    reads.service.run(lambda uow: Reply(200, sweep_pod(uow, tid, n)))
+    return pod_of(reads, tid, n)
+
+
+def sweep(reads: Reads, tid: str) -> list[dict[str, Any]]:
+    """Every pod of the tournament's draft swept, one unit of work each."""
+    draft = draft_of(reads, tid)
+    return [reads.service.run(lambda uow, n=n: Reply(200, sweep_pod(uow, tid, n))).body
+            for n in range(1, len(draft.pods) + 1)]
+
+
+def sweep_running(reads: Reads) -> None:
+    """Every minute: apply expired pick timers in every running draft."""
+    swept: set[str] = set()
+    for view in sources.each_view(reads.views, ACTIVE_KIND):   # one entry per running pod
+        tid = view.doc["tournament_id"]
+        if tid not in swept:
+            swept.add(tid)
+            sweep(reads, tid)

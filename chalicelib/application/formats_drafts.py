@@ -1,0 +1,182 @@
+"""The drafted limited formats as :mod:`.formats` knows them: the booster draft (V:EKN
+7.5, streams ``draft-<tid>`` and ``pod-<tid>-<n>``), the table draft (7.7) and the mixed
+draft (7.8), whose pods are listed by a roster (``tdraft-<tid>`` / ``mixed-<tid>``) and
+drafted in ``tdraft-<tid>-<n>`` / ``mixed-<tid>-<n>``."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..domain import mixed, streams, tabledraft
+from ..domain.decks import pools
+from ..domain.draft.decide import POD
+from ..domain.draft.tournament import DRAFT
+from ..domain.draft.views import can_see_own_picks
+from ..domain.errors import NotFound
+from ..domain.mixed.visibility import redact as mixed_redact
+from ..domain.product import phase
+from ..domain.product.allocation import pool_of
+from ..domain.tabledraft import clock
+from ..domain.tabledraft.roster import ROSTER, RosterState
+from ..domain.tabledraft.visibility import redact as table_redact
+from ..domain.tournament import TournamentState
+from . import sources, tournament
+from .draft_pods import draft_of, touched_pod
+from .limited import started
+from .pool_document import document, starters, with_starters
+from .reads import Reads
+
+Read = Callable[[Any, str], Any]
+
+
+class BoosterDraft:
+    """Packs passed around a pod, one pick at a time (7.5)."""
+
+    name = "booster-draft"
+    label = "draft"                               # in messages
+    consumer = "draft"                            # of entered product
+
+    def started_here(self, read: Read, t: TournamentState) -> bool:
+        return read(DRAFT, streams.draft(t.id)).started
+
+    def open_items(self, read: Read, t: TournamentState) -> list[dict[str, Any]]:
+        draft = read(DRAFT, streams.draft(t.id))
+        unfinished = [n for n in range(1, len(draft.pods) + 1)
+                      if not read(POD, streams.draft_pod(t.id, n)).finished]
+        return phase.draft_open(self.label, started=draft.started, unfinished=unfinished)
+
+    def pool(self, read: Read, t: TournamentState, pid: str) -> list[str] | None:
+        """7.5 / 905.1d: starters and picks; a late arrival's sealed product (7.2.6)."""
+        draft = read(DRAFT, streams.draft(t.id))
+        n = draft.pod_of.get(pid)
+        if pid not in draft.late and n is None:
+            return None
+        pod = read(POD, streams.draft_pod(t.id, n)) if n is not None else None
+        return pools.booster_draft_pool(draft, pod, pid)
+
+    def pool_document(self, reads: Reads, t: TournamentState, pid: str,
+                      staff: bool) -> dict[str, Any]:
+        """The player sees their picks when the profile allows (``own_picks``); staff
+        always. Due auto-picks are applied first."""
+        draft = draft_of(reads, t.id)
+        if pid in draft.late:
+            product = draft.late[pid]
+            return document(t.id, pid, "late-sealed", True, product["starters"], [],
+                            pool_of(product))
+        n = draft.pod_of.get(pid)
+        if n is None:
+            raise NotFound("this player has no draft product", {"player_id": pid})
+        pod = touched_pod(reads, t.id, n)
+        seat = pod.seat_of[pid]
+        kept = draft.starters.get(pid, [])
+        visible = staff or can_see_own_picks(pod, seat)
+        picks = [p.card for p in pod.picks[seat]] if visible else None
+        return document(t.id, pid, "draft", pod.finished, kept, picks,
+                        with_starters(kept, picks), pod=n)
+
+
+@dataclass(frozen=True)
+class RosterDraft:
+    """A draft whose pods a roster lists (the table and mixed drafts)."""
+
+    name: str
+    label: str                                   # "table draft", in messages
+    roster_stream: Callable[[str], str]
+    decider: Any                                 # the pods' decider
+    pod_stream: Callable[[str, int], str]
+    final_pool: Callable[[RosterState, Any, str], list[str]]
+    picks: Callable[[Any, str, bool], list[str] | None]   # (pod, player, staff), visible
+    due: Callable[[Any, Any], bool]              # (pod, now): a pick timer ran out
+    expire: Callable[[Any, str], Any]            # (uow, tid): the expiry command
+    view: Callable[..., dict[str, Any]]          # view(pod, player=None, staff=False)
+    redact: Callable[..., Any]                   # redact(type, data, player=, staff=, members=)
+
+    @property
+    def consumer(self) -> str:
+        return self.name
+
+    def roster(self, read: Read, tid: str) -> RosterState:
+        return read(ROSTER, self.roster_stream(tid))
+
+    def pod(self, source: Any, tid: str, n: int) -> Any:
+        """Pod ``n`` (404 while there is none)."""
+        return started(source, self.decider, self.pod_stream(tid, n),
+                       f"no {self.label} pod {n}", tid)
+
+    def started_here(self, read: Read, t: TournamentState) -> bool:
+        return self.roster(read, t.id).formed
+
+    def open_items(self, read: Read, t: TournamentState) -> list[dict[str, Any]]:
+        roster = self.roster(read, t.id)
+        unfinished = [n for n in range(1, len(roster.pods) + 1)
+                      if read(self.decider, self.pod_stream(t.id, n)).status != "completed"]
+        return phase.draft_open(self.label, started=roster.formed, unfinished=unfinished)
+
+    def pool(self, read: Read, t: TournamentState, pid: str) -> list[str] | None:
+        roster = self.roster(read, t.id)
+        n = roster.pod_of(pid)
+        if n is None:
+            return None
+        return self.final_pool(roster, read(self.decider, self.pod_stream(t.id, n)), pid)
+
+    def pool_document(self, reads: Reads, t: TournamentState, pid: str,
+                      staff: bool) -> dict[str, Any]:
+        roster = self.roster(sources.reader(reads), t.id)
+        if not roster.formed:
+            raise NotFound("the draft has not started", {"tournament_id": t.id})
+        if pid in roster.late:
+            product = roster.late[pid]
+            return document(t.id, pid, "late-sealed", True,
+                            starters(product.get("starters", [])), [], pool_of(product))
+        n = roster.pod_of(pid)
+        if n is None:
+            raise NotFound("this player has no draft product", {"player_id": pid})
+        pod = reads.state(self.decider, self.pod_stream(t.id, n))
+        kept = starters(roster.starters.get(pid, []))
+        picks = self.picks(pod, pid, staff)
+        return document(t.id, pid, "draft", pod.status == "completed", kept, picks,
+                        with_starters(kept, picks), pod=n)
+
+
+def _table_due(pod: Any, now: Any) -> bool:
+    """A table draft's (or a mixed draft's crypt table's) pick timer ran out."""
+    return pod.status == "drafting" and clock.reached(now, pod.deadline)
+
+
+def _mixed_due(pod: Any, now: Any) -> bool:
+    if pod.status == "crypt":
+        return _table_due(pod.crypt, now)
+    return pod.status == "library" and any(
+        q and clock.reached(now, d) for q, d in zip(pod.queues, pod.deadlines, strict=True))
+
+
+def _mixed_expiry(uow: Any, tid: str) -> Any:
+    """Every expiry due, each at its deadline: in the crypt phase the oldest card on the
+    table (7.7), in the library phase a random card of the late player's pile (7.5.3)."""
+    seed = tournament.load(uow, tid, guard=False).seed
+    return mixed.ExpireLibraryPicks(seed=seed, now=uow.now)
+
+
+def _mixed_picks(pod: Any, pid: str, staff: bool) -> list[str] | None:
+    crypt = list(pod.crypt.pools.get(pid, ()))                     # the crypt table is public
+    if staff or pod.library_visible(pid):
+        return crypt + list(pod.library.get(pid, ()))
+    return None
+
+
+BOOSTER_DRAFT = BoosterDraft()
+
+TABLE_DRAFT = RosterDraft(
+    name="table-draft", label="table draft", roster_stream=streams.table_draft,
+    decider=tabledraft.TABLE_DRAFT, pod_stream=streams.table_draft_pod,
+    final_pool=pools.table_draft_pool,
+    picks=lambda pod, pid, staff: list(pod.pools.get(pid, ())),   # 7.7: taken in view
+    due=_table_due, expire=lambda uow, tid: tabledraft.ExpirePick(now=uow.now),
+    view=tabledraft.view, redact=table_redact)
+
+MIXED_DRAFT = RosterDraft(
+    name="mixed-draft", label="mixed draft", roster_stream=streams.mixed_draft,
+    decider=mixed.MIXED_DRAFT, pod_stream=streams.mixed_draft_pod,
+    final_pool=pools.mixed_draft_pool, picks=_mixed_picks, due=_mixed_due,
+    expire=_mixed_expiry, view=mixed.view, redact=mixed_redact)

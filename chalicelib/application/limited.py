@@ -1,0 +1,151 @@
+"""What the limited formats' use cases share: a stream's state or 404, who the caller is
+in a pod (one refusal, one code: 403 ``not_a_player``, 403 ``not_in_pod``), the public
+summaries, pod feeds cut to what the caller may see and the staff's logs, explicit first
+seats, and a replacement pack collated from the seed (V:EKN 7.2.5).
+
+Staff start each phase; players act with their player token; the table of a table
+draft, a trading pod's turn and the sealed progress are public; packs, pools and the
+swap deal are shown only to the player concerned and to staff (``.../log``)."""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Collection, Mapping
+from typing import Any
+
+from ..auth import Principal, is_staff, require_tournament_staff
+from ..domain.errors import Forbidden, Invalid, NotFound
+from ..domain.product.collation import collate
+from ..domain.rng import derive
+from ..domain.tournament import TournamentState
+from ..projections.limited import pod_id, summary_id
+from . import sources, tournament
+from .reads import Reads
+from .sets import find_set
+
+POD_NUMBER = re.compile(r"[1-9][0-9]{0,3}")
+
+
+def started(source: Any, decider: Any, stream_id: str, missing: str, tid: str) -> Any:
+    """The stream's state, 404 (``missing``) while it is still new."""
+    state = sources.state(source, decider, stream_id)
+    if state.status == "new":
+        raise NotFound(missing, {"tournament_id": tid})
+    return state
+
+
+# -- who the caller is ------------------------------------------------------------------
+
+def player_of(actor: Principal, tid: str) -> str:
+    """The player id of a player token of this tournament (403 for anyone else)."""
+    if actor.role != "player" or actor.tournament_id != tid or not actor.player_id:
+        raise Forbidden("only a player of this tournament may do this", code="not_a_player")
+    return actor.player_id
+
+
+def seated(actor: Principal, tid: str, players: Collection[str]) -> str:
+    """The caller, a player seated among the pod's ``players`` (403 otherwise)."""
+    player = player_of(actor, tid)
+    if player not in players:
+        raise Forbidden("you are not seated in this pod", code="not_in_pod")
+    return player
+
+
+def staff_or_member(actor: Principal, t: TournamentState, players: Collection[str]) -> None:
+    """403 unless the caller is the tournament's staff or one of the pod's ``players``."""
+    if is_staff(actor, t):
+        return
+    if actor.role == "player" and actor.tournament_id == t.id and actor.player_id in players:
+        return
+    raise Forbidden("only the pod's players and the tournament's staff may do this",
+                    code="not_in_pod")
+
+
+def viewer_of(actor: Principal | None, t: TournamentState) -> tuple[str | None, bool]:
+    """(player id, is staff) of the caller of a GET anyone may make."""
+    if actor is None:
+        return None, False
+    if is_staff(actor, t):
+        return None, True
+    if actor.role == "player" and actor.tournament_id == t.id:
+        return actor.player_id, False
+    return None, False
+
+
+# -- reads ---------------------------------------------------------------------------
+
+def summary(reads: Reads, tid: str, capability: str) -> dict[str, Any]:
+    """The capability's public summary view with each pod's own view merged in (404
+    before it starts)."""
+    doc = reads.views.get(summary_id(tournament.checked_tid(tid), capability))
+    if doc is None:
+        raise NotFound(f"the {capability} has not started", {"tournament_id": tid})
+    if "pods" in doc:
+        doc = {**doc, "pods": [{**p, **(reads.views.get(pod_id(tid, capability, p["pod"]))
+                                        or {})} for p in doc["pods"]]}
+    return doc
+
+
+def feed(reads: Reads, stream_id: str, redact: Callable[[str, dict], Any]) -> dict[str, Any]:
+    """The stream's events, each cut to what the caller may see (``redact(type, data)``,
+    None: nothing of it; 7.7: the table is public, hidden cards stay hidden)."""
+    out = []
+    for e in reads.service.events.read(stream_id):
+        data = redact(e.type, e.data)
+        if data is not None:
+            out.append({"version": e.version, "type": e.type, "data": data,
+                        "recorded_at": e.recorded_at})
+    return {"stream": stream_id, "events": out}
+
+
+def event_log(reads: Reads, stream_id: str) -> list[dict[str, Any]]:
+    """Every event of the stream, unredacted (staff)."""
+    return [{"version": e.version, "type": e.type, "data": e.data,
+             "actor": e.meta.get("actor"), "recorded_at": e.recorded_at}
+            for e in reads.service.events.read(stream_id)]
+
+
+def pod_feed(reads: Reads, actor: Principal | None, tid: str, n: int, pod_of: Callable,
+             stream_of: Callable[[str, int], str], redact: Callable) -> dict[str, Any]:
+    """A pod's events as the caller may see them (``redact(type, data, player=, staff=,
+    members=)``, members: the pod's players)."""
+    members = tuple(pod_of(reads, tournament.checked_tid(tid), n).players)
+    player, staff = viewer_of(actor, tournament.load(reads, tid))
+    return feed(reads, stream_of(tid, n),
+                lambda t, d: redact(t, d, player=player, staff=staff, members=members))
+
+
+def pod_log(reads: Reads, actor: Principal, tid: str, n: int, pod_of: Callable,
+            view: Callable, stream_of: Callable[[str, int], str]) -> dict[str, Any]:
+    """A pod's whole state and every event, for staff."""
+    require_tournament_staff(actor, tournament.load(reads, tid))
+    state = pod_of(reads, tid, n)
+    return {"pod": n, "state": view(state, staff=True),
+            "events": event_log(reads, stream_of(tid, n))}
+
+
+# -- starting and fixing the product -----------------------------------------------------
+
+def first_seats(raw: Mapping[str, str] | None) -> dict[int, str]:
+    """A body's ``first_seats`` (pod number as a string -> player) keyed by int (422)."""
+    seats = {}
+    for key, player in (raw or {}).items():
+        if not POD_NUMBER.fullmatch(key):
+            raise Invalid(f"first_seats keys are pod numbers, not {key!r}",
+                          code="invalid_first_seat")
+        seats[int(key)] = player
+    return seats
+
+
+def collated_replacement(source: Any, seed: str, meta: Mapping[str, Any],
+                         *labels: object) -> list[str]:
+    """V:EKN 7.2.5: the cards of a replacement given without its cards: a booster of the
+    same kind collated afresh from the seed (keyed by ``labels``), a starter dealt again
+    as its list. ``meta``: what the replaced item should be ({"set", "booster" or
+    "starter"}, ``{}`` when unknown); 422 ``cards_required`` when that is unknown."""
+    card_set = find_set(source, meta["set"]) if meta.get("set") else None
+    if card_set is not None and meta.get("booster"):
+        return list(collate(card_set, meta["booster"], derive(seed, "replacement", *labels)))
+    if card_set is not None and meta.get("starter"):
+        return list(card_set.starter(meta["starter"]).cards)
+    raise Invalid("give the replacement's cards: what this pack should hold is not known",
+                  {"pack": dict(meta)}, code="cards_required")
