@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..decider import FunctionDecider
-from ..errors import Conflict, Forbidden, Invalid
+from ..errors import Conflict, Forbidden, Invalid, NotFound
 from ..events import Event
 from ..rng import derive
 from .evolve import evolve
@@ -85,7 +85,7 @@ class Sweep:
 
 def _require_open(state: PodState) -> None:
     if not state.opened:
-        raise Conflict("the pod has not been opened")
+        raise Conflict("the pod has not been opened", code="not_started")
 
 
 def auto_pick(state: PodState, seat: int, at: int) -> Event:
@@ -152,7 +152,7 @@ def advance(state: PodState, now: int) -> tuple[PodState, list[Event]]:
 def _seat(state: PodState, player: str) -> int:
     seat = state.seat_of.get(player)
     if seat is None:
-        raise Forbidden("you are not in this pod", {"pod": state.pod})
+        raise Forbidden("you are not in this pod", {"pod": state.pod}, code="not_in_pod")
     return seat
 
 
@@ -178,7 +178,7 @@ def _in_play(state: PodState, player: str, now: int) -> tuple[int, PodState, lis
     seat = _seat(state, player)
     state, events = advance(state, now)
     if state.finished:
-        raise Conflict("the draft is over", {"pod": state.pod})
+        raise Conflict("the draft is over", {"pod": state.pod}, code="draft_over")
     return seat, state, events
 
 
@@ -242,26 +242,31 @@ def _turn_down(cmd: TurnFaceDown, state: PodState) -> list[Event]:
 def _replace(cmd: ReplacePack, state: PodState) -> list[Event]:
     _require_open(state)
     if not 1 <= cmd.seat <= state.size or not 1 <= cmd.round <= state.rounds:
-        raise Invalid("no such pack", {"seat": cmd.seat, "round": cmd.round})
+        raise Invalid("no such pack", {"seat": cmd.seat, "round": cmd.round},
+                      code="no_such_pack")
     state, events = advance(state, cmd.now)
     seat = cmd.seat - 1
     if cmd.round < state.round or state.finished or (
             cmd.round == state.round
             and state.packs[seat] != state.packs_by_round[cmd.round - 1][seat]):
-        raise Conflict("that pack has already been picked from", {"seat": cmd.seat,
-                                                                  "round": cmd.round})
+        raise Conflict("that pack has already been picked from",
+                       {"seat": cmd.seat, "round": cmd.round}, code="pack_opened")
     expected = state.pack_meta[cmd.round - 1][seat].get("size")
     if expected is not None and len(cmd.cards) != expected:
         raise Invalid("the replacement pack has the wrong number of cards",
-                      {"expected": expected, "got": len(cmd.cards)})
+                      {"expected": expected, "got": len(cmd.cards)}, code="invalid_replacement")
     if not cmd.cards:
-        raise Invalid("the replacement pack is empty")
+        raise Invalid("the replacement pack is empty", code="invalid_replacement")
     return events + [Event("PackReplaced", {"round": cmd.round, "seat": seat,
                                             "cards": list(cmd.cards), "reason": cmd.reason,
                                             "by": cmd.by, "at": cmd.now})]
 
 
 def _pick_for(cmd: PickFor, state: PodState) -> list[Event]:
+    _require_open(state)
+    if cmd.player not in state.seat_of:
+        raise NotFound(f"{cmd.player!r} is not drafting in this pod",
+                       {"players": list(state.seats)}, code="not_in_pod")
     seat, state, events = _in_play(state, cmd.player, cmd.now)
     if state.current_pack(seat) is None:
         raise Conflict("no pack is waiting for that player", {"round": state.round},

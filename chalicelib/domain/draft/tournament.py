@@ -47,7 +47,7 @@ class ProvideLateArrival:
 def decide(command: Any, state: DraftState) -> list[Event]:
     if isinstance(command, StartDraft):
         if state.started:
-            raise Conflict("the draft has already started")
+            raise Conflict("the draft has already started", code="already_started")
         players = [p for pod in command.pods for p in pod]
         if len(players) != len(set(players)) or any(len(pod) < 2 for pod in command.pods):
             raise Invalid("invalid pods", {"pods": command.pods})
@@ -57,9 +57,11 @@ def decide(command: Any, state: DraftState) -> list[Event]:
                                        "at": command.now, "by": command.by})]
     if isinstance(command, ProvideLateArrival):
         if not state.started:
-            raise Conflict("the draft has not started; the player can join a pod")
+            raise Conflict("the draft has not started; the player can join a pod",
+                           code="not_started")
         if command.player in state.pod_of or command.player in state.late:
-            raise Conflict("the player already has product", {"player": command.player})
+            raise Conflict("the player already has product", {"player": command.player},
+                           code="already_has_product")
         return [Event("LateArrivalProvided", {"player": command.player,
                                               "product": command.product,
                                               "at": command.now, "by": command.by})]

@@ -86,7 +86,7 @@ def can_see_own_picks(state: PodState, seat: int | None = None) -> bool:
 def player_view(state: PodState, player: str) -> dict[str, Any]:
     seat = state.seat_of.get(player)
     if seat is None:
-        raise Forbidden("you are not in this pod", {"pod": state.pod})
+        raise Forbidden("you are not in this pod", {"pod": state.pod}, code="not_in_pod")
     pack = state.current_pack(seat)
     view: dict[str, Any] = {
         "pod": state.pod, "seat": seat + 1, "player": player, "status": status(state),
@@ -139,7 +139,7 @@ def pick_log(state: PodState) -> dict[str, Any]:
 def pool(state: PodState, player: str) -> list[str]:
     seat = state.seat_of.get(player)
     if seat is None:
-        raise Forbidden("you are not in this pod", {"pod": state.pod})
+        raise Forbidden("you are not in this pod", {"pod": state.pod}, code="not_in_pod")
     return state.pool(seat)
 
 
