@@ -7,7 +7,10 @@ the product configuration; ``None`` = all), odd packs pass left, even packs righ
 Pick timer: ``pick_seconds`` per pick, or ``pick_seconds_by_cards_left`` (a table
 ``[[cards_left_at_least, seconds], ...]``) that shrinks as packs empty; 0 = no timer.
 ``own_picks``: when a player may look at their own picks: ``always`` (MTG 905.1c,
-Munchkin), ``between-packs`` (V:EKN 7.5.1), ``after-draft`` (.hack)."""
+Munchkin), ``between-packs`` (V:EKN 7.5.1), ``after-draft`` (.hack).
+``review_seconds``: the booster draft's break between packs. ``table_review_seconds``:
+in a table or mixed draft, the time to look at each set laid out before its first pick
+(V:EKN 7.7.1; a draft's start may give its own)."""
 from __future__ import annotations
 
 from typing import Literal
@@ -28,6 +31,7 @@ class DraftSettings(BaseModel):
     pick_seconds: int = Field(default=0, ge=0, le=3600)
     pick_seconds_by_cards_left: list[list[int]] | None = Field(default=None, max_length=30)
     review_seconds: int = Field(default=0, ge=0, le=3600)
+    table_review_seconds: int = Field(default=20, ge=0, le=300)
     own_picks: OwnPicks = "always"
 
     @model_validator(mode="after")

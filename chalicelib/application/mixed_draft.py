@@ -1,0 +1,119 @@
+"""Mixed (Elder) draft, V:EKN 7.8: a table draft of the crypt, then library piles picked
+in turn. Start, the public pod, each player's seat, crypt and library picks, expired
+timers, staff picks for an absent player, product replacements (7.2.5), the pod's feed
+and the staff log, late arrivals."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..auth import Principal
+from ..domain import mixed, tabledraft
+from ..domain.mixed.replacement import replaceable
+from ..domain.mixed.setup import mixed_draft_commands
+from ..service import UnitOfWork
+from . import limited, roster_drafts, tournament
+from .formats_drafts import MIXED_DRAFT as MIXED
+from .handout import EnteredProduct
+from .reads import Reads
+
+
+def start(uow: UnitOfWork, actor: Principal, tid: str, pods: list[list[str]] | None,
+          first_seats: dict[str, str] | None, packs: dict[str, list[list[str]]] | None,
+          pile_size: int, pick_seconds: int | None, review_seconds: int | None,
+          library_pick_seconds: int | None, entered: EnteredProduct | None) -> dict[str, Any]:
+    """Timers: the body's, else the draft profile's; the library's, else the crypt's."""
+    firsts = limited.first_seats(first_seats)
+
+    def plan(t, product, draft, sets, packs):
+        picks, review = roster_drafts.timers(draft, pick_seconds, review_seconds)
+        return mixed_draft_commands(
+            seed=t.seed, players=[p.id for p in t.active_players()], product=product,
+            draft=draft, sets=sets, now=uow.now, pile_size=pile_size, pick_seconds=picks,
+            review_seconds=review, library_pick_seconds=library_pick_seconds or picks,
+            explicit_pods=pods, first_seats=firsts, entered=packs)
+    return roster_drafts.start(uow, actor, MIXED, tid, packs, entered, plan)
+
+
+def summary(reads: Reads, tid: str) -> dict[str, Any]:
+    return limited.summary(reads, tid, MIXED.name)
+
+
+def pod(reads: Reads, tid: str, n: int) -> dict[str, Any]:
+    return MIXED.view(roster_drafts.touched(reads, MIXED, tournament.checked_tid(tid), n))
+
+
+def seat(reads: Reads, actor: Principal, tid: str, n: int) -> dict[str, Any]:
+    limited.player_of(actor, tournament.checked_tid(tid))
+    state = roster_drafts.touched(reads, MIXED, tid, n)
+    return MIXED.view(state, player=limited.seated(actor, tid, state.players))
+
+
+def crypt_pick(uow: UnitOfWork, actor: Principal, tid: str, n: int, card: str,
+               number: int | None) -> dict[str, Any]:
+    """A crypt card from the table (7.7)."""
+    return roster_drafts.pick(uow, actor, MIXED, tid, n, lambda uow, player: tabledraft.Pick(
+        player=player, card=card, pick=number, now=uow.now))
+
+
+def library_pick(uow: UnitOfWork, actor: Principal, tid: str, n: int, card: str,
+                 pack: str | None) -> dict[str, Any]:
+    """A card from the pile in front of the player; the rest passes on (7.6)."""
+    return roster_drafts.pick(uow, actor, MIXED, tid, n, lambda uow, player: mixed.LibraryPick(
+        player=player, card=card, pack=pack, seed=_seed(uow, tid), now=uow.now))
+
+
+def _seed(uow: UnitOfWork, tid: str) -> str:
+    return tournament.load(uow, tid, guard=False).seed
+
+
+def expire(uow: UnitOfWork, actor: Principal, tid: str, n: int) -> dict[str, Any]:
+    """Expired timers: in the crypt phase the oldest card on the table (7.7), in the
+    library phase a random card of each late player's pile (7.5.3)."""
+    state, events = roster_drafts.expire(uow, actor, MIXED, tid, n)
+    return {"auto_picks": [e.data for e in events if e.type in roster_drafts.PICK_EVENTS],
+            "pod": MIXED.view(state)}
+
+
+def pick_for(uow: UnitOfWork, actor: Principal, tid: str, n: int, player_id: str,
+             number: int | None, pack: str | None) -> dict[str, Any]:
+    """Staff take an absent player's turn as an expired timer would: in the crypt phase
+    the oldest card on the table (7.7), in the library phase a card of their pile drawn
+    from the seed (7.5.3). The pick records who took it."""
+    state, events = roster_drafts.staff_command(
+        uow, actor, MIXED, tid, n, lambda t, pod: mixed.TakePickFor(
+            player=player_id, by=actor.id, seed=t.seed, pick=number, pack=pack, now=uow.now))
+    picked = roster_drafts.staff_pick(events)
+    return {"pod": n, "player_id": player_id,
+            "phase": "crypt" if picked.type == "TableCardPicked" else "library",
+            "picked": picked.data, "by": picked.data["by"], "pod_view": MIXED.view(state)}
+
+
+def replace_product(uow: UnitOfWork, actor: Principal, tid: str, n: int, seat: int,
+                    item: int, reason: str, cards: list[str] | None) -> dict[str, Any]:
+    """V:EKN 7.2.5, 7.8: a judge replaces an opened pack or starter with a wrong card
+    count until the crypt draft's first card is taken."""
+    def command(t, state):
+        replaceable(state, seat, item)          # 422 / 409 before any collation
+        given, kinds, expected = roster_drafts.replacement(
+            uow, t, cards, state.product_meta, seat, item,
+            "mixed-draft", n, seat, item, len(state.replacements))
+        return mixed.ReplaceProduct(seat=seat, item=item, cards=given, kinds=kinds,
+                                    expected=expected, reason=reason, by=actor.id,
+                                    seed=t.seed, now=uow.now)
+    state, events = roster_drafts.staff_command(uow, actor, MIXED, tid, n, command)
+    replaced = next(e.data for e in events if e.type == "MixedProductReplaced")
+    return {"pod": n, "seat": seat, "item": item, "player": replaced["player"],
+            "cards": replaced["count"], "replacements": [dict(r) for r in state.replacements],
+            "pod_view": MIXED.view(state)}
+
+
+def events(reads: Reads, actor: Principal | None, tid: str, n: int) -> dict[str, Any]:
+    return limited.pod_feed(reads, actor, tid, n, MIXED.pod, MIXED.pod_stream, MIXED.redact)
+
+
+def log(reads: Reads, actor: Principal, tid: str, n: int) -> dict[str, Any]:
+    return limited.pod_log(reads, actor, tid, n, MIXED.pod, MIXED.view, MIXED.pod_stream)
+
+
+def late_arrival(uow: UnitOfWork, actor: Principal, tid: str, player_id: str) -> dict[str, Any]:
+    return roster_drafts.late_arrival(uow, actor, MIXED, tid, player_id)

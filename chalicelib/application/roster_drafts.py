@@ -1,0 +1,166 @@
+"""What the table draft (V:EKN 7.7) and the mixed draft (7.8) share: their start (a
+roster of pods, then each pod), late arrivals, a player's pick, a staff command in a
+pod, and pick timers caught up whenever a pod is read and by the scheduled sweep."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..auth import Principal, require_tournament_staff
+from ..domain.events import Event
+from ..domain.profiles.draft import DraftSettings
+from ..domain.tabledraft.roster import ROSTER, AddLateArrival, FormPods, RosterState
+from ..domain.tabledraft.setup import kinds_of
+from ..domain.tournament import TournamentState
+from ..projections.limited import ACTIVE_KIND
+from ..service import Reply, UnitOfWork
+from . import formats, handout, limited, sources, tournament
+from .formats_drafts import RosterDraft
+from .handout import EnteredProduct
+from .limited import player_of, staff_or_member
+from .product_phase import require_play_not_started
+from .reads import Reads
+from .sets import product_sets
+
+PICK_EVENTS = ("TableCardPicked", "MixedLibraryCardPicked")
+
+# (tournament, product section, draft section, the product's sets, entered packs or None)
+# -> the roster's FormPods and each pod's start
+Plan = Callable[[TournamentState, dict, dict, dict, Any], tuple[FormPods, list[Any]]]
+
+
+def timers(draft: dict[str, Any], pick_seconds: int | None,
+           review_seconds: int | None) -> tuple[int | None, int]:
+    """A start's pick timer (its own, else the profile's ``pick_seconds``; 0 there:
+    untimed) and review time (its own, else the profile's ``table_review_seconds``)."""
+    settings = DraftSettings.model_validate(draft)
+    picks = pick_seconds if pick_seconds is not None else settings.pick_seconds or None
+    review = review_seconds if review_seconds is not None else settings.table_review_seconds
+    return picks, review
+
+
+def roster_document(tid: str, roster: RosterState) -> dict[str, Any]:
+    """A started table or mixed draft: its pods and first seats."""
+    return {"tournament_id": tid, "capability": roster.capability,
+            "started_at": roster.formed_at, "settings": roster.settings,
+            "pods": [{"pod": n, "players": list(pod), "first_seat": roster.first_seats[n - 1]}
+                     for n, pod in enumerate(roster.pods, start=1)]}
+
+
+def start(uow: UnitOfWork, actor: Principal, fmt: RosterDraft, tid: str,
+          packs: dict[str, list[list[str]]] | None, entered: EnteredProduct | None,
+          plan: Plan) -> dict[str, Any]:
+    """Staff start the draft of a running event before play: its pods, each pod's
+    product (the body's ``packs``, the product entered per player, else collated)."""
+    t = tournament.load(uow, tid)
+    require_tournament_staff(actor, t)
+    tournament.require_running(t, formats=(fmt.name,),
+                               message=f"start the tournament before the {fmt.label}")
+    require_play_not_started(uow, t, f"starting the {fmt.label}")
+    product, draft = t.section("product"), t.section("draft")
+    if entered is not None:
+        packs = entered.packs(uow, t)
+    form, starts = plan(t, product, draft, product_sets(uow, product), packs)
+    roster, _ = uow.decide(ROSTER, fmt.roster_stream(tid), form)
+    for command in starts:
+        uow.decide(fmt.decider, fmt.pod_stream(tid, command.pod), command)
+    return roster_document(tid, roster)
+
+
+def late_arrival(uow: UnitOfWork, actor: Principal, fmt: RosterDraft, tid: str,
+                 player_id: str) -> dict[str, Any]:
+    """7.2.6: a player added after the draft started receives sealed product."""
+    return handout.late_arrival(
+        uow, actor, tid, player_id, fmt.consumer,
+        lambda uow: fmt.roster(sources.reader(uow), tid).formed,
+        lambda uow, allocation: uow.decide(ROSTER, fmt.roster_stream(tid), AddLateArrival(
+            player=player_id, allocation=allocation, now=uow.now)))
+
+
+# -- pods ---------------------------------------------------------------------------
+
+def own_pick(events: list[Event]) -> dict[str, Any]:
+    """The data of the caller's own pick among a command's events (expiries applied
+    before it come first)."""
+    return next(e.data for e in reversed(events)
+                if e.type in PICK_EVENTS and not e.data["auto"])
+
+
+def auto_picks(events: list[Event]) -> list[dict[str, Any]]:
+    """The expired timers' picks among a command's events."""
+    return [e.data for e in events if e.type in PICK_EVENTS and e.data["auto"]]
+
+
+def staff_pick(events: list[Event]) -> Event:
+    """The pick staff took for a player among a command's events."""
+    return next(e for e in events if e.type in PICK_EVENTS and "by" in e.data)
+
+
+def pick(uow: UnitOfWork, actor: Principal, fmt: RosterDraft, tid: str, n: int,
+         command_of: Callable[[UnitOfWork, str], Any]) -> dict[str, Any]:
+    """A player's pick in their pod: ``command_of(uow, player)``. The deciders first
+    apply every pick timer due now (each at its own deadline), so a late pick is judged
+    against the caught-up pod; a refusal records nothing."""
+    player = player_of(actor, tournament.checked_tid(tid))
+    fmt.pod(uow, tid, n)
+    state, events = uow.decide(fmt.decider, fmt.pod_stream(tid, n), command_of(uow, player))
+    return {"picked": own_pick(events), "auto_picks": auto_picks(events),
+            "me": fmt.view(state, player=player)}
+
+
+def expire(uow: UnitOfWork, actor: Principal, fmt: RosterDraft, tid: str,
+           n: int) -> tuple[Any, list[Event]]:
+    """Staff or a player of the pod apply expired pick timers (409 before a deadline)."""
+    t = tournament.load(uow, tid, guard=False)
+    state = fmt.pod(uow, tid, n)
+    staff_or_member(actor, t, state.players)
+    return uow.decide(fmt.decider, fmt.pod_stream(tid, n), fmt.expire(uow, tid))
+
+
+def staff_command(uow: UnitOfWork, actor: Principal, fmt: RosterDraft, tid: str, n: int,
+                  command_of: Callable[[TournamentState, Any], Any]
+                  ) -> tuple[Any, list[Event]]:
+    """A staff command in a pod (organizer, judges): ``command_of(tournament, pod)``."""
+    t = tournament.load(uow, tournament.checked_tid(tid), guard=False)
+    require_tournament_staff(actor, t)
+    state = fmt.pod(uow, tid, n)
+    return uow.decide(fmt.decider, fmt.pod_stream(tid, n), command_of(t, state))
+
+
+def touched(reads: Reads, fmt: RosterDraft, tid: str, n: int) -> Any:
+    """Pod ``n`` with every expired pick timer applied first, each at its own deadline
+    (recorded before it is shown): on every read of a pod and by the scheduled sweep, so
+    a draft never waits on somebody calling ``.../expire`` and an unattended pod catches
+    up in one touch."""
+    state = fmt.pod(reads, tid, n)
+    if not fmt.due(state, reads.service.clock()):
+        return state
+
+    def work(uow: UnitOfWork) -> Reply:
+        if fmt.due(fmt.pod(uow, tid, n), uow.now):
+            uow.decide(fmt.decider, fmt.pod_stream(tid, n), fmt.expire(uow, tid))
+        return Reply(200, None)
+    reads.service.run(work)
+    return fmt.pod(reads, tid, n)
+
+
+def sweep_running(reads: Reads) -> None:
+    """Every minute: apply expired pick timers in every running table and mixed draft."""
+    for view in sources.each_view(reads.views, ACTIVE_KIND):
+        doc = view.doc
+        touched(reads, formats.FORMATS[doc["capability"]], doc["tournament_id"], doc["pod"])
+
+
+def replacement(uow: UnitOfWork, t: TournamentState, cards: list[str] | None,
+                metas: Any, seat: int, item: int,
+                *labels: object) -> tuple[list[str], dict[str, str], int | None]:
+    """V:EKN 7.2.5: the replacement of the ``item``-th pack (or starter) of ``seat``
+    (both 1-based): its cards (given, else collated from the seed keyed by ``labels``:
+    :func:`limited.collated_replacement`), their kinds and the card count it must have
+    (``metas[seat][item]``: what the replaced item should be, when known)."""
+    s, k = seat - 1, item - 1
+    meta = metas[s][k] if s < len(metas) and k < len(metas[s]) else {}
+    given = list(cards) if cards is not None else limited.collated_replacement(
+        uow, t.seed, meta, *labels)
+    known = kinds_of(product_sets(uow, t.section("product")))
+    return given, {c: known[c] for c in given if c in known}, meta.get("size")

@@ -1,0 +1,112 @@
+"""Table (Rochester) draft, V:EKN 7.7: start, the public table, each player's seat,
+picks, expired timers, staff picks for an absent player, pack replacements (7.2.5), the
+pod's feed and the staff log, late arrivals."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..auth import Principal
+from ..domain import tabledraft
+from ..domain.tabledraft.decide import replaceable
+from ..domain.tabledraft.setup import table_draft_commands
+from ..service import UnitOfWork
+from . import limited, roster_drafts, tournament
+from .formats_drafts import TABLE_DRAFT as TABLE
+from .handout import EnteredProduct
+from .reads import Reads
+
+
+def start(uow: UnitOfWork, actor: Principal, tid: str, pods: list[list[str]] | None,
+          first_seats: dict[str, str] | None, packs: dict[str, list[list[str]]] | None,
+          pick_seconds: int | None, review_seconds: int | None,
+          entered: EnteredProduct | None) -> dict[str, Any]:
+    """Boosters are drafted at the table; starters stay sealed product (7.5.2). Timers:
+    the body's, else the draft profile's."""
+    firsts = limited.first_seats(first_seats)
+
+    def plan(t, product, draft, sets, packs):
+        picks, review = roster_drafts.timers(draft, pick_seconds, review_seconds)
+        return table_draft_commands(
+            seed=t.seed, players=[p.id for p in t.active_players()], product=product,
+            draft=draft, sets=sets, now=uow.now, pick_seconds=picks, review_seconds=review,
+            explicit_pods=pods, first_seats=firsts, entered=packs)
+    return roster_drafts.start(uow, actor, TABLE, tid, packs, entered, plan)
+
+
+def summary(reads: Reads, tid: str) -> dict[str, Any]:
+    return limited.summary(reads, tid, TABLE.name)
+
+
+def table(reads: Reads, tid: str, n: int) -> dict[str, Any]:
+    """The table as everyone sees it (7.7): cards laid out, the pick order, each
+    player's latest pick of the current set."""
+    return TABLE.view(roster_drafts.touched(reads, TABLE, tournament.checked_tid(tid), n))
+
+
+def seat(reads: Reads, actor: Principal, tid: str, n: int) -> dict[str, Any]:
+    """The table as a player of the pod sees it."""
+    limited.player_of(actor, tournament.checked_tid(tid))
+    state = roster_drafts.touched(reads, TABLE, tid, n)
+    return TABLE.view(state, player=limited.seated(actor, tid, state.players))
+
+
+def pick(uow: UnitOfWork, actor: Principal, tid: str, n: int, card: str,
+         number: int | None) -> dict[str, Any]:
+    """409 ``not_your_turn``, ``review_period``, ``stale_pick`` (``number``: the pick the
+    player answers), ``pick_expired``."""
+    return roster_drafts.pick(uow, actor, TABLE, tid, n, lambda uow, player: tabledraft.Pick(
+        player=player, card=card, pick=number, now=uow.now))
+
+
+def expire(uow: UnitOfWork, actor: Principal, tid: str, n: int) -> dict[str, Any]:
+    """The pick timer ran out: the waiting player receives the oldest card on the table
+    (7.7). Staff or any player of the pod; 409 before the deadline."""
+    state, events = roster_drafts.expire(uow, actor, TABLE, tid, n)
+    return {"picked": events[0].data, "auto_picks": roster_drafts.auto_picks(events),
+            "table": TABLE.view(state)}
+
+
+def pick_for(uow: UnitOfWork, actor: Principal, tid: str, n: int, player_id: str,
+             number: int | None) -> dict[str, Any]:
+    """Staff take an absent player's pick as an expired timer would: the oldest card on
+    the table (7.7), so an untimed draft never stalls; the pick records who took it."""
+    state, events = roster_drafts.staff_command(
+        uow, actor, TABLE, tid, n, lambda t, pod: tabledraft.PickFor(
+            player=player_id, by=actor.id, pick=number, now=uow.now))
+    picked = roster_drafts.staff_pick(events).data
+    return {"pod": n, "player_id": player_id, "picked": picked, "by": picked["by"],
+            "table": TABLE.view(state)}
+
+
+def replace_pack(uow: UnitOfWork, actor: Principal, tid: str, n: int, seat: int, pack: int,
+                 reason: str, cards: list[str] | None) -> dict[str, Any]:
+    """V:EKN 7.2.5: a judge replaces a pack with a wrong card count before any card of it
+    is drafted (a pack whose first set is on the table is laid out again). Without
+    ``cards`` a fresh pack of the same booster is collated from the seed."""
+    def command(t, state):
+        replaceable(state, seat, pack)          # 422 / 409 before any collation
+        given, kinds, expected = roster_drafts.replacement(
+            uow, t, cards, state.pack_meta, seat, pack,
+            "table-draft", n, pack, seat, len(state.replacements))
+        return tabledraft.ReplacePack(seat=seat, pack=pack, cards=given, kinds=kinds,
+                                      expected=expected, reason=reason, by=actor.id,
+                                      now=uow.now)
+    state, events = roster_drafts.staff_command(uow, actor, TABLE, tid, n, command)
+    replaced = next(e.data for e in events if e.type == "TablePackReplaced")
+    return {"pod": n, "seat": seat, "pack": pack, "player": replaced["player"],
+            "cards": replaced["count"], "relaid": len(events) > 1,
+            "replacements": [dict(r) for r in state.replacements], "table": TABLE.view(state)}
+
+
+def events(reads: Reads, actor: Principal | None, tid: str, n: int) -> dict[str, Any]:
+    """The pod's events as the caller may see them."""
+    return limited.pod_feed(reads, actor, tid, n, TABLE.pod, TABLE.pod_stream, TABLE.redact)
+
+
+def log(reads: Reads, actor: Principal, tid: str, n: int) -> dict[str, Any]:
+    """The pod's whole state and every event (staff)."""
+    return limited.pod_log(reads, actor, tid, n, TABLE.pod, TABLE.view, TABLE.pod_stream)
+
+
+def late_arrival(uow: UnitOfWork, actor: Principal, tid: str, player_id: str) -> dict[str, Any]:
+    return roster_drafts.late_arrival(uow, actor, TABLE, tid, player_id)
