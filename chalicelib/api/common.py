@@ -1,11 +1,11 @@
 """Helpers every blueprint shares beyond the transport (``http.py``): running a unit of
-work for a caller, reading states and views (one, or every view of a kind), path
-numbers, settings as plain JSON, the "is the tournament running" check and late
-arrivals' "is that an active player" check."""
+work for a caller, reading states and views, path numbers, settings as plain JSON,
+the "is the tournament running" check and late arrivals' "is that an active player"
+check."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 from chalice import Response
@@ -66,18 +66,6 @@ def view_or_404(view_id: str, missing: str, details: Any = None,
     if doc is None:
         raise NotFound(missing, details, code=code)
     return doc
-
-
-def each_view(views, kind: str, page: int = 100) -> Iterator[Any]:
-    """Every view of ``kind``, read a page at a time (the scheduled sweeps)."""
-    after = None
-    while True:
-        batch = views.list(kind, after=after, limit=page)
-        for view in batch:
-            yield view
-            after = view.sort
-        if len(batch) < page:
-            break
 
 
 def path_number(raw: str, what: str) -> int:

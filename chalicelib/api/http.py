@@ -117,17 +117,22 @@ def _depth_exceeds(value: Any, limit: int) -> bool:
     return False
 
 
+def json_object(request) -> dict[str, Any]:
+    """The body, which must be a JSON object (400 ``invalid_json`` otherwise, see
+    :func:`load_json`)."""
+    data = load_json(raw_body(request) or b"null")
+    if not isinstance(data, dict):
+        raise ApiError(400, "invalid_json", "the body must be a JSON object")
+    return data
+
+
 def parse_body(request, model: type[M], allow_empty: bool = False) -> M:
     """Validate the JSON body against ``model`` (unknown fields are refused)."""
-    body = raw_body(request)
-    if not body.strip():
+    if not raw_body(request).strip():
         if allow_empty:
             return model.model_validate({})
         raise ApiError(400, "missing_body", "a JSON object body is required")
-    data = load_json(body)
-    if not isinstance(data, dict):
-        raise ApiError(400, "invalid_json", "the body must be a JSON object")
-    return model.model_validate(data)
+    return model.model_validate(json_object(request))
 
 
 def idempotency_from(request, caller: str | None) -> IdempotencyRequest | None:

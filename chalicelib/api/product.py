@@ -16,7 +16,7 @@ from ..runtime import runtime
 from ..service import Reply
 from .bodies import Body
 from .common import reads, run_command
-from .http import ApiError, json_route, load_json, parse_body, query_int, query_param, raw_body
+from .http import json_object, json_route, parse_body, query_int, query_param
 from .links import link
 
 bp = Blueprint(__name__)
@@ -26,9 +26,7 @@ bp = Blueprint(__name__)
 def upload_set():
     request = bp.current_request
     principal = authenticate(request, runtime())
-    data = load_json(raw_body(request) or b"null")
-    if not isinstance(data, dict):
-        raise ApiError(400, "invalid_json", "the body must be a JSON object")
+    data = json_object(request)
     return run_command(request, lambda uow: Reply(
         201, sets.upload(uow, principal, data), {"Location": link(f"/sets/{data['id']}")}),
         principal)
