@@ -1,7 +1,7 @@
-"""Helpers every blueprint shares beyond the transport (``http.py``): running a unit of
-work for a caller, reading states and views, path numbers, settings as plain JSON,
-the "is the tournament running" check and late arrivals' "is that an active player"
-check."""
+"""Helpers every blueprint shares beyond the transport (``http.py``): the caller, running
+a unit of work (or one use case) for them, reading states and views, path numbers,
+settings as plain JSON, the "is the tournament running" check and late arrivals' "is
+that an active player" check."""
 from __future__ import annotations
 
 import re
@@ -12,7 +12,7 @@ from chalice import Response
 
 from ..application.reads import Reads
 from ..application.tournament import active_player, require_running  # noqa: F401
-from ..auth import Principal
+from ..auth import Principal, authenticate
 from ..domain.errors import NotFound
 from ..runtime import runtime
 from ..service import IdempotencyRequest, Reply
@@ -33,6 +33,19 @@ def run_command(request, work: Callable, principal: Principal | None) -> Respons
     caller), :func:`execute`, and the reply as the response."""
     idem = idempotency_from(request, principal.id if principal else None)
     return respond(execute(work, principal, idem))
+
+
+def caller(request) -> Principal:
+    """The request's authenticated caller (401 without a known bearer token)."""
+    return authenticate(request, runtime())
+
+
+def command(request, principal: Principal, status: int, use_case: Callable[..., Any],
+            *args: Any, headers: dict[str, str] | None = None) -> Response:
+    """The request as one use case's command: ``use_case(uow, principal, *args)`` run
+    by :func:`run_command`, its document replied with ``status`` (and ``headers``)."""
+    return run_command(request, lambda uow: Reply(
+        status, use_case(uow, principal, *args), dict(headers or {})), principal)
 
 
 def plain(value: Any) -> Any:

@@ -8,12 +8,10 @@ from chalice import Blueprint
 from pydantic import Field
 
 from ..application import draft, draft_pods, player_pool
-from ..auth import authenticate
 from ..domain.product.cards import ID_PATTERN
-from ..runtime import runtime
 from ..service import Reply
 from .bodies import Body, LateArrivalBody
-from .common import path_number, reads, run_command
+from .common import caller, command, path_number, reads
 from .entered_product import start_with_entries
 from .http import json_route, parse_body
 from .links import link
@@ -52,8 +50,7 @@ class ReplacePackBody(Body):
 
 @json_route(bp, "/tournaments/{tid}/draft", methods=["POST"])
 def start_draft(tid):
-    request = bp.current_request
-    principal = authenticate(request, runtime())
+    request, principal = bp.current_request, caller(bp.current_request)
     body = parse_body(request, StartDraftBody, allow_empty=True)
     return start_with_entries(
         request, principal, tid, "draft", body.packs, lambda uow, entered: Reply(
@@ -68,77 +65,59 @@ def get_draft(tid):
 
 @json_route(bp, "/tournaments/{tid}/draft/pods/{n}", methods=["GET"])
 def get_pod(tid, n):
-    principal = authenticate(bp.current_request, runtime())
-    return draft.pod(reads(), principal, tid, path_number(n, "pod"))
+    return draft.pod(reads(), caller(bp.current_request), tid, path_number(n, "pod"))
 
 
 @json_route(bp, "/tournaments/{tid}/draft/pods/{n}/me", methods=["GET"])
 def get_my_seat(tid, n):
-    principal = authenticate(bp.current_request, runtime())
-    return draft.seat(reads(), principal, tid, path_number(n, "pod"))
+    return draft.seat(reads(), caller(bp.current_request), tid, path_number(n, "pod"))
 
 
 @json_route(bp, "/tournaments/{tid}/draft/pods/{n}/picks", methods=["POST"])
 def make_pick(tid, n):
-    request = bp.current_request
-    principal = authenticate(request, runtime())
+    request, principal = bp.current_request, caller(bp.current_request)
     body = parse_body(request, PickBody)
-    number = path_number(n, "pod")
-    return run_command(request, lambda uow: Reply(200, draft.pick(
-        uow, principal, tid, number, body.card, body.round, body.pick, body.note)), principal)
+    return command(request, principal, 200, draft.pick, tid, path_number(n, "pod"),
+                   body.card, body.round, body.pick, body.note)
 
 
 @json_route(bp, "/tournaments/{tid}/draft/pods/{n}/preselect", methods=["POST"])
 def preselect(tid, n):
-    request = bp.current_request
-    principal = authenticate(request, runtime())
-    body = parse_body(request, PreselectBody)
-    number = path_number(n, "pod")
-    return run_command(request, lambda uow: Reply(200, draft.preselect(
-        uow, principal, tid, number, body.card)), principal)
+    request, principal = bp.current_request, caller(bp.current_request)
+    card = parse_body(request, PreselectBody).card
+    return command(request, principal, 200, draft.preselect, tid, path_number(n, "pod"), card)
 
 
 @json_route(bp, "/tournaments/{tid}/draft/pods/{n}/face-down", methods=["POST"])
 def face_down(tid, n):
-    request = bp.current_request
-    principal = authenticate(request, runtime())
-    body = parse_body(request, FaceDownBody)
-    number = path_number(n, "pod")
-    return run_command(request, lambda uow: Reply(200, draft.face_down(
-        uow, principal, tid, number, body.card)), principal)
+    request, principal = bp.current_request, caller(bp.current_request)
+    card = parse_body(request, FaceDownBody).card
+    return command(request, principal, 200, draft.face_down, tid, path_number(n, "pod"), card)
 
 
 @json_route(bp, "/tournaments/{tid}/draft/pods/{n}/players/{pid}/pick-for", methods=["POST"])
 def pick_for(tid, n, pid):
-    request = bp.current_request
-    principal = authenticate(request, runtime())
+    request, principal = bp.current_request, caller(bp.current_request)
     parse_body(request, Body, allow_empty=True)
-    number = path_number(n, "pod")
-    return run_command(request, lambda uow: Reply(201, draft.pick_for(
-        uow, principal, tid, number, pid)), principal)
+    return command(request, principal, 201, draft.pick_for, tid, path_number(n, "pod"), pid)
 
 
 @json_route(bp, "/tournaments/{tid}/draft/pods/{n}/replacements", methods=["POST"])
 def replace_pack(tid, n):
-    request = bp.current_request
-    principal = authenticate(request, runtime())
+    request, principal = bp.current_request, caller(bp.current_request)
     body = parse_body(request, ReplacePackBody)
-    number = path_number(n, "pod")
-    return run_command(request, lambda uow: Reply(201, draft.replace_pack(
-        uow, principal, tid, number, body.seat, body.round, body.reason, body.cards)),
-        principal)
+    return command(request, principal, 201, draft.replace_pack, tid, path_number(n, "pod"),
+                   body.seat, body.round, body.reason, body.cards)
 
 
 @json_route(bp, "/tournaments/{tid}/draft/pods/{n}/log", methods=["GET"])
 def get_log(tid, n):
-    principal = authenticate(bp.current_request, runtime())
-    return draft.log(reads(), principal, tid, path_number(n, "pod"))
+    return draft.log(reads(), caller(bp.current_request), tid, path_number(n, "pod"))
 
 
 @json_route(bp, "/tournaments/{tid}/draft/sweep", methods=["POST"])
 def sweep(tid):
-    principal = authenticate(bp.current_request, runtime())
-    return draft.sweep(reads(), principal, tid)
+    return draft.sweep(reads(), caller(bp.current_request), tid)
 
 
 def sweep_drafts(event):
@@ -148,14 +127,11 @@ def sweep_drafts(event):
 
 @json_route(bp, "/tournaments/{tid}/draft/late-arrivals", methods=["POST"])
 def late_arrival(tid):
-    request = bp.current_request
-    principal = authenticate(request, runtime())
-    body = parse_body(request, LateArrivalBody)
-    return run_command(request, lambda uow: Reply(201, draft.late_arrival(
-        uow, principal, tid, body.player_id)), principal)
+    request, principal = bp.current_request, caller(bp.current_request)
+    player = parse_body(request, LateArrivalBody).player_id
+    return command(request, principal, 201, draft.late_arrival, tid, player)
 
 
 @json_route(bp, "/tournaments/{tid}/players/{pid}/pool", methods=["GET"])
 def get_pool(tid, pid):
-    principal = authenticate(bp.current_request, runtime())
-    return player_pool.pool(reads(), principal, tid, pid)
+    return player_pool.pool(reads(), caller(bp.current_request), tid, pid)

@@ -7,12 +7,12 @@ from __future__ import annotations
 from chalice import Blueprint
 from pydantic import Field
 
-from ..application import mixed_draft
-from ..auth import authenticate, optional_principal
+from ..application import mixed_draft, roster_drafts
+from ..auth import optional_principal
 from ..runtime import runtime
 from ..service import Reply
 from .bodies import Body, LateArrivalBody
-from .common import path_number, reads, run_command
+from .common import caller, command, path_number, reads
 from .entered_product import start_with_entries
 from .http import json_route, parse_body
 from .limited_common import CardId, DraftStartBody, PickForBody, ReplacementBody, TablePickBody
@@ -42,8 +42,7 @@ class ProductReplacementBody(ReplacementBody):
 
 @json_route(bp, "/tournaments/{tid}/mixed-draft", methods=["POST"])
 def start_mixed_draft(tid):
-    request = bp.current_request
-    principal = authenticate(request, runtime())
+    request, principal = bp.current_request, caller(bp.current_request)
     body = parse_body(request, MixedStartBody)
     return start_with_entries(
         request, principal, tid, "mixed-draft", body.packs, lambda uow, entered: Reply(
@@ -55,87 +54,75 @@ def start_mixed_draft(tid):
 
 @json_route(bp, "/tournaments/{tid}/mixed-draft", methods=["GET"])
 def get_mixed_draft(tid):
-    return mixed_draft.summary(reads(), tid)
+    return roster_drafts.summary(reads(), mixed_draft.MIXED, tid)
 
 
 @json_route(bp, "/tournaments/{tid}/mixed-draft/late-arrivals", methods=["POST"])
 def mixed_late_arrival(tid):
-    request = bp.current_request
-    principal = authenticate(request, runtime())
-    body = parse_body(request, LateArrivalBody)
-    return run_command(request, lambda uow: Reply(201, mixed_draft.late_arrival(
-        uow, principal, tid, body.player_id)), principal)
+    request, principal = bp.current_request, caller(bp.current_request)
+    player = parse_body(request, LateArrivalBody).player_id
+    return command(request, principal, 201, roster_drafts.late_arrival, mixed_draft.MIXED, tid,
+                   player)
 
 
 @json_route(bp, "/tournaments/{tid}/mixed-draft/pods/{n}", methods=["GET"])
 def get_mixed_pod(tid, n):
-    return mixed_draft.pod(reads(), tid, path_number(n, "pod"))
+    return roster_drafts.pod(reads(), mixed_draft.MIXED, tid, path_number(n, "pod"))
 
 
 @json_route(bp, "/tournaments/{tid}/mixed-draft/pods/{n}/me", methods=["GET"])
 def get_my_mixed_seat(tid, n):
-    principal = authenticate(bp.current_request, runtime())
-    return mixed_draft.seat(reads(), principal, tid, path_number(n, "pod"))
+    return roster_drafts.seat(reads(), caller(bp.current_request), mixed_draft.MIXED, tid,
+                              path_number(n, "pod"))
 
 
 @json_route(bp, "/tournaments/{tid}/mixed-draft/pods/{n}/crypt-picks", methods=["POST"])
 def mixed_crypt_pick(tid, n):
-    request = bp.current_request
-    principal = authenticate(request, runtime())
+    request, principal = bp.current_request, caller(bp.current_request)
     body = parse_body(request, TablePickBody)
-    number = path_number(n, "pod")
-    return run_command(request, lambda uow: Reply(200, mixed_draft.crypt_pick(
-        uow, principal, tid, number, body.card, body.pick)), principal)
+    return command(request, principal, 200, mixed_draft.crypt_pick, tid,
+                   path_number(n, "pod"), body.card, body.pick)
 
 
 @json_route(bp, "/tournaments/{tid}/mixed-draft/pods/{n}/library-picks", methods=["POST"])
 def mixed_library_pick(tid, n):
-    request = bp.current_request
-    principal = authenticate(request, runtime())
+    request, principal = bp.current_request, caller(bp.current_request)
     body = parse_body(request, LibraryPickBody)
-    number = path_number(n, "pod")
-    return run_command(request, lambda uow: Reply(200, mixed_draft.library_pick(
-        uow, principal, tid, number, body.card, body.pack)), principal)
+    return command(request, principal, 200, mixed_draft.library_pick, tid,
+                   path_number(n, "pod"), body.card, body.pack)
 
 
 @json_route(bp, "/tournaments/{tid}/mixed-draft/pods/{n}/expire", methods=["POST"])
 def mixed_expire(tid, n):
     request = bp.current_request
-    principal = authenticate(request, runtime())
-    number = path_number(n, "pod")
-    return run_command(request, lambda uow: Reply(200, mixed_draft.expire(
-        uow, principal, tid, number)), principal)
+    return command(request, caller(request), 200, mixed_draft.expire, tid,
+                   path_number(n, "pod"))
 
 
 @json_route(bp, "/tournaments/{tid}/mixed-draft/pods/{n}/players/{pid}/pick-for",
             methods=["POST"])
 def mixed_pick_for(tid, n, pid):
-    request = bp.current_request
-    principal = authenticate(request, runtime())
+    request, principal = bp.current_request, caller(bp.current_request)
     body = parse_body(request, MixedPickForBody, allow_empty=True)
-    number = path_number(n, "pod")
-    return run_command(request, lambda uow: Reply(201, mixed_draft.pick_for(
-        uow, principal, tid, number, pid, body.pick, body.pack)), principal)
+    return command(request, principal, 201, mixed_draft.pick_for, tid, path_number(n, "pod"),
+                   pid, body.pick, body.pack)
 
 
 @json_route(bp, "/tournaments/{tid}/mixed-draft/pods/{n}/replacements", methods=["POST"])
 def mixed_replace_product(tid, n):
-    request = bp.current_request
-    principal = authenticate(request, runtime())
+    request, principal = bp.current_request, caller(bp.current_request)
     body = parse_body(request, ProductReplacementBody)
-    number = path_number(n, "pod")
-    return run_command(request, lambda uow: Reply(201, mixed_draft.replace_product(
-        uow, principal, tid, number, body.seat, body.item, body.reason, body.cards)),
-        principal)
+    return command(request, principal, 201, mixed_draft.replace_product, tid,
+                   path_number(n, "pod"), body.seat, body.item, body.reason, body.cards)
 
 
 @json_route(bp, "/tournaments/{tid}/mixed-draft/pods/{n}/events", methods=["GET"])
 def mixed_events(tid, n):
-    principal = optional_principal(bp.current_request, runtime())
-    return mixed_draft.events(reads(), principal, tid, path_number(n, "pod"))
+    viewer = optional_principal(bp.current_request, runtime())
+    return roster_drafts.events(reads(), viewer, mixed_draft.MIXED, tid, path_number(n, "pod"))
 
 
 @json_route(bp, "/tournaments/{tid}/mixed-draft/pods/{n}/log", methods=["GET"])
 def mixed_log(tid, n):
-    principal = authenticate(bp.current_request, runtime())
-    return mixed_draft.log(reads(), principal, tid, path_number(n, "pod"))
+    return roster_drafts.log(reads(), caller(bp.current_request), mixed_draft.MIXED, tid,
+                             path_number(n, "pod"))

@@ -10,12 +10,10 @@ from pydantic import Field
 
 from ..application import product, sets
 from ..application.sets import load_sets, product_sets  # noqa: F401  (decks, sealed, trade)
-from ..auth import authenticate
 from ..domain.product.cards import ID_PATTERN
-from ..runtime import runtime
 from ..service import Reply
 from .bodies import Body
-from .common import reads, run_command
+from .common import caller, command, reads, run_command
 from .http import json_object, json_route, parse_body, query_int, query_param
 from .links import link
 
@@ -24,12 +22,10 @@ bp = Blueprint(__name__)
 
 @json_route(bp, "/sets", methods=["POST"])
 def upload_set():
-    request = bp.current_request
-    principal = authenticate(request, runtime())
+    request, principal = bp.current_request, caller(bp.current_request)
     data = json_object(request)
-    return run_command(request, lambda uow: Reply(
-        201, sets.upload(uow, principal, data), {"Location": link(f"/sets/{data['id']}")}),
-        principal)
+    return command(request, principal, 201, sets.upload, data,
+                   headers={"Location": link(f"/sets/{data.get('id')}")})
 
 
 @json_route(bp, "/sets", methods=["GET"])
@@ -76,8 +72,7 @@ class ProductEntryBody(Body):
 def enter_player_product(tid, pid):
     """Enter (or correct, until it is handed out) one player's physical packs and starters
     (source ``entered``) or the product they brought (source ``own``)."""
-    request = bp.current_request
-    principal = authenticate(request, runtime())
+    request, principal = bp.current_request, caller(bp.current_request)
     body = parse_body(request, ProductEntryBody)
 
     def work(uow):
@@ -92,12 +87,10 @@ def enter_player_product(tid, pid):
 @json_route(bp, "/tournaments/{tid}/product/players/{pid}", methods=["GET"])
 def get_player_product(tid, pid):
     """The product entered for one player (staff)."""
-    principal = authenticate(bp.current_request, runtime())
-    return product.entry(reads(), principal, tid, pid)
+    return product.entry(reads(), caller(bp.current_request), tid, pid)
 
 
 @json_route(bp, "/tournaments/{tid}/product/entries", methods=["GET"])
 def product_entries(tid):
     """Progress of entering product player by player: who still lacks it (staff)."""
-    principal = authenticate(bp.current_request, runtime())
-    return product.progress(reads(), principal, tid)
+    return product.progress(reads(), caller(bp.current_request), tid)

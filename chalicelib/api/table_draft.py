@@ -8,11 +8,11 @@ from chalice import Blueprint
 from pydantic import Field
 
 from ..application import roster_drafts, table_draft
-from ..auth import authenticate, optional_principal
+from ..auth import optional_principal
 from ..runtime import runtime
 from ..service import Reply
 from .bodies import LateArrivalBody
-from .common import path_number, reads, run_command
+from .common import caller, command, path_number, reads
 from .entered_product import start_with_entries
 from .http import json_route, parse_body
 from .limited_common import DraftStartBody, PickForBody, ReplacementBody, TablePickBody
@@ -27,8 +27,7 @@ class TableReplacementBody(ReplacementBody):
 
 @json_route(bp, "/tournaments/{tid}/table-draft", methods=["POST"])
 def start_table_draft(tid):
-    request = bp.current_request
-    principal = authenticate(request, runtime())
+    request, principal = bp.current_request, caller(bp.current_request)
     body = parse_body(request, DraftStartBody, allow_empty=True)
     return start_with_entries(
         request, principal, tid, "table-draft", body.packs, lambda uow, entered: Reply(
@@ -40,7 +39,7 @@ def start_table_draft(tid):
 
 @json_route(bp, "/tournaments/{tid}/table-draft", methods=["GET"])
 def get_table_draft(tid):
-    return table_draft.summary(reads(), tid)
+    return roster_drafts.summary(reads(), table_draft.TABLE, tid)
 
 
 def sweep_limited_drafts(event):
@@ -50,72 +49,62 @@ def sweep_limited_drafts(event):
 
 @json_route(bp, "/tournaments/{tid}/table-draft/pods/{n}", methods=["GET"])
 def get_table_pod(tid, n):
-    return table_draft.table(reads(), tid, path_number(n, "pod"))
+    return roster_drafts.pod(reads(), table_draft.TABLE, tid, path_number(n, "pod"))
 
 
 @json_route(bp, "/tournaments/{tid}/table-draft/pods/{n}/me", methods=["GET"])
 def get_my_table_seat(tid, n):
-    principal = authenticate(bp.current_request, runtime())
-    return table_draft.seat(reads(), principal, tid, path_number(n, "pod"))
+    return roster_drafts.seat(reads(), caller(bp.current_request), table_draft.TABLE, tid,
+                              path_number(n, "pod"))
 
 
 @json_route(bp, "/tournaments/{tid}/table-draft/pods/{n}/picks", methods=["POST"])
 def table_pick(tid, n):
-    request = bp.current_request
-    principal = authenticate(request, runtime())
+    request, principal = bp.current_request, caller(bp.current_request)
     body = parse_body(request, TablePickBody)
-    number = path_number(n, "pod")
-    return run_command(request, lambda uow: Reply(200, table_draft.pick(
-        uow, principal, tid, number, body.card, body.pick)), principal)
+    return command(request, principal, 200, table_draft.pick, tid, path_number(n, "pod"),
+                   body.card, body.pick)
 
 
 @json_route(bp, "/tournaments/{tid}/table-draft/pods/{n}/expire", methods=["POST"])
 def table_expire(tid, n):
     request = bp.current_request
-    principal = authenticate(request, runtime())
-    number = path_number(n, "pod")
-    return run_command(request, lambda uow: Reply(200, table_draft.expire(
-        uow, principal, tid, number)), principal)
+    return command(request, caller(request), 200, table_draft.expire, tid,
+                   path_number(n, "pod"))
 
 
 @json_route(bp, "/tournaments/{tid}/table-draft/pods/{n}/players/{pid}/pick-for",
             methods=["POST"])
 def table_pick_for(tid, n, pid):
-    request = bp.current_request
-    principal = authenticate(request, runtime())
-    body = parse_body(request, PickForBody, allow_empty=True)
-    number = path_number(n, "pod")
-    return run_command(request, lambda uow: Reply(201, table_draft.pick_for(
-        uow, principal, tid, number, pid, body.pick)), principal)
+    request, principal = bp.current_request, caller(bp.current_request)
+    pick = parse_body(request, PickForBody, allow_empty=True).pick
+    return command(request, principal, 201, table_draft.pick_for, tid, path_number(n, "pod"),
+                   pid, pick)
 
 
 @json_route(bp, "/tournaments/{tid}/table-draft/pods/{n}/replacements", methods=["POST"])
 def table_replace_pack(tid, n):
-    request = bp.current_request
-    principal = authenticate(request, runtime())
+    request, principal = bp.current_request, caller(bp.current_request)
     body = parse_body(request, TableReplacementBody)
-    number = path_number(n, "pod")
-    return run_command(request, lambda uow: Reply(201, table_draft.replace_pack(
-        uow, principal, tid, number, body.seat, body.pack, body.reason, body.cards)),
-        principal)
+    return command(request, principal, 201, table_draft.replace_pack, tid,
+                   path_number(n, "pod"), body.seat, body.pack, body.reason, body.cards)
 
 
 @json_route(bp, "/tournaments/{tid}/table-draft/pods/{n}/events", methods=["GET"])
 def table_events(tid, n):
-    principal = optional_principal(bp.current_request, runtime())
-    return table_draft.events(reads(), principal, tid, path_number(n, "pod"))
+    viewer = optional_principal(bp.current_request, runtime())
+    return roster_drafts.events(reads(), viewer, table_draft.TABLE, tid, path_number(n, "pod"))
 
 
 @json_route(bp, "/tournaments/{tid}/table-draft/pods/{n}/log", methods=["GET"])
 def table_log(tid, n):
-    principal = authenticate(bp.current_request, runtime())
-    return table_draft.log(reads(), principal, tid, path_number(n, "pod"))
+    return roster_drafts.log(reads(), caller(bp.current_request), table_draft.TABLE, tid,
+                             path_number(n, "pod"))
 
 
 @json_route(bp, "/tournaments/{tid}/table-draft/late-arrivals", methods=["POST"])
 def table_late_arrival(tid):
-    request = bp.current_request
-    principal = authenticate(request, runtime())
-    body = parse_body(request, LateArrivalBody)
-    return run_command(request, lambda uow: Reply(201, table_draft.late_arrival(
-        uow, principal, tid, body.player_id)), principal)
+    request, principal = bp.current_request, caller(bp.current_request)
+    player = parse_body(request, LateArrivalBody).player_id
+    return command(request, principal, 201, roster_drafts.late_arrival, table_draft.TABLE, tid,
+                   player)

@@ -1,7 +1,7 @@
 """Mixed (Elder) draft, V:EKN 7.8: a table draft of the crypt, then library piles picked
-in turn. Start, the public pod, each player's seat, crypt and library picks, expired
-timers, staff picks for an absent player, product replacements (7.2.5), the pod's feed
-and the staff log, late arrivals."""
+in turn. Start, crypt and library picks, expired timers, staff picks for an absent
+player, product replacements (7.2.5). What it shares with the table draft is in
+:mod:`.roster_drafts`, for the format :data:`MIXED`."""
 from __future__ import annotations
 
 from typing import Any
@@ -11,41 +11,23 @@ from ..domain import mixed, tabledraft
 from ..domain.mixed.replacement import replaceable
 from ..domain.mixed.setup import mixed_draft_commands
 from ..service import UnitOfWork
-from . import limited, roster_drafts, tournament
+from . import roster_drafts, tournament
 from .formats_drafts import MIXED_DRAFT as MIXED
 from .handout import EnteredProduct
-from .reads import Reads
 
 
 def start(uow: UnitOfWork, actor: Principal, tid: str, pods: list[list[str]] | None,
           first_seats: dict[str, str] | None, packs: dict[str, list[list[str]]] | None,
           pile_size: int, pick_seconds: int | None, review_seconds: int | None,
           library_pick_seconds: int | None, entered: EnteredProduct | None) -> dict[str, Any]:
-    """Timers: the body's, else the draft profile's; the library's, else the crypt's."""
-    firsts = limited.first_seats(first_seats)
-
-    def plan(t, product, draft, sets, packs):
-        picks, review = roster_drafts.timers(draft, pick_seconds, review_seconds)
-        return mixed_draft_commands(
-            seed=t.seed, players=[p.id for p in t.active_players()], product=product,
-            draft=draft, sets=sets, now=uow.now, pile_size=pile_size, pick_seconds=picks,
-            review_seconds=review, library_pick_seconds=library_pick_seconds or picks,
-            explicit_pods=pods, first_seats=firsts, entered=packs)
-    return roster_drafts.start(uow, actor, MIXED, tid, packs, entered, plan)
-
-
-def summary(reads: Reads, tid: str) -> dict[str, Any]:
-    return limited.summary(reads, tid, MIXED.name)
-
-
-def pod(reads: Reads, tid: str, n: int) -> dict[str, Any]:
-    return MIXED.view(roster_drafts.touched(reads, MIXED, tournament.checked_tid(tid), n))
-
-
-def seat(reads: Reads, actor: Principal, tid: str, n: int) -> dict[str, Any]:
-    limited.player_of(actor, tournament.checked_tid(tid))
-    state = roster_drafts.touched(reads, MIXED, tid, n)
-    return MIXED.view(state, player=limited.seated(actor, tid, state.players))
+    """All product is drafted: the crypt at the table, then the library in piles of
+    ``pile_size``. Timers: the body's, else the draft profile's; the library's, else
+    the crypt's."""
+    def commands(**plan):
+        return mixed_draft_commands(pile_size=pile_size, library_pick_seconds=(
+            library_pick_seconds or plan["pick_seconds"]), **plan)
+    return roster_drafts.start(uow, actor, MIXED, tid, pods, first_seats, packs,
+                               pick_seconds, review_seconds, entered, commands)
 
 
 def crypt_pick(uow: UnitOfWork, actor: Principal, tid: str, n: int, card: str,
@@ -105,15 +87,3 @@ def replace_product(uow: UnitOfWork, actor: Principal, tid: str, n: int, seat: i
     return {"pod": n, "seat": seat, "item": item, "player": replaced["player"],
             "cards": replaced["count"], "replacements": [dict(r) for r in state.replacements],
             "pod_view": MIXED.view(state)}
-
-
-def events(reads: Reads, actor: Principal | None, tid: str, n: int) -> dict[str, Any]:
-    return limited.pod_feed(reads, actor, tid, n, MIXED.pod, MIXED.pod_stream, MIXED.redact)
-
-
-def log(reads: Reads, actor: Principal, tid: str, n: int) -> dict[str, Any]:
-    return limited.pod_log(reads, actor, tid, n, MIXED.pod, MIXED.view, MIXED.pod_stream)
-
-
-def late_arrival(uow: UnitOfWork, actor: Principal, tid: str, player_id: str) -> dict[str, Any]:
-    return roster_drafts.late_arrival(uow, actor, MIXED, tid, player_id)

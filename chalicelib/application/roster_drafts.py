@@ -1,6 +1,8 @@
-"""What the table draft (V:EKN 7.7) and the mixed draft (7.8) share: their start (a
-roster of pods, then each pod), late arrivals, a player's pick, a staff command in a
-pod, and pick timers caught up whenever a pod is read and by the scheduled sweep."""
+"""What the table draft (V:EKN 7.7) and the mixed draft (7.8) share, for the format
+``fmt`` (:data:`.formats_drafts.TABLE_DRAFT` or ``MIXED_DRAFT``): their start (a roster
+of pods, then each pod), late arrivals, the public pod and a player's seat, a player's
+pick, a staff command in a pod, the pod's feed and log, and pick timers caught up
+whenever a pod is read and by the scheduled sweep."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -24,9 +26,9 @@ from .sets import product_sets
 
 PICK_EVENTS = ("TableCardPicked", "MixedLibraryCardPicked")
 
-# (tournament, product section, draft section, the product's sets, entered packs or None)
-# -> the roster's FormPods and each pod's start
-Plan = Callable[[TournamentState, dict, dict, dict, Any], tuple[FormPods, list[Any]]]
+# (seed=, players=, product=, draft=, sets=, now=, pick_seconds=, review_seconds=,
+#  explicit_pods=, first_seats=, entered=) -> the roster's FormPods and each pod's start
+Commands = Callable[..., tuple[FormPods, list[Any]]]
 
 
 def timers(draft: dict[str, Any], pick_seconds: int | None,
@@ -48,10 +50,14 @@ def roster_document(tid: str, roster: RosterState) -> dict[str, Any]:
 
 
 def start(uow: UnitOfWork, actor: Principal, fmt: RosterDraft, tid: str,
-          packs: dict[str, list[list[str]]] | None, entered: EnteredProduct | None,
-          plan: Plan) -> dict[str, Any]:
-    """Staff start the draft of a running event before play: its pods, each pod's
-    product (the body's ``packs``, the product entered per player, else collated)."""
+          pods: list[list[str]] | None, first_seats: dict[str, str] | None,
+          packs: dict[str, list[list[str]]] | None, pick_seconds: int | None,
+          review_seconds: int | None, entered: EnteredProduct | None,
+          commands: Commands) -> dict[str, Any]:
+    """Staff start the draft of a running event before play: its pods (random, or
+    ``pods``; ``first_seats``: pod number -> its first active player), each pod's
+    product (the body's ``packs``, the product entered per player, else collated) and
+    its timers (:func:`timers`), as ``commands`` plans them."""
     t = tournament.load(uow, tid)
     require_tournament_staff(actor, t)
     tournament.require_running(t, formats=(fmt.name,),
@@ -60,7 +66,12 @@ def start(uow: UnitOfWork, actor: Principal, fmt: RosterDraft, tid: str,
     product, draft = t.section("product"), t.section("draft")
     if entered is not None:
         packs = entered.packs(uow, t)
-    form, starts = plan(t, product, draft, product_sets(uow, product), packs)
+    picks, review = timers(draft, pick_seconds, review_seconds)
+    form, starts = commands(
+        seed=t.seed, players=[p.id for p in t.active_players()], product=product, draft=draft,
+        sets=product_sets(uow, product), now=uow.now, pick_seconds=picks,
+        review_seconds=review, explicit_pods=pods,
+        first_seats=limited.first_seats(first_seats), entered=packs)
     roster, _ = uow.decide(ROSTER, fmt.roster_stream(tid), form)
     for command in starts:
         uow.decide(fmt.decider, fmt.pod_stream(tid, command.pod), command)
@@ -78,6 +89,35 @@ def late_arrival(uow: UnitOfWork, actor: Principal, fmt: RosterDraft, tid: str,
 
 
 # -- pods ---------------------------------------------------------------------------
+
+def summary(reads: Reads, fmt: RosterDraft, tid: str) -> dict[str, Any]:
+    """The draft's public summary: pods, first seats, each pod's progress."""
+    return limited.summary(reads, tid, fmt.name)
+
+
+def pod(reads: Reads, fmt: RosterDraft, tid: str, n: int) -> dict[str, Any]:
+    """The pod as everyone sees it (7.7: the table is public; packs and hidden picks
+    are not)."""
+    return fmt.view(touched(reads, fmt, tournament.checked_tid(tid), n))
+
+
+def seat(reads: Reads, actor: Principal, fmt: RosterDraft, tid: str, n: int) -> dict[str, Any]:
+    """The pod as a player seated in it sees it (403 ``not_a_player``, ``not_in_pod``)."""
+    player_of(actor, tournament.checked_tid(tid))
+    state = touched(reads, fmt, tid, n)
+    return fmt.view(state, player=limited.seated(actor, tid, state.players))
+
+
+def events(reads: Reads, actor: Principal | None, fmt: RosterDraft, tid: str,
+           n: int) -> dict[str, Any]:
+    """The pod's events as the caller may see them."""
+    return limited.pod_feed(reads, actor, tid, n, fmt.pod, fmt.pod_stream, fmt.redact)
+
+
+def log(reads: Reads, actor: Principal, fmt: RosterDraft, tid: str, n: int) -> dict[str, Any]:
+    """The pod's whole state and every event (staff)."""
+    return limited.pod_log(reads, actor, tid, n, fmt.pod, fmt.view, fmt.pod_stream)
+
 
 def own_pick(events: list[Event]) -> dict[str, Any]:
     """The data of the caller's own pick among a command's events (expiries applied

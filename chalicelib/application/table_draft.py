@@ -1,6 +1,7 @@
-"""Table (Rochester) draft, V:EKN 7.7: start, the public table, each player's seat,
-picks, expired timers, staff picks for an absent player, pack replacements (7.2.5), the
-pod's feed and the staff log, late arrivals."""
+"""Table (Rochester) draft, V:EKN 7.7: start, picks, expired timers, staff picks for an
+absent player, pack replacements (7.2.5). What it shares with the mixed draft (the
+public table, a player's seat, the feed and log, late arrivals) is in
+:mod:`.roster_drafts`, for the format :data:`TABLE`."""
 from __future__ import annotations
 
 from typing import Any
@@ -10,10 +11,9 @@ from ..domain import tabledraft
 from ..domain.tabledraft.decide import replaceable
 from ..domain.tabledraft.setup import table_draft_commands
 from ..service import UnitOfWork
-from . import limited, roster_drafts, tournament
+from . import roster_drafts
 from .formats_drafts import TABLE_DRAFT as TABLE
 from .handout import EnteredProduct
-from .reads import Reads
 
 
 def start(uow: UnitOfWork, actor: Principal, tid: str, pods: list[list[str]] | None,
@@ -22,32 +22,8 @@ def start(uow: UnitOfWork, actor: Principal, tid: str, pods: list[list[str]] | N
           entered: EnteredProduct | None) -> dict[str, Any]:
     """Boosters are drafted at the table; starters stay sealed product (7.5.2). Timers:
     the body's, else the draft profile's."""
-    firsts = limited.first_seats(first_seats)
-
-    def plan(t, product, draft, sets, packs):
-        picks, review = roster_drafts.timers(draft, pick_seconds, review_seconds)
-        return table_draft_commands(
-            seed=t.seed, players=[p.id for p in t.active_players()], product=product,
-            draft=draft, sets=sets, now=uow.now, pick_seconds=picks, review_seconds=review,
-            explicit_pods=pods, first_seats=firsts, entered=packs)
-    return roster_drafts.start(uow, actor, TABLE, tid, packs, entered, plan)
-
-
-def summary(reads: Reads, tid: str) -> dict[str, Any]:
-    return limited.summary(reads, tid, TABLE.name)
-
-
-def table(reads: Reads, tid: str, n: int) -> dict[str, Any]:
-    """The table as everyone sees it (7.7): cards laid out, the pick order, each
-    player's latest pick of the current set."""
-    return TABLE.view(roster_drafts.touched(reads, TABLE, tournament.checked_tid(tid), n))
-
-
-def seat(reads: Reads, actor: Principal, tid: str, n: int) -> dict[str, Any]:
-    """The table as a player of the pod sees it."""
-    limited.player_of(actor, tournament.checked_tid(tid))
-    state = roster_drafts.touched(reads, TABLE, tid, n)
-    return TABLE.view(state, player=limited.seated(actor, tid, state.players))
+    return roster_drafts.start(uow, actor, TABLE, tid, pods, first_seats, packs,
+                               pick_seconds, review_seconds, entered, table_draft_commands)
 
 
 def pick(uow: UnitOfWork, actor: Principal, tid: str, n: int, card: str,
@@ -96,17 +72,3 @@ def replace_pack(uow: UnitOfWork, actor: Principal, tid: str, n: int, seat: int,
     return {"pod": n, "seat": seat, "pack": pack, "player": replaced["player"],
             "cards": replaced["count"], "relaid": len(events) > 1,
             "replacements": [dict(r) for r in state.replacements], "table": TABLE.view(state)}
-
-
-def events(reads: Reads, actor: Principal | None, tid: str, n: int) -> dict[str, Any]:
-    """The pod's events as the caller may see them."""
-    return limited.pod_feed(reads, actor, tid, n, TABLE.pod, TABLE.pod_stream, TABLE.redact)
-
-
-def log(reads: Reads, actor: Principal, tid: str, n: int) -> dict[str, Any]:
-    """The pod's whole state and every event (staff)."""
-    return limited.pod_log(reads, actor, tid, n, TABLE.pod, TABLE.view, TABLE.pod_stream)
-
-
-def late_arrival(uow: UnitOfWork, actor: Principal, tid: str, player_id: str) -> dict[str, Any]:
-    return roster_drafts.late_arrival(uow, actor, TABLE, tid, player_id)

@@ -5,6 +5,7 @@ form ``t`` + 12 hex digits; token streams (``token-<64 hex>``) belong to no tour
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 _TOURNAMENT_STREAM = re.compile(r"^[a-z]+-(t[0-9a-f]{12})(-[0-9a-z-]+)?$")
 _MATCH_STREAM = re.compile(r"^match-t[0-9a-f]{12}-([rc])([0-9]+)-([0-9]+)$")
@@ -46,16 +47,6 @@ def tables_round_tally(tid: str, number: int) -> str:
     return f"tables-{tid}-r{number}"
 
 
-def ffa(tid: str) -> str:
-    """The free-for-all pods' games."""
-    return f"ffa-{tid}"
-
-
-def decks(tid: str) -> str:
-    """Deck building: pools recorded, decklists, checks."""
-    return f"decks-{tid}"
-
-
 def table_of(stream_id: str) -> tuple[int, int] | None:
     """``table-<tid>-r2-t7`` -> (2, 7); None for any other stream."""
     match = _TABLE_STREAM.match(stream_id)
@@ -77,52 +68,28 @@ def match_id_of(stream_id: str) -> str | None:
     return f"{kind.upper()}{number}-{table}"
 
 
-# -- the product phase of the limited formats ---------------------------------------
+# -- one stream per tournament (``<kind>-<tid>``) or per pod (``<kind>-<tid>-<n>``) -------
 
-def draft(tid: str) -> str:
-    """A booster draft as a whole: its pods, starters and late arrivals."""
-    return f"draft-{tid}"
-
-
-def draft_pod(tid: str, n: int) -> str:
-    """The picks of booster-draft pod ``n``."""
-    return f"pod-{tid}-{n}"
+def _whole(kind: str) -> Callable[[str], str]:
+    return lambda tid: f"{kind}-{tid}"
 
 
-def table_draft(tid: str) -> str:
-    """A table draft's roster: its pods, starters and late arrivals."""
-    return f"tdraft-{tid}"
+def _pod(kind: str) -> Callable[[str, int], str]:
+    return lambda tid, n: f"{kind}-{tid}-{n}"
 
 
-def table_draft_pod(tid: str, n: int) -> str:
-    return f"tdraft-{tid}-{n}"
-
-
-def mixed_draft(tid: str) -> str:
-    """A mixed draft's roster."""
-    return f"mixed-{tid}"
-
-
-def mixed_draft_pod(tid: str, n: int) -> str:
-    return f"mixed-{tid}-{n}"
-
-
-def sealed(tid: str) -> str:
-    return f"sealed-{tid}"
-
-
-def trade(tid: str) -> str:
-    """A restricted trade's set-ups and pods."""
-    return f"trade-{tid}"
-
-
-def trade_pod(tid: str, n: int) -> str:
-    return f"trade-{tid}-{n}"
-
-
-def product_gate(tid: str) -> str:
-    """The gate between entering physical product and handing it out."""
-    return f"product-{tid}"
+ffa = _whole("ffa")                     # the free-for-all pods' games
+decks = _whole("decks")                 # deck building: pools recorded, decklists, checks
+draft = _whole("draft")                 # a booster draft: pods, starters, late arrivals
+draft_pod = _pod("pod")                 # the picks of booster-draft pod n
+table_draft = _whole("tdraft")          # a table draft's roster: pods, starters, late ones
+table_draft_pod = _pod("tdraft")
+mixed_draft = _whole("mixed")           # a mixed draft's roster
+mixed_draft_pod = _pod("mixed")
+sealed = _whole("sealed")               # sealed product: hand-out, opening, swap
+trade = _whole("trade")                 # a restricted trade's set-ups and pods
+trade_pod = _pod("trade")
+product_gate = _whole("product")        # between entering physical product and handing it out
 
 
 def player_product(tid: str, player_id: str) -> str:

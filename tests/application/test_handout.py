@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from chalicelib.application import draft, handout, product, table_draft
+from chalicelib.application import draft, handout, product, roster_drafts, table_draft
 from chalicelib.application.reads import Reads
 from chalicelib.auth import Principal
 from chalicelib.domain.errors import Conflict, Invalid
@@ -92,7 +92,7 @@ def test_a_table_drafts_late_arrival_receives_the_product_entered_for_them(api, 
             uow, org, tid, None, None, None, None, None, entered)), None).status == 201
     late = api.register(tid, "Late", token=org_key)["player_id"]
     enter(cases, org, tid, late, {"packs": [{"cards": pack(VTES, late)}]})
-    got = cases.run(table_draft.late_arrival, org, tid, late)
+    got = cases.run(roster_drafts.late_arrival, org, table_draft.TABLE, tid, late)
     assert Counter(got["pool"]) == Counter(pack(VTES, late))
     assert types(rt, f"product-{tid}-{late}") == ["PlayerProductEntered",
                                                   "PlayerProductHandedOut"]

@@ -19,6 +19,8 @@ from chalicelib.domain.tabledraft import TABLE_DRAFT
 from chalicelib.domain.tabledraft.decide import advance
 from tests.application.conftest import organizer, player
 
+TABLE = table_draft.TABLE
+
 ONE_BOOSTER = {"boosters": [{"set": "sample-vtes", "count": 1}], "starters": []}
 
 
@@ -94,12 +96,13 @@ def test_who_may_look_at_a_seat(api, rt, cases):
     ids = [p["player_id"] for p in event["players"]]
     start_table(cases, event, pods=[ids[:4], ids[4:]])
     with pytest.raises(Forbidden) as refused:
-        table_draft.seat(reads(rt), org, tid, 1)
+        roster_drafts.seat(reads(rt), org, TABLE, tid, 1)
     assert refused.value.code == "not_a_player"
     with pytest.raises(Forbidden) as refused:
-        table_draft.seat(reads(rt), player(event, ids[5]), tid, 1)
+        roster_drafts.seat(reads(rt), player(event, ids[5]), TABLE, tid, 1)
     assert refused.value.code == "not_in_pod"
-    assert table_draft.seat(reads(rt), player(event, ids[0]), tid, 1)["status"] == "drafting"
+    seated = roster_drafts.seat(reads(rt), player(event, ids[0]), TABLE, tid, 1)
+    assert seated["status"] == "drafting"
 
 
 def test_a_staff_pick_and_a_replacement_whose_contents_are_unknown(api, rt, cases):
@@ -125,14 +128,14 @@ def test_late_arrivals_of_a_table_draft(api, rt, cases):
     tid, org = event["tid"], organizer(event)
     early = event["players"][0]["player_id"]
     with pytest.raises(Conflict) as refused:
-        cases.run(table_draft.late_arrival, org, tid, early)
+        cases.run(roster_drafts.late_arrival, org, TABLE, tid, early)
     assert refused.value.code == "not_started"
     start_table(cases, event)
     with pytest.raises(Conflict) as refused:
-        cases.run(table_draft.late_arrival, org, tid, early)
+        cases.run(roster_drafts.late_arrival, org, TABLE, tid, early)
     assert refused.value.code == "already_has_product"
     late = api.register(tid, "Late", token=event["organizer"])["player_id"]
-    got = cases.run(table_draft.late_arrival, org, tid, late)
+    got = cases.run(roster_drafts.late_arrival, org, TABLE, tid, late)
     assert len(got["pool"]) == 11
 
 

@@ -19,7 +19,10 @@ from .state import SealedState
 from .view import view
 
 SEALED = FunctionDecider("sealed", SealedState, decide, evolve)
-stream_id = streams.sealed
+
+
+def stream_id(tournament_id: str) -> str:
+    return streams.sealed(tournament_id)
 
 
 __all__ = ["SEALED", "SealedState", "StartSealed", "ProposeStarterTrade",

@@ -21,8 +21,14 @@ from .state import TradePodState
 from .view import view
 
 TRADE_POD = FunctionDecider("trade-pod", TradePodState, decide, evolve)
-prep_stream_id = streams.trade
-pod_stream_id = streams.trade_pod
+
+
+def prep_stream_id(tournament_id: str) -> str:
+    return streams.trade(tournament_id)
+
+
+def pod_stream_id(tournament_id: str, pod: int) -> str:
+    return streams.trade_pod(tournament_id, pod)
 
 
 __all__ = ["TRADE_PREP", "TRADE_POD", "TradePrepState", "TradePodState", "TradeDeck",
