@@ -19,7 +19,6 @@ from ..service import Reply, UnitOfWork
 from . import formats, handout, limited, sources, tournament
 from .formats_drafts import RosterDraft
 from .handout import EnteredProduct
-from .limited import player_of, staff_or_member
 from .product_phase import require_play_not_started
 from .reads import Reads
 from .sets import product_sets
@@ -103,7 +102,7 @@ def pod(reads: Reads, fmt: RosterDraft, tid: str, n: int) -> dict[str, Any]:
 
 def seat(reads: Reads, actor: Principal, fmt: RosterDraft, tid: str, n: int) -> dict[str, Any]:
     """The pod as a player seated in it sees it (403 ``not_a_player``, ``not_in_pod``)."""
-    player_of(actor, tournament.checked_tid(tid))
+    limited.player_of(actor, tournament.checked_tid(tid))
     state = touched(reads, fmt, tid, n)
     return fmt.view(state, player=limited.seated(actor, tid, state.players))
 
@@ -141,7 +140,7 @@ def pick(uow: UnitOfWork, actor: Principal, fmt: RosterDraft, tid: str, n: int,
     """A player's pick in their pod: ``command_of(uow, player)``. The deciders first
     apply every pick timer due now (each at its own deadline), so a late pick is judged
     against the caught-up pod; a refusal records nothing."""
-    player = player_of(actor, tournament.checked_tid(tid))
+    player = limited.player_of(actor, tournament.checked_tid(tid))
     fmt.pod(uow, tid, n)
     state, events = uow.decide(fmt.decider, fmt.pod_stream(tid, n), command_of(uow, player))
     return {"picked": own_pick(events), "auto_picks": auto_picks(events),
@@ -153,7 +152,7 @@ def expire(uow: UnitOfWork, actor: Principal, fmt: RosterDraft, tid: str,
     """Staff or a player of the pod apply expired pick timers (409 before a deadline)."""
     t = tournament.load(uow, tid, guard=False)
     state = fmt.pod(uow, tid, n)
-    staff_or_member(actor, t, state.players)
+    limited.staff_or_member(actor, t, state.players)
     return uow.decide(fmt.decider, fmt.pod_stream(tid, n), fmt.expire(uow, tid))
 
 
