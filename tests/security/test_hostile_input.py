@@ -9,10 +9,8 @@ import re
 import pytest
 
 from chalicelib.api.route_table import ROUTES
+from tests.support.hostile import DEEP, DEEP_OBJECT, HUGE
 
-HUGE = "9" * 4301
-DEEP = ("[" * 1000 + "]" * 1000).encode()
-DEEP_OBJECT = ('{"a":' * 1000 + "1" + "}" * 1000).encode()
 _PARAM = re.compile(r"\{(\w+)\}")
 
 
