@@ -55,7 +55,7 @@ def _cases(spec: dict, seeded: dict[str, str]):
             path = _PARAM.sub(lambda m: seeded.get(m.group(1), "1"), template)
             label = f"{method.upper()} {template}"
             if ints:
-                huge_path = _PARAM.sub(lambda m: HUGE if m.group(1) in ints
+                huge_path = _PARAM.sub(lambda m, ints=ints: HUGE if m.group(1) in ints
                                        else seeded.get(m.group(1), "1"), template)
                 yield f"{label} [4,301-digit path]", method, huge_path, None
             queries = [p["name"] for p in params if p["in"] == "query"

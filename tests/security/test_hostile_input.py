@@ -3,7 +3,6 @@ Python will convert (4,301 digits), in the path, the query and the body. Each is
 common error shape and changes nothing; never a 500."""
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
