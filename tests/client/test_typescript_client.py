@@ -1,0 +1,59 @@
+"""A typed TypeScript client generated from openapi.yaml with openapi-typescript and
+openapi-fetch (clients/typescript, pinned by its package-lock.json), compiled with
+`tsc --strict` and run with node against a live local server: a short Swiss event from
+the first registration to the federation report. A spec that no longer matches what the
+client reads fails to compile; a reply that differs fails the run."""
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CLIENT = ROOT / "clients" / "typescript"
+BIN = CLIENT / "node_modules" / ".bin"
+
+
+def run(*command: str, cwd: Path = CLIENT, timeout: int = 300) -> subprocess.CompletedProcess:
+    return subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=timeout,
+                          check=False)
+
+
+@pytest.fixture(scope="module")
+def compiled():
+    if not (shutil.which("node") and shutil.which("npm")):
+        pytest.skip("node and npm are needed for the TypeScript client")
+    installed = CLIENT / "node_modules" / ".package-lock.json"
+    lock = CLIENT / "package-lock.json"
+    if not installed.exists() or installed.stat().st_mtime < lock.stat().st_mtime:
+        out = run("npm", "ci", "--no-audit", "--no-fund", "--prefer-offline")
+        assert out.returncode == 0, out.stdout + out.stderr
+    out = run(str(BIN / "openapi-typescript"), str(ROOT / "openapi.yaml"),
+              "--output", "src/schema.d.ts")
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "warn" not in (out.stdout + out.stderr).lower(), out.stdout + out.stderr
+    out = run(str(BIN / "tsc"), "--strict", "-p", "tsconfig.json")
+    assert out.returncode == 0, out.stdout + out.stderr
+    return CLIENT / "dist" / "event.js"
+
+
+def test_a_short_swiss_event_through_the_typescript_client(compiled, live_server):
+    out = run("node", str(compiled), live_server.url, live_server.admin_key, timeout=120)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert '"rounds":3' in out.stdout, out.stdout
+
+
+def test_the_strict_compile_catches_a_client_reading_what_the_spec_lacks(compiled, tmp_path):
+    """The same compile over a copy whose driver reads a field no standings row has."""
+    copy = tmp_path / "client"
+    shutil.copytree(CLIENT, copy, ignore=shutil.ignore_patterns("node_modules", "dist"))
+    (copy / "node_modules").symlink_to(CLIENT / "node_modules")
+    driver = copy / "src" / "event.ts"
+    source = driver.read_text()
+    assert "standings.rows[0]?.player_id" in source
+    driver.write_text(source.replace("standings.rows[0]?.player_id",
+                                     "standings.rows[0]?.no_such_field"))
+    out = run(str(BIN / "tsc"), "--strict", "-p", "tsconfig.json", cwd=copy)
+    assert out.returncode != 0 and "no_such_field" in out.stdout, out.stdout + out.stderr
