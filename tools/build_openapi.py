@@ -33,7 +33,23 @@ def build() -> dict:
         for tag in fragment.get("tags") or []:
             spec.setdefault("tags", []).append(tag)
     spec["paths"] = dict(sorted(spec["paths"].items()))
+    for item in spec["paths"].values():
+        conditional_get(item.get("get"))
     return spec
+
+
+def conditional_get(operation: dict | None) -> None:
+    """Every JSON GET answers an ETag and a 304 to If-None-Match (chalicelib/api/
+    conditional.py): said once here rather than in each fragment."""
+    ok = (operation or {}).get("responses", {}).get("200")
+    if not ok or "application/json" not in (ok.get("content") or {}):
+        return
+    names = {p.get("name") for p in operation.get("parameters", [])}
+    if "If-None-Match" not in names:
+        operation.setdefault("parameters", []).append(
+            {"$ref": "#/components/parameters/IfNoneMatch"})
+    ok.setdefault("headers", {}).setdefault("ETag", {"$ref": "#/components/headers/ETag"})
+    operation["responses"].setdefault("304", {"$ref": "#/components/responses/NotModified"})
 
 
 def render(spec: dict) -> str:
