@@ -6,7 +6,7 @@
 # local stream poller (python -m devserver). Ctrl-C stops everything.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/bootstrap.sh
+bash scripts/bootstrap.sh serve
 export PODIUM_DATA_DIR=${PODIUM_DATA_DIR:-.data}
 HOST=${HOST:-127.0.0.1} PORT=${PORT:-8000}
 case "${1:-}" in
