@@ -3,7 +3,6 @@ player's physical (or own) product entered one player at a time, with the progre
 entering it (handing it out: :mod:`.handout`)."""
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from ..auth import Principal, require_tournament_staff
@@ -13,15 +12,12 @@ from ..domain.product.allocation import booster_plan, check_product, pool_of
 from ..domain.product.handout import PRODUCT_GATE
 from ..domain.product.player_product import PLAYER_PRODUCT, EnterProduct, PlayerProduct
 from ..domain.profiles.product import ProductSettings
-from ..domain.tournament import TournamentState
 from ..domain.tournament import state as tstate
 from ..projections.product import ENTRY_KIND
 from ..service import UnitOfWork
 from . import tournament
 from .reads import Reads
 from .sets import entry_sets, product_sets
-
-PLAYER_ID = re.compile(r"^p[0-9a-f]{10}$")
 
 
 def configuration(reads: Reads, tid: str) -> dict[str, Any]:
@@ -52,11 +48,6 @@ def entry_document(tid: str, pid: str, entry: PlayerProduct) -> dict[str, Any]:
             "handed_out": entry.handed_out}
 
 
-def _registered(t: TournamentState, pid: str) -> None:
-    if not PLAYER_ID.fullmatch(pid) or t.player(pid) is None:
-        raise NotFound(f"no player {pid!r} in this tournament", code="player_not_found")
-
-
 def enter(uow: UnitOfWork, actor: Principal, tid: str, pid: str, packs: list[dict[str, Any]],
           starters: list[dict[str, Any]], reason: str | None) -> tuple[bool, dict[str, Any]]:
     """Enter (or correct, until it is handed out) one player's physical packs and starters
@@ -64,7 +55,7 @@ def enter(uow: UnitOfWork, actor: Principal, tid: str, pid: str, packs: list[dic
     this made the first revision, and the entry."""
     t = tournament.load(uow, tid, guard=False)
     require_tournament_staff(actor, t)
-    _registered(t, pid)
+    tournament.registered(t, pid)
     if t.player(pid).status != "active":
         raise Conflict("this player has dropped", {"player_id": pid}, code="player_dropped")
     if t.status == tstate.FINISHED:
@@ -83,7 +74,7 @@ def entry(reads: Reads, actor: Principal, tid: str, pid: str) -> dict[str, Any]:
     """The product entered for one player (staff)."""
     t = tournament.load(reads, tid)
     require_tournament_staff(actor, t)
-    _registered(t, pid)
+    tournament.registered(t, pid)
     found = reads.state(PLAYER_PRODUCT, streams.player_product(tid, pid))
     if not found.entered:
         raise NotFound("no product entered for this player", {"player_id": pid},

@@ -1,6 +1,6 @@
 """The tournament as the other use cases see it: its state, or 404, and the checks that a
 capability is played in it (one refusal, one code: ``wrong_format``, ``wrong_structure``,
-``not_running``), and the active player a command names."""
+``not_running``), and the player (registered, or active) a command names."""
 from __future__ import annotations
 
 import re
@@ -58,6 +58,14 @@ def running_swiss(uow: Any, tid: str, guard: bool = False) -> TournamentState:
                     message=f"the tournament is {t.status}; Swiss play needs a running "
                             "tournament")
     return t
+
+
+def registered(t: TournamentState, player_id: str) -> Player:
+    """The tournament's player ``player_id``, active or dropped (404 ``player_not_found``)."""
+    player = t.player(player_id)
+    if player is None:
+        raise NotFound(f"no player {player_id!r} in this tournament", code="player_not_found")
+    return player
 
 
 def active_player(t: TournamentState, player_id: str) -> Player:
