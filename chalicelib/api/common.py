@@ -63,15 +63,6 @@ def reads() -> Reads:
     return Reads(rt.service, rt.views)
 
 
-def read_state(source: Any, decider: Any, stream_id: str) -> Any:
-    """A stream's state from a unit of work (unguarded: another aggregate's stream) or
-    from the runtime (a GET)."""
-    if hasattr(source, "load"):
-        return source.load(decider, stream_id, guard=False)
-    state, _ = source.service.read(decider, stream_id)
-    return state
-
-
 def view_or_404(view_id: str, missing: str, details: Any = None,
                 code: str | None = None) -> dict[str, Any]:
     """The projected view ``view_id``, or 404 with the message ``missing``."""
