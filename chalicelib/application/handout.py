@@ -121,6 +121,17 @@ def late_allocation(uow: UnitOfWork, t: TournamentState, player_id: str, consume
     return entry.allocation()
 
 
+def late_product(uow: UnitOfWork, t: TournamentState, player_id: str, consumer: str,
+                 by: str) -> dict[str, Any]:
+    """7.2.6: a late arrival's own product: the product entered for them (handed out
+    alone), else collated from the seed for them."""
+    allocation = late_allocation(uow, t, player_id, consumer, by)
+    if allocation is None:
+        product = t.section("product")
+        allocation = allocate_one(product, product_sets(uow, product), t.seed, player_id)
+    return allocation
+
+
 def late_arrival(uow: UnitOfWork, actor: Principal, tid: str, player_id: str, consumer: str,
                  started: Callable[[UnitOfWork], bool],
                  record: Callable[[UnitOfWork, dict[str, Any]], Any]) -> dict[str, Any]:
@@ -134,10 +145,7 @@ def late_arrival(uow: UnitOfWork, actor: Principal, tid: str, player_id: str, co
     if not started(uow):
         raise Conflict("the draft has not started: the player drafts with everyone",
                        {"tournament_id": tid}, code="not_started")
-    allocation = late_allocation(uow, t, player_id, consumer, actor.id)
-    if allocation is None:
-        product = t.section("product")
-        allocation = allocate_one(product, product_sets(uow, product), t.seed, player_id)
+    allocation = late_product(uow, t, player_id, consumer, actor.id)
     record(uow, allocation)
     return {"tournament_id": tid, "player_id": player_id, "product": allocation,
             "pool": pool_of(allocation)}

@@ -50,11 +50,11 @@ def seated(actor: Principal, tid: str, players: Collection[str]) -> str:
     return player
 
 
-def staff_or_member(actor: Principal, t: TournamentState, players: Collection[str]) -> None:
+def staff_or_member(actor: Principal | None, t: TournamentState,
+                    players: Collection[str]) -> None:
     """403 unless the caller is the tournament's staff or one of the pod's ``players``."""
-    if is_staff(actor, t):
-        return
-    if actor.role == "player" and actor.tournament_id == t.id and actor.player_id in players:
+    player, staff = viewer_of(actor, t)
+    if staff or (player is not None and player in players):
         return
     raise Forbidden("only the pod's players and the tournament's staff may do this",
                     code="not_in_pod")
