@@ -8,7 +8,6 @@ from typing import Any
 from chalice import Response
 
 from ..application import handout
-from ..application.handout import late_allocation  # noqa: F401  (api/sealed.py's, until it moves)
 from ..auth import Principal
 from .common import reads
 from .http import idempotency_from, respond

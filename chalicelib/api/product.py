@@ -9,7 +9,6 @@ from chalice import Blueprint
 from pydantic import Field
 
 from ..application import product, sets
-from ..application.sets import load_sets, product_sets  # noqa: F401  (decks, sealed, trade)
 from ..domain.product.cards import ID_PATTERN
 from ..service import Reply
 from .bodies import Body
