@@ -325,6 +325,11 @@ def test_a_full_restricted_trade_pod_through_the_api(api, clock, rt):
                  "starters": [{"set": "sample-vtes", "count": 2}]})
     sealed = f"/v1/tournaments/{tid}/sealed"
     base = f"/v1/tournaments/{tid}/trade"
+    empty = {"library": [], "stock": [], "crypt": [], "sideboard": []}
+    before = [api.post(base + "/setup", empty, token=tokens[ids[0]]),
+              api.post(base + "/pods", {}, token=org), api.post(sealed + "/open", token=org)]
+    assert [(r.status, r.body["error"]) for r in before] == [
+        (409, "no_pool"), (409, "not_started"), (409, "not_started")]
     assert api.post(sealed, {}, token=org).status == 201
     early = api.post(base + "/setup", {"library": [], "stock": [], "crypt": [],
                                        "sideboard": []}, token=tokens[ids[0]])
