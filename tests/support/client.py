@@ -3,12 +3,26 @@ against openapi.yaml, so a spec that lies fails the test that exercised it."""
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 from typing import Any
 
 from chalice.test import Client
 
 from .spec import check_response
+
+# tools/record_examples sets it: every 2xx JSON reply of the run is appended there (JSON
+# lines, one file per process), so the spec's examples are real replies.
+RECORD_TO = os.environ.get("PODIUM_RECORD_REPLIES")
+
+
+def record_reply(method: str, path: str, status: int, body: Any) -> None:
+    if not isinstance(body, (dict, list)):
+        return
+    from .spec import template_for
+    with open(os.path.join(RECORD_TO, f"replies-{os.getpid()}.jsonl"), "a") as out:
+        out.write(json.dumps({"operation": f"{method.upper()} {template_for(path)}",
+                              "status": str(status), "body": body}) + "\n")
 
 
 @dataclass
@@ -42,6 +56,8 @@ class ApiClient:
             parsed = text
         if check:
             check_response(method, path, response.status_code, parsed)
+        if RECORD_TO and 200 <= response.status_code < 300:
+            record_reply(method, path, response.status_code, parsed)
         return Result(response.status_code, parsed, dict(response.headers))
 
     def get(self, path, **kw) -> Result:
