@@ -21,7 +21,8 @@ def test_every_json_success_has_an_example():
     assert not without_example(spec()), sorted(without_example(spec()))
 
 
-@pytest.mark.parametrize("name,example", list(_examples()), ids=lambda v: v if isinstance(v, str) else "")
+@pytest.mark.parametrize("name,example", list(_examples()),
+                         ids=lambda v: v if isinstance(v, str) else "")
 def test_each_example_fits_its_schema(name, example):
     method, path, status = name.split(" ")
     check_response(method, path, int(status), example)
