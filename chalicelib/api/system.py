@@ -1,15 +1,14 @@
-"""Health (``health.py``), game profiles, and admin maintenance."""
+"""Health (``health.py``), game profiles, and admin maintenance (``application/system.py``)."""
 from __future__ import annotations
 
 import logging
 
 from chalice import Blueprint
 
-from ..auth import authenticate, require_role
-from ..domain.errors import NotFound
-from ..domain.profiles import GAMES, profile
+from ..application import system
 from ..runtime import runtime
 from . import health as health_check
+from .common import caller
 from .http import json_route
 
 bp = Blueprint(__name__)
@@ -29,18 +28,14 @@ def health():
 
 @json_route(bp, "/profiles", methods=["GET"])
 def list_profiles():
-    return {"profiles": [profile(game) for game in GAMES]}
+    return system.profiles()
 
 
 @json_route(bp, "/profiles/{game}", methods=["GET"])
 def get_profile(game):
-    if game not in GAMES:
-        raise NotFound(f"no profile {game!r}", {"allowed": list(GAMES)})
-    return profile(game)
+    return system.game_profile(game)
 
 
 @json_route(bp, "/admin/projections/rebuild", methods=["POST"])
 def rebuild_projections():
-    rt = runtime()
-    require_role(authenticate(bp.current_request, rt), "admin")
-    return {"events_applied": rt.projector.rebuild()}
+    return system.rebuild_projections(caller(bp.current_request), runtime().projector)

@@ -42,3 +42,10 @@ class Forbidden(DomainError):
 
     status = 403
     code = "forbidden"
+
+
+class BadRequest(DomainError):
+    """The request names what it asks for wrongly (a query the caller must give): 400."""
+
+    status = 400
+    code = "bad_request"

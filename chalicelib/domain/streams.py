@@ -117,3 +117,23 @@ def pod_number_of(stream_id: str) -> int | None:
     None for any other stream (a roster, ``trade-<tid>``...)."""
     match = _POD_STREAM.match(stream_id)
     return int(match.group(2)) if match else None
+
+
+# -- streams of no tournament ----------------------------------------------------------
+
+report = _whole("report")               # a finished tournament's federation receipt
+
+
+def account(account_id: str) -> str:
+    """An account (organizer, federation, judge...)."""
+    return f"account-{account_id}"
+
+
+def webhooks(organizer_id: str) -> str:
+    """An organizer's webhook endpoints and their secrets' nonces."""
+    return f"webhooks-{organizer_id}"
+
+
+def webhook_delivery(delivery_id: str) -> str:
+    """One delivery's attempts."""
+    return f"webhook-{delivery_id}"

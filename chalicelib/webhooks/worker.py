@@ -10,6 +10,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
+from ..domain import streams
 from ..domain.errors import DomainError
 from ..domain.webhooks import DELIVERY, WEBHOOKS, RecordAttempt, signature_header
 from ..projections.webhooks import DUE_KIND, delivery_doc_id
@@ -51,12 +52,12 @@ def deliver(rt: Runtime, item: dict[str, Any], send: Send = post) -> str:
     ``skipped`` when another worker got there first or the views are behind."""
     did, org, eid = item["delivery_id"], item["organizer_id"], item["endpoint_id"]
     delivery = rt.views.get(delivery_doc_id(did))
-    state, _ = rt.service.read(DELIVERY, f"webhook-{did}")
+    state, _ = rt.service.read(DELIVERY, streams.webhook_delivery(did))
     if delivery is None or state.final or (
             state.next_attempt_at is not None
             and state.next_attempt_at > _iso(datetime.now(UTC))):
         return "skipped"          # views behind the delivery's own stream: not due yet
-    endpoints, _ = rt.service.read(WEBHOOKS, f"webhooks-{org}")
+    endpoints, _ = rt.service.read(WEBHOOKS, streams.webhooks(org))
     endpoint = endpoints.get(eid)
     attempt = state.attempts + 1
     signed_with: tuple[int, ...] = ()
@@ -82,7 +83,7 @@ def deliver(rt: Runtime, item: dict[str, Any], send: Send = post) -> str:
         metrics.count("WebhookDeliveryFailures")
 
     def work(uow) -> Reply:
-        _, events = uow.decide(DELIVERY, f"webhook-{did}", RecordAttempt(
+        _, events = uow.decide(DELIVERY, streams.webhook_delivery(did), RecordAttempt(
             did, eid, org, attempt, ok, status, error, _iso(uow.now),
             backoff_base_seconds(), give_up, signed_with))
         return Reply(200, {"outcome": events[0].data["outcome"]})

@@ -469,7 +469,6 @@ def _finish_withheld(api, rt, monkeypatch, withheld: set[str]):
 
 
 def test_feed_delivers_a_late_projected_finish_exactly_once(api, rt, monkeypatch):
-    import chalicelib.api.reports as reports_api
     fed = federation(api)
     late, on_time = (vtes_event(api, MEMBERS, finish=False, rounds=1) for _ in range(2))
     stream = f"tournament-{late['tid']}"
@@ -485,11 +484,11 @@ def test_feed_delivers_a_late_projected_finish_exactly_once(api, rt, monkeypatch
     assert [r["tournament_id"] for r in unsafe["items"]] == [on_time["tid"]]
     monkeypatch.setenv("PODIUM_REPORT_FEED_SETTLE_SECONDS", "3600")
     # Half an hour later the projector still lags: both are inside the window.
-    monkeypatch.setattr(reports_api, "_clock", lambda: start + timedelta(minutes=30))
+    monkeypatch.setattr(rt.service, "clock", lambda: start + timedelta(minutes=30))
     held = api.get("/v1/reports/feed", token=fed).body
     assert held["items"] == [] and held["next"] is None
     rt.projector.catch_up(stream)                          # the lagging record lands
-    monkeypatch.setattr(reports_api, "_clock", lambda: start + timedelta(hours=2))
+    monkeypatch.setattr(rt.service, "clock", lambda: start + timedelta(hours=2))
     seen, cursor = [], None
     for _ in range(5):
         query = f"?since={cursor}&limit=1" if cursor else "?limit=1"
@@ -505,12 +504,12 @@ def test_feed_delivers_a_late_projected_finish_exactly_once(api, rt, monkeypatch
 
 
 def test_feed_stops_before_an_entry_whose_report_is_not_ready(api, monkeypatch):
-    import chalicelib.api.reports as reports_api
+    import chalicelib.application.reports as reports_api
     fed = federation(api)
     first, second = vtes_event(api, MEMBERS, rounds=1), vtes_event(api, MEMBERS, rounds=1)
     real = reports_api.build_report
-    monkeypatch.setattr(reports_api, "build_report", lambda rt, tid, now: None
-                        if tid == second["tid"] else real(rt, tid, now))
+    monkeypatch.setattr(reports_api, "build_report", lambda reads, tid, now: None
+                        if tid == second["tid"] else real(reads, tid, now))
     page = api.get("/v1/reports/feed", token=fed).body
     assert [r["tournament_id"] for r in page["items"]] == [first["tid"]]
     assert page["pending"] == second["tid"] and page["more"] is False
@@ -522,7 +521,7 @@ def test_feed_stops_before_an_entry_whose_report_is_not_ready(api, monkeypatch):
 
 
 def test_stream_settle_window_covers_the_mapping_record_age():
-    from chalicelib.api.reports import STREAM_MARGIN_SECONDS, settle_seconds
+    from chalicelib.application.reports import STREAM_MARGIN_SECONDS, settle_seconds
     assert settle_seconds("inline", {}) == 0
     assert settle_seconds("stream", {}) == 86400 + STREAM_MARGIN_SECONDS
     assert settle_seconds("stream", {"PODIUM_PROJECTOR_MAX_RECORD_AGE_SECONDS": "3600"}) \

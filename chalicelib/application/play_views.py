@@ -1,0 +1,34 @@
+"""The projected views of a tournament's play that the federation report and the widget
+both read: every seated V:EKN round, the free-for-all pods, the latest Swiss standings."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..projections import swiss, tables
+
+
+def tables_rounds(views: Any, tid: str) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
+    """The V:EKN tables' index (None before the first seating) and each seated round as
+    its view shows it."""
+    index = views.get(tables.index_id(tid))
+    rounds = [tables.full_round(views, tid, entry["round"])
+              for entry in (index or {}).get("rounds", [])]
+    return index, [doc for doc in rounds if doc is not None]
+
+
+def ffa(views: Any, tid: str) -> dict[str, Any] | None:
+    """The free-for-all pods' games and standings (None before the first)."""
+    return views.get(tables.ffa_id(tid))
+
+
+def swiss_overview(views: Any, tid: str) -> dict[str, Any] | None:
+    return views.get(swiss.overview_id(tid))
+
+
+def latest_standings(views: Any, tid: str, paired: int) -> dict[str, Any] | None:
+    """The Swiss standings after the last finished of the ``paired`` rounds, every row."""
+    for number in range(paired, 0, -1):
+        doc = swiss.full_standings(views, tid, number)
+        if doc is not None:
+            return doc
+    return None
