@@ -1,9 +1,12 @@
-"""The projected views of a tournament's play that the federation report and the widget
-both read: every seated V:EKN round, the free-for-all pods, the latest Swiss standings."""
+"""The projected views of a tournament's play that several reads share (the federation
+report, the widget, the tables' standings): every seated V:EKN round and the standings
+over them, the free-for-all pods, the latest Swiss standings."""
 from __future__ import annotations
 
 from typing import Any
 
+from ..domain.tables.ranking import standings, totals
+from ..domain.tournament import TournamentState
 from ..projections import swiss, tables
 
 
@@ -14,6 +17,14 @@ def tables_rounds(views: Any, tid: str) -> tuple[dict[str, Any] | None, list[dic
     rounds = [tables.full_round(views, tid, entry["round"])
               for entry in (index or {}).get("rounds", [])]
     return index, [doc for doc in rounds if doc is not None]
+
+
+def table_standings(t: TournamentState, rounds: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The V:EKN standings over the tables reported in ``rounds`` (their views), ranking
+    the active players (ties broken by the tournament's seed)."""
+    results = [{row["player_id"]: row for row in table["result"]}
+               for doc in rounds for table in doc["tables"] if table["result"] is not None]
+    return standings(totals(results), t.seed, eligible=[p.id for p in t.active_players()])
 
 
 def ffa(views: Any, tid: str) -> dict[str, Any] | None:

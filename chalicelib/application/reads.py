@@ -14,3 +14,7 @@ class Reads:
     def state(self, decider: Any, stream_id: str) -> Any:
         state, _ = self.service.read(decider, stream_id)
         return state
+
+    def tally(self, name: str) -> int:
+        """The tally's members committed so far (a round's results recorded)."""
+        return self.service.events.tally(name)

@@ -5,12 +5,13 @@ own stream or the Swiss stream) is decided in ``domain/swiss/recording.py``."""
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Iterable
 from typing import Any
 
 from ..auth import Principal, is_staff, require_player, require_tournament_staff
 from ..domain import streams
-from ..domain.errors import Conflict, Forbidden
+from ..domain.errors import Conflict, Forbidden, NotFound
 from ..domain.swiss import (
     SWISS,
     CloseRound,
@@ -33,6 +34,14 @@ from ..service import Reply, UnitOfWork
 from . import tournament
 
 log = logging.getLogger(__name__)
+MATCH_ID = re.compile(r"^[RC][0-9]{1,3}-[0-9]{1,5}$")
+
+
+def checked_match(match_id: str) -> str:
+    """A Swiss (``R3-12``) or top-cut (``C1-2``) match id, else 404."""
+    if not MATCH_ID.match(match_id):
+        raise NotFound(f"no match {match_id!r}: ids look like R3-12 (Swiss) or C1-2 (top cut)")
+    return match_id
 
 
 def _swiss(uow: UnitOfWork, tid: str) -> SwissState:
@@ -79,6 +88,7 @@ def report(uow: UnitOfWork, actor: Principal, tid: str, match_id: str, a: int, b
            draws: int) -> dict[str, Any]:
     """A player reports their own match (the same score from the opponent confirms it);
     a judge's report is the result."""
+    checked_match(match_id)
     t = tournament.running_swiss(uow, tid)
     now = uow.now.isoformat()
     if actor.role == "player":
@@ -90,6 +100,7 @@ def report(uow: UnitOfWork, actor: Principal, tid: str, match_id: str, a: int, b
 
 
 def confirm(uow: UnitOfWork, actor: Principal, tid: str, match_id: str) -> dict[str, Any]:
+    checked_match(match_id)
     t = tournament.running_swiss(uow, tid)
     if actor.role != "player":
         raise Forbidden("the opponent confirms a reported result; judges enter results")
@@ -99,6 +110,7 @@ def confirm(uow: UnitOfWork, actor: Principal, tid: str, match_id: str) -> dict[
 
 def correct(uow: UnitOfWork, actor: Principal, tid: str, match_id: str, a: int, b: int,
             draws: int, reason: str) -> dict[str, Any]:
+    checked_match(match_id)
     t = tournament.running_swiss(uow, tid)
     require_tournament_staff(actor, t)
     return _recorded(uow, tid, CorrectResult(match_id, actor.id, a, b, uow.now.isoformat(),

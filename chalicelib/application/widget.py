@@ -7,8 +7,6 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from ..domain.errors import NotFound
-from ..domain.tables.ranking import standings as table_standings
-from ..domain.tables.ranking import totals
 from ..domain.tournament import TournamentState
 from ..projections import swiss
 from ..projections.tournaments import all_players, summary_id
@@ -55,17 +53,14 @@ def _tables_live(views: Any, t: TournamentState, names: dict[str, str]) -> tuple
         started = clock.get("started_at") if clock.get("round") == doc["round"] else None
         current = {"kind": "tables", "number": doc["round"], "started_at": started,
                    "ends_at": _plus_minutes(started, minutes),
-                   "tables": [{"table": t["table"], "reported": t["result"] is not None,
+                   "tables": [{"table": table["table"], "reported": table["result"] is not None,
                                "seats": [{"seat": s["seat"], "player_id": s["player_id"],
                                           "name": names.get(s["player_id"]),
-                                          "vp": _seat_vp(t, s["player_id"])}
-                                         for s in t["seats"]]}
-                              for t in doc["tables"]],
+                                          "vp": _seat_vp(table, s["player_id"])}
+                                         for s in table["seats"]]}
+                              for table in doc["tables"]],
                    "sitting_out": [names.get(p, p) for p in doc.get("sitting_out", [])]}
-    results = [{r["player_id"]: {"gw": r["gw"], "vp_halves": r["vp_halves"], "tp": r["tp"]}
-                for r in t["result"]} for doc in docs for t in doc["tables"] if t["result"]]
-    active = [p.id for p in t.active_players()]
-    rows = table_standings(totals(results), t.seed, eligible=active)
+    rows = play_views.table_standings(t, docs)
     standings = {"scoring": "vtes-tables", "rows": [
         {"rank": r["rank"], "player_id": r["player"], "name": names.get(r["player"]),
          "gw": r["gw"], "vp": _vp(r["vp_halves"]), "tp": r["tp"]}

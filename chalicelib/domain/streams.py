@@ -119,21 +119,9 @@ def pod_number_of(stream_id: str) -> int | None:
     return int(match.group(2)) if match else None
 
 
-# -- streams of no tournament ----------------------------------------------------------
+# -- streams of no tournament (``<kind>-<key>``) ------------------------------------------
 
 report = _whole("report")               # a finished tournament's federation receipt
-
-
-def account(account_id: str) -> str:
-    """An account (organizer, federation, judge...)."""
-    return f"account-{account_id}"
-
-
-def webhooks(organizer_id: str) -> str:
-    """An organizer's webhook endpoints and their secrets' nonces."""
-    return f"webhooks-{organizer_id}"
-
-
-def webhook_delivery(delivery_id: str) -> str:
-    """One delivery's attempts."""
-    return f"webhook-{delivery_id}"
+account = _whole("account")             # an account (organizer, federation...), by its id
+webhooks = _whole("webhooks")           # an organizer's webhook endpoints, by organizer id
+webhook_delivery = _whole("webhook")    # one webhook delivery's attempts, by delivery id

@@ -88,3 +88,8 @@ class ViewTx:
 
     def size(self) -> int:
         return len(self.puts) + len(self.deletes)
+
+
+def keyed(prefix: str) -> Callable[[str], str]:
+    """The view ids (or kinds) ``<prefix><key>`` of one kind of document."""
+    return lambda key: f"{prefix}{key}"

@@ -7,26 +7,16 @@ own stream. ``report-receipt:<tid>`` from the ``report-<tid>`` stream."""
 from __future__ import annotations
 
 from ..store.ports import StoredEvent
-from .registry import Projection, ViewTx
+from .registry import Projection, ViewTx, keyed
 
 projection = Projection("reports")
 FEED_KIND = "report-feed"
 
 
-def feed_id(tid: str) -> str:
-    return f"report-feed:{tid}"
-
-
-def org_id(tid: str) -> str:
-    return f"report-org:{tid}"
-
-
-def org_kind(organizer_id: str) -> str:
-    return f"report-org|{organizer_id}"
-
-
-def receipt_id(tid: str) -> str:
-    return f"report-receipt:{tid}"
+feed_id = keyed("report-feed:")             # by tournament id
+org_id = keyed("report-org:")               # by tournament id
+org_kind = keyed("report-org|")             # by organizer id
+receipt_id = keyed("report-receipt:")       # by tournament id
 
 
 def feed_sort(finished_at: str, tid: str) -> str:

@@ -20,6 +20,7 @@ from ..domain.swiss.state import Match, Round, parse_match_id
 from ..domain.swiss.tiebreakers import ORDER
 from ..store.ports import StoredEvent
 from .registry import Projection, ViewTx
+from .swiss_matches import match_result_id
 
 projection = Projection("swiss")
 ROUND_PAGE = 500          # matches per round page document
@@ -417,17 +418,23 @@ def _finished(event: StoredEvent, tx: ViewTx) -> None:
     _put_overview(tx, tid, {**view, "top_cut": {**view["top_cut"], "champion": champion}})
 
 
-def full_round(views: Any, tid: str, number: int) -> dict[str, Any] | None:
-    """A round with all its matches, live results joined (reports and the widget)."""
+def full_round(views: Any, tid: str, number: int, start: int = 0,
+               count: int | None = None) -> dict[str, Any] | None:
+    """A round as its view shows it with its matches ``start`` .. ``start + count`` (None:
+    all), live results joined, reading only the pages they are on (the round's route,
+    reports and the widget)."""
     header = views.get(round_id(tid, number))
     if header is None:
         return None
-    _, pages = round_pages(views, tid, number)
-    entries = [m for page in pages for m in page]
+    end = header["total"] if count is None else min(start + count, header["total"])
+    ids = [round_page_id(tid, number, k)
+           for k in range(start // ROUND_PAGE, -(-end // ROUND_PAGE))] if end > start else []
+    pages = views.get_many(ids)
+    entries = [m for i in ids for m in pages[i]["matches"]][start % ROUND_PAGE:][:end - start]
     own = {} if header["closed"] else views.get_many(
-        [f"swiss:{tid}:match:{m['match_id']}" for m in entries])
+        [match_result_id(tid, m["match_id"]) for m in entries])
     return {**{k: v for k, v in header.items() if k not in ("results_in", "pages")},
-            "matches": [merged(m, own.get(f"swiss:{tid}:match:{m['match_id']}"))
+            "matches": [merged(m, own.get(match_result_id(tid, m["match_id"])))
                         for m in entries]}
 
 

@@ -19,15 +19,14 @@ from typing import Any
 from ..domain.swiss.paired import matches_of
 from ..domain.webhooks.catalog import SOURCE_EVENTS, topic_of
 from ..store.ports import StoredEvent
-from .registry import Projection, ViewTx
+from .registry import Projection, ViewTx, keyed
 from .tournaments import summary_id, tournament_of_stream
 
 projection = Projection("webhooks")
 DUE_KIND = "webhook-due"
 
 
-def endpoints_id(organizer_id: str) -> str:
-    return f"webhooks:{organizer_id}"
+endpoints_id = keyed("webhooks:")           # by organizer id
 
 
 def delivery_id_of(endpoint_id: str, stream_id: str, version: int) -> str:
@@ -35,20 +34,10 @@ def delivery_id_of(endpoint_id: str, stream_id: str, version: int) -> str:
     return "d" + digest[:23]
 
 
-def delivery_doc_id(did: str) -> str:
-    return f"webhook-delivery:{did}"
-
-
-def attempts_id(did: str) -> str:
-    return f"webhook-attempts:{did}"
-
-
-def due_id(did: str) -> str:
-    return f"webhook-due:{did}"
-
-
-def log_kind(endpoint_id: str) -> str:
-    return f"webhook-log|{endpoint_id}"
+delivery_doc_id = keyed("webhook-delivery:")     # by delivery id
+attempts_id = keyed("webhook-attempts:")         # by delivery id
+due_id = keyed("webhook-due:")                   # by delivery id
+log_kind = keyed("webhook-log|")                 # by endpoint id
 
 
 def _kick() -> None:
