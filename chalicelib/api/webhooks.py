@@ -46,15 +46,17 @@ class RotateBody(BaseModel):
 def _issuing(request, principal, status: int, use_case: Callable,
              location: Callable[[dict], str] | None = None):
     """Run ``use_case(uow, principal, nonce)``, which issues the secret of a fresh nonce;
-    the reply shows that secret."""
+    the reply shows that secret (in both forms: ``application/webhooks.shown_secrets``)."""
     nonce = new_nonce()
 
     def work(uow) -> Reply:
         doc = use_case(uow, principal, nonce)
         return Reply(status, doc, {"Location": location(doc)} if location else {})
     reply = execute(work, principal, idempotency_from(request, principal.id))
-    secret = webhooks.issued_secret(reads(), runtime().token_secret, principal, reply, nonce)
-    return respond(with_secret(reply, "secret", secret))
+    shown = webhooks.shown_secrets(reads(), runtime().token_secret, principal, reply, nonce)
+    for field, secret in shown.items():
+        reply = with_secret(reply, field, secret)
+    return respond(reply)
 
 
 @json_route(bp, "/webhooks", methods=["POST"])

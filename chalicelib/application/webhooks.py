@@ -21,6 +21,7 @@ from ..domain.webhooks import (
     RemoveEndpoint,
     RotateSecret,
     issued_by,
+    standard_secret,
 )
 from ..projections.webhooks import attempts_id, log_kind
 from ..service import Reply, UnitOfWork
@@ -86,6 +87,15 @@ def issued_secret(reads: Reads, server_secret: str, actor: Principal, reply: Rep
         if ref is not None:
             return ref.value(derive)
     raise LookupError(f"no event issued secret {version} of {endpoint_id}")
+
+
+def shown_secrets(reads: Reads, server_secret: str, actor: Principal, reply: Reply,
+                  nonce: str) -> dict[str, str]:
+    """What a register/rotate reply shows once: ``secret`` (``X-Podium-Signature``'s key)
+    and the same key as Standard Webhooks libraries take it (``whsec_`` + base64 of its
+    bytes), which verifies ``webhook-signature``."""
+    secret = issued_secret(reads, server_secret, actor, reply, nonce)
+    return {"secret": secret, "standard_webhooks_secret": standard_secret(secret)}
 
 
 # -- queries -------------------------------------------------------------------------

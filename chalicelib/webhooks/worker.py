@@ -12,7 +12,13 @@ from typing import Any
 
 from ..domain import streams
 from ..domain.errors import DomainError
-from ..domain.webhooks import DELIVERY, WEBHOOKS, RecordAttempt, signature_header
+from ..domain.webhooks import (
+    DELIVERY,
+    WEBHOOKS,
+    RecordAttempt,
+    signature_header,
+    standard_headers,
+)
 from ..projections.webhooks import DUE_KIND, delivery_doc_id
 from ..runtime import Runtime
 from ..service import Reply
@@ -69,11 +75,15 @@ def deliver(rt: Runtime, item: dict[str, Any], send: Send = post) -> str:
         # current, then those in overlap; derived from their nonces only here
         signers = endpoint.signing_secrets(_iso(now), deriver(rt.token_secret))
         signed_with = tuple(version for version, _ in signers)
+        secrets = [s for _, s in signers]
+        timestamp = int(now.timestamp())
         headers = {"Content-Type": "application/json", "User-Agent": "Podium-Webhooks/1",
-                   "X-Podium-Signature": signature_header([s for _, s in signers], body),
-                   "X-Podium-Timestamp": str(int(now.timestamp())),
+                   "X-Podium-Signature": signature_header(secrets, body),
+                   "X-Podium-Timestamp": str(timestamp),
                    "X-Podium-Delivery": did, "X-Podium-Topic": delivery["topic"],
-                   "X-Podium-Attempt": str(attempt)}
+                   "X-Podium-Attempt": str(attempt),
+                   # the delivery id: the same on every retry, so receivers drop duplicates
+                   **standard_headers(secrets, did, timestamp, body)}
         status, error = send(endpoint.url, body, headers)
         give_up = False
     ok = error is None and status is not None and 200 <= status < 300

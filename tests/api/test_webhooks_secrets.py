@@ -7,7 +7,9 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from chalicelib.domain.webhooks import sign, verify
+from standardwebhooks import Webhook
+
+from chalicelib.domain.webhooks import sign, standard_secret, verify
 from chalicelib.runtime import build_runtime, set_runtime
 from chalicelib.service import IdempotencyRequest
 from chalicelib.store import codec
@@ -60,6 +62,8 @@ def test_no_event_view_or_stored_reply_holds_a_secret(api, rt, monkeypatch):
             assert secret.removeprefix("whsec_") not in json.dumps([event.data, event.meta])
     # the secret is the HMAC of the server secret over the recorded nonce
     assert [derive_secret(rt.token_secret, e.data["secret_nonce"]) for e in events] == shown
+    shown += [r["standard_webhooks_secret"] for r in (hook, first, second)]
+    assert shown[3:] == [standard_secret(secret) for secret in shown[:3]]
     dump = everything(rt)
     dump += json.dumps([stored_reply(rt, api, org, REGISTER_KEY),
                         stored_reply(rt, api, org, ROTATE_KEY)])
@@ -137,12 +141,13 @@ def test_a_legacy_event_with_a_raw_secret_still_signs_and_replays(api, rt, resta
     rt = restart()                                  # no cached state of the new form
     # a retry of the old request returns the secret its event recorded
     assert api.post("/v1/webhooks", body, token=org, headers=key).body == {
-        **hook, "secret": raw}
+        **hook, "secret": raw, "standard_webhooks_secret": standard_secret(raw)}
     vtes_round(api, org)
     sent = []
     assert worker.deliver_due(rt, send=capture(sent)) == ["delivered"]
     ((headers, payload),) = sent
     assert headers["X-Podium-Signature"] == sign(raw, payload)
+    Webhook(standard_secret(raw)).verify(payload, headers)        # Standard Webhooks too
     # rotating away from it: the raw secret signs beside the new one for the overlap
     new = rotate(api, org, hook["endpoint_id"], {"overlap_seconds": 3600}).body["secret"]
     vtes_round(api, org)

@@ -20,7 +20,7 @@ from .rotation import (
                         RotateSecret,
 )
 from .secret_ref import SecretRef, issued_by
-from .signing import sign, signature_header, verify
+from .signing import sign, signature_header, standard_headers, standard_secret, verify
 
 __all__ = [
                         "DEFAULT_OVERLAP_SECONDS",
@@ -45,6 +45,8 @@ __all__ = [
                         "parse_address",
                         "sign",
                         "signature_header",
+                        "standard_headers",
+                        "standard_secret",
                         "topic_of",
                         "validate_url",
                         "verify",
