@@ -16,7 +16,7 @@ from ..auth import Principal, authenticate
 from ..domain.errors import NotFound
 from ..runtime import runtime
 from ..service import IdempotencyRequest, Reply
-from .http import idempotency_from, respond
+from .http import idempotency_from, respond, with_secret
 
 PATH_NUMBER = re.compile(r"[1-9][0-9]{0,3}")
 
@@ -33,6 +33,17 @@ def run_command(request, work: Callable, principal: Principal | None) -> Respons
     caller), :func:`execute`, and the reply as the response."""
     idem = idempotency_from(request, principal.id if principal else None)
     return respond(execute(work, principal, idem))
+
+
+def run_revealing(request, work: Callable, principal: Principal,
+                  reveal: Callable[[Reply], dict[str, str]]) -> Response:
+    """:func:`run_command` for a reply that shows what the command issued (a token, a
+    secret) once: ``reveal(reply)`` gives those fields after the commit, so the stored
+    idempotent reply never holds them."""
+    reply = execute(work, principal, idempotency_from(request, principal.id))
+    for field, value in reveal(reply).items():
+        reply = with_secret(reply, field, value)
+    return respond(reply)
 
 
 def caller(request) -> Principal:

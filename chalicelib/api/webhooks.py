@@ -14,17 +14,8 @@ from ..runtime import runtime
 from ..service import Reply
 from ..webhooks import inline, worker
 from ..webhooks.derivation import new_nonce
-from .common import caller, command, execute, reads
-from .http import (
-    cursor_param,
-    encode_cursor,
-    idempotency_from,
-    json_route,
-    parse_body,
-    query_int,
-    respond,
-    with_secret,
-)
+from .common import caller, command, reads, run_revealing
+from .http import cursor_param, encode_cursor, json_route, parse_body, query_int
 from .links import link
 
 bp = Blueprint(__name__)
@@ -52,11 +43,8 @@ def _issuing(request, principal, status: int, use_case: Callable,
     def work(uow) -> Reply:
         doc = use_case(uow, principal, nonce)
         return Reply(status, doc, {"Location": location(doc)} if location else {})
-    reply = execute(work, principal, idempotency_from(request, principal.id))
-    shown = webhooks.shown_secrets(reads(), runtime().token_secret, principal, reply, nonce)
-    for field, secret in shown.items():
-        reply = with_secret(reply, field, secret)
-    return respond(reply)
+    return run_revealing(request, work, principal, lambda reply: webhooks.shown_secrets(
+        reads(), runtime().token_secret, principal, reply, nonce))
 
 
 @json_route(bp, "/webhooks", methods=["POST"])
