@@ -75,7 +75,10 @@ def start_commands(*, tournament: str, seed: str, players: list[str],
         commands.append(OpenPod(tournament=tournament, pod=n, seed=seed, seats=list(pod),
                                 packs=packs, now=now, pack_meta=meta, timer=timer,
                                 own_picks=d.own_picks, specials=specials))
-    return StartDraft(pods=pods, rounds=rounds, starters=starters, now=now, by=by), commands
+    chosen = tuple(name for name, given in (("pods", explicit_pods), ("packs", entered))
+                   if given is not None)
+    return StartDraft(pods=pods, rounds=rounds, starters=starters, now=now, by=by,
+                      chosen=chosen), commands
 
 
 def _check_entered(entered: Mapping[str, list[list[str]]], players: list[str], rounds: int,

@@ -4,7 +4,8 @@ who receive sealed product instead of drafting (V:EKN 7.2.6). Picks live in the 
 streams ``pod-<tid>-<n>`` so pods never contend with each other.
 
 Events: ``DraftStarted`` {pods: [[player ids in seat order]], rounds, starters:
-{player: [starter allocation]}, at, by}; ``LateArrivalProvided`` {player, product, at, by}.
+{player: [starter allocation]}, at, by, chosen_by_organizer: ["pods", "packs"] (when
+the organizer chose them instead of the seed)}; ``LateArrivalProvided`` {player, product, at, by}.
 """
 from __future__ import annotations
 
@@ -34,6 +35,9 @@ class StartDraft:
     starters: dict[str, list[dict[str, Any]]]
     now: int
     by: str
+    # what the organizer chose instead of the seed ("pods", "packs"): recorded so an
+    # audit tells a choice from a changed draw
+    chosen: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -51,10 +55,11 @@ def decide(command: Any, state: DraftState) -> list[Event]:
         players = [p for pod in command.pods for p in pod]
         if len(players) != len(set(players)) or any(len(pod) < 2 for pod in command.pods):
             raise Invalid("invalid pods", {"pods": command.pods})
-        return [Event("DraftStarted", {"pods": [list(p) for p in command.pods],
-                                       "rounds": command.rounds,
-                                       "starters": dict(command.starters),
-                                       "at": command.now, "by": command.by})]
+        data = {"pods": [list(p) for p in command.pods], "rounds": command.rounds,
+                "starters": dict(command.starters), "at": command.now, "by": command.by}
+        if command.chosen:
+            data["chosen_by_organizer"] = list(command.chosen)
+        return [Event("DraftStarted", data)]
     if isinstance(command, ProvideLateArrival):
         if not state.started:
             raise Conflict("the draft has not started; the player can join a pod",

@@ -58,5 +58,7 @@ def mixed_draft_commands(*, seed: str, players: list[str], product: Mapping[str,
     form = FormPods(capability="mixed-draft", pods=pods, first_seats=firsts,
                     settings={"pile_size": pile_size, "pick_seconds": pick_seconds,
                               "review_seconds": review_seconds,
-                              "library_pick_seconds": library_pick_seconds}, now=now)
+                              "library_pick_seconds": library_pick_seconds}, now=now,
+                    chosen=[name for name, given in (("pods", explicit_pods), ("packs", entered))
+                            if given is not None])
     return form, starts

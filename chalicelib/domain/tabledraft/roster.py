@@ -23,6 +23,7 @@ class FormPods(BaseModel):
     starters: dict[str, list[dict]] = {}  # sealed starters per player (table draft)
     settings: dict = {}
     now: datetime
+    chosen: list[str] = []                # "pods", "packs": chosen instead of the seed
 
 
 class AddLateArrival(BaseModel):
@@ -61,7 +62,8 @@ def decide(command, state: RosterState) -> list[Event]:
     return [Event("LimitedPodsFormed", {
         "capability": command.capability, "pods": [list(p) for p in command.pods],
         "first_seats": list(command.first_seats), "starters": dict(command.starters),
-        "settings": dict(command.settings), "at": clock.iso(command.now)})]
+        "settings": dict(command.settings), "at": clock.iso(command.now),
+        **({"chosen_by_organizer": list(command.chosen)} if command.chosen else {})})]
 
 
 def _late(command: AddLateArrival, state: RosterState) -> list[Event]:

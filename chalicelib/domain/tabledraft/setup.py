@@ -108,5 +108,7 @@ def table_draft_commands(*, seed: str, players: list[str], product: Mapping[str,
     form = FormPods(capability="table-draft", pods=pods, first_seats=firsts,
                     starters=starters, settings={"pick_seconds": pick_seconds,
                                                  "review_seconds": review_seconds,
-                                                 "packs": len(starts[0].packs[0])}, now=now)
+                                                 "packs": len(starts[0].packs[0])}, now=now,
+                    chosen=[name for name, given in (("pods", explicit_pods), ("packs", entered))
+                            if given is not None])
     return form, starts

@@ -75,8 +75,10 @@ def _form(cmd: FormTradePods, state: TradePrepState) -> list[Event]:
         raise Invalid("a designated first seat is not in that pod", problems,
                       code="invalid_first_seat")
     firsts = [cmd.first_seats.get(n, pod[0]) for n, pod in enumerate(pods, start=1)]
-    return [Event("TradePodsFormed", {"pods": pods, "first_seats": firsts,
-                                      "at": clock.iso(cmd.now)})]
+    data = {"pods": pods, "first_seats": firsts, "at": clock.iso(cmd.now)}
+    if cmd.pods is not None:
+        data["chosen_by_organizer"] = ["pods"]     # not the seed's draw (for an audit)
+    return [Event("TradePodsFormed", data)]
 
 
 def evolve(state: TradePrepState, event: Event) -> TradePrepState:

@@ -1,0 +1,52 @@
+"""What every check may need from the whole log: the revealed seed, the tournament's
+resolved settings and players, the card sets, and the final state of any stream."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..domain.decider import Decider
+from ..domain.events import Event
+from ..domain.product.cards import CardSet
+from ..domain.tournament import TOURNAMENT
+from ..domain.tournament.state import TournamentState, plain
+from .log import AuditLog
+
+
+@dataclass
+class Context:
+    log: AuditLog
+    tournament: TournamentState
+    seed: str | None
+    expected_sha256: str | None = None
+    # set by the engine for each check: the stream's events after the one checked, and
+    # the (stream, version) pairs already re-derived together with an earlier event
+    following: list = field(default_factory=list)
+    covered: set = field(default_factory=set)
+    _finals: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def sets(self) -> dict[str, CardSet]:
+        return self.log.card_sets
+
+    def section(self, name: str) -> dict[str, Any]:
+        return plain(self.tournament.settings.get(name, {}))
+
+    def final_state(self, decider: Decider, stream_id: str) -> Any:
+        """The state of another stream after all its events."""
+        if stream_id not in self._finals:
+            state = decider.initial()
+            for e in self.log.streams.get(stream_id, []):
+                state = decider.evolve(state, Event(e.type, e.data))
+            self._finals[stream_id] = state
+        return self._finals[stream_id]
+
+
+def build(log: AuditLog, expected_sha256: str | None = None) -> Context:
+    state = TOURNAMENT.initial()
+    seed = None
+    for e in log.streams.get(f"tournament-{log.tournament_id}", []):
+        state = TOURNAMENT.evolve(state, Event(e.type, e.data))
+        if e.type == "TournamentFinished" and isinstance(e.data.get("seed"), str):
+            seed = e.data["seed"]
+    return Context(log=log, tournament=state, seed=seed, expected_sha256=expected_sha256)

@@ -1,0 +1,59 @@
+"""The audit log a verifier reads: the pages of ``GET /v1/tournaments/{tid}/audit``
+joined into one document ``{"tournament_id", "card_sets", "events": [...]}`` (the
+shape ``python -m chalicelib.verify --save`` writes)."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..domain.product.cards import CardSet
+from .findings import Recorded
+
+
+class LogError(ValueError):
+    """The document is not an audit log."""
+
+
+@dataclass(frozen=True)
+class AuditLog:
+    tournament_id: str
+    card_sets: dict[str, CardSet]
+    streams: dict[str, list[Recorded]] = field(default_factory=dict)  # in log order
+
+    def kind(self, prefix: str) -> list[str]:
+        """The ids of the streams named ``<prefix>-...``."""
+        return [s for s in self.streams if s.split("-", 1)[0] == prefix]
+
+    def events(self) -> list[Recorded]:
+        return [e for stream in self.streams.values() for e in stream]
+
+
+def parse(document: Any) -> AuditLog:
+    if not isinstance(document, Mapping) or not isinstance(document.get("events"), list):
+        raise LogError("not an audit log: expected an object with an 'events' list")
+    tid = document.get("tournament_id")
+    if not isinstance(tid, str):
+        raise LogError("not an audit log: no 'tournament_id'")
+    sets = {}
+    for set_id, definition in (document.get("card_sets") or {}).items():
+        try:
+            sets[set_id] = CardSet.model_validate(definition)
+        except ValueError as exc:
+            raise LogError(f"card set {set_id!r} is not a valid set: {exc}") from None
+    streams: dict[str, list[Recorded]] = {}
+    for n, raw in enumerate(document["events"]):
+        try:
+            event = Recorded(stream=str(raw["stream_id"]), version=int(raw["version"]),
+                             type=str(raw["type"]), data=dict(raw["data"]),
+                             recorded_at=raw.get("recorded_at"))
+        except (KeyError, TypeError, ValueError):
+            raise LogError(f"event {n} lacks stream_id, version, type or data") from None
+        streams.setdefault(event.stream, []).append(event)
+    for stream_id, events in streams.items():
+        events.sort(key=lambda e: e.version)
+        versions = [e.version for e in events]
+        first = versions[0]
+        if versions != list(range(first, first + len(versions))):
+            raise LogError(f"stream {stream_id} has gaps or repeats: versions {versions[:20]}")
+    return AuditLog(tournament_id=tid, card_sets=sets, streams=streams)

@@ -1,0 +1,228 @@
+"""Limited product: pods and seats, collated boosters and dealt starters (re-collated from
+the seed and the card sets), timed-out and judge-taken picks, the sealed swap's
+hand-backs and deal, and the trade pods."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..domain.draft.decide import auto_pick
+from ..domain.draft.setup import plan_pods
+from ..domain.draft.state import PodState
+from ..domain.mixed import MIXED_DRAFT
+from ..domain.mixed.setup import mixed_draft_commands
+from ..domain.pods.assignment import assign_pods, pod_sizes
+from ..domain.product.allocation import collate_packs, deal_starters
+from ..domain.profiles.draft import DraftSettings
+from ..domain.profiles.product import ProductSettings
+from ..domain.sealed.commands import DealSwap
+from ..domain.sealed.decide import decide as sealed_decide
+from ..domain.tabledraft.roster import ROSTER
+from ..domain.tabledraft.setup import plan_pods as plan_limited_pods
+from ..domain.trade.prep import POD_MAX, POD_MIN
+from .context import Context
+from .findings import Finding, NotChecked, Recorded, differences
+from .rederive import covered, decided, decided_with_followers, guarded
+
+# the seed label each limited capability draws its pods with
+POD_LABELS = {"mixed-draft": "mixed-draft-pods", "table-draft": "table-draft-pods"}
+
+
+def _product(ctx: Context) -> ProductSettings:
+    return ProductSettings.model_validate(ctx.section("product"))
+
+
+def chosen(data: dict[str, Any], what: str) -> bool:
+    """The organizer chose ``what`` ("pods", "packs") instead of the seed's draw."""
+    return what in (data.get("chosen_by_organizer") or [])
+
+
+def _chosen(event: Recorded, what: str) -> list[Finding]:
+    return [NotChecked(event, f"the {what} were chosen by the organizer, not drawn")]
+
+
+def _collated(ctx: Context, event: Recorded, start: dict[str, Any] | None = None
+              ) -> list[Finding] | None:
+    """None when the product is collated from the seed; else why it is not checked."""
+    if start is not None and chosen(start, "packs"):
+        return _chosen(event, "packs")
+    source = _product(ctx).source
+    if source != "collated":
+        return [NotChecked(event, f"the product is {source} by the staff, not collated "
+                                  "from the seed")]
+    missing = sorted({b.set for b in _product(ctx).boosters} - set(ctx.sets))
+    if missing:
+        return [NotChecked(event, f"the audit log lacks the card sets {missing}")]
+    return None
+
+
+def draft_started(ctx: Context, state: Any, event: Recorded) -> list[Finding]:
+    def work() -> list[Finding]:
+        pods = event.data.get("pods") or []
+        players = [p for pod in pods for p in pod]
+        out = _chosen(event, "pods") if chosen(event.data, "pods") else differences(
+            event, "pods", pods, plan_pods(
+                players, DraftSettings.model_validate(ctx.section("draft")), ctx.seed or ""))
+        product = _product(ctx)
+        if product.starters:
+            skip = _collated(ctx, event, event.data)
+            out += skip if skip else differences(
+                event, "starters", event.data.get("starters"),
+                deal_starters(product, ctx.sets, ctx.seed or "", players))
+        return out
+    return guarded(event, work)
+
+
+def pod_opened(ctx: Context, state: PodState, event: Recorded) -> list[Finding]:
+    def work() -> list[Finding]:
+        d = event.data
+        out = differences(event, "seed", d.get("seed"), ctx.seed)
+        starts = ctx.log.streams.get(f"draft-{ctx.log.tournament_id}") or []
+        skip = _collated(ctx, event, starts[0].data if starts else None)
+        if skip:
+            return out + skip
+        rounds = len(d.get("packs") or [])
+        for seat, player in enumerate(d.get("seats") or []):
+            packs = collate_packs(_product(ctx), ctx.sets, ctx.seed or "", player, 0, rounds)
+            for r, pack in enumerate(packs):
+                out += differences(event, f"packs[{r}][{seat}] (round {r + 1}, {player})",
+                                   d["packs"][r][seat], pack["cards"])
+        return out
+    return guarded(event, work)
+
+
+def card_picked(ctx: Context, state: PodState, event: Recorded) -> list[Finding]:
+    """A pick the timer (or a judge, for an absent player) took: the pre-selected card
+    if any, else the card the seed draws from the pack (V:EKN 7.5.3)."""
+    d = event.data
+    if not d.get("auto"):
+        return []               # the player's own choice
+
+    def work() -> list[Finding]:
+        derived = auto_pick(state, d["seat"], d["at"]).data
+        return differences(event, "card", d.get("card"), derived["card"]) + \
+            differences(event, "note", d.get("note"), derived["note"]) + \
+            differences(event, "preselected", d.get("preselected"), derived["preselected"])
+    return guarded(event, work)
+
+
+def sealed_started(ctx: Context, state: Any, event: Recorded) -> list[Finding]:
+    def work() -> list[Finding]:
+        d = event.data
+        out: list[Finding] = []
+        players = list(d.get("players") or [])
+        collated = {p: items for p, items in (d.get("packs") or {}).items()
+                    if any("set" in item for item in items)}
+        if collated:
+            skip = _collated(ctx, event)
+            if skip:
+                return skip
+        for player, items in collated.items():
+            derived = collate_packs(_product(ctx), ctx.sets, ctx.seed or "", player)
+            out += differences(event, f"packs.{player}", items, derived)
+        product = _product(ctx)
+        if product.starters and collated:
+            dealt = deal_starters(product, ctx.sets, ctx.seed or "", players)
+            recorded = {}
+            for item in d.get("starters") or []:
+                recorded.setdefault(item["owner"], []).append(
+                    {"set": item["set"], "starter": item["starter"], "cards": item["cards"]})
+            out += differences(event, "starters", recorded,
+                               {p: dealt[p] for p in players if dealt[p]})
+        if not collated and players:
+            out.append(NotChecked(event, "the packs were entered by the staff, not "
+                                         "collated from the seed"))
+        return out
+    return guarded(event, work)
+
+
+def swap_dealt(ctx: Context, state: Any, event: Recorded) -> list[Finding]:
+    command = DealSwap(seed=ctx.seed or "x", now=event.recorded_at or "1970-01-01T00:00:00Z")
+    return guarded(event, lambda: decided(
+        event, lambda: sealed_decide(command, state),
+        ["hand_back", "handed_back", "received_from", "pools"]))
+
+
+def trade_pods(ctx: Context, state: Any, event: Recorded) -> list[Finding]:
+    def work() -> list[Finding]:
+        pods = event.data.get("pods") or []
+        if chosen(event.data, "pods"):
+            return _chosen(event, "pods")
+        players = [p for pod in pods for p in pod]
+        sizes = pod_sizes(len(players), POD_MIN, POD_MAX, POD_MAX)
+        return differences(event, "pods", pods,
+                           assign_pods(players, sizes, ctx.seed or "", "trade-pods"))
+    return guarded(event, work)
+
+
+def limited_pods(ctx: Context, state: Any, event: Recorded) -> list[Finding]:
+    d = event.data
+    label = POD_LABELS.get(d.get("capability"))
+    if label is None:
+        return [NotChecked(event, f"unknown capability {d.get('capability')!r}")]
+
+    def work() -> list[Finding]:
+        pods = d.get("pods") or []
+        if chosen(d, "pods"):
+            return _chosen(event, "pods")
+        players = [p for pod in pods for p in pod]
+        derived, _ = plan_limited_pods(players, ctx.section("draft"), ctx.seed or "", label)
+        return differences(event, "pods", pods, derived)
+    return guarded(event, work)
+
+
+def mixed_started(ctx: Context, state: Any, event: Recorded) -> list[Finding]:
+    """A mixed-draft pod's whole product (starters and boosters, opened) and its first
+    crypt table: re-run the start from the seed and the pods as formed."""
+    roster_events = ctx.log.streams.get(f"mixed-{ctx.log.tournament_id}") or []
+    skip = _collated(ctx, event, roster_events[0].data if roster_events else None)
+    if skip:
+        return skip
+    roster = ctx.final_state(ROSTER, f"mixed-{ctx.log.tournament_id}")
+
+    def work() -> list[Finding]:
+        s = roster.settings
+        pods = [list(p) for p in roster.pods]
+        players = sorted(p for pod in pods for p in pod)
+        _, starts = mixed_draft_commands(
+            seed=ctx.seed or "", players=players, product=ctx.section("product"),
+            draft=ctx.section("draft"), sets=ctx.sets, now=event.data.get("at"),
+            pile_size=s["pile_size"], pick_seconds=s.get("pick_seconds"),
+            review_seconds=s.get("review_seconds", 0),
+            library_pick_seconds=s.get("library_pick_seconds"), explicit_pods=pods,
+            first_seats=dict(enumerate(roster.first_seats, start=1)))
+        number = int(event.stream.rsplit("-", 1)[1])
+        return decided_with_followers(
+            ctx, event, lambda: MIXED_DRAFT.decide(starts[number - 1], state),
+            ignore=("at", "deadline", "review_until"))
+    return guarded(event, work)
+
+
+def with_mixed_start(ctx: Context, state: Any, event: Recorded) -> list[Finding]:
+    return covered(ctx, event, "mixed-draft start")
+
+
+def table_set_revealed(ctx: Context, state: Any, event: Recorded) -> list[Finding]:
+    if (event.stream, event.version) in ctx.covered:
+        return []
+    return [NotChecked(event, "a crypt set revealed after a pick: the piles are not "
+                              "re-derived (only the first set, with the draft's start)")]
+
+
+def auto_only(reason: str):
+    """A pick the player made is their choice; an automatic one is a draw not re-derived."""
+    def check(ctx: Context, state: Any, event: Recorded) -> list[Finding]:
+        if not event.data.get("auto"):
+            return []
+        return [NotChecked(event, reason)]
+    return check
+
+
+def ffa_reported(ctx: Context, state: Any, event: Recorded) -> list[Finding]:
+    """Places and players outlasted follow from the winner and the elimination order."""
+    from ..domain.ffa.decider import ReportPodGame
+    from ..domain.ffa.decider import decide as ffa_decide
+    d = event.data
+    command = ReportPodGame(pod=d.get("pod"), winner=d.get("winner"),
+                            eliminated=list(d.get("eliminated") or []))
+    return guarded(event, lambda: decided(event, lambda: ffa_decide(command, state),
+                                          ["places"]))

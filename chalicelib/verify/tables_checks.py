@@ -1,0 +1,78 @@
+"""V:EKN tables: every round's seating and sit-outs (re-seated by the domain's decider from
+the state before), each table's TP, GW and places from its VP, the standings and
+coin tosses that make the final, the final's first player and its ranking."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..domain.tables import decider as tables
+from ..domain.tables import final as finals
+from ..domain.tables.commands import SeatRound, StartFinal
+from ..domain.tables.scoring import score
+from ..domain.tables.state import TablesState
+from .context import Context
+from .findings import Difference, Finding, Recorded, differences
+from .rederive import decided, guarded
+
+
+def seated(ctx: Context, state: TablesState, event: Recorded) -> list[Finding]:
+    d = event.data
+    players = [p for table in d.get("tables", []) for p in table] + list(d.get("sitting_out", []))
+    settings = d.get("settings", state.settings) or {}
+    command = SeatRound(players=players, seed=ctx.seed or "", settings=dict(settings))
+    return guarded(event, lambda: decided(
+        event, lambda: tables.decide_seat_round(command, state),
+        ["round", "tables", "sitting_out"]))
+
+
+def _table_score(event: Recorded, path: str, seats: list[str], results: dict[str, Any],
+                 dropped: list[str]) -> list[Finding]:
+    vp = {p: r["vp_halves"] for p, r in results.items()}
+    return differences(event, path, results, score(seats, vp, dropped))
+
+
+def table_reported(ctx: Context, state: Any, event: Recorded) -> list[Finding]:
+    """A table's TP, GW and places follow from its VP (V:EKN 3.7)."""
+    results = event.data.get("results") or {}
+    dropped = [p for p, r in results.items() if r.get("dropped")]
+    return guarded(event, lambda: _table_score(event, "results", list(results), results,
+                                               dropped))
+
+
+def round_closed(ctx: Context, state: TablesState, event: Recorded) -> list[Finding]:
+    def work() -> list[Finding]:
+        out: list[Finding] = []
+        for k, table in enumerate(event.data.get("tables", []), start=1):
+            out += _table_score(event, f"tables[{k - 1}].results", list(table["seats"]),
+                                table["results"], list(table.get("dropped", [])))
+        return out
+    return guarded(event, work)
+
+
+def final_started(ctx: Context, state: TablesState, event: Recorded) -> list[Finding]:
+    rows = event.data.get("standings") or []
+    eligible = [r["player"] for r in rows if r.get("eligible", True)]
+    command = StartFinal(players=eligible, seed=ctx.seed or "")
+    return guarded(event, lambda: decided(
+        event, lambda: tables.decide_start_final(command, state), ["qualifiers", "standings"]))
+
+
+def final_seated(ctx: Context, state: TablesState, event: Recorded) -> list[Finding]:
+    def work() -> list[Finding]:
+        row = list(state.row)
+        out = differences(event, "row", event.data.get("row"), row)
+        seating, first = finals.seat_final(row, ctx.seed or "")
+        return out + differences(event, "first_player", event.data.get("first_player"),
+                                 first) + differences(event, "seating",
+                                                      event.data.get("seating"), seating)
+    return guarded(event, work)
+
+
+def final_reported(ctx: Context, state: TablesState, event: Recorded) -> list[Finding]:
+    def work() -> list[Finding]:
+        vp = event.data.get("vp_halves") or {}
+        if set(vp) != set(state.final_seating):
+            return [Difference(event, "vp_halves", sorted(vp), sorted(state.final_seating))]
+        return differences(event, "standings", event.data.get("standings"),
+                           finals.final_standings(state.qualifiers, vp))
+    return guarded(event, work)
