@@ -15,6 +15,7 @@ BLUEPRINTS = (
     "chalicelib.api.tables",
     "chalicelib.api.swiss",
     "chalicelib.api.reports",
+    "chalicelib.api.audit",
     "chalicelib.api.webhooks",
     "chalicelib.api.widget",
 )

@@ -10,7 +10,7 @@ from ..domain.events import Event
 from ..domain.product.cards import CardSet
 from ..domain.tournament import TOURNAMENT
 from ..domain.tournament.state import TournamentState, plain
-from .log import AuditLog
+from .log import AuditLog, LogError
 
 
 @dataclass
@@ -46,7 +46,11 @@ def build(log: AuditLog, expected_sha256: str | None = None) -> Context:
     state = TOURNAMENT.initial()
     seed = None
     for e in log.streams.get(f"tournament-{log.tournament_id}", []):
-        state = TOURNAMENT.evolve(state, Event(e.type, e.data))
+        try:
+            state = TOURNAMENT.evolve(state, Event(e.type, e.data))
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise LogError(f"{e.where}: the tournament's own stream cannot be replayed "
+                           f"({type(exc).__name__}: {exc})") from None
         if e.type == "TournamentFinished" and isinstance(e.data.get("seed"), str):
             seed = e.data["seed"]
     return Context(log=log, tournament=state, seed=seed, expected_sha256=expected_sha256)

@@ -2,9 +2,13 @@
 the federation report agrees, and a full projection rebuild gives the same views."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from chalicelib.verify.engine import verify
 from demo.registry import MODULES, scenario
+from tests.verify.tamper import TAMPERING
 
 PLAYERS = {"vtes-mixed-draft": 10, "hack-booster-draft": 12, "munchkin-draft": 20,
            "mtg-conspiracy": 8, "vtes-sealed-swap": 10, "vtes-restricted-trade": 8}
@@ -39,11 +43,50 @@ def test_whole_event(name, scenario_api, rt):
         assert sorted(seen) == list(range(1, len(seen) + 1)) or \
             sorted(seen) == list(range(len(seen))), stream
 
+    audit_log_verifies(api, rt, name, outcome.tournament_id, len(log))
+
     # projections are a pure function of the events: a rebuild changes nothing
     before = rt.views.dump()
     rebuilt = api.post("/v1/admin/projections/rebuild", token=api.admin_key)
     assert rebuilt["events_applied"] >= len(log)
     assert rt.views.dump() == before
+
+
+def public_audit(api, tid: str) -> dict:
+    """The public audit log (no token), page after page, as one document."""
+    doc, after = {"events": []}, None
+    while True:
+        page = api.get(f"/v1/tournaments/{tid}/audit?limit=400"
+                       + (f"&after={after}" if after else ""))
+        doc["events"] += page["events"]
+        doc.setdefault("card_sets", page.get("card_sets"))
+        doc.setdefault("tournament_id", page["tournament_id"])
+        after = page["next"]
+        if after is None:
+            return doc
+
+
+def audit_log_verifies(api, rt, name: str, tid: str, logged: int) -> None:
+    """The finished event's public audit log re-derives offline with no difference, holds
+    no token, key or hash of one, and the verifier names one tampered event."""
+    doc = public_audit(api, tid)
+    assert 0 < len(doc["events"]) <= logged
+    assert {e["stream_id"].split("-")[0] for e in doc["events"]} >= {"tournament"}
+    outcome = verify(doc)
+    assert outcome.ok, [d.line() for d in outcome.differences]
+    assert outcome.checked >= 10
+    text = json.dumps(doc)
+    issued = {e.stream_id.removeprefix("token-") for e in rt.events.all_events()
+              if e.stream_id.startswith("token-")}
+    assert issued and not [h for h in issued if h in text]
+    assert "pdm_" not in text and api.admin_key not in text
+    assert not any(e["stream_id"].startswith(("token-", "account-", "webhook", "report-"))
+                   for e in doc["events"])
+    changed, field = TAMPERING[name](doc)
+    named = [d for d in verify(doc).differences
+             if (d.event.stream, d.event.version, d.event.type) == changed]
+    assert named and named[0].field.startswith(field), \
+        [d.line() for d in verify(doc).differences]
 
 
 def test_scenario_checks_are_meaningful(scenario_api):

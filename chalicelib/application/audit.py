@@ -1,0 +1,126 @@
+"""A tournament's audit log: every event of its play streams in order, public once the
+tournament is finished (the seed is revealed then, and so is everything hidden during
+play: packs, picks, face-down cards), staff-only before. It carries the card sets its
+product was collated from, so ``python -m chalicelib.verify`` can re-derive every draw
+without Podium. Tokens, accounts, webhooks and report receipts are not play and never
+appear; of a request's metadata only the actor (id and role) does."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..auth import Principal
+from ..auth.principal import Unauthorized, is_staff
+from ..domain import streams
+from ..domain import tournament as t
+from ..domain.errors import Forbidden, Invalid
+from ..projections.tournaments import streams_kind
+from . import tournament
+from .reads import Reads
+from .sets import product_sets
+
+# The stream kinds of play (``<kind>-<tid>[-...]``) an audit shows; every other stream of
+# the tournament (and any kind added later) stays out until it is listed here.
+AUDITED_KINDS = frozenset({"tournament", "swiss", "match", "tables", "table", "ffa", "draft",
+                           "pod", "tdraft", "mixed", "sealed", "trade", "decks", "product"})
+# Keys that never leave Podium, at any depth of an event's data (defence in depth: no
+# play event holds them today).
+SECRET_KEYS = frozenset({"token", "api_key", "key", "key_hash", "secret", "secret_ref",
+                         "nonce", "signature", "idempotency_key", "password", "email",
+                         "phone", "contact", "address"})
+# Hidden until the finish: the seed and what is derived from it alone.
+SEALED_UNTIL_FINISH = ("seed", "seed_key")
+
+
+class BadCursor(Invalid):
+    """A malformed query: 400 like every list route's bad cursor."""
+
+    status = 400
+
+
+def audit_log(reads: Reads, actor: Principal | None, tid: str, after: str | None,
+              limit: int) -> dict[str, Any]:
+    """A page of the audit log (``after``: the previous page's cursor)."""
+    state = tournament.load(reads, tid)
+    finished = state.status == t.state.FINISHED
+    if not finished:
+        if actor is None:
+            raise Unauthorized("the audit log is public once the tournament is finished; "
+                               "before that only its staff may read it")
+        if not is_staff(actor, state):
+            raise Forbidden("the audit log is public once the tournament is finished; "
+                            "before that only its staff may read it", code="audit_not_public")
+    position = _cursor(after, tid)
+    events, following = _page(reads, tid, position, limit)
+    reply: dict[str, Any] = {
+        "tournament_id": tid, "status": state.status, "seed_sha256": state.seed_sha256,
+        "seed": state.seed if finished else None,
+        "events": [shown(e, finished) for e in events],
+        "next": following}
+    if position is None:
+        reply["card_sets"] = {set_id: card_set.model_dump(mode="json") for set_id, card_set
+                              in product_sets(reads, state.section("product")).items()}
+    return reply
+
+
+def audited(stream_id: str) -> bool:
+    return stream_id.split("-", 1)[0] in AUDITED_KINDS
+
+
+def shown(event: Any, finished: bool) -> dict[str, Any]:
+    """One stored event as the audit log shows it."""
+    data = scrub(event.data)
+    if not finished:
+        data = {k: (None if k in SEALED_UNTIL_FINISH else v) for k, v in data.items()}
+    actor = event.meta.get("actor") if isinstance(event.meta, dict) else None
+    return {"stream_id": event.stream_id, "version": event.version, "type": event.type,
+            "data": data, "recorded_at": event.recorded_at,
+            "actor": {"id": actor.get("id"), "role": actor.get("role")}
+            if isinstance(actor, dict) else None}
+
+
+def scrub(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: scrub(v) for k, v in value.items() if k not in SECRET_KEYS}
+    if isinstance(value, list):
+        return [scrub(v) for v in value]
+    return value
+
+
+def _page(reads: Reads, tid: str, position: tuple[str, int] | None,
+          limit: int) -> tuple[list[Any], str | None]:
+    """Up to ``limit`` events from ``position`` (a stream's sort key in the tournament's
+    stream index, the version read up to), streams in the order they began; the cursor
+    after them, or None on the last page."""
+    sort, version = position if position is not None else (None, 0)
+    pending = [(sort, sort.split("|", 1)[1])] if sort is not None else []
+    index_after, events = sort, []
+    while True:
+        if not pending:
+            batch = reads.views.list(streams_kind(tid), after=index_after, limit=100)
+            if not batch:
+                return events, None
+            index_after = batch[-1].sort
+            pending = [(v.sort, v.doc["stream_id"]) for v in batch
+                       if audited(v.doc["stream_id"])]
+            continue
+        sort, stream_id = pending.pop(0)
+        room = limit - len(events)
+        read = reads.service.events.read(stream_id, version, limit=room + 1)
+        events += read[:room]
+        if len(read) > room or len(events) == limit:
+            return events, f"{sort}|{read[min(room, len(read)) - 1].version}"
+        version = 0
+
+
+def _cursor(raw: str | None, tid: str) -> tuple[str, int] | None:
+    """(the stream's sort key, the version read up to); only a stream of this
+    tournament's audit log (a cursor can never open another stream)."""
+    if raw is None:
+        return None
+    sort, _, version = raw.rpartition("|")
+    stream_id = sort.split("|", 1)[1] if "|" in sort else ""
+    if not version.isdigit() or len(version) > 9 or not audited(stream_id) \
+            or streams.tournament_of(stream_id) != tid:
+        raise BadCursor("query parameter 'after' is not a cursor of this log",
+                        code="invalid_query")
+    return sort, int(version)
