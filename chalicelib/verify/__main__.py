@@ -6,8 +6,8 @@ each difference and exits 1 if there is any, 0 if none, 2 if LOG is not an audit
 ``--sha256`` is the seed hash you noted when the tournament was created; ``--save``
 writes the fetched log to a file; ``--all`` also lists every event not checked.
 
-Needs only ``chalicelib/domain`` and ``chalicelib/verify`` (and their pydantic,
-pyrsistent and networkx), nothing of Podium's server: no chalice, boto3 or store."""
+Needs only ``chalicelib/domain`` and ``chalicelib/verify`` (and the domain's pydantic,
+pyrsistent, google-re2 and rustworkx), nothing of Podium's server: no chalice, boto3 or store."""
 from __future__ import annotations
 
 import argparse
