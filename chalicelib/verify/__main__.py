@@ -81,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"NOT CHECKED  {count} event(s): {reason}")
     verdict = "OK" if outcome.ok else f"{len(outcome.differences)} DIFFERENCE(S)"
     print(f"{verdict}: tournament {outcome.tournament_id}, {outcome.events} events, "
-          f"{outcome.checked} re-derived, {len(skipped)} not checked, "
+          f"{outcome.checked} checked, {len(skipped)} not checked, "
           f"{outcome.seconds:.2f}s")
     return 0 if outcome.ok else 1
 
