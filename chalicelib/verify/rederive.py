@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from ..domain.errors import DomainError
 from ..domain.events import Event
@@ -63,6 +62,3 @@ def guarded(event: Recorded, work: Callable[[], list[Finding]]) -> list[Finding]
         return [Difference(event, "(facts)", "recorded",
                            f"cannot be re-derived from them: {type(exc).__name__}: {exc}")]
 
-
-def value(data: dict[str, Any], key: str, default: Any = None) -> Any:
-    return data.get(key, default)
