@@ -10,8 +10,9 @@ from typing import Any
 
 from chalice import Response
 
+from ..application import tournament
 from ..application.reads import Reads
-from ..application.tournament import active_player, require_running  # noqa: F401
+from ..application.tournament import active_player, checked_tid, require_running  # noqa: F401
 from ..auth import Principal, authenticate
 from ..domain.errors import NotFound
 from ..runtime import runtime
@@ -72,6 +73,14 @@ def reads() -> Reads:
     """The runtime's reads, for the use cases' queries."""
     rt = runtime()
     return Reads(rt.service, rt.views)
+
+
+def load_tournament(source: Any, tid: str, guard: bool = True) -> Any:
+    """The tournament's state (404 if none) from a unit of work (``guard``: see
+    ``application.tournament.load``) or, in a GET, from the runtime."""
+    if hasattr(source, "load"):
+        return tournament.load(source, tid, guard=guard)
+    return tournament.load(Reads(source.service, source.views), tid)
 
 
 def view_or_404(view_id: str, missing: str, details: Any = None,

@@ -5,6 +5,7 @@ import hmac
 from dataclasses import dataclass
 from typing import Any
 
+from ..domain import streams
 from ..domain.accounts import TOKEN, IssueToken
 from ..domain.errors import DomainError, Forbidden
 from ..domain.tournament import TournamentState
@@ -54,7 +55,7 @@ def optional_principal(request, rt) -> Principal | None:
         return None
     if rt.admin_key and hmac.compare_digest(token_hash(token), token_hash(rt.admin_key)):
         return ADMIN
-    state, _ = rt.service.read(TOKEN, f"token-{token_hash(token)}")
+    state, _ = rt.service.read(TOKEN, streams.token(token_hash(token)))
     if not state.active:
         raise Unauthorized("unknown or revoked token")
     p = state.principal
@@ -115,4 +116,4 @@ def request_token(rt, idempotency, purpose: str) -> str:
 def issue_token(uow: UnitOfWork, token: str, principal: dict[str, Any]) -> None:
     """Record ``token`` for ``principal`` inside the unit of work. Only its hash is kept
     (as the token stream's id); the caller adds the token itself to the response."""
-    uow.decide(TOKEN, f"token-{token_hash(token)}", IssueToken(principal, uow.now.isoformat()))
+    uow.decide(TOKEN, streams.token(token_hash(token)), IssueToken(principal, uow.now.isoformat()))

@@ -49,7 +49,8 @@ def _create(cmd: c.CreateTournament, state: TournamentState) -> list[Event]:
 
 def _change_settings(cmd: c.ChangeSettings, state: TournamentState) -> list[Event]:
     if state.status != REGISTRATION:
-        raise Conflict("settings are fixed once the tournament has started")
+        raise Conflict("settings are fixed once the tournament has started",
+                       {"status": state.status}, code="already_started")
     return [Event("SettingsChanged", {"settings": resolve_settings(
         state.game, cmd.settings, base=_plain(state.settings))})]
 
@@ -68,15 +69,16 @@ def _member_id_problems(pattern: str, member_id: str) -> list[dict[str, str]]:
 def _register(cmd: c.RegisterPlayer, state: TournamentState) -> list[Event]:
     reg = state.settings["registration"]
     if state.status == FINISHED:
-        raise Conflict("the tournament is finished")
+        raise Conflict("the tournament is finished", code="tournament_finished")
     late = state.status == RUNNING
     if late and not cmd.by_staff:
         raise Conflict("registration is closed; late arrivals are added by the organizer "
-                       "or a judge")
+                       "or a judge", {"status": state.status}, code="registration_closed")
     if late and not reg["late_arrivals"]:
-        raise Conflict("this tournament does not accept late arrivals")
+        raise Conflict("this tournament does not accept late arrivals", code="late_arrivals_off")
     if not cmd.by_staff and not reg["self_registration"]:
-        raise Conflict("players are registered by the organizer in this tournament")
+        raise Conflict("players are registered by the organizer in this tournament",
+                       code="registration_closed")
     problems = []
     if cmd.member_id is not None:
         problems += _member_id_problems(reg["member_id_pattern"], cmd.member_id)
@@ -87,7 +89,8 @@ def _register(cmd: c.RegisterPlayer, state: TournamentState) -> list[Event]:
     if problems:
         raise Invalid("registration refused", problems)
     if state.active_count >= reg["max_players"]:
-        raise Conflict(f"the tournament is full ({reg['max_players']} players)")
+        raise Conflict(f"the tournament is full ({reg['max_players']} players)",
+                       {"max_players": reg["max_players"]}, code="tournament_full")
     if cmd.player_id in state.players:
         raise Conflict("player id already used")
     return [Event("PlayerRegistered", {
@@ -98,23 +101,27 @@ def _register(cmd: c.RegisterPlayer, state: TournamentState) -> list[Event]:
 def _existing(state: TournamentState, player_id: str) -> Player:
     player = state.players.get(player_id)
     if player is None:
-        raise NotFound(f"no player {player_id} in this tournament")
+        raise NotFound(f"no player {player_id} in this tournament", {"player_id": player_id},
+                       code="player_not_found")
     return player
 
 
 def _remove(cmd: c.RemovePlayer, state: TournamentState) -> list[Event]:
     _existing(state, cmd.player_id)
     if state.status != REGISTRATION:
-        raise Conflict("players can only be removed before the start; record a drop instead")
+        raise Conflict("players can only be removed before the start; record a drop instead",
+                       {"status": state.status}, code="already_started")
     return [Event("PlayerRemoved", {"player_id": cmd.player_id, "at": cmd.now})]
 
 
 def _drop(cmd: c.DropPlayer, state: TournamentState) -> list[Event]:
     player = _existing(state, cmd.player_id)
     if state.status != RUNNING:
-        raise Conflict("drops are recorded while the tournament runs; before it, remove the player")
+        raise Conflict("drops are recorded while the tournament runs; before it, remove the "
+                       "player", {"status": state.status}, code="not_running")
     if player.status == "dropped":
-        raise Conflict("the player has already dropped")
+        raise Conflict("the player has already dropped", {"player_id": cmd.player_id},
+                       code="already_dropped")
     # V:EKN 3.1.4: the player is left out of the next seating/pairing. A round already
     # seated or paired is the Swiss or tables aggregate's business (a loss there), decided
     # in the same unit of work by the drop route.
@@ -124,21 +131,24 @@ def _drop(cmd: c.DropPlayer, state: TournamentState) -> list[Event]:
 
 def _add_judge(cmd: c.AddJudge, state: TournamentState) -> list[Event]:
     if state.status == FINISHED:
-        raise Conflict("the tournament is finished")
+        raise Conflict("the tournament is finished", code="tournament_finished")
     return [Event("JudgeAdded", {"judge_id": cmd.judge_id, "name": cmd.name, "at": cmd.now})]
 
 
 def _start(cmd: c.StartTournament, state: TournamentState) -> list[Event]:
     if state.status != REGISTRATION:
-        raise Conflict(f"the tournament is {state.status}, not open for a start")
+        raise Conflict(f"the tournament is {state.status}, not open for a start",
+                       {"status": state.status}, code="already_started")
     if state.active_count < 2:
-        raise Conflict("at least two players are needed to start")
+        raise Conflict("at least two players are needed to start",
+                       {"active": state.active_count}, code="too_few_players")
     return [Event("TournamentStarted", {"at": cmd.now})]
 
 
 def _finish(cmd: c.FinishTournament, state: TournamentState) -> list[Event]:
     if state.status != RUNNING:
-        raise Conflict(f"the tournament is {state.status}; only a running tournament finishes")
+        raise Conflict(f"the tournament is {state.status}; only a running tournament finishes",
+                       {"status": state.status}, code="not_running")
     open_items = [dict(item) for item in cmd.open]
     if not cmd.incomplete:
         if cmd.reason is not None:
