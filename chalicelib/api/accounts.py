@@ -5,26 +5,19 @@ from __future__ import annotations
 from chalice import Blueprint
 
 from ..application import accounts
-from ..auth import request_token
-from ..runtime import runtime
-from ..service import Reply
 from .bodies import CreateAccountBody
-from .common import caller, execute
-from .http import idempotency_from, json_route, parse_body, respond, with_secret
+from .common import caller, issuing
+from .http import json_route, parse_body
 
 bp = Blueprint(__name__)
 
 
 @json_route(bp, "/accounts", methods=["POST"])
 def create_account():
-    rt, request = runtime(), bp.current_request
-    principal = caller(request)
+    request, principal = bp.current_request, caller(bp.current_request)
     body = parse_body(request, CreateAccountBody)
-    idem = idempotency_from(request, principal.id)
-    api_key = request_token(rt, idem, "account")
-    reply = execute(lambda uow: Reply(201, accounts.create(
-        uow, principal, body.role, body.name, api_key)), principal, idem)
-    return respond(with_secret(reply, "api_key", api_key))
+    return issuing(request, principal, 201, "account", "api_key", accounts.create,
+                   body.role, body.name)
 
 
 @json_route(bp, "/me", methods=["GET"])

@@ -8,10 +8,12 @@ from typing import Literal
 from chalice import Blueprint
 
 from ..application import registration, tournaments
-from ..auth import optional_principal, request_token
+from ..application.admission import client_key
+from ..auth import optional_principal
 from ..runtime import runtime
 from ..service import Reply
 from .bodies import (
+    Body,
     CreateTournamentBody,
     DropBody,
     FinishBody,
@@ -19,7 +21,7 @@ from .bodies import (
     RegisterPlayerBody,
     SettingsBody,
 )
-from .common import caller, command, execute, reads, run_command
+from .common import caller, client_address, command, issuing, reads, run_command
 
 # Re-exported for the blueprints that still import them from here (tables, reports); new
 # code takes them from application/tournament.py.
@@ -28,13 +30,10 @@ from .common import load_tournament as load_tournament
 from .http import (
     cursor_param,
     encode_cursor,
-    idempotency_from,
     json_route,
     parse_body,
     query_int,
     query_param,
-    respond,
-    with_secret,
 )
 from .links import link
 
@@ -45,10 +44,12 @@ bp = Blueprint(__name__)
 def create_tournament():
     request, principal = bp.current_request, caller(bp.current_request)
     body = parse_body(request, CreateTournamentBody)
+    secret = runtime().token_secret
 
     def work(uow):
         doc = tournaments.create(uow, principal, body.name, body.game, body.format,
-                                 body.structure, body.settings, body.starts_at, body.location)
+                                 body.structure, body.settings, body.starts_at, body.location,
+                                 secret)
         return Reply(201, doc, {"Location": link(f"/tournaments/{doc['tournament_id']}")})
     return run_command(request, work, principal)
 
@@ -72,7 +73,8 @@ def get_tournament(tid):
 def change_settings(tid):
     request, principal = bp.current_request, caller(bp.current_request)
     body = parse_body(request, SettingsBody)
-    return command(request, principal, 200, tournaments.change_settings, tid, body.settings)
+    return command(request, principal, 200, tournaments.change_settings, tid, body.settings,
+                   runtime().token_secret)
 
 
 @json_route(bp, "/tournaments/{tid}/players", methods=["GET"])
@@ -88,11 +90,22 @@ def register_player(tid):
     rt, request = runtime(), bp.current_request
     principal = optional_principal(request, rt)
     body = parse_body(request, RegisterPlayerBody)
-    idem = idempotency_from(request, principal.id if principal else None)
-    token = request_token(rt, idem, "player")
-    reply = execute(lambda uow: Reply(201, registration.register(
-        uow, principal, tid, body.name, body.member_id, token)), principal, idem)
-    return respond(with_secret(reply, "token", token))
+    address = client_address(request)
+    return issuing(request, principal, 201, "player", "token", registration.register, tid,
+                   body.name, body.member_id, code=body.registration_code,
+                   client=client_key(rt.token_secret, address) if address else None,
+                   secret=rt.token_secret)
+
+
+@json_route(bp, "/tournaments/{tid}/players/{pid}/token", methods=["POST"])
+def replace_token(tid, pid):
+    """The staff re-issues a player's token, or the player rotates their own (a dropped
+    player too: their token still reads)."""
+    request = bp.current_request
+    principal = caller(request, dropped_ok=True)
+    parse_body(request, Body, allow_empty=True)
+    return issuing(request, principal, 201, "player-token", "token",
+                   registration.replace_token, tid, pid)
 
 
 @json_route(bp, "/tournaments/{tid}/players/{pid}", methods=["DELETE"])
@@ -115,14 +128,10 @@ def drop_player(tid, pid):
 
 @json_route(bp, "/tournaments/{tid}/judges", methods=["POST"])
 def add_judge(tid):
-    rt, request = runtime(), bp.current_request
-    principal = caller(request)
+    request, principal = bp.current_request, caller(bp.current_request)
     body = parse_body(request, JudgeBody)
-    idem = idempotency_from(request, principal.id)
-    token = request_token(rt, idem, "judge")
-    reply = execute(lambda uow: Reply(201, tournaments.add_judge(
-        uow, principal, tid, body.name, token)), principal, idem)
-    return respond(with_secret(reply, "token", token))
+    return issuing(request, principal, 201, "judge", "token", tournaments.add_judge, tid,
+                   body.name)
 
 
 @json_route(bp, "/tournaments/{tid}/start", methods=["POST"])

@@ -12,28 +12,50 @@ from ..domain import tournament as t
 from ..domain.errors import Forbidden, Invalid
 from ..projections.tournaments import players_kind
 from ..service import UnitOfWork
-from . import swiss_results, tournament, tournaments
+from . import admission, swiss_results, tournament, tournaments
 from . import tables as tables_play
 from .reads import Reads
 
 
 def register(uow: UnitOfWork, actor: Principal | None, tid: str, name: str,
-             member_id: str | None, token: str) -> dict[str, Any]:
-    """A player registers themself (``actor`` None) or the tournament's staff registers
-    them (after the start: a late arrival). ``token`` becomes the player's (its hash is
-    recorded; the caller shows it once)."""
+             member_id: str | None, token: str, code: str | None = None,
+             client: str | None = None, secret: str = "") -> dict[str, Any]:
+    """A player registers themself (``actor`` None: with the tournament's registration
+    ``code`` when it has one, within its limit per ``client``, see ``admission.py``) or
+    the tournament's staff registers them (after the start: a late arrival). ``token``
+    becomes the player's (its hash is recorded; the caller shows it once)."""
     state = tournament.load(uow, tid)
     staff = is_staff(actor, state)
     if actor is not None and not staff:
         require_tournament_staff(actor, state)   # another tournament's staff, a player: 403
     pid = "p" + uuid.uuid4().hex[:10]
+    if actor is None:
+        admission.count_client(uow, state, client, pid)
     new_state, _ = uow.decide(t.TOURNAMENT, streams.tournament(tid), t.RegisterPlayer(
-        pid, name, member_id, staff, uow.now.isoformat()))
+        pid, name, member_id, staff, uow.now.isoformat(),
+        admission.code_digest(secret, tid, code) if code is not None else None))
     if new_state.structure == "multiplayer-tables" and new_state.status == t.state.RUNNING:
         tables_play.check_admission(uow, tid, new_state.active_count)
     issue_token(uow, token, {"role": "player", "id": pid, "name": name,
                              "tournament_id": tid, "player_id": pid})
     return {"tournament_id": tid, "player": new_state.players[pid].public()}
+
+
+def replace_token(uow: UnitOfWork, actor: Principal, tid: str, pid: str,
+                  token: str) -> dict[str, Any]:
+    """A new token for the player: the staff re-issues it (a lost phone) or the player
+    rotates their own; the previous token answers 401 from then on. Removed players have
+    none (404); a dropped player's new token reads like the old one."""
+    state = tournament.load(uow, tid)
+    require_player(actor, state, pid)
+    new_state, _ = uow.decide(t.TOURNAMENT, streams.tournament(tid), t.ReplacePlayerToken(
+        pid, actor.role == "player", uow.now.isoformat()))
+    player = new_state.players[pid]
+    issue_token(uow, token, {"role": "player", "id": pid, "name": player.name,
+                             "tournament_id": tid, "player_id": pid,
+                             "credential": player.credential})
+    return {"tournament_id": tid, "player_id": pid, "credential": player.credential,
+            "issued_at": uow.now.isoformat()}
 
 
 def remove(uow: UnitOfWork, actor: Principal, tid: str, pid: str) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from ..domain.profiles import DEFAULT_STRUCTURE
 from ..domain.tournament.state import plain
 from ..projections.tournaments import streams_kind, summary_id
 from ..service import UnitOfWork
-from . import swiss_rounds, tournament
+from . import admission, swiss_rounds, tournament
 from . import tables as tables_play
 from .reads import InvalidQuery, Reads
 
@@ -57,23 +57,28 @@ def _staff(uow: UnitOfWork, actor: Principal, tid: str,
 
 def create(uow: UnitOfWork, actor: Principal, name: str, game: str, format: str,
            structure: str | None, settings: dict[str, Any], starts_at: str | None,
-           location: str | None) -> dict[str, Any]:
-    """An organizer's new tournament, its seed fixed now (its SHA-256 public at once)."""
+           location: str | None, secret: str = "") -> dict[str, Any]:
+    """An organizer's new tournament, its seed fixed now (its SHA-256 public at once); a
+    ``registration.code`` among ``settings`` is kept only as a keyed digest."""
     require_role(actor, "organizer")
     tid = "t" + uuid.uuid4().hex[:12]
+    settings, code, _ = admission.split_code(settings, secret, tid)
     state, _ = uow.decide(t.TOURNAMENT, streams.tournament(tid), t.CreateTournament(
         tournament_id=tid, organizer_id=actor.id, name=name, game=game, format=format,
         structure=structure or DEFAULT_STRUCTURE[game], seed=secrets.token_hex(32),
-        now=uow.now.isoformat(), settings=settings, starts_at=starts_at, location=location))
+        now=uow.now.isoformat(), settings=settings, starts_at=starts_at, location=location,
+        registration_code=code))
     return summary(state)
 
 
 def change_settings(uow: UnitOfWork, actor: Principal, tid: str,
-                    settings: dict[str, Any]) -> dict[str, Any]:
-    """The organizer overrides settings before the start."""
+                    settings: dict[str, Any], secret: str = "") -> dict[str, Any]:
+    """The organizer overrides settings before the start; ``registration.code`` sets the
+    registration code (null removes it), kept only as a keyed digest."""
     _staff(uow, actor, tid)
-    state, _ = uow.decide(t.TOURNAMENT, streams.tournament(tid),
-                          t.ChangeSettings(settings, uow.now.isoformat()))
+    settings, code, changed = admission.split_code(settings, secret, tid)
+    state, _ = uow.decide(t.TOURNAMENT, streams.tournament(tid), t.ChangeSettings(
+        settings, uow.now.isoformat(), registration_code=code, code_changed=changed))
     return summary(state)
 
 

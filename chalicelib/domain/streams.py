@@ -47,6 +47,12 @@ def tables_round_tally(tid: str, number: int) -> str:
     return f"tables-{tid}-r{number}"
 
 
+def registration_client_tally(tid: str, client: str, window: int, index: int) -> str:
+    """The tally of one client's self-registrations in a tournament during window
+    ``index`` of ``window`` seconds (``client``: a keyed digest, never an address)."""
+    return f"registrations-{tid}-{client}-{window}-{index}"
+
+
 def table_of(stream_id: str) -> tuple[int, int] | None:
     """``table-<tid>-r2-t7`` -> (2, 7); None for any other stream."""
     match = _TABLE_STREAM.match(stream_id)

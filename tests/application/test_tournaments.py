@@ -160,3 +160,48 @@ def test_judges_accounts_and_the_event_log(api, rt, cases):
     assert account["account_id"].startswith("f") and account["role"] == "federation"
     assert accounts.me(org)["id"] == org.id
 
+
+
+def test_replacing_a_token_counts_credentials_and_only_the_player_or_staff_may(api, rt, cases):
+    org = owner(api)
+    tid = created(cases, org)["tournament_id"]
+    ann = cases.run(registration.register, None, tid, "Ann", None, new_token(""))["player"]
+    bob = cases.run(registration.register, None, tid, "Bob", None, new_token(""))["player"]
+    as_bob = Principal("player", bob["player_id"], tournament_id=tid,
+                       player_id=bob["player_id"])
+    with pytest.raises(Forbidden):
+        cases.run(registration.replace_token, as_bob, tid, ann["player_id"], new_token(""))
+    token = new_token("")
+    first = cases.run(registration.replace_token, org, tid, ann["player_id"], token)
+    assert first["credential"] == 1
+    issued = rt.service.read(TOKENS, streams.token(token_hash(token)))[0].principal
+    assert issued["credential"] == 1 and issued["player_id"] == ann["player_id"]
+    as_ann = Principal("player", ann["player_id"], tournament_id=tid,
+                       player_id=ann["player_id"])
+    assert cases.run(registration.replace_token, as_ann, tid, ann["player_id"],
+                     new_token(""))["credential"] == 2
+
+
+def test_self_registration_code_and_per_client_limit(api, rt, cases):
+    from chalicelib.domain.errors import TooManyRequests
+
+    org, secret = owner(api), "s" * 40
+    tid = cases.run(tournaments.create, org, "Friday", "vtes", "sealed", None, {
+        "registration": {"code": "letmein", "anonymous_per_client": 1}}, None, None,
+        secret)["tournament_id"]
+    with pytest.raises(Forbidden) as refused:
+        cases.run(registration.register, None, tid, "Ann", None, new_token(""),
+                  code="letmeout", client="c1", secret=secret)
+    assert refused.value.code == "invalid_registration_code"
+    cases.run(registration.register, None, tid, "Ann", None, new_token(""),
+              code="letmein", client="c1", secret=secret)
+    with pytest.raises(TooManyRequests) as limited:
+        cases.run(registration.register, None, tid, "Bob", None, new_token(""),
+                  code="letmein", client="c1", secret=secret)
+    assert limited.value.retry_after >= 1
+    cases.run(registration.register, None, tid, "Bob", None, new_token(""),
+              code="letmein", client="c2", secret=secret)
+    # the same code under another server secret is another digest: refused
+    with pytest.raises(Forbidden):
+        cases.run(registration.register, None, tid, "Cy", None, new_token(""),
+                  code="letmein", client="c3", secret="t" * 40)

@@ -1,12 +1,13 @@
 """Decide and evolve for the tournament lifecycle."""
 from __future__ import annotations
 
+import hmac
 from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
 from ..decider import FunctionDecider
-from ..errors import Conflict, Invalid, NotFound
+from ..errors import Conflict, Forbidden, Invalid, NotFound
 from ..events import Event
 from ..profiles import FORMATS, GAMES, STRUCTURES, resolve_settings
 from ..profiles.member_ids import PatternError, matches
@@ -38,21 +39,43 @@ def _create(cmd: c.CreateTournament, state: TournamentState) -> list[Event]:
         problems.append({"field": "structure", "allowed": list(STRUCTURES)})
     if problems:
         raise Invalid("unsupported game, format or structure", problems)
-    settings = resolve_settings(cmd.game, cmd.settings)
+    settings = _with_code(resolve_settings(cmd.game, cmd.settings), cmd.settings,
+                          cmd.registration_code)
     return [Event("TournamentCreated", {
         "tournament_id": cmd.tournament_id, "organizer_id": cmd.organizer_id,
         "name": cmd.name, "game": cmd.game, "format": cmd.format,
         "structure": cmd.structure, "settings": settings, "seed": cmd.seed,
         "seed_sha256": commitment(cmd.seed), "starts_at": cmd.starts_at,
-        "location": cmd.location, "created_at": cmd.now})]
+        "location": cmd.location, "created_at": cmd.now,
+        "registration_code": cmd.registration_code})]
 
 
 def _change_settings(cmd: c.ChangeSettings, state: TournamentState) -> list[Event]:
     if state.status != REGISTRATION:
         raise Conflict("settings are fixed once the tournament has started",
                        {"status": state.status}, code="already_started")
-    return [Event("SettingsChanged", {"settings": resolve_settings(
-        state.game, cmd.settings, base=_plain(state.settings))})]
+    code = cmd.registration_code if cmd.code_changed else state.registration_code
+    settings = _with_code(resolve_settings(state.game, cmd.settings,
+                                           base=_plain(state.settings)), cmd.settings, code)
+    data: dict[str, Any] = {"settings": settings}
+    if cmd.code_changed:
+        data["registration_code"] = code
+    return [Event("SettingsChanged", data)]
+
+
+def _with_code(settings: dict[str, Any], override: dict[str, Any],
+               code: str | None) -> dict[str, Any]:
+    """``registration.code_required`` follows the code: set by giving or clearing
+    ``registration.code``, refused when asked to say otherwise."""
+    asked = (override.get("registration") or {}).get("code_required")
+    if asked is not None and asked != (code is not None):
+        raise Invalid("registration.code_required follows registration.code: give a code "
+                      "to require one, null to remove it", [
+                          {"loc": "registration.code_required",
+                           "msg": f"is {code is not None} with the code as it is"}],
+                      code="invalid_settings")
+    registration = {**settings["registration"], "code_required": code is not None}
+    return {**settings, "registration": registration}
 
 
 def _member_id_problems(pattern: str, member_id: str) -> list[dict[str, str]]:
@@ -79,6 +102,12 @@ def _register(cmd: c.RegisterPlayer, state: TournamentState) -> list[Event]:
     if not cmd.by_staff and not reg["self_registration"]:
         raise Conflict("players are registered by the organizer in this tournament",
                        code="registration_closed")
+    if not cmd.by_staff and state.registration_code is not None and (
+            cmd.code is None or not hmac.compare_digest(cmd.code, state.registration_code)):
+        # compared in constant time; a missing code is refused as a wrong one
+        raise Forbidden("this tournament needs its registration code (ask the organizer)",
+                        {"field": "registration_code", "given": cmd.code is not None},
+                        code="invalid_registration_code")
     problems = []
     if cmd.member_id is not None:
         problems += _member_id_problems(reg["member_id_pattern"], cmd.member_id)
@@ -129,6 +158,15 @@ def _drop(cmd: c.DropPlayer, state: TournamentState) -> list[Event]:
                                     "at": cmd.now})]
 
 
+def _replace_token(cmd: c.ReplacePlayerToken, state: TournamentState) -> list[Event]:
+    player = _existing(state, cmd.player_id)
+    # No token in the event: the new token's hash names its own stream, which records
+    # the credential number this event makes current.
+    return [Event("PlayerTokenReplaced", {
+        "player_id": cmd.player_id, "credential": player.credential + 1,
+        "by": "player" if cmd.by_player else "staff", "at": cmd.now})]
+
+
 def _add_judge(cmd: c.AddJudge, state: TournamentState) -> list[Event]:
     if state.status == FINISHED:
         raise Conflict("the tournament is finished", code="tournament_finished")
@@ -173,6 +211,7 @@ def _finish(cmd: c.FinishTournament, state: TournamentState) -> list[Event]:
 
 _HANDLERS = {c.ChangeSettings: _change_settings, c.RegisterPlayer: _register,
              c.RemovePlayer: _remove, c.DropPlayer: _drop, c.AddJudge: _add_judge,
+             c.ReplacePlayerToken: _replace_token,
              c.StartTournament: _start, c.FinishTournament: _finish}
 
 
@@ -209,9 +248,14 @@ def evolve(state: TournamentState, event: Event) -> TournamentState:
             format=d["format"], structure=d["structure"], organizer_id=d["organizer_id"],
             seed=d["seed"], seed_sha256=d["seed_sha256"],
             settings=MappingProxyType(d["settings"]), starts_at=d.get("starts_at"),
-            location=d.get("location"), created_at=d["created_at"])
+            location=d.get("location"), created_at=d["created_at"],
+            registration_code=d.get("registration_code"))
     if event.type == "SettingsChanged":
-        return replace(state, settings=MappingProxyType(d["settings"]))
+        code = d["registration_code"] if "registration_code" in d else state.registration_code
+        return replace(state, settings=MappingProxyType(d["settings"]), registration_code=code)
+    if event.type == "PlayerTokenReplaced":
+        player = replace(state.players[d["player_id"]], credential=d["credential"])
+        return replace(state, players=state.players.set(player.id, player))
     if event.type == "PlayerRegistered":
         return _registered(state, Player(d["player_id"], d["name"], d.get("member_id"),
                                          "active", d["late"], d["registered_at"]))
