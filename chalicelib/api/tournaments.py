@@ -54,6 +54,12 @@ def create_tournament():
     return run_command(request, work, principal)
 
 
+@json_route(bp, "/tournaments/{tid}", methods=["GET"])
+def get_tournament(tid):
+    """The public summary (the projected view)."""
+    return tournaments.get(reads(), tid)
+
+
 @json_route(bp, "/tournaments", methods=["GET"])
 def list_tournaments():
     request = bp.current_request
@@ -64,13 +70,9 @@ def list_tournaments():
     return {"items": items, "next": encode_cursor(following) if following else None}
 
 
-@json_route(bp, "/tournaments/{tid}", methods=["GET"])
-def get_tournament(tid):
-    return tournaments.get(reads(), tid)
-
-
 @json_route(bp, "/tournaments/{tid}/settings", methods=["POST"])
 def change_settings(tid):
+    """The organizer's overrides before the start (``registration.code`` included)."""
     request, principal = bp.current_request, caller(bp.current_request)
     body = parse_body(request, SettingsBody)
     return command(request, principal, 200, tournaments.change_settings, tid, body.settings,
@@ -79,6 +81,7 @@ def change_settings(tid):
 
 @json_route(bp, "/tournaments/{tid}/players", methods=["GET"])
 def list_players(tid):
+    """The public player list, a page at a time."""
     request = bp.current_request
     page, following = registration.players(reads(), tid, cursor_param(request),
                                            query_int(request, "limit", 500, 1, 1000))
@@ -110,6 +113,7 @@ def replace_token(tid, pid):
 
 @json_route(bp, "/tournaments/{tid}/players/{pid}", methods=["DELETE"])
 def remove_player(tid, pid):
+    """The staff removes a player before the start (their token dies with them)."""
     request = bp.current_request
     return command(request, caller(request), 200, registration.remove, tid, pid)
 
@@ -136,12 +140,13 @@ def add_judge(tid):
 
 @json_route(bp, "/tournaments/{tid}/start", methods=["POST"])
 def start_tournament(tid):
-    request = bp.current_request
-    return command(request, caller(request), 200, tournaments.start, tid)
+    """The organizer closes registration and starts."""
+    return command(bp.current_request, caller(bp.current_request), 200, tournaments.start, tid)
 
 
 @json_route(bp, "/tournaments/{tid}/finish", methods=["POST"])
 def finish_tournament(tid):
+    """The organizer finishes once play is done, or early with ``incomplete``."""
     request, principal = bp.current_request, caller(bp.current_request)
     body = parse_body(request, FinishBody, allow_empty=True)
     return command(request, principal, 200, tournaments.finish, tid, body.incomplete,
