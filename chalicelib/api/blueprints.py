@@ -18,4 +18,5 @@ BLUEPRINTS = (
     "chalicelib.api.audit",
     "chalicelib.api.webhooks",
     "chalicelib.api.widget",
+    "chalicelib.api.judging",
 )

@@ -3,12 +3,12 @@ and free-for-all pod games (MTG CR 905.3) over HTTP. The use cases are in
 ``application/tables.py``, ``ffa.py`` and, for the reads, ``tables_views.py``."""
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from chalice import Blueprint
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from ..application import ffa, tables, tables_views
+from ..application import ffa, table_endings, tables, tables_views
 from ..application.play import open_play  # noqa: F401 - api/tournaments.py's finish
 from ..service import Reply
 from .common import caller, command, path_number, reads, run_command
@@ -31,6 +31,23 @@ class SwapBody(Body):
 
 class ResultBody(Body):
     vp: dict[PlayerId, VP] = Field(min_length=1, max_length=5)
+
+
+class TableResultBody(Body):
+    """A table's VP, or how its game ended (V:EKN 3.5, 3.6, 3.7.2): the ousts in
+    sequence and the end (``domain/tables/ousts.py``)."""
+    vp: dict[PlayerId, VP] | None = Field(default=None, min_length=1, max_length=5)
+    ousts: list[PlayerId] | None = Field(default=None, max_length=4)
+    end: Literal["played_out", "time_out", "intentional_draw", "concession"] | None = None
+    conceded_to: PlayerId | None = None
+
+    @model_validator(mode="after")
+    def _one_way(self) -> TableResultBody:
+        if (self.vp is None) == (self.end is None):
+            raise ValueError("give either vp or end (with ousts)")
+        if self.vp is not None and (self.ousts is not None or self.conceded_to is not None):
+            raise ValueError("ousts and conceded_to go with end, not with vp")
+        return self
 
 
 class CardBody(Body):
@@ -94,9 +111,13 @@ def swap(tid, n):
 @json_route(bp, "/tournaments/{tid}/tables/rounds/{n}/tables/{k}/result", methods=["POST"])
 def report_table(tid, n, k):
     request, principal = bp.current_request, caller(bp.current_request)
-    body = parse_body(request, ResultBody)
-    return command(request, principal, 200, tables.report, tid, path_number(n, "round"),
-                   path_number(k, "table"), _halves(body.vp))
+    body = parse_body(request, TableResultBody)
+    number, table = path_number(n, "round"), path_number(k, "table")
+    if body.end is not None:
+        return command(request, principal, 200, table_endings.report_ending, tid, number,
+                       table, list(body.ousts or []), body.end, body.conceded_to)
+    return command(request, principal, 200, tables.report, tid, number, table,
+                   _halves(body.vp))
 
 
 @json_route(bp, "/tournaments/{tid}/tables/standings", methods=["GET"])

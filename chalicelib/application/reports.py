@@ -18,7 +18,7 @@ from ..domain.errors import BadRequest, Conflict, Forbidden
 from ..domain.reports import pages
 from ..domain.reports.assemble import Sources
 from ..domain.tournament import state as tstate
-from ..projections import decks, swiss
+from ..projections import decks, judging, swiss
 from ..projections.reports import FEED_KIND, org_kind, receipt_id
 from ..projections.tournaments import all_players, summary_id
 from ..service import UnitOfWork
@@ -84,7 +84,8 @@ def build_report(reads: Reads, tid: str, now: str) -> dict[str, Any] | None:
         tables_index=index, tables_rounds=table_rounds, ffa=play_views.ffa(views, tid),
         swiss_overview=overview, swiss_rounds=swiss_rounds, swiss_standings=standings,
         swiss_bracket=bracket,
-        decks=decks.public_view(views, tid, [p["player_id"] for p in players])))
+        decks=decks.public_view(views, tid, [p["player_id"] for p in players]),
+        penalties=judging.all_penalties(views, tid)))
 
 
 def _wanted(entry: dict[str, Any], game: str | None, start: str | None,

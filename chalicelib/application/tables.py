@@ -21,7 +21,7 @@ from ..domain.tables.table_result import TABLE, TABLE_REPORTED, TableState
 from ..domain.tournament import TournamentState
 from ..domain.tournament import state as tstate
 from ..service import Reply, UnitOfWork
-from . import tournament
+from . import game_losses, tournament
 from .product_phase import require_product_ready
 
 log = logging.getLogger(__name__)
@@ -165,6 +165,7 @@ def report(uow: UnitOfWork, actor: Principal, tid: str, number: int, table: int,
     in_own = 1 <= number <= len(state.rounds) and recording.per_table(state, number) and \
         1 <= table <= len(state.rounds[number - 1].tables)
     own = _own(uow, tid, number, table) if in_own else TABLE.initial()
+    vp_halves = game_losses.zero_vp(uow, tid, number, table, vp_halves)
     recorded = recording.record_report(state, own, number, table, vp_halves,
                                        uow.now.isoformat())
     _write(uow, tid, number, recorded)

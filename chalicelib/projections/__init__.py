@@ -24,6 +24,7 @@ MODULES = [
     "chalicelib.projections.webhooks",
     "chalicelib.projections.widget",
     "chalicelib.projections.product",
+    "chalicelib.projections.judging",
 ]
 
 

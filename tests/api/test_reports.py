@@ -130,11 +130,12 @@ def test_report_content_standings_seed_and_placeholders(api):
     archon = api.get(f"/v1/tournaments/{tid}/report/archon", token=fed)
     assert archon.status == 200 and header(archon, "content-type").startswith("text/csv")
     lines = list(csv.reader(io.StringIO(archon.body)))
-    assert lines[0] == ["rank", "name", "vekn", "gw", "vp", "tp", "finalist"]
+    assert lines[0] == ["rank", "name", "vekn", "gw", "vp", "tp", "finalist", "warnings",
+                        "disqualified"]       # the archon columns, then the judges' records
     assert len(lines) == 9
     top = rows[0]
     assert lines[1] == [str(top["rank"]), top["name"], top["member_id"] or "", str(top["gw"]),
-                        str(top["vp"]), str(top["tp"]), "0"]
+                        str(top["vp"]), str(top["tp"]), "0", "0", "0"]
 
 
 def test_report_access_and_refusals(api):

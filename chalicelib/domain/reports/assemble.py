@@ -11,6 +11,7 @@ from typing import Any
 
 from ..tables.ranking import standings as table_standings
 from ..tables.ranking import totals
+from . import penalties as judged
 from .deadline import reporting_status
 from .member_ids import is_placeholder
 
@@ -30,6 +31,7 @@ class Sources:
     swiss_bracket: dict[str, Any] | None = None
     decks: dict[str, Any] | None = None
     organizer_name: str | None = None
+    penalties: list[dict[str, Any]] = field(default_factory=list)
 
 
 def _vp(halves: int) -> float | int:
@@ -169,6 +171,10 @@ def assemble(src: Sources) -> dict[str, Any]:
                for p in src.players["players"]]
     by_id = {p["player_id"]: p for p in players}
     active = [p["player_id"] for p in players if p["status"] == "active"]
+    marks = judged.counts(src.penalties)
+    for p in players:       # a disqualification is the drop that removed them
+        if marks.get(p["player_id"], judged.NONE)["disqualified"]:
+            p["status"] = "disqualified"
     standings = final = None
     rounds: list[dict[str, Any]] = []
     if src.tables_rounds:
@@ -182,6 +188,7 @@ def assemble(src: Sources) -> dict[str, Any]:
             who = by_id.get(row["player_id"], {})
             row["name"] = who.get("name")
             row["member_id"] = who.get("member_id")
+            row.update(marks.get(row["player_id"], judged.NONE))
     placeholders = [p["player_id"] for p in players if p["placeholder_member_id"]]
     decklists = _decklists(src.decks)
     incomplete = _incomplete(s.get("incomplete"))
@@ -198,6 +205,8 @@ def assemble(src: Sources) -> dict[str, Any]:
         "standings": standings,
         "final": final,
         "decklists": decklists,
+        # V:EKN 2.6: every warning issued, with the other penalties
+        "penalties": judged.entries(src.penalties, by_id),
         "seed": _seed(s),
         "incomplete": incomplete,
         # Not rated: placeholder member ids (V:EKN 9.6), or an event its organizer ended

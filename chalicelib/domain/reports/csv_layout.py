@@ -7,7 +7,10 @@ import io
 import json
 from typing import Any
 
-ARCHON_COLUMNS = ["rank", "name", "vekn", "gw", "vp", "tp", "finalist"]
+# The archon tooling's seven columns, then (V:EKN 2.6) the player's standing warnings
+# and whether they were disqualified, after them so positions do not move.
+ARCHON_COLUMNS = ["rank", "name", "vekn", "gw", "vp", "tp", "finalist", "warnings",
+                  "disqualified"]
 
 
 def _text(rows: list[list[Any]]) -> str:
@@ -69,7 +72,8 @@ def standings_csv(report: dict[str, Any]) -> str:
 
 
 def archon_csv(report: dict[str, Any]) -> str:
-    """rank, name, V:EKN number, GW, VP, TP, finalist (1/0); VP with a decimal point
+    """rank, name, V:EKN number, GW, VP, TP, finalist (1/0), warnings, disqualified
+    (1/0); VP with a decimal point
     for half points. Placeholder member ids are written as they were entered. The layout
     is fixed by the archon tooling: an event ended incomplete says so in the response's
     ``X-Podium-Incomplete`` header and in the JSON and full CSV reports."""
@@ -78,5 +82,6 @@ def archon_csv(report: dict[str, Any]) -> str:
     for row in standings["rows"]:
         body.append([row["rank"], row.get("name") or "", row.get("member_id") or "",
                      row.get("gw", 0), row.get("vp", 0), row.get("tp", 0),
-                     1 if row.get("finalist") else 0])
+                     1 if row.get("finalist") else 0, row.get("warnings", 0),
+                     1 if row.get("disqualified") else 0])
     return _text([ARCHON_COLUMNS, *body])

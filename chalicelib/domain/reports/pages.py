@@ -1,11 +1,11 @@
 """A report a page at a time, so that a report of any size answers within a response's
 limits. The report's lists are read as one sequence of entries, in this order: the
 players, the standings' rows, each round's matches (Swiss), tables (V:EKN) or pods
-(free-for-all), the published decklists. A page carries every other field whole and, of
-each list, the entries at positions ``position`` .. ``position + limit``; a round keeps
-its own fields on every page holding one of its entries (a round without entries takes
-one position). Concatenating the pages' lists (a round's entries by its number) gives
-the whole report."""
+(free-for-all), the published decklists, the penalties. A page carries every other
+field whole and, of each list, the entries at positions ``position`` .. ``position +
+limit``; a round keeps its own fields on every page holding one of its entries (a round
+without entries takes one position). Concatenating the pages' lists (a round's entries
+by its number) gives the whole report."""
 from __future__ import annotations
 
 from typing import Any
@@ -21,7 +21,8 @@ def size(report: dict[str, Any]) -> int:
     """The positions the report's lists take."""
     rows = (report.get("standings") or {}).get("rows") or []
     rounds = sum(max(1, len(r.get(_entries_key(r) or "", []) or [])) for r in report["rounds"])
-    return len(report["players"]) + len(rows) + rounds + len(report.get("decklists") or [])
+    return len(report["players"]) + len(rows) + rounds + len(report.get("decklists") or []) \
+        + len(report.get("penalties") or [])
 
 
 def page(report: dict[str, Any], position: int, limit: int) -> tuple[dict[str, Any], int | None]:
@@ -54,4 +55,6 @@ def page(report: dict[str, Any], position: int, limit: int) -> tuple[dict[str, A
     out["rounds"] = rounds
     if report.get("decklists") is not None:
         out["decklists"] = window(report["decklists"])
+    if report.get("penalties") is not None:
+        out["penalties"] = window(report["penalties"])
     return out, (end if end < cursor else None)

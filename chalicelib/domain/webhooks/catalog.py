@@ -11,6 +11,8 @@ TOPICS: dict[str, tuple[str, ...]] = {
                         "FfaPodReported"),
     "draft.finished": ("DraftFinished", "TableDraftCompleted", "MixedDraftCompleted"),
     "tournament.finished": ("TournamentFinished",),
+    # V:EKN 2.6: every warning reported; penalties and the head judge's appeal decisions.
+    "penalty.recorded": ("PenaltyGiven", "AppealDecided"),
 }
 
 _BY_EVENT = {event: topic for topic, events in TOPICS.items() for event in events}

@@ -1,0 +1,28 @@
+"""The judges' records of a tournament (V:EKN 2.5-2.9, 3.3, 5): the head judge and the
+Multi-Judge System, warnings and penalties, appeals to the head judge, and the round
+start and presence from which tardiness counts. Stream ``judging-<tid>``."""
+from ..decider import FunctionDecider
+from .commands import (
+    DECISIONS,
+    INFRACTIONS,
+    KINDS,
+    AnnounceRoundStart,
+    DecideAppeal,
+    FileAppeal,
+    GivePenalty,
+    MarkPresent,
+    NameOfficials,
+    Official,
+)
+from .decide import decide, late_from
+from .evolve import evolve
+from .panel import ruling_judge
+from .state import OVERTURNED, STANDING, JudgingState, Penalty
+
+JUDGING = FunctionDecider("judging", JudgingState, decide, evolve)
+
+__all__ = [
+    "DECISIONS", "INFRACTIONS", "JUDGING", "KINDS", "OVERTURNED", "STANDING",
+    "AnnounceRoundStart", "DecideAppeal", "FileAppeal", "GivePenalty", "JudgingState",
+    "MarkPresent", "NameOfficials", "Official", "Penalty", "late_from", "ruling_judge",
+]

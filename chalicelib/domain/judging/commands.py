@@ -1,0 +1,89 @@
+"""Commands of the judges' records (stream ``judging-<tid>``). Each carries the facts
+decide needs from the tournament (its status, players, judges) and the time: decide
+reads no clock and no store."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+KINDS = ("warning", "game_loss", "match_loss", "disqualification")
+INFRACTIONS = ("procedural", "tardiness", "slow_play", "unsporting_conduct", "cheating",
+               "marked_cards", "other")
+DECISIONS = ("upheld", "overturned")
+
+
+@dataclass(frozen=True)
+class Official:
+    """One judge of the Multi-Judge System (V:EKN 2.9): the tournament's judge or
+    organizer ``judge_id``, playing in the event as ``player_id`` (or not playing)."""
+    judge_id: str
+    player_id: str | None = None
+
+
+@dataclass(frozen=True)
+class NameOfficials:
+    """The organizer names the head judge and, for the Multi-Judge System, the six
+    ordered judges (the first is the head judge), before the tournament begins."""
+    head_judge: str
+    panel: tuple[Official, ...]
+    started: bool                      # fact: the tournament has begun
+    staff: frozenset[str]              # fact: the organizer's and the judges' ids
+    players: frozenset[str]            # fact: the registered players
+    by: dict[str, Any]
+    now: str
+
+
+@dataclass(frozen=True)
+class GivePenalty:
+    """A judge records a penalty. ``applied`` is its consequence in play, decided and
+    written by the application in the same unit of work (a match or table result, a
+    drop), recorded here as it was applied."""
+    penalty_id: str
+    player: str
+    kind: str
+    reason: str
+    judge: dict[str, Any]              # {"role", "id"}
+    now: str
+    infraction: str = "other"
+    round: int | None = None
+    table: int | None = None
+    match_id: str | None = None
+    by_head_judge: bool = False        # fact: the judge is the head judge
+    applied: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class FileAppeal:
+    appeal_id: str
+    penalty_id: str
+    player: str                        # the caller: the penalized player
+    statement: str
+    now: str
+
+
+@dataclass(frozen=True)
+class DecideAppeal:
+    penalty_id: str
+    decision: str
+    note: str
+    by: dict[str, Any]
+    by_head_judge: bool                # fact: the caller is the head judge
+    now: str
+
+
+@dataclass(frozen=True)
+class AnnounceRoundStart:
+    """The time a round begins (V:EKN Appendix B, "Round Begins": the time posted or
+    announced by the head judge or organizer), from which tardiness counts."""
+    round: int
+    starts_at: str
+    by: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class MarkPresent:
+    round: int
+    player: str
+    by: dict[str, Any]
+    now: str
+
