@@ -299,7 +299,7 @@ def test_the_report_and_the_webhooks_carry_every_warning(api, monkeypatch):
     assert [i["payload"]["event"] for i in log] == ["PenaltyGiven", "PenaltyGiven"]
     assert log[0]["payload"]["data"]["penalty_id"] == warning["penalty_id"]
 
-    for k, table in enumerate(tables, start=1):
+    for k in range(1, len(tables) + 1):
         api.post(f"/v1/tournaments/{tid}/tables/rounds/1/tables/{k}/result",
                  {"ousts": [], "end": "time_out"}, token=org)
     assert api.post(f"/v1/tournaments/{tid}/finish",
