@@ -1,5 +1,6 @@
-"""The end of every event: the organizer finishes it, anyone verifies the revealed seed, and
-the federation report (V:EKN 9) is read back and checked against the roster."""
+"""The end of every event: a warning on record (V:EKN 2.6: the head judge reports every
+warning), the organizer finishes it, anyone verifies the revealed seed, and the federation
+report (V:EKN 9) is read back and checked against the roster and the warning."""
 from __future__ import annotations
 
 import hashlib
@@ -8,7 +9,22 @@ from typing import Any
 from ..client import Api
 
 
+def warn(api: Api, ev) -> dict[str, Any]:
+    """The organizer (head judge until one is named) warns the first player for slow play;
+    the player sees it among their own penalties."""
+    player = next(iter(ev.token))
+    warning = api.post(f"{ev.base}/penalties", {
+        "player_id": player, "kind": "warning", "infraction": "slow_play",
+        "reason": "took too long over a pick after a judge's reminder (V:EKN 5.3)"},
+        token=ev.org)
+    mine = api.get(f"{ev.base}/penalties/me", token=ev.token[player])["penalties"]
+    if [p["penalty_id"] for p in mine] != [warning["penalty_id"]]:
+        raise AssertionError(f"the warned player does not see their warning: {mine}")
+    return warning
+
+
 def finish_and_report(api: Api, ev) -> Any:
+    warning = warn(api, ev)
     done = api.post(f"{ev.base}/finish", token=ev.org)
     if hashlib.sha256(done["seed"].encode()).hexdigest() != done["seed_sha256"]:
         raise AssertionError("revealed seed does not match its published SHA-256")
@@ -20,4 +36,10 @@ def finish_and_report(api: Api, ev) -> Any:
     reported = {row["player_id"] for row in report["standings"]["rows"]}
     if reported != set(ev.token):
         raise AssertionError(f"report standings cover {len(reported)} of {len(ev.token)}")
+    listed = [(p["penalty_id"], p["kind"]) for p in report["penalties"]]
+    if listed != [(warning["penalty_id"], "warning")]:
+        raise AssertionError(f"report: the warning is not reported: {listed}")
+    row = next(r for r in report["standings"]["rows"] if r["player_id"] == warning["player_id"])
+    if row["warnings"] != 1:
+        raise AssertionError(f"report: the warned player's row counts {row['warnings']}")
     return report
