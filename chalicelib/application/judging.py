@@ -31,7 +31,7 @@ from ..domain.tournament import TournamentState
 from ..domain.tournament import state as tstate
 from ..projections import judging as views
 from ..service import UnitOfWork
-from . import swiss_results, tables, tournament
+from . import sources, swiss_results, tables, tournament
 from .reads import Reads
 
 LOSSES = ("game_loss", "match_loss")
@@ -294,8 +294,7 @@ def round_judges(reads: Reads, tid: str, number: int) -> dict[str, Any]:
 
 def _seated(uow_or_reads: Any, t: TournamentState, number: int) -> list[str]:
     """The players of round ``number`` (not the bye, not sitting out), in seat order."""
-    load = uow_or_reads.state if isinstance(uow_or_reads, Reads) else (
-        lambda d, s: uow_or_reads.load(d, s, guard=False))
+    load = sources.reader(uow_or_reads)
     if t.structure == "swiss":
         swiss = load(SWISS, streams.swiss(t.id))
         if not 1 <= number <= len(swiss.rounds):

@@ -24,6 +24,7 @@ from ..projections.tournaments import all_players, summary_id
 from ..service import UnitOfWork
 from . import play_views, tournament
 from .reads import Reads
+from .sources import each_view
 
 REPORT_ENTRIES = 20_000        # a page of a report: ~3 MB at most, one page up to ~4,000 players
 FEED_REPORT_ENTRIES = 1_000    # each report's first page in the feed (20 reports a page)
@@ -85,7 +86,7 @@ def build_report(reads: Reads, tid: str, now: str) -> dict[str, Any] | None:
         swiss_overview=overview, swiss_rounds=swiss_rounds, swiss_standings=standings,
         swiss_bracket=bracket,
         decks=decks.public_view(views, tid, [p["player_id"] for p in players]),
-        penalties=judging.all_penalties(views, tid)))
+        penalties=[v.doc for v in each_view(views, judging.penalties_kind(tid), 1000)]))
 
 
 def _wanted(entry: dict[str, Any], game: str | None, start: str | None,

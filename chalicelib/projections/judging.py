@@ -101,13 +101,3 @@ def _appeal(event: StoredEvent, tx: ViewTx) -> None:
         tx.put(summary_id(tid), {**summary, "overturned": summary["overturned"] + 1},
                kind="judging")
 
-
-def all_penalties(views, tid: str) -> list[dict[str, Any]]:
-    """Every penalty of the tournament in the order given (the report)."""
-    out, after = [], None
-    while True:
-        page = views.list(penalties_kind(tid), after=after, limit=1000)
-        out += [v.doc for v in page]
-        if len(page) < 1000:
-            return out
-        after = page[-1].sort

@@ -125,6 +125,10 @@ PLAIN: dict[str, str] = {t: reason for reason, types in {
         "AccountCreated", "TokenIssued", "TokenRevoked", "CardSetUploaded",
         "WebhookEndpointRegistered", "WebhookEndpointRemoved", "WebhookSecretRotated",
         "WebhookAttempted", "ReportReceived"],
+    "the judges' records: not part of an audit log (the player's and the staff's; the "
+    "federation report carries them)": [
+        "OfficialsNamed", "PenaltyGiven", "AppealFiled", "AppealDecided",
+        "RoundStartAnnounced", "PlayerMarkedPresent"],
 }.items() for t in types}
 
 
