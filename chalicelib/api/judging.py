@@ -13,7 +13,7 @@ from pydantic import AwareDatetime, Field
 
 from ..application import judging
 from ..domain import judging as j
-from ..domain.errors import NotFound
+from ..domain.errors import Invalid, NotFound
 from ..service import Reply
 from .bodies import Body, PlayerId
 from .common import caller, command, path_number, reads, run_command
@@ -163,7 +163,9 @@ def announce_start(tid, n):
 def mark_present(tid, n):
     request, principal = bp.current_request, caller(bp.current_request)
     body = parse_body(request, PresentBody, allow_empty=True)
-    player = body.player_id or principal.player_id or ""
+    player = body.player_id or principal.player_id
+    if player is None:
+        raise Invalid("name the player_id to mark present", {"loc": "player_id"})
     return command(request, principal, 200, judging.mark_present, tid,
                    path_number(n, "round"), player)
 

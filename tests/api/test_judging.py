@@ -239,6 +239,7 @@ def test_tardiness_is_offered_fifteen_minutes_after_the_start(api, clock):
     assert started["starts_at"] == "2026-11-22T18:00:00+00:00"
     assert started["late_from"] == "2026-11-22T18:15:00+00:00"
     assert api.post(f"{base}/present", token=token[early]).status == 200
+    assert api.post(f"{base}/present", token=org).status == 422     # staff name the player
     assert api.post(f"{base}/present", {"player_id": late}, token=token[early]).status == 403
     clock.at(14 * 60)
     state = api.get(f"{base}/tardy", token=org).body
