@@ -20,7 +20,6 @@ from typing import Any
 from ..auth import Principal, is_staff, require_player, require_tournament_staff
 from ..domain import judging as j
 from ..domain import streams
-from ..domain import tournament as tdomain
 from ..domain.errors import Conflict, Forbidden, NotFound
 from ..domain.judging.losses import swiss_loss
 from ..domain.swiss import SWISS
@@ -31,7 +30,7 @@ from ..domain.tournament import TournamentState
 from ..domain.tournament import state as tstate
 from ..projections import judging as views
 from ..service import UnitOfWork
-from . import sources, swiss_results, tables, tournament
+from . import registration, sources, swiss_results, tables, tournament
 from .reads import Reads
 
 LOSSES = ("game_loss", "match_loss")
@@ -152,14 +151,9 @@ def _disqualify(uow: UnitOfWork, actor: Principal, t: TournamentState, player: s
     already seated or paired), its reason marked as a disqualification."""
     if t.players[player].status != "active":
         return {"dropped": False, "round_result": None}
-    new_state, _ = uow.decide(tdomain.TOURNAMENT, streams.tournament(t.id), tdomain.DropPlayer(
-        player, f"disqualified: {reason}"[:500], uow.now.isoformat()))
-    result = None
-    if t.structure == "swiss":
-        result = swiss_results.record_drop(uow, t.id, player, actor.id)
-    elif t.structure == "multiplayer-tables":
-        result = tables.record_drop(uow, new_state, player, True)
-    return {"dropped": True, "round_result": result}
+    dropped = registration.drop(uow, actor, t.id, player, f"disqualified: {reason}"[:500],
+                                None)
+    return {"dropped": True, "round_result": dropped["round_result"]}
 
 
 # -- penalties --------------------------------------------------------------------
