@@ -129,7 +129,7 @@ def rebuild_rate(events, views, n_streams: int = 20, per_stream: int = 20) -> fl
         regs = [NewEvent("PlayerRegistered", {"player_id": f"p{i}", "name": f"P{i}",
                                               "member_id": None, "late": False,
                                               "registered_at": "now"}) for i in range(per_stream)]
-        append(events, stream, 0, [NewEvent(e.type, e.data) for e in created] + regs)
+        append(events, stream, 0, [NewEvent.of(e) for e in created] + regs)
     projector = Projector(events, views, all_projections())
     start = time.perf_counter()
     applied = projector.rebuild()

@@ -4,7 +4,6 @@ by that stream only. The round's view joins it with the pairing (``swiss.merged`
 from __future__ import annotations
 
 from ..domain import streams
-from ..domain.events import Event
 from ..domain.swiss.documents import record_of_part, result_part
 from ..domain.swiss.match_result import MatchRecord, recorded
 from ..domain.swiss.state import parse_match_id
@@ -26,8 +25,7 @@ def _result(event: StoredEvent, tx: ViewTx) -> None:
     tid = streams.tournament_of(event.stream_id)
     doc_id = match_result_id(tid, match_id)
     before = tx.get(doc_id)
-    record = recorded(record_of_part(before) if before else MatchRecord(),
-                      Event(event.type, event.data))
+    record = recorded(record_of_part(before) if before else MatchRecord(), event.event)
     _, number, table = parse_match_id(match_id)
     tx.put(doc_id, {"match_id": match_id, **result_part(record, True)},
            kind=f"swiss-match:{tid}:{number}", sort=f"{table:06d}")
