@@ -1,3 +1,7 @@
 """Every aggregate's event classes, imported so that each name is registered before any
 stored event is decoded (``events.decode`` imports this module first)."""
 from __future__ import annotations
+
+from .reports import events as reports  # noqa: F401
+from .swiss import events as swiss  # noqa: F401
+from .tournament import events as tournament  # noqa: F401

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..domain.swiss.events import SwissPlayerDropped
 from ..domain.swiss.paired import matches_of
 from ..domain.swiss.pmap import PMap
 from ..domain.swiss.records import records
@@ -273,14 +274,15 @@ def _closed(event: StoredEvent, tx: ViewTx) -> None:
     _recompute(tx, tid, number)
 
 
-@on("PlayerDropped")
-def _dropped(event: StoredEvent, tx: ViewTx) -> None:
-    tid, d = _tid(event), event.data
+@on(SwissPlayerDropped)
+def _dropped(stored: StoredEvent, tx: ViewTx) -> None:
+    e: SwissPlayerDropped = stored.event
+    tid = _tid(stored)
     meta = dict(tx.get(meta_id(tid)))
-    meta["dropped"] = {**meta["dropped"], d["player"]: d["after_round"]}
+    meta["dropped"] = {**meta["dropped"], e.player: e.after_round}
     tx.put(meta_id(tid), meta, kind="swiss-meta")
-    if d["after_round"]:
-        _recompute(tx, tid, d["after_round"])
+    if e.after_round:
+        _recompute(tx, tid, e.after_round)
 
 
 @on("StructureSet")

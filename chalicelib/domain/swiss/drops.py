@@ -11,6 +11,7 @@ from ..events import Event
 from . import match_result as mr
 from .commands import DropPlayer
 from .decide_results import after_final, facts_of, record_of
+from .events import SwissPlayerDropped
 from .results import Score
 from .state import Match, SwissState
 
@@ -40,8 +41,8 @@ def decide_drop(cmd: DropPlayer, state: SwissState) -> list[Event]:
         raise NotFound(f"player {cmd.player} has not played in this Swiss event")
     if cmd.player in state.dropped:
         raise Conflict(f"player {cmd.player} has already dropped")
-    events = [Event("PlayerDropped", {"player": cmd.player, "after_round": len(state.rounds),
-                                      "by": cmd.by})]
+    events: list[Event] = [SwissPlayerDropped(player=cmd.player,
+                                              after_round=len(state.rounds), by=cmd.by)]
     match = _open_cut_match(state, cmd.player)
     if match is None:     # between rounds, a Swiss round (its match's stream), or final
         return events

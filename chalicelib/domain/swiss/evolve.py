@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..events import Event
+from .events import SwissPlayerDropped
 from .paired import joined_of, matches_of
 from .pmap import PMap
 from .results import Score
@@ -87,8 +88,8 @@ def evolve(state: SwissState, event: Event) -> SwissState:
             rnd = _closed_with(rnd, d)
         rounds[d["round"] - 1] = rnd
         return replace(state, rounds=tuple(rounds))
-    if t == "PlayerDropped":
-        return replace(state, dropped={**state.dropped, d["player"]: d["after_round"]})
+    if isinstance(event, SwissPlayerDropped):
+        return replace(state, dropped={**state.dropped, event.player: event.after_round})
     if t == "StructureSet":
         changes: dict = {}
         if d["rounds"] is not None:

@@ -12,6 +12,16 @@ from ..profiles import FORMATS, GAMES, STRUCTURES, resolve_settings
 from ..profiles.member_ids import PatternError, matches
 from ..rng import commitment
 from . import commands as c
+from .events import (
+    JudgeAdded,
+    PlayerDropped,
+    PlayerRegistered,
+    PlayerRemoved,
+    SettingsChanged,
+    TournamentCreated,
+    TournamentFinished,
+    TournamentStarted,
+)
 from .state import FINISHED, REGISTRATION, RUNNING, Player, TournamentState
 
 
@@ -39,19 +49,18 @@ def _create(cmd: c.CreateTournament, state: TournamentState) -> list[Event]:
     if problems:
         raise Invalid("unsupported game, format or structure", problems)
     settings = resolve_settings(cmd.game, cmd.settings)
-    return [Event("TournamentCreated", {
-        "tournament_id": cmd.tournament_id, "organizer_id": cmd.organizer_id,
-        "name": cmd.name, "game": cmd.game, "format": cmd.format,
-        "structure": cmd.structure, "settings": settings, "seed": cmd.seed,
-        "seed_sha256": commitment(cmd.seed), "starts_at": cmd.starts_at,
-        "location": cmd.location, "created_at": cmd.now})]
+    return [TournamentCreated(
+        tournament_id=cmd.tournament_id, organizer_id=cmd.organizer_id, name=cmd.name,
+        game=cmd.game, format=cmd.format, structure=cmd.structure, settings=settings,
+        seed=cmd.seed, seed_sha256=commitment(cmd.seed), starts_at=cmd.starts_at,
+        location=cmd.location, created_at=cmd.now)]
 
 
 def _change_settings(cmd: c.ChangeSettings, state: TournamentState) -> list[Event]:
     if state.status != REGISTRATION:
         raise Conflict("settings are fixed once the tournament has started")
-    return [Event("SettingsChanged", {"settings": resolve_settings(
-        state.game, cmd.settings, base=_plain(state.settings))})]
+    return [SettingsChanged(settings=resolve_settings(
+        state.game, cmd.settings, base=_plain(state.settings)))]
 
 
 def _member_id_problems(pattern: str, member_id: str) -> list[dict[str, str]]:
@@ -90,9 +99,8 @@ def _register(cmd: c.RegisterPlayer, state: TournamentState) -> list[Event]:
         raise Conflict(f"the tournament is full ({reg['max_players']} players)")
     if cmd.player_id in state.players:
         raise Conflict("player id already used")
-    return [Event("PlayerRegistered", {
-        "player_id": cmd.player_id, "name": cmd.name, "member_id": cmd.member_id,
-        "late": late, "registered_at": cmd.now})]
+    return [PlayerRegistered(player_id=cmd.player_id, name=cmd.name,
+                             member_id=cmd.member_id, late=late, registered_at=cmd.now)]
 
 
 def _existing(state: TournamentState, player_id: str) -> Player:
@@ -106,7 +114,7 @@ def _remove(cmd: c.RemovePlayer, state: TournamentState) -> list[Event]:
     _existing(state, cmd.player_id)
     if state.status != REGISTRATION:
         raise Conflict("players can only be removed before the start; record a drop instead")
-    return [Event("PlayerRemoved", {"player_id": cmd.player_id, "at": cmd.now})]
+    return [PlayerRemoved(player_id=cmd.player_id, at=cmd.now)]
 
 
 def _drop(cmd: c.DropPlayer, state: TournamentState) -> list[Event]:
@@ -118,14 +126,13 @@ def _drop(cmd: c.DropPlayer, state: TournamentState) -> list[Event]:
     # V:EKN 3.1.4: the player is left out of the next seating/pairing. A round already
     # seated or paired is the Swiss or tables aggregate's business (a loss there), decided
     # in the same unit of work by the drop route.
-    return [Event("PlayerDropped", {"player_id": cmd.player_id, "reason": cmd.reason,
-                                    "at": cmd.now})]
+    return [PlayerDropped(player_id=cmd.player_id, reason=cmd.reason, at=cmd.now)]
 
 
 def _add_judge(cmd: c.AddJudge, state: TournamentState) -> list[Event]:
     if state.status == FINISHED:
         raise Conflict("the tournament is finished")
-    return [Event("JudgeAdded", {"judge_id": cmd.judge_id, "name": cmd.name, "at": cmd.now})]
+    return [JudgeAdded(judge_id=cmd.judge_id, name=cmd.name, at=cmd.now)]
 
 
 def _start(cmd: c.StartTournament, state: TournamentState) -> list[Event]:
@@ -133,7 +140,7 @@ def _start(cmd: c.StartTournament, state: TournamentState) -> list[Event]:
         raise Conflict(f"the tournament is {state.status}, not open for a start")
     if state.active_count < 2:
         raise Conflict("at least two players are needed to start")
-    return [Event("TournamentStarted", {"at": cmd.now})]
+    return [TournamentStarted(at=cmd.now)]
 
 
 def _finish(cmd: c.FinishTournament, state: TournamentState) -> list[Event]:
@@ -149,16 +156,15 @@ def _finish(cmd: c.FinishTournament, state: TournamentState) -> list[Event]:
             raise Conflict("play is not finished: enter the missing results, or end the "
                            "event early with incomplete: true and a reason",
                            {"open": open_items}, code="play_unfinished")
-        return [Event("TournamentFinished", {"at": cmd.now, "seed": state.seed})]
+        return [TournamentFinished(at=cmd.now, seed=state.seed)]
     if not (cmd.reason or "").strip():
         raise Invalid("an incomplete finish needs a reason",
                       [{"field": "reason", "message": "say why the event ends early"}])
     if not open_items:
         raise Conflict("nothing is left to play: finish without incomplete",
                        {"open": []}, code="play_complete")
-    return [Event("TournamentFinished", {
-        "at": cmd.now, "seed": state.seed,
-        "incomplete": {"reason": cmd.reason.strip(), "open": open_items}})]
+    return [TournamentFinished(at=cmd.now, seed=state.seed, incomplete={
+        "reason": cmd.reason.strip(), "open": open_items})]
 
 
 _HANDLERS = {c.ChangeSettings: _change_settings, c.RegisterPlayer: _register,
@@ -192,36 +198,37 @@ def _removed(state: TournamentState, player_id: str) -> TournamentState:
 
 
 def evolve(state: TournamentState, event: Event) -> TournamentState:
-    d = event.data
-    if event.type == "TournamentCreated":
-        return TournamentState(
-            id=d["tournament_id"], exists=True, name=d["name"], game=d["game"],
-            format=d["format"], structure=d["structure"], organizer_id=d["organizer_id"],
-            seed=d["seed"], seed_sha256=d["seed_sha256"],
-            settings=MappingProxyType(d["settings"]), starts_at=d.get("starts_at"),
-            location=d.get("location"), created_at=d["created_at"])
-    if event.type == "SettingsChanged":
-        return replace(state, settings=MappingProxyType(d["settings"]))
-    if event.type == "PlayerRegistered":
-        return _registered(state, Player(d["player_id"], d["name"], d.get("member_id"),
-                                         "active", d["late"], d["registered_at"]))
-    if event.type == "PlayerRemoved":
-        return _removed(state, d["player_id"])
-    if event.type == "PlayerDropped":
-        player = state.players[d["player_id"]]
-        dropped = replace(player, status="dropped", dropped_at=d["at"],
-                          drop_reason=d.get("reason"))
-        return replace(state, players=state.players.set(player.id, dropped),
-                       active_count=state.active_count - (player.status == "active"))
-    if event.type == "JudgeAdded":
-        judges = dict(state.judges)
-        judges[d["judge_id"]] = d["name"]
-        return replace(state, judges=MappingProxyType(judges))
-    if event.type == "TournamentStarted":
-        return replace(state, status=RUNNING, started_at=d["at"])
-    if event.type == "TournamentFinished":
-        return replace(state, status=FINISHED, finished_at=d["at"],
-                       incomplete=d.get("incomplete"))
+    match event:
+        case TournamentCreated():
+            return TournamentState(
+                id=event.tournament_id, exists=True, name=event.name, game=event.game,
+                format=event.format, structure=event.structure,
+                organizer_id=event.organizer_id, seed=event.seed,
+                seed_sha256=event.seed_sha256, settings=MappingProxyType(event.settings),
+                starts_at=event.starts_at, location=event.location,
+                created_at=event.created_at)
+        case SettingsChanged(settings=settings):
+            return replace(state, settings=MappingProxyType(settings))
+        case PlayerRegistered():
+            return _registered(state, Player(event.player_id, event.name, event.member_id,
+                                             "active", event.late, event.registered_at))
+        case PlayerRemoved(player_id=player_id):
+            return _removed(state, player_id)
+        case PlayerDropped():
+            player = state.players[event.player_id]
+            dropped = replace(player, status="dropped", dropped_at=event.at,
+                              drop_reason=event.reason)
+            return replace(state, players=state.players.set(player.id, dropped),
+                           active_count=state.active_count - (player.status == "active"))
+        case JudgeAdded():
+            judges = dict(state.judges)
+            judges[event.judge_id] = event.name
+            return replace(state, judges=MappingProxyType(judges))
+        case TournamentStarted(at=at):
+            return replace(state, status=RUNNING, started_at=at)
+        case TournamentFinished():
+            return replace(state, status=FINISHED, finished_at=event.at,
+                           incomplete=event.incomplete)
     return state
 
 
