@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from ..domain.swiss.paired import matches_of
+from ..domain.swiss.events import RoundPaired
 from ..domain.webhooks.catalog import SOURCE_EVENTS, topic_of
 from ..store.ports import StoredEvent
 from .registry import Projection, ViewTx, keyed
@@ -73,8 +73,8 @@ def _removed(event: StoredEvent, tx: ViewTx) -> None:
 def _payload(event: StoredEvent, tid: str, topic: str, did: str) -> dict[str, Any]:
     parts = event.stream_id.split("-")
     data = dict(event.data)
-    if event.type == "RoundPaired" and "pairs" in data:     # receivers read the matches
-        data["matches"] = matches_of(data)
+    if isinstance(event.event, RoundPaired) and "pairs" in data:   # receivers read matches
+        data["matches"] = event.event.matches()
         data.pop("pairs")
     if len(parts) == 3 and parts[2].isdigit():
         data.setdefault("pod", int(parts[2]))

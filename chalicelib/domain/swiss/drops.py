@@ -49,4 +49,4 @@ def decide_drop(cmd: DropPlayer, state: SwissState) -> list[Event]:
     cut = state.cut
     loss = mr.loss_by_drop(facts_of(state, match, cut), record_of(cut, match.id),
                            cmd.player, cmd.by, cmd.now)
-    return events + loss + after_final(state, match, cut, Score.from_dict(loss[0].data["score"]))
+    return events + loss + after_final(state, match, cut, Score.from_dict(loss[0].score))
