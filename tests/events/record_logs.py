@@ -27,10 +27,9 @@ OUT = ROOT / "tests" / "fixtures" / "events"
 
 def _extras(api) -> Any:
     """What no demo scenario does: a table draft, webhooks (registered, rotated, attempted,
-    removed), a federation's receipt of a report, a revoked token."""
+    removed), a federation's receipt of a report, an incomplete finish."""
     from demo.client import start_event
     from demo.scenarios.outcome import Outcome
-
     from tests.api.test_webhooks import Receiver
 
     receiver = Receiver([503])          # the first attempt fails, the retry delivers
