@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..domain.ffa.decider import POD_REPORTED
+from ..domain.ffa.events import FfaPodReported
 from ..domain.ffa.result import standings as ffa_standings
 from ..domain.tables import decider as d
 from ..domain.tables.criteria import report
@@ -196,13 +196,13 @@ def _final_reported(event: StoredEvent, tx: ViewTx) -> None:
     _final(tx, _tid(event), lambda f: {**f, "result": event.data["standings"]})
 
 
-@projection.on(POD_REPORTED)
-def _pod(event: StoredEvent, tx: ViewTx) -> None:
-    tid, data = _tid(event), event.data
+@projection.on(FfaPodReported)
+def _pod(stored: StoredEvent, tx: ViewTx) -> None:
+    tid, e = _tid(stored), stored.event
     doc = dict(tx.get(ffa_id(tid)) or {"tournament_id": tid, "pods": []})
-    pods = [p for p in doc["pods"] if p["pod"] != data["pod"]]
-    pods.append({"pod": data["pod"], "winner": data["winner"],
-                 "eliminated": data["eliminated"], "places": data["places"]})
+    pods = [p for p in doc["pods"] if p["pod"] != e.pod]
+    pods.append({"pod": e.pod, "winner": e.winner, "eliminated": e.eliminated,
+                 "places": e.places})
     pods.sort(key=lambda p: p["pod"])
     doc["pods"] = pods
     doc["standings"] = ffa_standings({p["pod"]: p["places"] for p in pods})
