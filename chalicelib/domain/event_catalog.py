@@ -3,7 +3,9 @@ stored event is decoded (``events.decode`` imports this module first)."""
 from __future__ import annotations
 
 from .accounts import events as accounts  # noqa: F401
+from .decks import events as decks  # noqa: F401
 from .ffa import events as ffa  # noqa: F401
+from .product import events as product  # noqa: F401
 from .reports import events as reports  # noqa: F401
 from .swiss import events as swiss  # noqa: F401
 from .tournament import events as tournament  # noqa: F401
