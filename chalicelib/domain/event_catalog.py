@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .accounts import events as accounts  # noqa: F401
 from .decks import events as decks  # noqa: F401
+from .draft import events as draft  # noqa: F401
 from .ffa import events as ffa  # noqa: F401
 from .product import events as product  # noqa: F401
 from .reports import events as reports  # noqa: F401
