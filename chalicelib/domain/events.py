@@ -28,6 +28,7 @@ Payload = dict[str, Any]
 Upcaster = Callable[[Payload], Payload]
 
 _OMIT = "omitted when None"
+_KEY = "stored under another key"
 _CLASSES: dict[str, type[Event]] = {}
 _UPCASTERS: dict[tuple[str, int], Upcaster] = {}
 _STORED_AS: dict[str, dict[str, str]] = {}      # old name -> stream kind -> name now
@@ -46,8 +47,9 @@ class Event:
     __slots__ = ()
     type: ClassVar[str]
     schema_version: ClassVar[int] = 1
-    _keys: ClassVar[tuple[str, ...]] = ()
+    _keys: ClassVar[tuple[tuple[str, str], ...]] = ()      # (stored key, field name)
     _omitted: ClassVar[frozenset[str]] = frozenset()
+    _renamed: ClassVar[dict[str, str]] = {}                 # stored key -> field name
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Event:
         if cls is Event:   # ``Event(name, data)``: an event of no class yet
@@ -58,9 +60,9 @@ class Event:
     def data(self) -> Payload:
         """The payload as stored: every field, less the optional ones left at None."""
         out = {}
-        for key in self._keys:
-            value = getattr(self, key)
-            if value is not None or key not in self._omitted:
+        for key, name in self._keys:
+            value = getattr(self, name)
+            if value is not None or name not in self._omitted:
                 out[key] = value
         return out
 
@@ -69,6 +71,12 @@ def optional() -> Any:
     """A field only some events of the class carry (e.g. ``by`` when staff acted): None
     when absent, and left out of ``data`` when None."""
     return dataclasses.field(default=None, metadata={_OMIT: True})
+
+
+def stored_key(key: str) -> Any:
+    """A field whose payload key is not a Python name (e.g. ``from``: the field is
+    ``from_``)."""
+    return dataclasses.field(metadata={_KEY: key})
 
 
 def event(cls: type[E] | None = None, *, version: int = 1,
@@ -86,8 +94,9 @@ def event(cls: type[E] | None = None, *, version: int = 1,
         fields = dataclasses.fields(made)
         made.type = name
         made.schema_version = version
-        made._keys = tuple(f.name for f in fields)
+        made._keys = tuple((f.metadata.get(_KEY, f.name), f.name) for f in fields)
         made._omitted = frozenset(f.name for f in fields if f.metadata.get(_OMIT))
+        made._renamed = {key: name for key, name in made._keys if key != name}
         _CLASSES[name] = made
         for old, kind in (stored_as or {}).items():
             if kind in _STORED_AS.setdefault(old, {}):
@@ -139,6 +148,8 @@ def decode(name: str, data: Payload, version: int = 1, stream_id: str = "") -> E
     while version < cls.schema_version:
         data = _UPCASTERS[(name, version)](data)
         version += 1
+    if cls._renamed:
+        data = {cls._renamed.get(key, key): value for key, value in data.items()}
     try:
         return cls(**data)
     except TypeError as exc:
