@@ -10,6 +10,7 @@ from .product import events as product  # noqa: F401
 from .reports import events as reports  # noqa: F401
 from .sealed import events as sealed  # noqa: F401
 from .swiss import events as swiss  # noqa: F401
+from .tables import events as tables  # noqa: F401
 from .tournament import events as tournament  # noqa: F401
 from .trade import events as trade  # noqa: F401
 from .webhooks import events as webhooks  # noqa: F401

@@ -11,9 +11,8 @@ from dataclasses import replace
 from ..errors import Conflict
 from ..events import Event
 from .commands import DropPlayer
+from .events import TablesPlayerDropped
 from .state import Round, TablesState
-
-PLAYER_DROPPED = "TablesPlayerDropped"
 
 
 def decide_drop(cmd: DropPlayer, state: TablesState) -> list[Event]:
@@ -36,18 +35,18 @@ def decide_drop(cmd: DropPlayer, state: TablesState) -> list[Event]:
                            "needs four (V:EKN 3.1.2), so the drop is a Loss (3.1.4)",
                            {"round": rnd.number, "table": table, "size": size},
                            code="loss_required")
-    return [Event(PLAYER_DROPPED, {"round": rnd.number, "table": table,
-                                   "player": cmd.player, "loss": cmd.loss})]
+    return [TablesPlayerDropped(round=rnd.number, table=table, player=cmd.player,
+                                loss=cmd.loss)]
 
 
-def evolve_drop(state: TablesState, data: dict) -> TablesState:
-    rnd = state.rounds[data["round"] - 1]
-    if data["loss"]:
-        changed = replace(rnd, drop_losses=rnd.drop_losses + (data["player"],))
+def evolve_drop(state: TablesState, event: TablesPlayerDropped) -> TablesState:
+    rnd = state.rounds[event.round - 1]
+    if event.loss:
+        changed = replace(rnd, drop_losses=rnd.drop_losses + (event.player,))
     else:
-        changed = replace(rnd, tables=without(rnd.tables, data["player"]))
+        changed = replace(rnd, tables=without(rnd.tables, event.player))
     rounds = list(state.rounds)
-    rounds[data["round"] - 1] = changed
+    rounds[event.round - 1] = changed
     return replace(state, rounds=tuple(rounds))
 
 

@@ -12,11 +12,8 @@ from typing import Any
 from ..decider import FunctionDecider
 from ..errors import Conflict, Invalid
 from ..events import Event
+from .events import TablesPlayerDropped, TablesTableReported, TablesTableReseated
 from .scoring import score, validate
-
-TABLE_REPORTED = "TablesTableReported"
-PLAYER_DROPPED = "TablesPlayerDropped"
-TABLE_RESEATED = "TablesTableReseated"
 
 
 @dataclass(frozen=True)
@@ -66,8 +63,8 @@ def decide_report(cmd: Report, state: TableState) -> list[Event]:
                        code="table_reported")
     seats = state.seating(cmd.facts)
     vp = validate(seats, cmd.vp_halves, state.dropped)
-    return [Event(TABLE_REPORTED, {"round": cmd.facts.round, "table": cmd.facts.table,
-                                   "results": score(seats, vp, state.dropped)})]
+    return [TablesTableReported(round=cmd.facts.round, table=cmd.facts.table,
+                                results=score(seats, vp, state.dropped))]
 
 
 def decide_drop(cmd: Drop, state: TableState) -> list[Event]:
@@ -91,8 +88,8 @@ def decide_drop(cmd: Drop, state: TableState) -> list[Event]:
                            "table needs four (V:EKN 3.1.2), so the drop is a Loss (3.1.4)",
                            {"round": f.round, "table": f.table, "size": len(seats)},
                            code="loss_required")
-    return [Event(PLAYER_DROPPED, {"round": f.round, "table": f.table, "player": cmd.player,
-                                   "loss": cmd.loss})]
+    return [TablesPlayerDropped(round=f.round, table=f.table, player=cmd.player,
+                                loss=cmd.loss)]
 
 
 def decide_reseat(cmd: Reseat, state: TableState) -> list[Event]:
@@ -103,8 +100,8 @@ def decide_reseat(cmd: Reseat, state: TableState) -> list[Event]:
     if gone:
         raise Conflict("a player who dropped after the seating keeps their seat and a Loss "
                        "(V:EKN 3.1.4)", {"players": gone}, code="player_dropped")
-    return [Event(TABLE_RESEATED, {"round": cmd.facts.round, "table": cmd.facts.table,
-                                   "seats": list(cmd.seats)})]
+    return [TablesTableReseated(round=cmd.facts.round, table=cmd.facts.table,
+                                seats=list(cmd.seats))]
 
 
 _HANDLERS = {Report: decide_report, Drop: decide_drop, Reseat: decide_reseat}
@@ -118,17 +115,17 @@ def decide(command: Any, state: TableState) -> list[Event]:
 
 
 def evolve(state: TableState, event: Event) -> TableState:
-    d = event.data
-    if event.type == TABLE_REPORTED:
-        return TableState(state.seats, state.dropped, state.unseated, dict(d["results"]))
-    if event.type == PLAYER_DROPPED:
-        if d["loss"]:
-            return TableState(state.seats, state.dropped + (d["player"],), state.unseated,
+    match event:
+        case TablesTableReported(results=results):
+            return TableState(state.seats, state.dropped, state.unseated, dict(results))
+        case TablesPlayerDropped(player=player, loss=True):
+            return TableState(state.seats, state.dropped + (player,), state.unseated,
                               state.result)
-        return TableState(state.seats, state.dropped, state.unseated + (d["player"],),
-                          state.result)
-    if event.type == TABLE_RESEATED:
-        return TableState(tuple(d["seats"]), state.dropped, state.unseated, state.result)
+        case TablesPlayerDropped(player=player):
+            return TableState(state.seats, state.dropped, state.unseated + (player,),
+                              state.result)
+        case TablesTableReseated(seats=seats):
+            return TableState(tuple(seats), state.dropped, state.unseated, state.result)
     return state
 
 
