@@ -157,6 +157,21 @@ def decode(name: str, data: Payload, version: int = 1, stream_id: str = "") -> E
                               f"{exc}") from None
 
 
+class UntypedEvent(TypeError):
+    """An event to be stored that is not an instance of the class registered under its
+    name (e.g. ``Event(name, data)``): deciders emit typed events only."""
+
+
+def encode(event: Event) -> tuple[str, Payload, int]:
+    """How ``event`` is stored: its name, its payload and the version of its shape."""
+    if not _loaded:
+        _load_catalog()
+    if _CLASSES.get(event.type) is not type(event):
+        raise UntypedEvent(f"{event.type} is not an event of a registered class "
+                           f"({type(event).__name__})")
+    return event.type, event.data, event.schema_version
+
+
 def _load_catalog() -> None:
     """Import every aggregate's events (once), so that a name decodes the same whichever
     modules this process happened to load first."""

@@ -7,7 +7,7 @@ from datetime import datetime
 from functools import cached_property
 from typing import Any, Protocol
 
-from ..domain.events import Event, decode
+from ..domain.events import Event, decode, encode
 
 
 @dataclass(frozen=True)
@@ -18,8 +18,10 @@ class NewEvent:
 
     @classmethod
     def of(cls, event: Event, meta: dict[str, Any] | None = None) -> NewEvent:
-        """How ``event`` is written: its name, payload and, in ``meta``, its version."""
-        return cls(event.type, event.data, {**(meta or {}), "v": event.schema_version})
+        """How ``event`` is written: its name, payload and, in ``meta``, its version (a
+        typed event only: ``events.UntypedEvent`` otherwise)."""
+        name, data, version = encode(event)
+        return cls(name, data, {**(meta or {}), "v": version})
 
 
 @dataclass(frozen=True)

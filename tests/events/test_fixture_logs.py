@@ -6,6 +6,7 @@ from collections import defaultdict
 
 import pytest
 
+from chalicelib.domain.events import UnknownEvent
 from chalicelib.projections import all_projections
 from chalicelib.projections.projector import Projector
 from chalicelib.store.sqlite_events import SqliteEventStore
@@ -22,6 +23,13 @@ def test_the_logs_cover_every_aggregate():
     assert {"account", "token", "tournament", "swiss", "match", "tables", "table", "pod",
             "draft", "decks", "ffa", "sealed", "trade", "webhooks", "webhook", "report",
             "mixed", "tdraft", "cardset"} <= kinds, kinds
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_stored_event_decodes_to_its_class(name):
+    log = fixture_logs.load(name)
+    unknown = sorted({s.type for s in log.stored() if isinstance(s.event, UnknownEvent)})
+    assert unknown == []
 
 
 @pytest.mark.parametrize("name", NAMES)
