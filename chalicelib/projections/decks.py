@@ -6,17 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..domain.decks.events import (
-    ActiveDeckSwitched,
-    DeckbuildingOpened,
-    DeckCheckRecorded,
-    DeckDeadlineExtended,
-    DecklistsPublished,
-    DeckRegistered,
-    DeckReopened,
-    PlayerDeadlineExtended,
-    PoolRecorded,
-)
+from ..domain.decks import events as ev
 from ..store.ports import StoredEvent
 from .registry import Projection, ViewTx
 
@@ -61,7 +51,7 @@ def _set_player(tx: ViewTx, tid: str, entry: dict[str, Any]) -> None:
            sort=entry["player_id"])
 
 
-@projection.on(DeckbuildingOpened)
+@projection.on(ev.DeckbuildingOpened)
 def _opened(event: StoredEvent, tx: ViewTx) -> None:
     tid = _tid(event)
     _put(tx, tid, {**_get(tx, tid), "open": True, "deadline": event.event.deadline,
@@ -69,19 +59,24 @@ def _opened(event: StoredEvent, tx: ViewTx) -> None:
                    "format": event.event.format})
 
 
-@projection.on(DeckDeadlineExtended)
+@projection.on(ev.DeckDeadlineExtended)
 def _extended(event: StoredEvent, tx: ViewTx) -> None:
     tid = _tid(event)
     _put(tx, tid, {**_get(tx, tid), "deadline": event.event.deadline})
 
 
-@projection.on(PoolRecorded)
-def _pool(event: StoredEvent, tx: ViewTx) -> None:
+def _change_player(event: StoredEvent, tx: ViewTx, **changes: Any) -> None:
+    """The document of the event's ``player`` with ``changes``."""
     tid, pid = _tid(event), event.event.player
-    _set_player(tx, tid, {**_player(tx, tid, pid), "pool_recorded": True})
+    _set_player(tx, tid, {**_player(tx, tid, pid), **changes})
 
 
-@projection.on(DeckRegistered)
+@projection.on(ev.PoolRecorded)
+def _pool(event: StoredEvent, tx: ViewTx) -> None:
+    _change_player(event, tx, pool_recorded=True)
+
+
+@projection.on(ev.DeckRegistered)
 def _registered(event: StoredEvent, tx: ViewTx) -> None:
     tid, d = _tid(event), event.event
     view = _get(tx, tid)
@@ -100,31 +95,28 @@ def _registered(event: StoredEvent, tx: ViewTx) -> None:
            kind=f"decklists:{tid}", sort=d.player)
 
 
-@projection.on(DeckReopened)
+@projection.on(ev.DeckReopened)
 def _reopened(event: StoredEvent, tx: ViewTx) -> None:
-    tid, pid = _tid(event), event.event.player
-    _set_player(tx, tid, {**_player(tx, tid, pid), "reopened": True})
+    _change_player(event, tx, reopened=True)
 
 
-@projection.on(PlayerDeadlineExtended)
+@projection.on(ev.PlayerDeadlineExtended)
 def _player_extended(event: StoredEvent, tx: ViewTx) -> None:
-    tid, pid = _tid(event), event.event.player
-    _set_player(tx, tid, {**_player(tx, tid, pid), "extended_until": event.event.deadline})
+    _change_player(event, tx, extended_until=event.event.deadline)
 
 
-@projection.on(ActiveDeckSwitched)
+@projection.on(ev.ActiveDeckSwitched)
 def _switched(event: StoredEvent, tx: ViewTx) -> None:
-    tid, pid = _tid(event), event.event.player
-    _set_player(tx, tid, {**_player(tx, tid, pid), "active": event.event.label})
+    _change_player(event, tx, active=event.event.label)
 
 
-@projection.on(DecklistsPublished)
+@projection.on(ev.DecklistsPublished)
 def _published(event: StoredEvent, tx: ViewTx) -> None:
     tid = _tid(event)
     _put(tx, tid, {**_get(tx, tid), "published": True, "published_at": event.event.at})
 
 
-@projection.on(DeckCheckRecorded)
+@projection.on(ev.DeckCheckRecorded)
 def _checked(event: StoredEvent, tx: ViewTx) -> None:
     tid = _tid(event)
     view = _get(tx, tid)

@@ -7,34 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..domain import streams
-from ..domain.mixed.events import (
-    MixedDraftCompleted,
-    MixedDraftStarted,
-    MixedLibraryRoundStarted,
-)
-from ..domain.sealed.events import (
-    SealedLateArrival,
-    SealedProductOpened,
-    SealedProductRegistered,
-    SealedStarted,
-    SealedSwapDealt,
-    StarterTradeAccepted,
-)
-from ..domain.tabledraft.events import (
-    LimitedPodsFormed,
-    TableCardPicked,
-    TableDraftCompleted,
-    TableDraftStarted,
-    TableSetRevealed,
-)
-from ..domain.trade.events import (
-    TradeAccepted,
-    TradeDeckSet,
-    TradePodCompleted,
-    TradePodsFormed,
-    TradeTurnStarted,
-    TradingEnded,
-)
+from ..domain.mixed import events as mixed_ev
+from ..domain.sealed import events as sealed_ev
+from ..domain.tabledraft import events as table_ev
+from ..domain.trade import events as trade_ev
 from ..store.ports import StoredEvent
 from .registry import Projection, ViewTx
 
@@ -70,7 +46,7 @@ def _pod(tx: ViewTx, event: StoredEvent, **changes: Any) -> None:
 
 
 # ---- table and mixed drafts ------------------------------------------------------------
-@projection.on(LimitedPodsFormed)
+@projection.on(table_ev.LimitedPodsFormed)
 def _pods_formed(event: StoredEvent, tx: ViewTx) -> None:
     capability, tid, _ = _parts(event)
     d = event.event
@@ -84,16 +60,16 @@ def _pods_formed(event: StoredEvent, tx: ViewTx) -> None:
     }, kind="limited", sort=tid)
 
 
-@projection.on(TableDraftStarted, MixedDraftStarted)
+@projection.on(table_ev.TableDraftStarted, mixed_ev.MixedDraftStarted)
 def _pod_started(event: StoredEvent, tx: ViewTx) -> None:
     capability, tid, n = _parts(event)
-    if isinstance(event.event, TableDraftStarted) and capability != "table-draft":
-        return      # the crypt phase of a mixed draft, listed by MixedDraftStarted
+    if isinstance(event.event, table_ev.TableDraftStarted) and capability != "table-draft":
+        return      # the crypt phase of a mixed draft, listed by mixed_ev.MixedDraftStarted
     tx.put(active_id(event.stream_id), {"tournament_id": tid, "capability": capability,
                                         "pod": n}, kind=ACTIVE_KIND, sort=event.stream_id)
 
 
-@projection.on(TableSetRevealed)
+@projection.on(table_ev.TableSetRevealed)
 def _set_revealed(event: StoredEvent, tx: ViewTx) -> None:
     d = event.event
     mixed = streams.capability_of(event.stream_id) == "mixed-draft"
@@ -101,25 +77,25 @@ def _set_revealed(event: StoredEvent, tx: ViewTx) -> None:
          active=d.active)
 
 
-@projection.on(TableCardPicked)
+@projection.on(table_ev.TableCardPicked)
 def _table_picked(event: StoredEvent, tx: ViewTx) -> None:
     _pod(tx, event, picks=event.event.pick)
 
 
-@projection.on(TableDraftCompleted)
+@projection.on(table_ev.TableDraftCompleted)
 def _table_done(event: StoredEvent, tx: ViewTx) -> None:
     if streams.capability_of(event.stream_id) == "table-draft":
         _pod(tx, event, status="completed", completed_at=event.event.at)
         tx.delete(active_id(event.stream_id))
 
 
-@projection.on(MixedLibraryRoundStarted)
+@projection.on(mixed_ev.MixedLibraryRoundStarted)
 def _library_round(event: StoredEvent, tx: ViewTx) -> None:
     _pod(tx, event, phase="library", round=event.event.round,
          direction=event.event.direction)
 
 
-@projection.on(MixedDraftCompleted)
+@projection.on(mixed_ev.MixedDraftCompleted)
 def _mixed_done(event: StoredEvent, tx: ViewTx) -> None:
     _pod(tx, event, status="completed", completed_at=event.event.at)
     tx.delete(active_id(event.stream_id))
@@ -133,7 +109,7 @@ def _sealed(tx: ViewTx, event: StoredEvent, change) -> None:
     tx.put(summary_id(tid, "sealed"), doc, kind="limited", sort=tid)
 
 
-@projection.on(SealedStarted)
+@projection.on(sealed_ev.SealedStarted)
 def _sealed_started(event: StoredEvent, tx: ViewTx) -> None:
     d = event.event
     tid = streams.tournament_of(event.stream_id)
@@ -145,30 +121,30 @@ def _sealed_started(event: StoredEvent, tx: ViewTx) -> None:
         "handed_back_count": None, "starter_trades": 0, "late_arrivals": []})
 
 
-@projection.on(StarterTradeAccepted)
+@projection.on(sealed_ev.StarterTradeAccepted)
 def _starter_traded(event: StoredEvent, tx: ViewTx) -> None:
     _sealed(tx, event, lambda doc: {**doc, "starter_trades": doc["starter_trades"] + 1})
 
 
-@projection.on(SealedProductOpened)
+@projection.on(sealed_ev.SealedProductOpened)
 def _opened(event: StoredEvent, tx: ViewTx) -> None:
     _sealed(tx, event, lambda doc: {**doc, "opened_at": event.event.at,
                                     "status": "opened" if doc["swap"] else "final"})
 
 
-@projection.on(SealedProductRegistered)
+@projection.on(sealed_ev.SealedProductRegistered)
 def _registered(event: StoredEvent, tx: ViewTx) -> None:
     _sealed(tx, event, lambda doc: {
         **doc, "registered": sorted(set(doc["registered"]) | {event.event.player})})
 
 
-@projection.on(SealedSwapDealt)
+@projection.on(sealed_ev.SealedSwapDealt)
 def _dealt(event: StoredEvent, tx: ViewTx) -> None:
     _sealed(tx, event, lambda doc: {**doc, "status": "final", "dealt_at": event.event.at,
                                     "handed_back_count": len(event.event.handed_back)})
 
 
-@projection.on(SealedLateArrival)
+@projection.on(sealed_ev.SealedLateArrival)
 def _late(event: StoredEvent, tx: ViewTx) -> None:
     _sealed(tx, event, lambda doc: {
         **doc, "players": doc["players"] + [event.event.player],
@@ -183,13 +159,13 @@ def _trade(tx: ViewTx, event: StoredEvent, change) -> None:
     tx.put(summary_id(tid, "trade"), change(dict(doc)), kind="limited", sort=tid)
 
 
-@projection.on(TradeDeckSet)
+@projection.on(trade_ev.TradeDeckSet)
 def _deck_set(event: StoredEvent, tx: ViewTx) -> None:
     _trade(tx, event, lambda doc: {
         **doc, "set_up": sorted(set(doc["set_up"]) | {event.event.player})})
 
 
-@projection.on(TradePodsFormed)
+@projection.on(trade_ev.TradePodsFormed)
 def _trade_pods(event: StoredEvent, tx: ViewTx) -> None:
     d = event.event
     _trade(tx, event, lambda doc: {
@@ -198,23 +174,23 @@ def _trade_pods(event: StoredEvent, tx: ViewTx) -> None:
                  for n, pod in enumerate(d.pods, start=1)]})
 
 
-@projection.on(TradeTurnStarted)
+@projection.on(trade_ev.TradeTurnStarted)
 def _turn(event: StoredEvent, tx: ViewTx) -> None:
     _pod(tx, event, status="trading", turn=event.event.turn, active=event.event.player)
 
 
-@projection.on(TradeAccepted)
+@projection.on(trade_ev.TradeAccepted)
 def _accepted(event: StoredEvent, tx: ViewTx) -> None:
     _, tid, n = _parts(event)
     doc = tx.get(pod_id(tid, "trade", n)) or {}
     _pod(tx, event, trades=doc.get("trades", 0) + 1)
 
 
-@projection.on(TradingEnded)
+@projection.on(trade_ev.TradingEnded)
 def _trading_ended(event: StoredEvent, tx: ViewTx) -> None:
     _pod(tx, event, status="adding-crypt", active=None, trades=event.event.trades)
 
 
-@projection.on(TradePodCompleted)
+@projection.on(trade_ev.TradePodCompleted)
 def _trade_done(event: StoredEvent, tx: ViewTx) -> None:
     _pod(tx, event, status="completed", completed_at=event.event.at)

@@ -11,20 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..domain.swiss.events import (
-    CutAdvanced,
-    CutFinished,
-    ResultConfirmed,
-    ResultCorrected,
-    ResultEntered,
-    ResultReported,
-    RoundClosed,
-    RoundPaired,
-    StructureSet,
-    SwissPlayerDropped,
-    SwissStarted,
-    TopCutStarted,
-)
+from ..domain.swiss import events as ev
 from ..domain.swiss.pmap import PMap
 from ..domain.swiss.records import records
 from ..domain.swiss.results import Score
@@ -94,9 +81,9 @@ def _put_overview(tx: ViewTx, tid: str, doc: dict[str, Any]) -> None:
     tx.put(overview_id(tid), doc, kind="swiss")
 
 
-@on(SwissStarted)
+@on(ev.SwissStarted)
 def _started(stored: StoredEvent, tx: ViewTx) -> None:
-    e: SwissStarted = stored.event
+    e: ev.SwissStarted = stored.event
     tid, s = _tid(stored), e.settings
     tx.put(meta_id(tid), {"settings": s, "seed_key": e.seed_key, "dropped": {}},
            kind="swiss-meta")
@@ -138,15 +125,15 @@ def _change_entries(tx: ViewTx, tid: str, number: int,
     _save_pages(tx, tid, number, pages)
 
 
-def pairing_header(e: RoundPaired) -> dict[str, Any]:
+def pairing_header(e: ev.RoundPaired) -> dict[str, Any]:
     """How the round was paired."""
     return {"method": e.method, "quality": e.quality, "optimal": e.optimal,
             "bound": e.bound, "gap": e.gap}
 
 
-@on(RoundPaired)
+@on(ev.RoundPaired)
 def _paired(stored: StoredEvent, tx: ViewTx) -> None:
-    e: RoundPaired = stored.event
+    e: ev.RoundPaired = stored.event
     tid, number = _tid(stored), e.round
     meta = dict(tx.get(meta_id(tid)))
     left = list(e.left)
@@ -204,9 +191,9 @@ def _change_match(tx: ViewTx, tid: str, match_id: str, **fields: Any) -> bool:
     return was_open
 
 
-@on(ResultReported)
+@on(ev.ResultReported)
 def _reported(stored: StoredEvent, tx: ViewTx) -> None:
-    e: ResultReported = stored.event
+    e: ev.ResultReported = stored.event
     _change_match(tx, _tid(stored), e.match, status="reported",
                   reported={"by": e.by, "score": e.score, "at": e.at})
 
@@ -221,12 +208,12 @@ def _drop_loss(tx: ViewTx, tid: str, match_id: str, player: str | None) -> None:
         tx.put(meta_id(tid), {**meta, "drop_losses": losses}, kind="swiss-meta")
 
 
-@on(ResultConfirmed, ResultEntered)
+@on(ev.ResultConfirmed, ev.ResultEntered)
 def _final(stored: StoredEvent, tx: ViewTx) -> None:
     """A cut result, or a result of a round paired before matches had own streams."""
-    e: ResultConfirmed | ResultEntered = stored.event
+    e: ev.ResultConfirmed | ev.ResultEntered = stored.event
     tid = _tid(stored)
-    dropped = e.loss_by_drop if isinstance(e, ResultEntered) else None
+    dropped = e.loss_by_drop if isinstance(e, ev.ResultEntered) else None
     was_open = _change_match(tx, tid, e.match, status="final", score=e.score,
                              reported=None, loss_by_drop=dropped)
     if dropped:
@@ -236,9 +223,9 @@ def _final(stored: StoredEvent, tx: ViewTx) -> None:
         _count_result(tx, tid, number, 1)
 
 
-@on(ResultCorrected)
+@on(ev.ResultCorrected)
 def _corrected(stored: StoredEvent, tx: ViewTx) -> None:
-    e: ResultCorrected = stored.event
+    e: ev.ResultCorrected = stored.event
     tid = _tid(stored)
     kind, number, _ = parse_match_id(e.match)
     was_open = _change_match(tx, tid, e.match, status="final", score=e.score,
@@ -251,9 +238,9 @@ def _corrected(stored: StoredEvent, tx: ViewTx) -> None:
         _recompute(tx, tid, number)
 
 
-@on(RoundClosed)
+@on(ev.RoundClosed)
 def _closed(stored: StoredEvent, tx: ViewTx) -> None:
-    e: RoundClosed = stored.event
+    e: ev.RoundClosed = stored.event
     tid, number = _tid(stored), e.round
     header = tx.get(round_id(tid, number))
     tx.put(round_id(tid, number), {**header, "closed": True}, kind="swiss-round")
@@ -274,9 +261,9 @@ def _closed(stored: StoredEvent, tx: ViewTx) -> None:
     _recompute(tx, tid, number)
 
 
-@on(SwissPlayerDropped)
+@on(ev.SwissPlayerDropped)
 def _dropped(stored: StoredEvent, tx: ViewTx) -> None:
-    e: SwissPlayerDropped = stored.event
+    e: ev.SwissPlayerDropped = stored.event
     tid = _tid(stored)
     meta = dict(tx.get(meta_id(tid)))
     meta["dropped"] = {**meta["dropped"], e.player: e.after_round}
@@ -285,12 +272,12 @@ def _dropped(stored: StoredEvent, tx: ViewTx) -> None:
         _recompute(tx, tid, e.after_round)
 
 
-@on(StructureSet)
+@on(ev.StructureSet)
 def _structure(stored: StoredEvent, tx: ViewTx) -> None:
     view = tx.get(overview_id(_tid(stored)))
-    if view is None:        # before the first round: SwissStarted carries the plan
+    if view is None:        # before the first round: ev.SwissStarted carries the plan
         return
-    e: StructureSet = stored.event
+    e: ev.StructureSet = stored.event
     view = dict(view)
     if e.rounds is not None:
         view["planned_rounds"] = e.rounds
@@ -380,9 +367,9 @@ def standings_rows(views: Any, tid: str, number: int, start: int = 0,
 
 # -- the top cut ------------------------------------------------------------------
 
-@on(TopCutStarted)
+@on(ev.TopCutStarted)
 def _cut(stored: StoredEvent, tx: ViewTx) -> None:
-    e: TopCutStarted = stored.event
+    e: ev.TopCutStarted = stored.event
     tid = _tid(stored)
     settings = tx.get(meta_id(tid))["settings"]
     last = len(e.rounds)
@@ -399,9 +386,9 @@ def _cut(stored: StoredEvent, tx: ViewTx) -> None:
                             "top_cut": {"size": e.size, "champion": None}})
 
 
-@on(CutAdvanced)
+@on(ev.CutAdvanced)
 def _advanced(stored: StoredEvent, tx: ViewTx) -> None:
-    e: CutAdvanced = stored.event
+    e: ev.CutAdvanced = stored.event
     _, number, index = parse_match_id(e.to)
     tid = _tid(stored)
     doc = tx.get(bracket_id(tid))
@@ -411,7 +398,7 @@ def _advanced(stored: StoredEvent, tx: ViewTx) -> None:
                   status="open" if other else "waiting", reported=None)
 
 
-@on(CutFinished)
+@on(ev.CutFinished)
 def _finished(stored: StoredEvent, tx: ViewTx) -> None:
     tid = _tid(stored)
     champion = stored.event.champion

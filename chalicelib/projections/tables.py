@@ -14,19 +14,9 @@ from typing import Any
 from ..domain.ffa.events import FfaPodReported
 from ..domain.ffa.result import standings as ffa_standings
 from ..domain.tables import decider as d
+from ..domain.tables import events as ev
 from ..domain.tables.criteria import report
 from ..domain.tables.drops import without
-from ..domain.tables.events import (
-    TablesFinalCardPlaced,
-    TablesFinalReported,
-    TablesFinalSeated,
-    TablesFinalStarted,
-    TablesPlayerDropped,
-    TablesRoundClosed,
-    TablesRoundSeated,
-    TablesSeatsSwapped,
-    TablesTableReported,
-)
 from ..store.ports import StoredEvent
 from .registry import Projection, ViewTx
 
@@ -100,7 +90,7 @@ def _dropped_of(doc: dict[str, Any]) -> frozenset[str]:
                      if s.get("dropped"))
 
 
-@on(TablesRoundSeated)
+@on(ev.TablesRoundSeated)
 def _seated(event: StoredEvent, tx: ViewTx) -> None:
     tid, e = _tid(event), event.event
     if e.settings is not None:
@@ -111,7 +101,7 @@ def _seated(event: StoredEvent, tx: ViewTx) -> None:
                                     per_table=e.results_in == "table"))
 
 
-@on(TablesSeatsSwapped)
+@on(ev.TablesSeatsSwapped)
 def _swapped(event: StoredEvent, tx: ViewTx) -> None:
     tid, e = _tid(event), event.event
     doc = tx.get(round_id(tid, e.round))
@@ -122,7 +112,7 @@ def _swapped(event: StoredEvent, tx: ViewTx) -> None:
                                     doc.get("per_table", False), doc.get("closed", False)))
 
 
-@on(TablesRoundClosed)
+@on(ev.TablesRoundClosed)
 def _round_closed(event: StoredEvent, tx: ViewTx) -> None:
     tid, e = _tid(event), event.event
     doc = tx.get(round_id(tid, e.round))
@@ -134,7 +124,7 @@ def _round_closed(event: StoredEvent, tx: ViewTx) -> None:
                                     results, dropped, per_table=True, closed=True))
 
 
-@on(TablesPlayerDropped)
+@on(ev.TablesPlayerDropped)
 def _dropped(event: StoredEvent, tx: ViewTx) -> None:
     tid, e = _tid(event), event.event
     doc = tx.get(round_id(tid, e.round))
@@ -147,7 +137,7 @@ def _dropped(event: StoredEvent, tx: ViewTx) -> None:
                                     _results_of(doc), dropped))
 
 
-@on(TablesTableReported)
+@on(ev.TablesTableReported)
 def _reported(event: StoredEvent, tx: ViewTx) -> None:
     tid, e = _tid(event), event.event
     doc = dict(tx.get(round_id(tid, e.round)))
@@ -165,7 +155,7 @@ def _final(tx: ViewTx, tid: str, change) -> None:
     tx.put(index_id(tid), index, kind="tables")
 
 
-@on(TablesFinalStarted)
+@on(ev.TablesFinalStarted)
 def _final_started(event: StoredEvent, tx: ViewTx) -> None:
     q = event.event.qualifiers
     _final(tx, _tid(event), lambda f: {
@@ -173,7 +163,7 @@ def _final_started(event: StoredEvent, tx: ViewTx) -> None:
         "result": None, "standings": event.event.standings})
 
 
-@on(TablesFinalCardPlaced)
+@on(ev.TablesFinalCardPlaced)
 def _card(event: StoredEvent, tx: ViewTx) -> None:
     row = event.event.row
 
@@ -183,13 +173,13 @@ def _card(event: StoredEvent, tx: ViewTx) -> None:
     _final(tx, _tid(event), change)
 
 
-@on(TablesFinalSeated)
+@on(ev.TablesFinalSeated)
 def _final_seated(event: StoredEvent, tx: ViewTx) -> None:
     _final(tx, _tid(event), lambda f: {**f, "seating": event.event.seating,
                                        "first_player": event.event.first_player})
 
 
-@on(TablesFinalReported)
+@on(ev.TablesFinalReported)
 def _final_reported(event: StoredEvent, tx: ViewTx) -> None:
     _final(tx, _tid(event), lambda f: {**f, "result": event.event.standings})
 

@@ -6,16 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..domain.tournament.events import (
-    JudgeAdded,
-    PlayerDropped,
-    PlayerRegistered,
-    PlayerRemoved,
-    SettingsChanged,
-    TournamentCreated,
-    TournamentFinished,
-    TournamentStarted,
-)
+from ..domain.tournament import events as ev
 from ..store.ports import StoredEvent
 from .registry import Projection, ViewTx
 
@@ -83,9 +74,9 @@ def _tid(event: StoredEvent) -> str:
     return event.stream_id.split("-", 1)[1]
 
 
-@projection.on(TournamentCreated)
+@projection.on(ev.TournamentCreated)
 def _created(stored: StoredEvent, tx: ViewTx) -> None:
-    e: TournamentCreated = stored.event
+    e: ev.TournamentCreated = stored.event
     tid = e.tournament_id
     _save(tx, tid, {
         "tournament_id": tid, "name": e.name, "game": e.game, "format": e.format,
@@ -105,9 +96,9 @@ def _count(tx: ViewTx, tid: str, **changes: int) -> None:
     _save(tx, tid, {**summary, "players": counts})
 
 
-@projection.on(PlayerRegistered)
+@projection.on(ev.PlayerRegistered)
 def _registered(stored: StoredEvent, tx: ViewTx) -> None:
-    e: PlayerRegistered = stored.event
+    e: ev.PlayerRegistered = stored.event
     tid = _tid(stored)
     tx.put(player_id(tid, e.player_id), {
         "player_id": e.player_id, "name": e.name, "member_id": e.member_id,
@@ -116,7 +107,7 @@ def _registered(stored: StoredEvent, tx: ViewTx) -> None:
     _count(tx, tid, registered=1, active=1)
 
 
-@projection.on(PlayerRemoved)
+@projection.on(ev.PlayerRemoved)
 def _removed(stored: StoredEvent, tx: ViewTx) -> None:
     tid, pid = _tid(stored), stored.event.player_id
     doc = tx.get(player_id(tid, pid))
@@ -125,9 +116,9 @@ def _removed(stored: StoredEvent, tx: ViewTx) -> None:
                                       else {"dropped": -1}))
 
 
-@projection.on(PlayerDropped)
+@projection.on(ev.PlayerDropped)
 def _dropped(stored: StoredEvent, tx: ViewTx) -> None:
-    e: PlayerDropped = stored.event
+    e: ev.PlayerDropped = stored.event
     tid = _tid(stored)
     tx.patch(player_id(tid, e.player_id), {"status": "dropped", "dropped_at": e.at})
     _count(tx, tid, active=-1, dropped=1)
@@ -137,27 +128,27 @@ def _patch_summary(tx: ViewTx, tid: str, **fields: Any) -> None:
     _save(tx, tid, {**tx.get(summary_id(tid)), **fields})
 
 
-@projection.on(SettingsChanged)
+@projection.on(ev.SettingsChanged)
 def _settings(stored: StoredEvent, tx: ViewTx) -> None:
     _patch_summary(tx, _tid(stored), settings=stored.event.settings)
 
 
-@projection.on(JudgeAdded)
+@projection.on(ev.JudgeAdded)
 def _judge(stored: StoredEvent, tx: ViewTx) -> None:
-    e: JudgeAdded = stored.event
+    e: ev.JudgeAdded = stored.event
     tid = _tid(stored)
     judges = tx.get(summary_id(tid))["judges"] + [{"judge_id": e.judge_id, "name": e.name}]
     _patch_summary(tx, tid, judges=judges)
 
 
-@projection.on(TournamentStarted)
+@projection.on(ev.TournamentStarted)
 def _started(stored: StoredEvent, tx: ViewTx) -> None:
     _patch_summary(tx, _tid(stored), status="running", started_at=stored.event.at)
 
 
-@projection.on(TournamentFinished)
+@projection.on(ev.TournamentFinished)
 def _finished(stored: StoredEvent, tx: ViewTx) -> None:
-    e: TournamentFinished = stored.event
+    e: ev.TournamentFinished = stored.event
     _patch_summary(tx, _tid(stored), status="finished", finished_at=e.at, seed=e.seed,
                    incomplete=e.incomplete)
 

@@ -8,17 +8,7 @@ from pyrsistent import PMap, pmap
 
 from ..events import Event
 from ..profiles.deck import DeckSettings
-from .events import (
-    ActiveDeckSwitched,
-    DeckbuildingOpened,
-    DeckCheckRecorded,
-    DeckDeadlineExtended,
-    DecklistsPublished,
-    DeckRegistered,
-    DeckReopened,
-    PlayerDeadlineExtended,
-    PoolRecorded,
-)
+from . import events as ev
 
 
 @dataclass(frozen=True)
@@ -57,30 +47,30 @@ def initial() -> DecksState:
 
 def evolve(state: DecksState, event: Event) -> DecksState:
     match event:
-        case DeckbuildingOpened():
+        case ev.DeckbuildingOpened():
             return replace(state, opened=True, game=event.game, format=event.format,
                            settings=event.settings, deadline=event.deadline,
                            multi_deck=event.multi_deck)
-        case DeckDeadlineExtended(deadline=deadline):
+        case ev.DeckDeadlineExtended(deadline=deadline):
             return replace(state, deadline=deadline)
-        case PlayerDeadlineExtended(player=player, deadline=deadline):
+        case ev.PlayerDeadlineExtended(player=player, deadline=deadline):
             return replace(state, extensions=state.extensions.set(player, deadline))
-        case PoolRecorded():
+        case ev.PoolRecorded():
             pool = {"cards": event.cards, "product": event.product,
                     "recorded_at": event.recorded_at, "by": event.by}
             return replace(state, pools=state.pools.set(event.player, pool))
-        case DeckRegistered(player=player, label=label):
+        case ev.DeckRegistered(player=player, label=label):
             mine = {**state.decks.get(player, {}), label: event.data}   # the registration
             active = state.active if player in state.active and state.multi_deck \
                 else state.active.set(player, label)
             return replace(state, decks=state.decks.set(player, mine), active=active,
                            reopened=state.reopened.discard(player))
-        case DeckReopened(player=player, until=until):
+        case ev.DeckReopened(player=player, until=until):
             return replace(state, reopened=state.reopened.set(player, until))
-        case ActiveDeckSwitched(player=player, label=label):
+        case ev.ActiveDeckSwitched(player=player, label=label):
             return replace(state, active=state.active.set(player, label))
-        case DecklistsPublished():
+        case ev.DecklistsPublished():
             return replace(state, published=True)
-        case DeckCheckRecorded():
+        case ev.DeckCheckRecorded():
             return replace(state, checks=state.checks + (event.data,))
     return state

@@ -17,15 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..events import Event
-from .events import (
-    CardPicked,
-    CardPreselected,
-    CardTurnedFaceDown,
-    DraftFinished,
-    PackReplaced,
-    PodOpened,
-    RoundOpened,
-)
+from . import events as ev
 from .passing import pass_on
 from .state import Pick, PodState
 
@@ -34,7 +26,7 @@ def _set(items: tuple, index: int, value) -> tuple:
     return items[:index] + (value,) + items[index + 1:]
 
 
-def _opened(state: PodState, d: PodOpened) -> PodState:
+def _opened(state: PodState, d: ev.PodOpened) -> PodState:
     seats = tuple(d.seats)
     n = len(seats)
     return PodState(
@@ -46,7 +38,7 @@ def _opened(state: PodState, d: PodOpened) -> PodState:
         queues=((),) * n, since=(None,) * n, preselected=(None,) * n, picks=((),) * n)
 
 
-def _round_opened(state: PodState, d: RoundOpened) -> PodState:
+def _round_opened(state: PodState, d: ev.RoundOpened) -> PodState:
     r = d.round
     packs = {seat: pack for seat, pack in enumerate(state.packs_by_round[r - 1])}
     n = state.size
@@ -55,7 +47,7 @@ def _round_opened(state: PodState, d: RoundOpened) -> PodState:
                    preselected=(None,) * n, review_until=None)
 
 
-def _picked(state: PodState, d: CardPicked) -> PodState:
+def _picked(state: PodState, d: ev.CardPicked) -> PodState:
     seat, origin, card, at = d.seat, d.origin, d.card, d.at
     pack = list(state.packs[origin])
     pack.remove(card)
@@ -88,11 +80,11 @@ def _picked(state: PodState, d: CardPicked) -> PodState:
                    review_until=review_until, pick_count=state.pick_count + 1)
 
 
-def _preselected(state: PodState, d: CardPreselected) -> PodState:
+def _preselected(state: PodState, d: ev.CardPreselected) -> PodState:
     return replace(state, preselected=_set(state.preselected, d.seat, d.card))
 
 
-def _turned_down(state: PodState, d: CardTurnedFaceDown) -> PodState:
+def _turned_down(state: PodState, d: ev.CardTurnedFaceDown) -> PodState:
     seat1, card = d.seat + 1, d.card
     kept, dropped = [], False
     for entry in state.face_up:
@@ -103,7 +95,7 @@ def _turned_down(state: PodState, d: CardTurnedFaceDown) -> PodState:
     return replace(state, face_up=tuple(kept))
 
 
-def _replaced(state: PodState, d: PackReplaced) -> PodState:
+def _replaced(state: PodState, d: ev.PackReplaced) -> PodState:
     r, seat, cards = d.round, d.seat, tuple(d.cards)
     rounds = list(state.packs_by_round)
     rounds[r - 1] = _set(rounds[r - 1], seat, cards)
@@ -120,19 +112,19 @@ def _replaced(state: PodState, d: PackReplaced) -> PodState:
     return replace(state, **changes)
 
 
-def _finished(state: PodState, d: DraftFinished) -> PodState:
+def _finished(state: PodState, d: ev.DraftFinished) -> PodState:
     return replace(state, finished=True, finished_at=d.at, review_until=None,
                    face_up=())  # 905.2c: face-up cards turn down when the draft is complete
 
 
 HANDLERS = {
-    PodOpened: _opened,
-    RoundOpened: _round_opened,
-    CardPicked: _picked,
-    CardPreselected: _preselected,
-    CardTurnedFaceDown: _turned_down,
-    PackReplaced: _replaced,
-    DraftFinished: _finished,
+    ev.PodOpened: _opened,
+    ev.RoundOpened: _round_opened,
+    ev.CardPicked: _picked,
+    ev.CardPreselected: _preselected,
+    ev.CardTurnedFaceDown: _turned_down,
+    ev.PackReplaced: _replaced,
+    ev.DraftFinished: _finished,
 }
 
 

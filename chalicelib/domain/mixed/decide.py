@@ -11,18 +11,13 @@ from ..tabledraft import TABLE_DRAFT, ExpirePick, Pick, PickFor, StartTableDraft
 from ..tabledraft.decide import due as crypt_due
 from ..tabledraft.decide import expire_next, take
 from ..tabledraft.events import TableCardPicked, TableDraftCompleted
+from . import events as ev
 from .commands import (
     ExpireLibraryPicks,
     LibraryPick,
     ReplaceProduct,
     StartMixedDraft,
     TakePickFor,
-)
-from .events import (
-    MixedDraftCompleted,
-    MixedDraftStarted,
-    MixedLibraryCardPicked,
-    MixedLibraryRoundStarted,
 )
 from .evolve import evolve
 from .piles import cut, split
@@ -54,7 +49,7 @@ def _start(cmd: StartMixedDraft, state: MixedDraftState) -> list[Event]:
         crypt, library = split(cmd.product[seat], cmd.kinds)
         crypts.append(crypt)
         piles.append(cut(library, cmd.pile_size, cmd.seed, cmd.pod, player))
-    started = MixedDraftStarted(
+    started = ev.MixedDraftStarted(
         pod=cmd.pod, players=list(cmd.players), first_seat=cmd.first_seat or cmd.players[0],
         crypt=crypts, piles=piles, pile_size=cmd.pile_size,
         library_pick_seconds=cmd.library_pick_seconds, own_picks=cmd.own_picks,
@@ -177,11 +172,11 @@ def _next_round(state: MixedDraftState, at: str) -> Event:
              for seat, player in enumerate(state.players)
              if rnd < len(state.piles[seat]) and state.piles[seat][rnd]]
     if not packs:
-        return MixedDraftCompleted(pools={
+        return ev.MixedDraftCompleted(pools={
             p: {"crypt": list(state.crypt.pools.get(p, ())),
                 "library": list(state.library.get(p, ()))} for p in state.players}, at=at)
     # 7.6: the first pile passes left, the next right, and so on.
-    return MixedLibraryRoundStarted(
+    return ev.MixedLibraryRoundStarted(
         round=rnd + 1, direction="left" if direction(rnd + 1) == 1 else "right",
         packs=packs, at=at, deadline=clock.deadline(at, state.pick_seconds))
 
@@ -197,7 +192,7 @@ def _library_phase(state: MixedDraftState) -> None:
 def _picked(state: MixedDraftState, seat: int, card: str, auto: bool, at: str,
             by: str | None = None) -> list[Event]:
     pack_id, _ = state.front(seat)
-    picked = MixedLibraryCardPicked(
+    picked = ev.MixedLibraryCardPicked(
         round=state.round, player=state.players[seat], pack=pack_id, card=card, auto=auto,
         at=at, passed_to=state.players[(seat + state.direction) % len(state.players)], by=by)
     after = evolve(state, picked)
@@ -216,7 +211,7 @@ def _library_pick(cmd: LibraryPick, state: MixedDraftState) -> list[Event]:
         raise Forbidden(f"{cmd.player!r} is not drafting in this pod", code="not_in_pod")
     state, late = advance(state, cmd.now, cmd.seed)
     missed = [e.data for e in late
-              if isinstance(e, MixedLibraryCardPicked) and e.player == cmd.player]
+              if isinstance(e, ev.MixedLibraryCardPicked) and e.player == cmd.player]
     if missed:
         raise Conflict(f"{cmd.player}'s pick timer ran out at {missed[0]['at']}: the judge "
                        "issued a random card of the pile (7.5.3); look at your pile again",

@@ -15,13 +15,7 @@ from ..draft.passing import pass_on
 from ..events import Event
 from ..tabledraft import TABLE_DRAFT, clock
 from ..tabledraft.events import TABLE_EVENTS, TableDraftCompleted
-from .events import (
-    MixedDraftCompleted,
-    MixedDraftStarted,
-    MixedLibraryCardPicked,
-    MixedLibraryRoundStarted,
-    MixedProductReplaced,
-)
+from . import events as ev
 from .state import MixedDraftState
 
 
@@ -32,7 +26,7 @@ def evolve(state: MixedDraftState, event: Event) -> MixedDraftState:
         if isinstance(d, TableDraftCompleted):
             state = replace(state, status="library")
         return state
-    if isinstance(d, MixedDraftStarted):
+    if isinstance(d, ev.MixedDraftStarted):
         players = tuple(d.players)
         return replace(state, status="crypt", pod=d.pod, players=players,
                        piles=tuple(tuple(tuple(p) for p in seat) for seat in d.piles),
@@ -44,23 +38,23 @@ def evolve(state: MixedDraftState, event: Event) -> MixedDraftState:
                        product=tuple(tuple(tuple(i) for i in seat) for seat in d.product),
                        product_meta=tuple(tuple(seat) for seat in d.product_meta),
                        crypt_piles=tuple(tuple(c) for c in d.crypt))
-    if isinstance(d, MixedProductReplaced):
+    if isinstance(d, ev.MixedProductReplaced):
         return _replaced(state, d)
-    if isinstance(d, MixedLibraryRoundStarted):
+    if isinstance(d, ev.MixedLibraryRoundStarted):
         by_player = {p["player"]: (p["id"], tuple(p["cards"])) for p in d.packs}
         return replace(
             state, round=d.round, direction=1 if d.direction == "left" else -1,
             queues=tuple(((by_player[p],) if p in by_player else ()) for p in state.players),
             deadlines=tuple(d.deadline if p in by_player else None for p in state.players))
-    if isinstance(d, MixedLibraryCardPicked):
+    if isinstance(d, ev.MixedLibraryCardPicked):
         return _picked(state, d)
-    if isinstance(d, MixedDraftCompleted):
+    if isinstance(d, ev.MixedDraftCompleted):
         return replace(state, status="completed", queues=tuple(() for _ in state.players),
                        deadlines=tuple(None for _ in state.players))
     return state
 
 
-def _picked(state: MixedDraftState, d: MixedLibraryCardPicked) -> MixedDraftState:
+def _picked(state: MixedDraftState, d: ev.MixedLibraryCardPicked) -> MixedDraftState:
     """The booster draft's passing queue (7.6): the pile, less the card, joins the end of
     the next player's queue; each player's timer runs while a pile waits for them."""
     seat = state.players.index(d.player)
@@ -75,7 +69,7 @@ def _picked(state: MixedDraftState, d: MixedLibraryCardPicked) -> MixedDraftStat
     return replace(state, queues=queues, deadlines=deadlines, library=library)
 
 
-def _replaced(state: MixedDraftState, d: MixedProductReplaced) -> MixedDraftState:
+def _replaced(state: MixedDraftState, d: ev.MixedProductReplaced) -> MixedDraftState:
     """``MixedProductReplaced``: the item, the seat's crypt pile as split and its library
     piles as re-cut (the crypt table follows with ``TablePackReplaced``)."""
     seat, k = d.seat - 1, d.item - 1

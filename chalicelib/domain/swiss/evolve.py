@@ -4,20 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..events import Event
-from .events import (
-    CutAdvanced,
-    CutFinished,
-    MatchResult,
-    ResultCorrected,
-    ResultEntered,
-    ResultReported,
-    RoundClosed,
-    RoundPaired,
-    StructureSet,
-    SwissPlayerDropped,
-    SwissStarted,
-    TopCutStarted,
-)
+from . import events as ev
 from .pmap import PMap
 from .results import Score
 from .state import Cut, Match, Pending, Round, SwissState, parse_match_id
@@ -39,7 +26,7 @@ def _final(match_id: str, score: Score):
     return change
 
 
-def _advance(state: SwissState, event: CutAdvanced) -> SwissState:
+def _advance(state: SwissState, event: ev.CutAdvanced) -> SwissState:
     cut = state.cut
     assert cut is not None
     _, number, index = parse_match_id(event.to)
@@ -50,7 +37,7 @@ def _advance(state: SwissState, event: CutAdvanced) -> SwissState:
                                       pending=cut.pending.remove(event.to)))
 
 
-def _closed_with(rnd: Round, event: RoundClosed) -> Round:
+def _closed_with(rnd: Round, event: ev.RoundClosed) -> Round:
     results, losses = PMap(), PMap()
     for match, (a, b, draws) in zip(rnd.matches, event.results, strict=True):
         results = results.set(match.id, Score(a, b, draws))
@@ -60,7 +47,7 @@ def _closed_with(rnd: Round, event: RoundClosed) -> Round:
                    corrected=frozenset(event.corrected))
 
 
-def _paired(state: SwissState, event: RoundPaired) -> SwissState:
+def _paired(state: SwissState, event: ev.RoundPaired) -> SwissState:
     number = event.round
     matches = tuple(Match(m["id"], number, m["table"], m["a"], m["b"])
                     for m in event.matches())
@@ -76,23 +63,23 @@ def _paired(state: SwissState, event: RoundPaired) -> SwissState:
                    dropped=dropped)
 
 
-def _result(state: SwissState, event: MatchResult) -> SwissState:
+def _result(state: SwissState, event: ev.MatchResult) -> SwissState:
     match_id = event.match
-    if isinstance(event, ResultReported):
+    if isinstance(event, ev.ResultReported):
         pending = Pending(event.by, Score.from_dict(event.score), event.at)
         return _with_holder(state, match_id, lambda h: replace(
             h, pending=h.pending.set(match_id, pending)))
     state = _with_holder(state, match_id, _final(match_id, Score.from_dict(event.score)))
-    if isinstance(event, ResultCorrected):      # a judge's result replaces a loss by drop too
+    if isinstance(event, ev.ResultCorrected):      # a judge's result replaces a loss by drop too
         return _with_holder(state, match_id, lambda h: replace(
             h, corrected=h.corrected | {match_id}, drop_losses=h.drop_losses.remove(match_id)))
-    if isinstance(event, ResultEntered) and event.loss_by_drop:
+    if isinstance(event, ev.ResultEntered) and event.loss_by_drop:
         return _with_holder(state, match_id, lambda h: replace(
             h, drop_losses=h.drop_losses.set(match_id, event.loss_by_drop)))
     return state
 
 
-def _structure(state: SwissState, event: StructureSet) -> SwissState:
+def _structure(state: SwissState, event: ev.StructureSet) -> SwissState:
     changes: dict = {}
     if event.rounds is not None:
         changes.update(fixed_rounds=event.rounds, planned_rounds=event.rounds)
@@ -106,31 +93,31 @@ def _structure(state: SwissState, event: StructureSet) -> SwissState:
 
 def evolve(state: SwissState, event: Event) -> SwissState:
     match event:
-        case SwissStarted():
+        case ev.SwissStarted():
             return replace(state, started=True, seed_key=event.seed_key,
                            settings=event.settings, planned_rounds=event.planned_rounds,
                            planned_cut=event.planned_cut)
-        case RoundPaired():
+        case ev.RoundPaired():
             return _paired(state, event)
-        case MatchResult():
+        case ev.MatchResult():
             return _result(state, event)
-        case RoundClosed():
+        case ev.RoundClosed():
             rounds = list(state.rounds)
             rnd = replace(rounds[event.round - 1], closed=True)
             if event.results is not None:     # the results the matches' streams recorded
                 rnd = _closed_with(rnd, event)
             rounds[event.round - 1] = rnd
             return replace(state, rounds=tuple(rounds))
-        case SwissPlayerDropped():
+        case ev.SwissPlayerDropped():
             return replace(state, dropped={**state.dropped, event.player: event.after_round})
-        case StructureSet():
+        case ev.StructureSet():
             return _structure(state, event)
-        case TopCutStarted():
+        case ev.TopCutStarted():
             rounds = tuple(tuple(Match(m["id"], r + 1, m["table"], m["a"], m["b"])
                                  for m in rnd) for r, rnd in enumerate(event.rounds))
             return replace(state, cut=Cut(event.size, tuple(event.seeds), rounds))
-        case CutAdvanced():
+        case ev.CutAdvanced():
             return _advance(state, event)
-        case CutFinished():
+        case ev.CutFinished():
             return replace(state, cut=replace(state.cut, champion=event.champion))
     return state

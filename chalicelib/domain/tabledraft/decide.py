@@ -4,14 +4,8 @@ from __future__ import annotations
 from ..errors import Conflict, Forbidden, Invalid, NotFound
 from ..events import Event
 from . import clock
+from . import events as ev
 from .commands import ExpirePick, Pick, PickFor, ReplacePack, StartTableDraft
-from .events import (
-    TableCardPicked,
-    TableDraftCompleted,
-    TableDraftStarted,
-    TablePackReplaced,
-    TableSetRevealed,
-)
 from .evolve import evolve
 from .order import crypt_on_top, layout, snake
 from .replacement import replacement_problems
@@ -39,7 +33,7 @@ def _start(cmd: StartTableDraft, state: TableDraftState) -> list[Event]:
     packs = [[crypt_on_top(cmd.packs[seat][k], cmd.kinds) for seat in range(len(cmd.players))]
              for k in range(rounds)]
     meta = cmd.pack_meta or [[{}] * rounds for _ in cmd.players]
-    started = TableDraftStarted(
+    started = ev.TableDraftStarted(
         pod=cmd.pod, players=list(cmd.players), first_seat=cmd.first_seat or cmd.players[0],
         packs=packs, pack_meta=[[dict(m) for m in seat] for seat in meta],
         pick_seconds=cmd.pick_seconds, review_seconds=cmd.review_seconds,
@@ -53,7 +47,7 @@ def _next_set(state: TableDraftState, at: str) -> Event:
     while pack_no < len(state.packs) and not any(state.packs[pack_no]):
         pack_no += 1
     if pack_no >= len(state.packs):
-        return TableDraftCompleted(
+        return ev.TableDraftCompleted(
             pools={p: list(state.pools.get(p, ())) for p in state.players}, at=at)
     # 7.7.2: after a set, the player to the left of the active player becomes active.
     active = state.active if state.set_no == 0 else (state.active + 1) % len(state.players)
@@ -63,7 +57,7 @@ def _next_set(state: TableDraftState, at: str) -> Event:
 def _reveal(state: TableDraftState, pack_no: int, set_no: int, active: int, at: str) -> Event:
     table, _ = layout([list(p) for p in state.packs[pack_no]], active)
     review_until = clock.plus(at, state.review_seconds)
-    return TableSetRevealed(
+    return ev.TableSetRevealed(
         pack=pack_no + 1, set=set_no, active=state.players[active],
         table=[{"order": c["order"], "card": c["card"], "player": state.players[c["seat"]]}
                for c in table],
@@ -81,7 +75,7 @@ def _drafting(state: TableDraftState) -> None:
 def _picked(state: TableDraftState, player: str, card: dict, auto: bool, at: str,
             by: str | None = None) -> list[Event]:
     last = state.turn + 1 >= len(state.order)
-    picked = TableCardPicked(
+    picked = ev.TableCardPicked(
         pick=state.picks + 1, pack=state.pack_no + 1, set=state.set_no, player=player,
         card=card["card"], order=card["order"], auto=auto, at=at,
         deadline=None if last else clock.deadline(at, state.pick_seconds), by=by)
@@ -114,7 +108,7 @@ def take(cmd: Pick, state: TableDraftState, late: list[Event] = ()) -> list[Even
     not take back that card: a pick made before the player saw it is refused (409
     ``pick_expired``), even when the snake order makes it their turn again; they pick
     again once they see the table."""
-    missed = [e.data for e in late if isinstance(e, TableCardPicked) and e.player == cmd.player]
+    missed = [e.data for e in late if isinstance(e, ev.TableCardPicked) and e.player == cmd.player]
     if missed:
         raise Conflict(f"{cmd.player}'s pick timer ran out at {missed[0]['at']}: "
                        "the judge issued the oldest card on the table (7.7); look at the "
@@ -227,7 +221,7 @@ def replace_events(state: TableDraftState, seat: int, pack: int, cards: list[str
                    reason: str, by: str, at: str) -> list[Event]:
     """``TablePackReplaced`` for an unopened pack (``cards`` in face-down order), and the
     set laid out again when that pack's first set is on the table."""
-    replaced = TablePackReplaced(pack=pack, seat=seat, player=state.players[seat - 1],
+    replaced = ev.TablePackReplaced(pack=pack, seat=seat, player=state.players[seat - 1],
                                  cards=list(cards), count=len(cards), reason=reason, by=by,
                                  at=at)
     if pack - 1 != state.pack_no:

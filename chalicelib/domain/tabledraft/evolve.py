@@ -11,20 +11,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..events import Event
-from .events import (
-    TableCardPicked,
-    TableDraftCompleted,
-    TableDraftStarted,
-    TablePackReplaced,
-    TableSetRevealed,
-)
+from . import events as ev
 from .replacement import replaced
 from .state import TableDraftState
 
 
 def evolve(state: TableDraftState, event: Event) -> TableDraftState:
     d = event
-    if isinstance(d, TableDraftStarted):
+    if isinstance(d, ev.TableDraftStarted):
         players = tuple(d.players)
         return replace(
             state, status="drafting", pod=d.pod, players=players,
@@ -32,7 +26,7 @@ def evolve(state: TableDraftState, event: Event) -> TableDraftState:
             pick_seconds=d.pick_seconds, review_seconds=d.review_seconds,
             active=players.index(d.first_seat), pools={p: () for p in players},
             pack_meta=tuple(tuple(seat) for seat in d.pack_meta))
-    if isinstance(d, TableSetRevealed):
+    if isinstance(d, ev.TableSetRevealed):
         seats = {p: i for i, p in enumerate(state.players)}
         pack_no = d.pack - 1
         laid = [0] * len(state.players)
@@ -47,7 +41,7 @@ def evolve(state: TableDraftState, event: Event) -> TableDraftState:
                         for c in d.table),
             order=tuple(seats[p] for p in d.pick_order), turn=0, latest={},
             review_until=d.review_until, deadline=d.deadline)
-    if isinstance(d, TableCardPicked):
+    if isinstance(d, ev.TableCardPicked):
         player = d.player
         pools = dict(state.pools)
         pools[player] = pools.get(player, ()) + (d.card,)
@@ -56,9 +50,9 @@ def evolve(state: TableDraftState, event: Event) -> TableDraftState:
             pools=pools, latest={**state.latest, player: d.card},
             turn=state.turn + 1, picks=state.picks + 1, deadline=d.deadline,
             drafted_pack=max(state.drafted_pack, d.pack))
-    if isinstance(d, TablePackReplaced):
+    if isinstance(d, ev.TablePackReplaced):
         return replaced(state, d)
-    if isinstance(d, TableDraftCompleted):
+    if isinstance(d, ev.TableDraftCompleted):
         return replace(state, status="completed", table=(), order=(), turn=0,
                        deadline=None, review_until=None)
     return state

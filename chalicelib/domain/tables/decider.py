@@ -12,6 +12,7 @@ from ..errors import Conflict, Invalid, NotFound
 from ..events import Event
 from ..profiles.tables import TablesSettings
 from ..rng import derive
+from . import events as ev
 from . import final as finals
 from .commands import (
     CloseRound,
@@ -24,17 +25,6 @@ from .commands import (
     SwapPlayers,
 )
 from .drops import decide_drop, dropped_at, evolve_drop
-from .events import (
-    TablesFinalCardPlaced,
-    TablesFinalReported,
-    TablesFinalSeated,
-    TablesFinalStarted,
-    TablesPlayerDropped,
-    TablesRoundClosed,
-    TablesRoundSeated,
-    TablesSeatsSwapped,
-    TablesTableReported,
-)
 from .groups import equal_games_plan, equal_games_rounds, round_size, table_sizes
 from .ranking import FINALISTS, standings, totals
 from .scoring import score, validate
@@ -132,7 +122,7 @@ def decide_seat_round(cmd: SeatRound, state: TablesState) -> list[Event]:
     playing = [p for p in players if p not in out]
     tables = seat_round(playing, table_sizes(len(playing)), state.history(),
                         derive(cmd.seed, "tables-seating", number))
-    return [TablesRoundSeated(round=number, tables=tables, sitting_out=sitting_out,
+    return [ev.TablesRoundSeated(round=number, tables=tables, sitting_out=sitting_out,
                               results_in="table",
                               settings=settings.model_dump(mode="json") if first else None)]
 
@@ -169,7 +159,7 @@ def decide_swap(cmd: SwapPlayers, state: TablesState) -> list[Event]:
     if reported:
         raise Conflict("a table with a reported result cannot be reseated",
                        {"tables": reported}, code="table_reported")
-    return [TablesSeatsSwapped(round=rnd.number, players=[a, b])]
+    return [ev.TablesSeatsSwapped(round=rnd.number, players=[a, b])]
 
 
 def decide_report(cmd: ReportTable, state: TablesState) -> list[Event]:
@@ -182,7 +172,7 @@ def decide_report(cmd: ReportTable, state: TablesState) -> list[Event]:
     table = rnd.tables[cmd.table - 1] if cmd.seats is None else cmd.seats
     dropped = dropped_at(rnd, cmd.table) if cmd.dropped is None else cmd.dropped
     vp = validate(table, cmd.vp_halves, dropped)
-    return [TablesTableReported(round=rnd.number, table=cmd.table,
+    return [ev.TablesTableReported(round=rnd.number, table=cmd.table,
                                 results=score(table, vp, dropped))]
 
 
@@ -203,7 +193,7 @@ def decide_close(cmd: CloseRound, state: TablesState) -> list[Event]:
     if missing:
         raise Conflict(f"round {rnd.number} still has tables without a result",
                        {"round": rnd.number, "tables": missing}, code="round_open")
-    return [TablesRoundClosed(round=rnd.number, tables=tables)]
+    return [ev.TablesRoundClosed(round=rnd.number, tables=tables)]
 
 
 def decide_start_final(cmd: StartFinal, state: TablesState) -> list[Event]:
@@ -225,18 +215,18 @@ def decide_start_final(cmd: StartFinal, state: TablesState) -> list[Event]:
     if len(qualifiers) < 4:
         raise Conflict("a final needs at least four players", {"eligible": qualifiers},
                        code="too_few_finalists")
-    return [TablesFinalStarted(qualifiers=qualifiers, standings=rows)]
+    return [ev.TablesFinalStarted(qualifiers=qualifiers, standings=rows)]
 
 
 def decide_place(cmd: PlaceCard, state: TablesState) -> list[Event]:
     if not state.final_started:
         raise Conflict("the final has not started", code="final_not_started")
     row = finals.place_card(state.qualifiers, state.row, cmd.player, cmd.position)
-    events: list[Event] = [TablesFinalCardPlaced(player=cmd.player, position=cmd.position,
+    events: list[Event] = [ev.TablesFinalCardPlaced(player=cmd.player, position=cmd.position,
                                                  row=row)]
     if len(row) == len(state.qualifiers):
         seating, first = finals.seat_final(row, cmd.seed)
-        events.append(TablesFinalSeated(row=row, seating=seating, first_player=first))
+        events.append(ev.TablesFinalSeated(row=row, seating=seating, first_player=first))
     return events
 
 
@@ -244,7 +234,7 @@ def decide_final_result(cmd: ReportFinal, state: TablesState) -> list[Event]:
     if not state.final_seating:
         raise Conflict("the final is not seated yet", code="final_not_seated")
     vp = validate(state.final_seating, cmd.vp_halves)
-    return [TablesFinalReported(vp_halves=vp,
+    return [ev.TablesFinalReported(vp_halves=vp,
                                 standings=finals.final_standings(state.qualifiers, vp))]
 
 
@@ -277,11 +267,11 @@ def _with_round(state: TablesState, number: int, change) -> TablesState:
     return replace(state, rounds=tuple(rounds))
 
 
-def _reported(rnd: Round, event: TablesTableReported) -> Round:
+def _reported(rnd: Round, event: ev.TablesTableReported) -> Round:
     return replace(rnd, results={**rnd.results, event.table: event.results})
 
 
-def _closed(rnd: Round, event: TablesRoundClosed) -> Round:
+def _closed(rnd: Round, event: ev.TablesRoundClosed) -> Round:
     return replace(rnd, closed=True, tables=tuple(tuple(t["seats"]) for t in event.tables),
                    results={k: t["results"] for k, t in enumerate(event.tables, start=1)},
                    drop_losses=tuple(p for t in event.tables for p in t["dropped"]))
@@ -289,29 +279,29 @@ def _closed(rnd: Round, event: TablesRoundClosed) -> Round:
 
 def evolve(state: TablesState, event: Event) -> TablesState:
     match event:
-        case TablesRoundSeated():
+        case ev.TablesRoundSeated():
             rnd = Round(number=event.round, tables=tuple(tuple(t) for t in event.tables),
                         sitting_out=tuple(event.sitting_out), results_in=event.results_in)
             settings = state.settings if event.settings is None else event.settings
             return replace(state, rounds=state.rounds + (rnd,), settings=settings)
-        case TablesSeatsSwapped(round=number, players=players):
+        case ev.TablesSeatsSwapped(round=number, players=players):
             return _with_round(state, number, lambda rnd: replace(rnd, **dict(zip(
                 ("tables", "sitting_out"), swapped(rnd.tables, rnd.sitting_out, *players),
                 strict=True))))
-        case TablesTableReported(round=number):
+        case ev.TablesTableReported(round=number):
             return _with_round(state, number, lambda rnd: _reported(rnd, event))
-        case TablesPlayerDropped():
+        case ev.TablesPlayerDropped():
             return evolve_drop(state, event)
-        case TablesRoundClosed(round=number):
+        case ev.TablesRoundClosed(round=number):
             return _with_round(state, number, lambda rnd: _closed(rnd, event))
-        case TablesFinalStarted(qualifiers=qualifiers):
+        case ev.TablesFinalStarted(qualifiers=qualifiers):
             return replace(state, qualifiers=tuple(qualifiers))
-        case TablesFinalCardPlaced(row=row):
+        case ev.TablesFinalCardPlaced(row=row):
             return replace(state, row=tuple(row))
-        case TablesFinalSeated():
+        case ev.TablesFinalSeated():
             return replace(state, final_seating=tuple(event.seating),
                            first_player=event.first_player)
-        case TablesFinalReported(vp_halves=vp):
+        case ev.TablesFinalReported(vp_halves=vp):
             return replace(state, final_result=dict(vp))
     return state
 

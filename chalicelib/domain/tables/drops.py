@@ -24,19 +24,25 @@ def decide_drop(cmd: DropPlayer, state: TablesState) -> list[Event]:
         return []
     if cmd.player in rnd.drop_losses:
         raise Conflict(f"player {cmd.player} has already dropped", code="already_dropped")
-    if not cmd.loss:
-        if cmd.limited and rnd.number == 1:
+    return dropped(cmd.player, cmd.loss, cmd.limited, rnd.number, table,
+                   len(rnd.tables[table - 1]))
+
+
+def dropped(player: str, loss: bool, limited: bool, number: int, table: int,
+            size: int) -> list[Event]:
+    """The drop of a player seated at ``table`` (``size`` seats) in round ``number``: the
+    Loss, or the seat given up where neither 3.1.2 nor 7.2.6 requires the Loss."""
+    if not loss:
+        if limited and number == 1:
             raise Conflict("in a limited event a player who received product and leaves "
                            "before the end of round 1 receives a Loss (V:EKN 7.2.6)",
                            {"round": 1, "table": table}, code="loss_required")
-        size = len(rnd.tables[table - 1])
         if size - 1 < 4:
             raise Conflict(f"table {table} would be left with {size - 1} players: a table "
                            "needs four (V:EKN 3.1.2), so the drop is a Loss (3.1.4)",
-                           {"round": rnd.number, "table": table, "size": size},
+                           {"round": number, "table": table, "size": size},
                            code="loss_required")
-    return [TablesPlayerDropped(round=rnd.number, table=table, player=cmd.player,
-                                loss=cmd.loss)]
+    return [TablesPlayerDropped(round=number, table=table, player=player, loss=loss)]
 
 
 def evolve_drop(state: TablesState, event: TablesPlayerDropped) -> TablesState:

@@ -12,6 +12,7 @@ from typing import Any
 from ..decider import FunctionDecider
 from ..errors import Conflict, Invalid
 from ..events import Event
+from .drops import dropped
 from .events import TablesPlayerDropped, TablesTableReported, TablesTableReseated
 from .scoring import score, validate
 
@@ -78,18 +79,7 @@ def decide_drop(cmd: Drop, state: TableState) -> list[Event]:
         return []
     if cmd.player in state.dropped:
         raise Conflict(f"player {cmd.player} has already dropped", code="already_dropped")
-    if not cmd.loss:
-        if f.limited and f.round == 1:
-            raise Conflict("in a limited event a player who received product and leaves "
-                           "before the end of round 1 receives a Loss (V:EKN 7.2.6)",
-                           {"round": 1, "table": f.table}, code="loss_required")
-        if len(seats) - 1 < 4:
-            raise Conflict(f"table {f.table} would be left with {len(seats) - 1} players: a "
-                           "table needs four (V:EKN 3.1.2), so the drop is a Loss (3.1.4)",
-                           {"round": f.round, "table": f.table, "size": len(seats)},
-                           code="loss_required")
-    return [TablesPlayerDropped(round=f.round, table=f.table, player=cmd.player,
-                                loss=cmd.loss)]
+    return dropped(cmd.player, cmd.loss, f.limited, f.round, f.table, len(seats))
 
 
 def decide_reseat(cmd: Reseat, state: TableState) -> list[Event]:

@@ -12,16 +12,7 @@ from ..profiles import FORMATS, GAMES, STRUCTURES, resolve_settings
 from ..profiles.member_ids import PatternError, matches
 from ..rng import commitment
 from . import commands as c
-from .events import (
-    JudgeAdded,
-    PlayerDropped,
-    PlayerRegistered,
-    PlayerRemoved,
-    SettingsChanged,
-    TournamentCreated,
-    TournamentFinished,
-    TournamentStarted,
-)
+from . import events as ev
 from .state import FINISHED, REGISTRATION, RUNNING, Player, TournamentState
 
 
@@ -49,7 +40,7 @@ def _create(cmd: c.CreateTournament, state: TournamentState) -> list[Event]:
     if problems:
         raise Invalid("unsupported game, format or structure", problems)
     settings = resolve_settings(cmd.game, cmd.settings)
-    return [TournamentCreated(
+    return [ev.TournamentCreated(
         tournament_id=cmd.tournament_id, organizer_id=cmd.organizer_id, name=cmd.name,
         game=cmd.game, format=cmd.format, structure=cmd.structure, settings=settings,
         seed=cmd.seed, seed_sha256=commitment(cmd.seed), starts_at=cmd.starts_at,
@@ -59,7 +50,7 @@ def _create(cmd: c.CreateTournament, state: TournamentState) -> list[Event]:
 def _change_settings(cmd: c.ChangeSettings, state: TournamentState) -> list[Event]:
     if state.status != REGISTRATION:
         raise Conflict("settings are fixed once the tournament has started")
-    return [SettingsChanged(settings=resolve_settings(
+    return [ev.SettingsChanged(settings=resolve_settings(
         state.game, cmd.settings, base=_plain(state.settings)))]
 
 
@@ -99,7 +90,7 @@ def _register(cmd: c.RegisterPlayer, state: TournamentState) -> list[Event]:
         raise Conflict(f"the tournament is full ({reg['max_players']} players)")
     if cmd.player_id in state.players:
         raise Conflict("player id already used")
-    return [PlayerRegistered(player_id=cmd.player_id, name=cmd.name,
+    return [ev.PlayerRegistered(player_id=cmd.player_id, name=cmd.name,
                              member_id=cmd.member_id, late=late, registered_at=cmd.now)]
 
 
@@ -114,7 +105,7 @@ def _remove(cmd: c.RemovePlayer, state: TournamentState) -> list[Event]:
     _existing(state, cmd.player_id)
     if state.status != REGISTRATION:
         raise Conflict("players can only be removed before the start; record a drop instead")
-    return [PlayerRemoved(player_id=cmd.player_id, at=cmd.now)]
+    return [ev.PlayerRemoved(player_id=cmd.player_id, at=cmd.now)]
 
 
 def _drop(cmd: c.DropPlayer, state: TournamentState) -> list[Event]:
@@ -126,13 +117,13 @@ def _drop(cmd: c.DropPlayer, state: TournamentState) -> list[Event]:
     # V:EKN 3.1.4: the player is left out of the next seating/pairing. A round already
     # seated or paired is the Swiss or tables aggregate's business (a loss there), decided
     # in the same unit of work by the drop route.
-    return [PlayerDropped(player_id=cmd.player_id, reason=cmd.reason, at=cmd.now)]
+    return [ev.PlayerDropped(player_id=cmd.player_id, reason=cmd.reason, at=cmd.now)]
 
 
 def _add_judge(cmd: c.AddJudge, state: TournamentState) -> list[Event]:
     if state.status == FINISHED:
         raise Conflict("the tournament is finished")
-    return [JudgeAdded(judge_id=cmd.judge_id, name=cmd.name, at=cmd.now)]
+    return [ev.JudgeAdded(judge_id=cmd.judge_id, name=cmd.name, at=cmd.now)]
 
 
 def _start(cmd: c.StartTournament, state: TournamentState) -> list[Event]:
@@ -140,7 +131,7 @@ def _start(cmd: c.StartTournament, state: TournamentState) -> list[Event]:
         raise Conflict(f"the tournament is {state.status}, not open for a start")
     if state.active_count < 2:
         raise Conflict("at least two players are needed to start")
-    return [TournamentStarted(at=cmd.now)]
+    return [ev.TournamentStarted(at=cmd.now)]
 
 
 def _finish(cmd: c.FinishTournament, state: TournamentState) -> list[Event]:
@@ -156,14 +147,14 @@ def _finish(cmd: c.FinishTournament, state: TournamentState) -> list[Event]:
             raise Conflict("play is not finished: enter the missing results, or end the "
                            "event early with incomplete: true and a reason",
                            {"open": open_items}, code="play_unfinished")
-        return [TournamentFinished(at=cmd.now, seed=state.seed)]
+        return [ev.TournamentFinished(at=cmd.now, seed=state.seed)]
     if not (cmd.reason or "").strip():
         raise Invalid("an incomplete finish needs a reason",
                       [{"field": "reason", "message": "say why the event ends early"}])
     if not open_items:
         raise Conflict("nothing is left to play: finish without incomplete",
                        {"open": []}, code="play_complete")
-    return [TournamentFinished(at=cmd.now, seed=state.seed, incomplete={
+    return [ev.TournamentFinished(at=cmd.now, seed=state.seed, incomplete={
         "reason": cmd.reason.strip(), "open": open_items})]
 
 
@@ -199,7 +190,7 @@ def _removed(state: TournamentState, player_id: str) -> TournamentState:
 
 def evolve(state: TournamentState, event: Event) -> TournamentState:
     match event:
-        case TournamentCreated():
+        case ev.TournamentCreated():
             return TournamentState(
                 id=event.tournament_id, exists=True, name=event.name, game=event.game,
                 format=event.format, structure=event.structure,
@@ -207,26 +198,26 @@ def evolve(state: TournamentState, event: Event) -> TournamentState:
                 seed_sha256=event.seed_sha256, settings=MappingProxyType(event.settings),
                 starts_at=event.starts_at, location=event.location,
                 created_at=event.created_at)
-        case SettingsChanged(settings=settings):
+        case ev.SettingsChanged(settings=settings):
             return replace(state, settings=MappingProxyType(settings))
-        case PlayerRegistered():
+        case ev.PlayerRegistered():
             return _registered(state, Player(event.player_id, event.name, event.member_id,
                                              "active", event.late, event.registered_at))
-        case PlayerRemoved(player_id=player_id):
+        case ev.PlayerRemoved(player_id=player_id):
             return _removed(state, player_id)
-        case PlayerDropped():
+        case ev.PlayerDropped():
             player = state.players[event.player_id]
             dropped = replace(player, status="dropped", dropped_at=event.at,
                               drop_reason=event.reason)
             return replace(state, players=state.players.set(player.id, dropped),
                            active_count=state.active_count - (player.status == "active"))
-        case JudgeAdded():
+        case ev.JudgeAdded():
             judges = dict(state.judges)
             judges[event.judge_id] = event.name
             return replace(state, judges=MappingProxyType(judges))
-        case TournamentStarted(at=at):
+        case ev.TournamentStarted(at=at):
             return replace(state, status=RUNNING, started_at=at)
-        case TournamentFinished():
+        case ev.TournamentFinished():
             return replace(state, status=FINISHED, finished_at=event.at,
                            incomplete=event.incomplete)
     return state

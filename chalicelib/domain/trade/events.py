@@ -2,6 +2,7 @@
 each trading pod's (``trade-<tid>-<n>``)."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from ..events import Event, event, optional
@@ -39,14 +40,22 @@ class TradeTurnStarted(Event):
     at: str
 
 
-@event
-class TradeOffered(Event):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _Offer(Event):
+    """An offer of the active ``player`` for ``target``'s face-up card (a base, not an
+    event of its own)."""
+
     turn: int
     player: str
     target: str
     slot: int
     card: str
     at: str
+
+
+@event
+class TradeOffered(_Offer):
+    """The active player asks for the card (7.4.3)."""
 
 
 @event
@@ -62,13 +71,8 @@ class TradeAccepted(Event):
 
 
 @event
-class TradeDeclined(Event):
-    turn: int
-    player: str
-    target: str
-    slot: int
-    card: str
-    at: str
+class TradeDeclined(_Offer):
+    """The target keeps the card, which is turned face down."""
 
 
 @event
