@@ -60,7 +60,8 @@ def _pairs_and_bound(data: Payload) -> Payload:
     lifted.setdefault("left", [])
     lifted.setdefault("results_in", "swiss")
     lifted.setdefault("optimal", True)
-    lifted.setdefault("bound", data["quality"]["squared_gap"])
+    if "bound" not in data:
+        lifted["bound"] = data["quality"]["squared_gap"]
     lifted.setdefault("gap", 0)
     return lifted
 

@@ -16,7 +16,7 @@ class LimitedPodsFormed(Event):
     starters: dict[str, Any]
     settings: dict[str, Any]
     at: str
-    # what the organizer chose rather than the seed ("pods", "first_seats"), when anything
+    # what the organizer chose rather than the seed ("pods", "packs"), when anything
     chosen_by_organizer: list[str] | None = optional()
 
 

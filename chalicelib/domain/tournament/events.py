@@ -6,7 +6,7 @@ from typing import Any
 from ..events import Event, Payload, event, optional, upcaster
 
 
-@event
+@event(version=2)
 class TournamentCreated(Event):
     tournament_id: str
     organizer_id: str
@@ -20,6 +20,13 @@ class TournamentCreated(Event):
     starts_at: str | None
     location: str | None
     created_at: str
+
+
+@upcaster(TournamentCreated, 1)
+def _when_and_where(data: Payload) -> Payload:
+    """Tournaments created before they could announce a start time and a place had
+    neither."""
+    return {"starts_at": None, "location": None, **data}
 
 
 @event

@@ -37,6 +37,8 @@ class WebhookSecretRotated(Event):
 
 def _legacy_secret(data: Payload) -> Payload:
     """Version 1 recorded ``secret_nonce``, or before nonces the raw ``secret``."""
+    if "legacy_secret" in data:
+        return dict(data)
     lifted = {k: v for k, v in data.items() if k != "secret"}
     lifted.setdefault("secret_nonce", None)
     lifted["legacy_secret"] = data.get("secret")
