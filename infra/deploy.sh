@@ -8,8 +8,10 @@
 # PODIUM_STACK (default podium), PODIUM_STAGE (Chalice stage, default prod),
 # PODIUM_TOKEN_SECRET / PODIUM_ADMIN_KEY (required on the first deploy; later deploys
 # keep the stack's previous values when unset), PODIUM_API_RATE_LIMIT /
-# PODIUM_API_BURST_LIMIT / PODIUM_LOG_RETENTION_DAYS (optional: the stack parameters
-# ApiThrottlingRateLimit / ApiThrottlingBurstLimit / LogRetentionDays), AWS_DEFAULT_REGION /
+# PODIUM_API_BURST_LIMIT / PODIUM_REGISTRATION_RATE_LIMIT / PODIUM_REGISTRATION_BURST_LIMIT /
+# PODIUM_LOG_RETENTION_DAYS (optional: the stack parameters ApiThrottlingRateLimit /
+# ApiThrottlingBurstLimit / RegistrationThrottlingRateLimit / RegistrationThrottlingBurstLimit /
+# LogRetentionDays), AWS_DEFAULT_REGION /
 # AWS_PROFILE as usual.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -50,6 +52,8 @@ else
 fi
 [ -n "${PODIUM_API_RATE_LIMIT:-}" ] && PARAMS+=("ApiThrottlingRateLimit=$PODIUM_API_RATE_LIMIT")
 [ -n "${PODIUM_API_BURST_LIMIT:-}" ] && PARAMS+=("ApiThrottlingBurstLimit=$PODIUM_API_BURST_LIMIT")
+[ -n "${PODIUM_REGISTRATION_RATE_LIMIT:-}" ] && PARAMS+=("RegistrationThrottlingRateLimit=$PODIUM_REGISTRATION_RATE_LIMIT")
+[ -n "${PODIUM_REGISTRATION_BURST_LIMIT:-}" ] && PARAMS+=("RegistrationThrottlingBurstLimit=$PODIUM_REGISTRATION_BURST_LIMIT")
 [ -n "${PODIUM_LOG_RETENTION_DAYS:-}" ] && PARAMS+=("LogRetentionDays=$PODIUM_LOG_RETENTION_DAYS")
 
 echo "==> aws cloudformation deploy ($STACK)"

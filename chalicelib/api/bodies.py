@@ -39,6 +39,7 @@ class SettingsBody(Body):
 class RegisterPlayerBody(Body):
     name: str = Name
     member_id: str | None = Field(default=None, min_length=1, max_length=40)
+    registration_code: str | None = Field(default=None, min_length=1, max_length=64)
 
 
 class DropBody(Body):

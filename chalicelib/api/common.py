@@ -10,9 +10,10 @@ from typing import Any
 
 from chalice import Response
 
+from ..application import tournament
 from ..application.reads import Reads
-from ..application.tournament import active_player, require_running  # noqa: F401
-from ..auth import Principal, authenticate
+from ..application.tournament import active_player, checked_tid, require_running  # noqa: F401
+from ..auth import Principal, authenticate, request_token, reveal_token
 from ..domain.errors import NotFound
 from ..runtime import runtime
 from ..service import IdempotencyRequest, Reply
@@ -46,9 +47,29 @@ def run_revealing(request, work: Callable, principal: Principal,
     return respond(reply)
 
 
-def caller(request) -> Principal:
-    """The request's authenticated caller (401 without a known bearer token)."""
-    return authenticate(request, runtime())
+def caller(request, dropped_ok: bool = False) -> Principal:
+    """The request's authenticated caller (401 without a known bearer token; a dropped
+    player's token only reads unless ``dropped_ok``, see ``auth.authenticate``)."""
+    return authenticate(request, runtime(), dropped_ok=dropped_ok)
+
+
+def issuing(request, principal: Principal | None, status: int, purpose: str, field: str,
+            use_case: Callable[..., Any], *args: Any, **kwargs: Any) -> Response:
+    """A command that hands out a token: ``use_case(uow, principal, *args, token,
+    **kwargs)`` records its hash, and the reply shows the token in ``field`` once (a
+    replay only to the caller whose key it is: ``auth.reveal_token``)."""
+    rt = runtime()
+    idem = idempotency_from(request, principal.id if principal else None)
+    token = request_token(rt, idem, purpose)
+    reply = execute(lambda uow: Reply(status, use_case(uow, principal, *args, token, **kwargs)),
+                    principal, idem)
+    return respond(reveal_token(reply, field, token, idem))
+
+
+def client_address(request) -> str | None:
+    """The caller's network address as API Gateway (or the local server) saw it."""
+    identity = (request.context or {}).get("identity") or {}
+    return identity.get("sourceIp") or None
 
 
 def command(request, principal: Principal, status: int, use_case: Callable[..., Any],
@@ -72,6 +93,14 @@ def reads() -> Reads:
     """The runtime's reads, for the use cases' queries."""
     rt = runtime()
     return Reads(rt.service, rt.views)
+
+
+def load_tournament(source: Any, tid: str, guard: bool = True) -> Any:
+    """The tournament's state (404 if none) from a unit of work (``guard``: see
+    ``application.tournament.load``) or, in a GET, from the runtime."""
+    if hasattr(source, "load"):
+        return tournament.load(source, tid, guard=guard)
+    return tournament.load(Reads(source.service, source.views), tid)
 
 
 def view_or_404(view_id: str, missing: str, details: Any = None,

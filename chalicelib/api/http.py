@@ -45,7 +45,10 @@ def json_route(bp, path: str, **options) -> Callable:
             try:
                 return view(*args, **kwargs)
             except DomainError as exc:
-                return error(exc.status, exc.code, exc.message, exc.details)
+                response = error(exc.status, exc.code, exc.message, exc.details)
+                if getattr(exc, "retry_after", None) is not None:     # 429: when to retry
+                    response.headers["Retry-After"] = str(exc.retry_after)
+                return response
             except ValidationError as exc:
                 return error(422, "invalid_request", "the request does not validate",
                              _validation_details(exc))
@@ -142,7 +145,7 @@ def idempotency_from(request, caller: str | None) -> IdempotencyRequest | None:
     if not IDEMPOTENCY_KEY.match(key):
         raise ApiError(400, "invalid_idempotency_key",
                        "Idempotency-Key must be 16-128 characters of A-Z a-z 0-9 _ . : -")
-    return IdempotencyRequest.of(caller or "anonymous", key, request.method,
+    return IdempotencyRequest.of(caller, key, request.method,
                                  request.context.get("path") or request.path, raw_body(request))
 
 

@@ -67,6 +67,7 @@ ROUTES = (
     ('/tournaments/{tid}/players/{pid}', ('DELETE',), 'chalicelib.api.tournaments', 'remove_player'),
     ('/tournaments/{tid}/players/{pid}/drop', ('POST',), 'chalicelib.api.tournaments', 'drop_player'),
     ('/tournaments/{tid}/players/{pid}/pool', ('GET',), 'chalicelib.api.draft', 'get_pool'),
+    ('/tournaments/{tid}/players/{pid}/token', ('POST',), 'chalicelib.api.tournaments', 'replace_token'),
     ('/tournaments/{tid}/product', ('GET',), 'chalicelib.api.product', 'tournament_product'),
     ('/tournaments/{tid}/product/entries', ('GET',), 'chalicelib.api.product', 'product_entries'),
     ('/tournaments/{tid}/product/players/{pid}', ('GET',), 'chalicelib.api.product', 'get_player_product'),

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..domain.errors import DomainError
+
 
 @dataclass(frozen=True)
 class Reads:
@@ -18,3 +20,10 @@ class Reads:
     def tally(self, name: str) -> int:
         """The tally's members committed so far (a round's results recorded)."""
         return self.service.events.tally(name)
+
+
+class InvalidQuery(DomainError):
+    """A query's parameter does not parse (a cursor that is not one): 400."""
+
+    status = 400
+    code = "invalid_query"

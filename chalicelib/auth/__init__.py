@@ -10,4 +10,5 @@ from .principal import (  # noqa: F401
                         require_player,
                         require_role,
                         require_tournament_staff,
+                        reveal_token,
 )

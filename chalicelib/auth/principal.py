@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 import hmac
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from ..domain import streams
 from ..domain.accounts import TOKEN, IssueToken
 from ..domain.errors import DomainError, Forbidden
-from ..domain.tournament import TournamentState
-from ..service import UnitOfWork
+from ..domain.tournament import TOURNAMENT, TournamentState
+from ..service import IdempotencyRequest, Reply, UnitOfWork
 from .tokens import new_token, token_hash
 
 
@@ -24,6 +25,8 @@ class Principal:
     name: str = ""
     tournament_id: str | None = None
     player_id: str | None = None
+    # a player who dropped: still reads (``/me``, their results), no longer acts
+    dropped: bool = False
 
     def ref(self) -> dict[str, Any]:
         """What events record about the actor (never the token)."""
@@ -31,7 +34,8 @@ class Principal:
 
     def public(self) -> dict[str, Any]:
         return {"role": self.role, "id": self.id, "name": self.name,
-                "tournament_id": self.tournament_id, "player_id": self.player_id}
+                "tournament_id": self.tournament_id, "player_id": self.player_id,
+                "dropped": self.dropped}
 
 
 ADMIN = Principal("admin", "admin", "Administrator")
@@ -54,18 +58,43 @@ def optional_principal(request, rt) -> Principal | None:
         return None
     if rt.admin_key and hmac.compare_digest(token_hash(token), token_hash(rt.admin_key)):
         return ADMIN
-    state, _ = rt.service.read(TOKEN, f"token-{token_hash(token)}")
+    state, _ = rt.service.read(TOKEN, streams.token(token_hash(token)))
     if not state.active:
         raise Unauthorized("unknown or revoked token")
     p = state.principal
-    return Principal(p["role"], p["id"], p.get("name", ""), p.get("tournament_id"),
-                     p.get("player_id"))
+    principal = Principal(p["role"], p["id"], p.get("name", ""), p.get("tournament_id"),
+                          p.get("player_id"))
+    if principal.role == "player":
+        return _current_player(rt, principal, p.get("credential", 0))
+    return principal
 
 
-def authenticate(request, rt) -> Principal:
+def _current_player(rt, principal: Principal, credential: int) -> Principal:
+    """A player's token lives as long as the player's registration and until the next
+    re-issue or rotation (the tournament records which credential is current); after a
+    drop it still reads but no longer acts."""
+    tournament, _ = rt.service.read(TOURNAMENT, streams.tournament(principal.tournament_id))
+    player = tournament.player(principal.player_id or "")
+    if player is None:
+        raise Unauthorized("this token was revoked: the player was removed from the tournament")
+    if player.credential != credential:
+        raise Unauthorized("this token was replaced by a newer one (re-issued or rotated)")
+    return replace(principal, dropped=player.status == "dropped")
+
+
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
+
+
+def authenticate(request, rt, dropped_ok: bool = False) -> Principal:
+    """The caller (401 without a known bearer token). A dropped player's token answers
+    reads only: any other request is refused (403 ``player_dropped``) unless the route
+    allows it (``dropped_ok``: rotating one's own token)."""
     principal = optional_principal(request, rt)
     if principal is None:
         raise Unauthorized("this route needs a bearer token")
+    if principal.dropped and not dropped_ok and request.method.upper() not in SAFE_METHODS:
+        raise Forbidden("the player has dropped: their token reads, it no longer acts",
+                        {"player_id": principal.player_id}, code="player_dropped")
     return principal
 
 
@@ -106,13 +135,36 @@ def require_player(principal: Principal, tournament: TournamentState, player_id:
     return require_tournament_staff(principal, tournament)
 
 
-def request_token(rt, idempotency, purpose: str) -> str:
-    """The token a request hands out: random, or derived from its idempotency key so that a
-    replayed request returns the same token although no token is ever stored."""
-    return new_token(rt.token_secret, f"{idempotency.key}:{purpose}" if idempotency else None)
+def request_token(rt, idempotency: IdempotencyRequest | None, purpose: str) -> str:
+    """The token a request hands out. For an identified caller's keyed request it is
+    derived from the server secret and the key (scoped to that caller), so a replay, which
+    only that caller can make, answers the same token although no token is stored.
+    Otherwise random: an anonymous replay never shows it (see :func:`reveal_token`)."""
+    derived = idempotency is not None and not idempotency.anonymous
+    return new_token(rt.token_secret, f"{idempotency.key}:{purpose}" if derived else None)
+
+
+WITHHELD = ("a replay of an anonymous request does not show the secret it issued: anyone "
+            "holding the same key and body could replay it. Ask the organizer or a judge to "
+            "re-issue the token (POST .../players/{pid}/token)")
+
+
+def reveal_token(reply: Reply, field: str, token: str,
+                 idempotency: IdempotencyRequest | None) -> Reply:
+    """``reply`` with the freshly issued ``token`` in ``field``, added after the service
+    stored the reply (so no stored reply holds a secret). A replay answers the token only
+    to the caller whose key it is: an anonymous replay (a lost reply retried, or anyone
+    else who learned the key and the body) gets ``field: null`` and ``token_withheld``."""
+    if reply.status >= 300:
+        return reply
+    replayed = reply.headers.get("Idempotent-Replayed") == "true"
+    if replayed and (idempotency is None or idempotency.anonymous):
+        return Reply(reply.status, {**reply.body, field: None, "token_withheld": WITHHELD},
+                     reply.headers)
+    return Reply(reply.status, {**reply.body, field: token}, reply.headers)
 
 
 def issue_token(uow: UnitOfWork, token: str, principal: dict[str, Any]) -> None:
     """Record ``token`` for ``principal`` inside the unit of work. Only its hash is kept
     (as the token stream's id); the caller adds the token itself to the response."""
-    uow.decide(TOKEN, f"token-{token_hash(token)}", IssueToken(principal, uow.now.isoformat()))
+    uow.decide(TOKEN, streams.token(token_hash(token)), IssueToken(principal, uow.now.isoformat()))

@@ -19,3 +19,11 @@ def new_token(secret: str, derivation: str | None = None) -> str:
     digest = hmac.new(secret.encode(), derivation.encode(), hashlib.sha256).digest()
     import base64
     return "pdm_" + base64.urlsafe_b64encode(digest).decode().rstrip("=")
+
+
+def keyed_digest(secret: str, purpose: str, value: str) -> str:
+    """HMAC-SHA256 of ``value`` under the server secret, for ``purpose``: what is stored
+    of a low-entropy secret (a registration code) or a client's address, so that neither
+    the events nor the views let anyone test guesses without the server secret."""
+    return hmac.new(secret.encode(), f"{purpose}\x1f{value}".encode(),
+                    hashlib.sha256).hexdigest()

@@ -49,3 +49,16 @@ class BadRequest(DomainError):
 
     status = 400
     code = "bad_request"
+
+
+class TooManyRequests(DomainError):
+    """The caller did this too often for now: 429, retry after ``retry_after`` seconds
+    (the reply's ``Retry-After``)."""
+
+    status = 429
+    code = "rate_limited"
+
+    def __init__(self, message: str, retry_after: int, details: Any = None,
+                 code: str | None = None):
+        super().__init__(message, details, code)
+        self.retry_after = max(1, int(retry_after))

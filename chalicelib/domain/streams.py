@@ -53,6 +53,12 @@ def tables_round_tally(tid: str, number: int) -> str:
     return f"tables-{tid}-r{number}"
 
 
+def registration_client_tally(tid: str, client: str, window: int, index: int) -> str:
+    """The tally of one client's self-registrations in a tournament during window
+    ``index`` of ``window`` seconds (``client``: a keyed digest, never an address)."""
+    return f"registrations-{tid}-{client}-{window}-{index}"
+
+
 def table_of(stream_id: str) -> tuple[int, int] | None:
     """``table-<tid>-r2-t7`` -> (2, 7); None for any other stream."""
     match = _TABLE_STREAM.match(stream_id)
@@ -96,6 +102,9 @@ sealed = _whole("sealed")               # sealed product: hand-out, opening, swa
 trade = _whole("trade")                 # a restricted trade's set-ups and pods
 trade_pod = _pod("trade")
 product_gate = _whole("product")        # between entering physical product and handing it out
+# streams of no tournament, named by their own id
+account = _whole("account")             # an organizer's or a federation's account
+token = _whole("token")                 # a bearer token, by its SHA-256 (never the token)
 
 
 def player_product(tid: str, player_id: str) -> str:

@@ -93,7 +93,17 @@ class CommandService:
             uow = UnitOfWork(self.read, self.clock(), dict(meta or {}),
                              checked_evolve if self.check_purity else None, self.read_many,
                              self.events.tally)
-            reply = work(uow)
+            try:
+                reply = work(uow)
+            except DomainError:
+                # A concurrent request with the same key may have committed since this one
+                # looked (what it wrote, e.g. the token its key derives, then refuses this
+                # run): its reply is this request's reply too.
+                if idempotency is not None:
+                    replay = self._replay(idempotency)
+                    if replay is not None:
+                        return replay
+                raise
             if not uow.has_events() and idempotency is None:
                 return reply
             record = None
@@ -105,6 +115,10 @@ class CommandService:
             except ConcurrencyConflict:
                 # full jitter, exponential, capped: many writers on one stream spread out
                 time.sleep(random.uniform(0, min(MAX_BACKOFF_SECONDS, 0.001 * 2 ** attempt)))
+                if idempotency is not None:     # the winner may be this very request
+                    replay = self._replay(idempotency)
+                    if replay is not None:
+                        return replay
                 continue
             except IdempotencyKeyTaken:
                 replay = self._replay(idempotency)

@@ -104,6 +104,7 @@ NOT_CHECKED: dict[str, str] = {
 PLAIN: dict[str, str] = {t: reason for reason, types in {
     "a choice or an entry by a player or the staff": [
         "PlayerRegistered", "PlayerRemoved", "PlayerDropped", "SwissPlayerDropped",
+        "PlayerTokenReplaced",
         "JudgeAdded", "SettingsChanged",
         "TournamentStarted", "StructureSet", "ResultReported", "ResultConfirmed",
         "ResultEntered", "ResultCorrected", "TablesSeatsSwapped", "TablesPlayerDropped",

@@ -38,7 +38,8 @@ def test_lifecycle_idempotency_and_rebuild_on_dynamodb(dynamo_api):
                      headers={"Idempotency-Key": KEY})
     again = api.post(f"/v1/tournaments/{tid}/players", {"name": "Ann"},
                      headers={"Idempotency-Key": KEY})
-    assert first.status == again.status == 201 and first.body == again.body
+    assert first.status == again.status == 201 and first.body["player"] == again.body["player"]
+    assert again.body["token"] is None      # an anonymous replay withholds the token
     bob = api.register(tid, "Bob")
     assert api.post(f"/v1/tournaments/{tid}/start", token=org).status == 200
     assert api.post(f"/v1/tournaments/{tid}/players/{bob['player_id']}/drop",
@@ -53,3 +54,18 @@ def test_lifecycle_idempotency_and_rebuild_on_dynamodb(dynamo_api):
     before = rt.views.dump()
     assert api.post("/v1/admin/projections/rebuild", token=ADMIN_KEY).status == 200
     assert rt.views.dump() == before
+
+
+def test_the_per_client_registration_limit_and_token_replacement_on_dynamodb(dynamo_api):
+    """The limit counts in a tally of the events table (durable, shared by every Lambda)."""
+    api, rt = dynamo_api
+    org = api.organizer()
+    tid = api.tournament(org, "mtg", "sealed", settings={"registration": {
+        "anonymous_per_client": 1, "anonymous_window_seconds": 60}})["tournament_id"]
+    ann = api.register(tid, "Ann")
+    flood = api.post(f"/v1/tournaments/{tid}/players", {"name": "Flood"})
+    assert flood.status == 429 and 1 <= int(flood.headers["Retry-After"]) <= 60
+    new = api.post(f"/v1/tournaments/{tid}/players/{ann['player_id']}/token", token=org)
+    assert new.status == 201
+    assert api.get("/v1/me", token=ann["token"]).status == 401
+    assert api.get("/v1/me", token=new.body["token"]).status == 200

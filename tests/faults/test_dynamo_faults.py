@@ -65,10 +65,10 @@ def test_transaction_conflicts_are_retried_and_land_once(dynamo_api):
     tid = api.tournament(org, "vtes", "sealed")["tournament_id"]
     conflict = client_error("TransactionCanceledException", reasons=["None", "TransactionConflict"])
     faulty.inject("transact_write_items", conflict, conflict, conflict)
-    r = api.post(f"/v1/tournaments/{tid}/players", {"name": "Ann"},
+    r = api.post(f"/v1/tournaments/{tid}/players", {"name": "Ann"}, token=org,
                  headers={"Idempotency-Key": KEY})
     assert r.status == 201 and faulty.injected["transact_write_items"] == 3
-    again = api.post(f"/v1/tournaments/{tid}/players", {"name": "Ann"},
+    again = api.post(f"/v1/tournaments/{tid}/players", {"name": "Ann"}, token=org,
                      headers={"Idempotency-Key": KEY})
     assert again.body == r.body and again.headers.get("Idempotent-Replayed") == "true"
     assert registered(rt, tid) == ["Ann"]

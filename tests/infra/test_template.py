@@ -238,15 +238,34 @@ def test_tracing_is_active_with_its_permissions(template):
         assert {"xray:PutTraceSegments", "xray:PutTelemetryRecords"} <= actions
 
 
-def test_the_stage_throttles_every_route_from_parameters(template):
-    (setting,) = template["Resources"]["RestAPI"]["Properties"]["MethodSettings"]
-    assert (setting["ResourcePath"], setting["HttpMethod"]) == ("/*", "*")
-    assert setting["ThrottlingRateLimit"] == {"Ref": "ApiThrottlingRateLimit"}
-    assert setting["ThrottlingBurstLimit"] == {"Ref": "ApiThrottlingBurstLimit"}
+def _throttle(template: dict, setting: dict, name: str) -> tuple[int, int]:
+    """The setting's rate and burst come from the parameters ``<name>RateLimit`` and
+    ``<name>BurstLimit``; their defaults, rate at most burst."""
+    assert setting["ThrottlingRateLimit"] == {"Ref": f"{name}RateLimit"}
+    assert setting["ThrottlingBurstLimit"] == {"Ref": f"{name}BurstLimit"}
     parameters = template["Parameters"]
-    rate = parameters["ApiThrottlingRateLimit"]["Default"]
-    burst = parameters["ApiThrottlingBurstLimit"]["Default"]
-    assert 1 <= rate <= burst <= parameters["ApiThrottlingBurstLimit"]["MaxValue"]
+    rate = parameters[f"{name}RateLimit"]["Default"]
+    burst = parameters[f"{name}BurstLimit"]["Default"]
+    assert 1 <= rate <= burst <= parameters[f"{name}BurstLimit"]["MaxValue"]
+    return rate, burst
+
+
+def test_the_stage_throttles_every_route_from_parameters(template):
+    setting, _ = template["Resources"]["RestAPI"]["Properties"]["MethodSettings"]
+    assert (setting["ResourcePath"], setting["HttpMethod"]) == ("/*", "*")
+    _throttle(template, setting, "ApiThrottling")
+
+
+def test_anonymous_registration_has_a_tighter_throttle_of_its_own(template):
+    """The one write anyone may send without a token (issue 15: registration floods)."""
+    from chalicelib.api.route_table import ROUTES
+
+    stage, registration = template["Resources"]["RestAPI"]["Properties"]["MethodSettings"]
+    path = registration["ResourcePath"][1:].replace("~1", "/")    # "/~1a~1b" is /a/b
+    assert any("/v1" + route[0] == path and "POST" in route[1] for route in ROUTES)
+    assert path == "/v1/tournaments/{tid}/players" and registration["HttpMethod"] == "POST"
+    rate, _ = _throttle(template, registration, "RegistrationThrottling")
+    assert rate <= _throttle(template, stage, "ApiThrottling")[0]
 
 
 def test_every_function_logs_to_its_own_group_with_retention(template):

@@ -22,6 +22,13 @@ class RegistrationSettings(BaseModel):
     member_id_pattern: str = r"^[A-Za-z0-9-]{4,20}$"
     member_id_required: bool = False
     late_arrivals: bool = True
+    # Self-registration needs the organizer's code (set it with ``registration.code`` in
+    # a settings change: only its keyed digest is kept; this flag follows it).
+    code_required: bool = False
+    # At most this many self-registrations from one client (network address) per window;
+    # None: no per-client limit (the API's throttling still applies).
+    anonymous_per_client: int | None = Field(default=None, ge=1, le=10000)
+    anonymous_window_seconds: int = Field(default=3600, ge=60, le=604800)
 
     @field_validator("member_id_pattern")
     @classmethod

@@ -7,6 +7,7 @@ from .commands import (  # noqa: F401
                        FinishTournament,
                        RegisterPlayer,
                        RemovePlayer,
+                       ReplacePlayerToken,
                        StartTournament,
 )
 from .decider import TOURNAMENT, decide, evolve  # noqa: F401

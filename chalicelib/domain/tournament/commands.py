@@ -18,12 +18,18 @@ class CreateTournament:
     settings: dict[str, Any] = field(default_factory=dict)
     starts_at: str | None = None
     location: str | None = None
+    # The registration code's keyed digest (application/registration_code.py), never
+    # the code; None: anyone may self-register (as the settings allow).
+    registration_code: str | None = None
 
 
 @dataclass(frozen=True)
 class ChangeSettings:
     settings: dict[str, Any]
     now: str
+    # With ``code_changed``, the new registration code's keyed digest (None: no code).
+    registration_code: str | None = None
+    code_changed: bool = False
 
 
 @dataclass(frozen=True)
@@ -32,6 +38,17 @@ class RegisterPlayer:
     name: str
     member_id: str | None
     by_staff: bool
+    now: str
+    # The keyed digest of the registration code the player gave (None: none given).
+    code: str | None = None
+
+
+@dataclass(frozen=True)
+class ReplacePlayerToken:
+    """A new token for the player (the staff re-issues it, or the player rotates their
+    own): the previous one stops authenticating."""
+    player_id: str
+    by_player: bool
     now: str
 
 

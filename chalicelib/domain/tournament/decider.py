@@ -1,12 +1,13 @@
 """Decide and evolve for the tournament lifecycle."""
 from __future__ import annotations
 
+import hmac
 from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
 from ..decider import FunctionDecider
-from ..errors import Conflict, Invalid, NotFound
+from ..errors import Conflict, Forbidden, Invalid, NotFound
 from ..events import Event
 from ..profiles import FORMATS, GAMES, STRUCTURES, resolve_settings
 from ..profiles.member_ids import PatternError, matches
@@ -39,19 +40,41 @@ def _create(cmd: c.CreateTournament, state: TournamentState) -> list[Event]:
         problems.append({"field": "structure", "allowed": list(STRUCTURES)})
     if problems:
         raise Invalid("unsupported game, format or structure", problems)
-    settings = resolve_settings(cmd.game, cmd.settings)
+    settings = _with_code(resolve_settings(cmd.game, cmd.settings), cmd.settings,
+                          cmd.registration_code)
     return [ev.TournamentCreated(
         tournament_id=cmd.tournament_id, organizer_id=cmd.organizer_id, name=cmd.name,
         game=cmd.game, format=cmd.format, structure=cmd.structure, settings=settings,
         seed=cmd.seed, seed_sha256=commitment(cmd.seed), starts_at=cmd.starts_at,
-        location=cmd.location, created_at=cmd.now)]
+        location=cmd.location, created_at=cmd.now, registration_code=cmd.registration_code)]
 
 
 def _change_settings(cmd: c.ChangeSettings, state: TournamentState) -> list[Event]:
     if state.status != REGISTRATION:
-        raise Conflict("settings are fixed once the tournament has started")
-    return [ev.SettingsChanged(settings=resolve_settings(
-        state.game, cmd.settings, base=_plain(state.settings)))]
+        raise Conflict("settings are fixed once the tournament has started",
+                       {"status": state.status}, code="already_started")
+    code = cmd.registration_code if cmd.code_changed else state.registration_code
+    settings = _with_code(resolve_settings(state.game, cmd.settings,
+                                           base=_plain(state.settings)), cmd.settings, code)
+    if cmd.code_changed:
+        return [ev.SettingsChanged(settings=settings, code_changed=True,
+                                   registration_code=code)]
+    return [ev.SettingsChanged(settings=settings)]
+
+
+def _with_code(settings: dict[str, Any], override: dict[str, Any],
+               code: str | None) -> dict[str, Any]:
+    """``registration.code_required`` follows the code: set by giving or clearing
+    ``registration.code``, refused when asked to say otherwise."""
+    asked = (override.get("registration") or {}).get("code_required")
+    if asked is not None and asked != (code is not None):
+        raise Invalid("registration.code_required follows registration.code: give a code "
+                      "to require one, null to remove it", [
+                          {"loc": "registration.code_required",
+                           "msg": f"is {code is not None} with the code as it is"}],
+                      code="invalid_settings")
+    registration = {**settings["registration"], "code_required": code is not None}
+    return {**settings, "registration": registration}
 
 
 def _member_id_problems(pattern: str, member_id: str) -> list[dict[str, str]]:
@@ -68,15 +91,22 @@ def _member_id_problems(pattern: str, member_id: str) -> list[dict[str, str]]:
 def _register(cmd: c.RegisterPlayer, state: TournamentState) -> list[Event]:
     reg = state.settings["registration"]
     if state.status == FINISHED:
-        raise Conflict("the tournament is finished")
+        raise Conflict("the tournament is finished", code="tournament_finished")
     late = state.status == RUNNING
     if late and not cmd.by_staff:
         raise Conflict("registration is closed; late arrivals are added by the organizer "
-                       "or a judge")
+                       "or a judge", {"status": state.status}, code="registration_closed")
     if late and not reg["late_arrivals"]:
-        raise Conflict("this tournament does not accept late arrivals")
+        raise Conflict("this tournament does not accept late arrivals", code="late_arrivals_off")
     if not cmd.by_staff and not reg["self_registration"]:
-        raise Conflict("players are registered by the organizer in this tournament")
+        raise Conflict("players are registered by the organizer in this tournament",
+                       code="registration_closed")
+    if not cmd.by_staff and state.registration_code is not None and (
+            cmd.code is None or not hmac.compare_digest(cmd.code, state.registration_code)):
+        # compared in constant time; a missing code is refused as a wrong one
+        raise Forbidden("this tournament needs its registration code (ask the organizer)",
+                        {"field": "registration_code", "given": cmd.code is not None},
+                        code="invalid_registration_code")
     problems = []
     if cmd.member_id is not None:
         problems += _member_id_problems(reg["member_id_pattern"], cmd.member_id)
@@ -87,7 +117,8 @@ def _register(cmd: c.RegisterPlayer, state: TournamentState) -> list[Event]:
     if problems:
         raise Invalid("registration refused", problems)
     if state.active_count >= reg["max_players"]:
-        raise Conflict(f"the tournament is full ({reg['max_players']} players)")
+        raise Conflict(f"the tournament is full ({reg['max_players']} players)",
+                       {"max_players": reg["max_players"]}, code="tournament_full")
     if cmd.player_id in state.players:
         raise Conflict("player id already used")
     return [ev.PlayerRegistered(player_id=cmd.player_id, name=cmd.name,
@@ -97,46 +128,61 @@ def _register(cmd: c.RegisterPlayer, state: TournamentState) -> list[Event]:
 def _existing(state: TournamentState, player_id: str) -> Player:
     player = state.players.get(player_id)
     if player is None:
-        raise NotFound(f"no player {player_id} in this tournament")
+        raise NotFound(f"no player {player_id} in this tournament", {"player_id": player_id},
+                       code="player_not_found")
     return player
 
 
 def _remove(cmd: c.RemovePlayer, state: TournamentState) -> list[Event]:
     _existing(state, cmd.player_id)
     if state.status != REGISTRATION:
-        raise Conflict("players can only be removed before the start; record a drop instead")
+        raise Conflict("players can only be removed before the start; record a drop instead",
+                       {"status": state.status}, code="already_started")
     return [ev.PlayerRemoved(player_id=cmd.player_id, at=cmd.now)]
 
 
 def _drop(cmd: c.DropPlayer, state: TournamentState) -> list[Event]:
     player = _existing(state, cmd.player_id)
     if state.status != RUNNING:
-        raise Conflict("drops are recorded while the tournament runs; before it, remove the player")
+        raise Conflict("drops are recorded while the tournament runs; before it, remove the "
+                       "player", {"status": state.status}, code="not_running")
     if player.status == "dropped":
-        raise Conflict("the player has already dropped")
+        raise Conflict("the player has already dropped", {"player_id": cmd.player_id},
+                       code="already_dropped")
     # V:EKN 3.1.4: the player is left out of the next seating/pairing. A round already
     # seated or paired is the Swiss or tables aggregate's business (a loss there), decided
     # in the same unit of work by the drop route.
     return [ev.PlayerDropped(player_id=cmd.player_id, reason=cmd.reason, at=cmd.now)]
 
 
+def _replace_token(cmd: c.ReplacePlayerToken, state: TournamentState) -> list[Event]:
+    player = _existing(state, cmd.player_id)
+    # No token in the event: the new token's hash names its own stream, which records
+    # the credential number this event makes current.
+    return [ev.PlayerTokenReplaced(player_id=cmd.player_id, credential=player.credential + 1,
+                                   by="player" if cmd.by_player else "staff", at=cmd.now)]
+
+
 def _add_judge(cmd: c.AddJudge, state: TournamentState) -> list[Event]:
     if state.status == FINISHED:
-        raise Conflict("the tournament is finished")
+        raise Conflict("the tournament is finished", code="tournament_finished")
     return [ev.JudgeAdded(judge_id=cmd.judge_id, name=cmd.name, at=cmd.now)]
 
 
 def _start(cmd: c.StartTournament, state: TournamentState) -> list[Event]:
     if state.status != REGISTRATION:
-        raise Conflict(f"the tournament is {state.status}, not open for a start")
+        raise Conflict(f"the tournament is {state.status}, not open for a start",
+                       {"status": state.status}, code="already_started")
     if state.active_count < 2:
-        raise Conflict("at least two players are needed to start")
+        raise Conflict("at least two players are needed to start",
+                       {"active": state.active_count}, code="too_few_players")
     return [ev.TournamentStarted(at=cmd.now)]
 
 
 def _finish(cmd: c.FinishTournament, state: TournamentState) -> list[Event]:
     if state.status != RUNNING:
-        raise Conflict(f"the tournament is {state.status}; only a running tournament finishes")
+        raise Conflict(f"the tournament is {state.status}; only a running tournament finishes",
+                       {"status": state.status}, code="not_running")
     open_items = [dict(item) for item in cmd.open]
     if not cmd.incomplete:
         if cmd.reason is not None:
@@ -160,6 +206,7 @@ def _finish(cmd: c.FinishTournament, state: TournamentState) -> list[Event]:
 
 _HANDLERS = {c.ChangeSettings: _change_settings, c.RegisterPlayer: _register,
              c.RemovePlayer: _remove, c.DropPlayer: _drop, c.AddJudge: _add_judge,
+             c.ReplacePlayerToken: _replace_token,
              c.StartTournament: _start, c.FinishTournament: _finish}
 
 
@@ -197,9 +244,13 @@ def evolve(state: TournamentState, event: Event) -> TournamentState:
                 organizer_id=event.organizer_id, seed=event.seed,
                 seed_sha256=event.seed_sha256, settings=MappingProxyType(event.settings),
                 starts_at=event.starts_at, location=event.location,
-                created_at=event.created_at)
+                created_at=event.created_at, registration_code=event.registration_code)
         case ev.SettingsChanged(settings=settings):
-            return replace(state, settings=MappingProxyType(settings))
+            code = event.registration_code if event.code_changed else state.registration_code
+            return replace(state, settings=MappingProxyType(settings), registration_code=code)
+        case ev.PlayerTokenReplaced():
+            player = replace(state.players[event.player_id], credential=event.credential)
+            return replace(state, players=state.players.set(player.id, player))
         case ev.PlayerRegistered():
             return _registered(state, Player(event.player_id, event.name, event.member_id,
                                              "active", event.late, event.registered_at))

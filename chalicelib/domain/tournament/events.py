@@ -20,6 +20,8 @@ class TournamentCreated(Event):
     starts_at: str | None
     location: str | None
     created_at: str
+    # The registration code's keyed digest (never the code), when the organizer set one
+    registration_code: str | None = optional()
 
 
 @upcaster(TournamentCreated, 1)
@@ -32,6 +34,10 @@ def _when_and_where(data: Payload) -> Payload:
 @event
 class SettingsChanged(Event):
     settings: dict[str, Any]
+    # Set (True) when the change gave or removed the registration code: its digest, or
+    # None for "no code any more"; absent, the code stays as it was.
+    code_changed: bool | None = optional()
+    registration_code: str | None = optional()
 
 
 @event
@@ -56,6 +62,17 @@ class PlayerDropped(Event):
 
     player_id: str
     reason: str | None
+    at: str
+
+
+@event
+class PlayerTokenReplaced(Event):
+    """A player's token re-issued by staff or rotated by the player: tokens of earlier
+    credential numbers stop working (no token material here)."""
+
+    player_id: str
+    credential: int
+    by: str                        # "staff" or "player"
     at: str
 
 

@@ -24,6 +24,9 @@ class Player:
     registered_at: str
     dropped_at: str | None = None
     drop_reason: str | None = None
+    # Which of the player's tokens authenticates: the one issued with this number (0 at
+    # registration, one more at each re-issue or rotation).
+    credential: int = 0
 
     def public(self) -> dict[str, Any]:
         return {"player_id": self.id, "name": self.name, "member_id": self.member_id,
@@ -57,6 +60,8 @@ class TournamentState:
     finished_at: str | None = None
     # {"reason", "open": [...]} when the organizer ended the event before play was done
     incomplete: Mapping[str, Any] | None = None
+    # the registration code's keyed digest (never the code), None without one
+    registration_code: str | None = None
 
     @property
     def limited(self) -> bool:

@@ -1,0 +1,74 @@
+"""Who may self-register: the organizer's registration code (given as
+``settings.registration.code``, kept only as a keyed digest, compared in constant time by
+the tournament's decider) and the limit of self-registrations per client and window
+(``registration.anonymous_per_client``), counted in a durable tally of the event store,
+so it holds across processes and on both stores."""
+from __future__ import annotations
+
+import math
+from datetime import datetime
+from typing import Any
+
+from ..auth.tokens import keyed_digest
+from ..domain import streams
+from ..domain.errors import Invalid, TooManyRequests
+from ..domain.tournament import TournamentState
+from ..service import UnitOfWork
+
+CODE_LENGTH = (6, 64)
+
+
+def code_digest(secret: str, tid: str, code: str) -> str:
+    """The registration code as stored and compared: keyed by the server secret and the
+    tournament (the same code of two tournaments gives two digests)."""
+    return keyed_digest(secret, f"registration-code:{tid}", code)
+
+
+def split_code(settings: dict[str, Any], secret: str,
+               tid: str) -> tuple[dict[str, Any], str | None, bool]:
+    """``settings`` without ``registration.code``, the new code's digest (None: remove
+    the code) and whether the code changes at all (the key was given)."""
+    registration = settings.get("registration")
+    if not isinstance(registration, dict) or "code" not in registration:
+        return settings, None, False
+    rest = {k: v for k, v in registration.items() if k != "code"}
+    code = registration["code"]
+    low, high = CODE_LENGTH
+    if code is not None and not (isinstance(code, str) and low <= len(code.strip()) <= high):
+        raise Invalid("invalid tournament settings", [
+            {"loc": "registration.code",
+             "msg": f"a string of {low}-{high} characters, or null to remove the code"}],
+            code="invalid_settings")
+    digest = code_digest(secret, tid, code.strip()) if code is not None else None
+    return {**settings, "registration": rest}, digest, True
+
+
+def client_key(secret: str, address: str) -> str:
+    """A client as the per-client limit counts it: its network address, keyed (the store
+    never holds addresses)."""
+    return keyed_digest(secret, "registration-client", address)[:32]
+
+
+def count_client(uow: UnitOfWork, t: TournamentState, client: str | None,
+                 player_id: str) -> None:
+    """Refuse (429 ``rate_limited``, retry after the window) a self-registration beyond
+    the tournament's per-client limit; otherwise count it with the registration (the
+    tally commits with it, and the tournament's stream orders concurrent registrations,
+    so the count is exact)."""
+    registration = t.settings["registration"]
+    limit = registration.get("anonymous_per_client")
+    if limit is None or client is None:
+        return
+    window = registration.get("anonymous_window_seconds", 3600)
+    now = uow.now.timestamp()
+    index = math.floor(now / window)
+    tally = streams.registration_client_tally(t.id, client, window, index)
+    if uow.tally(tally) >= limit:
+        retry = math.ceil((index + 1) * window - now)
+        raise TooManyRequests(
+            f"at most {limit} self-registrations from one client every {window} seconds; "
+            "retry later or ask the organizer to register you",
+            retry, {"limit": limit, "window_seconds": window,
+                    "retry_at": datetime.fromtimestamp((index + 1) * window,
+                                                       uow.now.tzinfo).isoformat()})
+    uow.count(tally, int(player_id[1:], 16) % (2 ** 31 - 1) + 1)

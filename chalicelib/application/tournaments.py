@@ -1,0 +1,207 @@
+"""The tournament's lifecycle: creation, settings, judges, start and finish (what is left
+to play, read from the aggregate that runs the tournament's play), and the queries of its
+summary, the list of tournaments and the staff's event log. Registration, removals and
+drops are in ``registration.py``."""
+from __future__ import annotations
+
+import secrets
+import uuid
+from typing import Any
+
+from ..auth import Principal, issue_token, require_role, require_tournament_staff
+from ..domain import streams
+from ..domain import tournament as t
+from ..domain.draft.tournament import DRAFT
+from ..domain.errors import NotFound
+from ..domain.ffa.completion import open_play as ffa_open_play
+from ..domain.ffa.decider import FFA
+from ..domain.profiles import DEFAULT_STRUCTURE
+from ..domain.tournament.state import plain
+from ..projections.tournaments import streams_kind, summary_id
+from ..service import UnitOfWork
+from . import admission, swiss_rounds, tournament
+from . import tables as tables_play
+from .reads import InvalidQuery, Reads
+
+LIST_PAGE = 200
+
+
+def summary(state: t.TournamentState) -> dict[str, Any]:
+    """The public summary, same shape as the projected view."""
+    players = list(state.players.values())
+    return {
+        "tournament_id": state.id, "name": state.name, "game": state.game,
+        "format": state.format, "structure": state.structure,
+        "organizer_id": state.organizer_id, "status": state.status,
+        "seed_sha256": state.seed_sha256,
+        "seed": state.seed if state.status == t.state.FINISHED else None,
+        "settings": plain(state.settings), "starts_at": state.starts_at,
+        "location": state.location, "created_at": state.created_at,
+        "started_at": state.started_at, "finished_at": state.finished_at,
+        "incomplete": plain(state.incomplete),
+        "players": {"registered": len(players),
+                    "active": sum(1 for p in players if p.status == "active"),
+                    "dropped": sum(1 for p in players if p.status == "dropped")},
+        "judges": [{"judge_id": jid, "name": name} for jid, name in state.judges.items()],
+    }
+
+
+def _staff(uow: UnitOfWork, actor: Principal, tid: str,
+           organizer_only: bool = True) -> t.TournamentState:
+    state = tournament.load(uow, tid)
+    require_tournament_staff(actor, state, organizer_only=organizer_only)
+    return state
+
+
+# -- commands -------------------------------------------------------------------------
+
+def create(uow: UnitOfWork, actor: Principal, name: str, game: str, format: str,
+           structure: str | None, settings: dict[str, Any], starts_at: str | None,
+           location: str | None, secret: str = "") -> dict[str, Any]:
+    """An organizer's new tournament, its seed fixed now (its SHA-256 public at once); a
+    ``registration.code`` among ``settings`` is kept only as a keyed digest."""
+    require_role(actor, "organizer")
+    tid = "t" + uuid.uuid4().hex[:12]
+    settings, code, _ = admission.split_code(settings, secret, tid)
+    state, _ = uow.decide(t.TOURNAMENT, streams.tournament(tid), t.CreateTournament(
+        tournament_id=tid, organizer_id=actor.id, name=name, game=game, format=format,
+        structure=structure or DEFAULT_STRUCTURE[game], seed=secrets.token_hex(32),
+        now=uow.now.isoformat(), settings=settings, starts_at=starts_at, location=location,
+        registration_code=code))
+    return summary(state)
+
+
+def change_settings(uow: UnitOfWork, actor: Principal, tid: str,
+                    settings: dict[str, Any], secret: str = "") -> dict[str, Any]:
+    """The organizer overrides settings before the start; ``registration.code`` sets the
+    registration code (null removes it), kept only as a keyed digest."""
+    _staff(uow, actor, tid)
+    settings, code, changed = admission.split_code(settings, secret, tid)
+    state, _ = uow.decide(t.TOURNAMENT, streams.tournament(tid), t.ChangeSettings(
+        settings, uow.now.isoformat(), registration_code=code, code_changed=changed))
+    return summary(state)
+
+
+def add_judge(uow: UnitOfWork, actor: Principal, tid: str, name: str,
+              token: str) -> dict[str, Any]:
+    """The organizer delegates a judge, who acts with ``token`` (its hash is recorded;
+    the caller shows the token once)."""
+    _staff(uow, actor, tid)
+    jid = "j" + uuid.uuid4().hex[:10]
+    uow.decide(t.TOURNAMENT, streams.tournament(tid), t.AddJudge(jid, name, uow.now.isoformat()))
+    issue_token(uow, token, {"role": "judge", "id": jid, "name": name, "tournament_id": tid})
+    return {"tournament_id": tid, "judge_id": jid, "name": name}
+
+
+def start(uow: UnitOfWork, actor: Principal, tid: str) -> dict[str, Any]:
+    """The organizer closes registration and starts the tournament."""
+    _staff(uow, actor, tid)
+    state, _ = uow.decide(t.TOURNAMENT, streams.tournament(tid),
+                          t.StartTournament(uow.now.isoformat()))
+    return summary(state)
+
+
+def open_play(uow: UnitOfWork, state: t.TournamentState) -> list[dict[str, Any]]:
+    """What is left to play, read in the finish's unit of work from the aggregate that
+    runs the tournament's play (guarded: a result or seating committed meanwhile re-runs
+    the finish on the new state)."""
+    if state.structure == "swiss":
+        return swiss_rounds.open_play(uow, state)
+    if state.structure == "multiplayer-tables":
+        return tables_play.open_play(uow, state)
+    if state.structure == "pod-ffa":
+        draft = uow.load(DRAFT, streams.draft(state.id))
+        return ffa_open_play(uow.load(FFA, streams.ffa(state.id)),
+                             draft.pods if draft.started else None,
+                             [p.id for p in state.active_players()])
+    return []
+
+
+def finish(uow: UnitOfWork, actor: Principal, tid: str, incomplete: bool,
+           reason: str | None) -> dict[str, Any]:
+    """Finish the tournament. Refused (409 ``play_unfinished``, listing what is open)
+    while play is not done, unless the organizer ends it early on purpose
+    (``incomplete``)."""
+    state = _staff(uow, actor, tid)
+    open_items = open_play(uow, state) if state.status == t.state.RUNNING else []
+    new_state, _ = uow.decide(t.TOURNAMENT, streams.tournament(tid), t.FinishTournament(
+        uow.now.isoformat(), tuple(open_items), incomplete, reason))
+    return summary(new_state)
+
+
+# -- queries --------------------------------------------------------------------------
+
+def get(reads: Reads, tid: str) -> dict[str, Any]:
+    """The public summary (the projected view)."""
+    doc = reads.views.get(summary_id(tournament.checked_tid(tid)))
+    if doc is None:
+        raise NotFound(f"no tournament {tid!r}")
+    return doc
+
+
+def listing(reads: Reads, game: str | None, status: str | None, after: str | None,
+            limit: int) -> tuple[list[dict[str, Any]], str | None]:
+    """Tournaments oldest first, filtered by ``game`` and ``status``: a page of at most
+    ``limit`` and the sort key after which the next page starts (None on the last)."""
+    items, cursor = [], after
+    while len(items) < limit:
+        page = reads.views.list("tournament", after=cursor, limit=LIST_PAGE)
+        for view in page:
+            cursor = view.sort
+            if (game is None or view.doc["game"] == game) and \
+                    (status is None or view.doc["status"] == status):
+                items.append(view.doc)
+                if len(items) == limit:
+                    break
+        if len(page) < LIST_PAGE:
+            break
+    more = len(items) == limit and bool(reads.views.list("tournament", after=cursor, limit=1))
+    return items, cursor if more else None
+
+
+def event_log(reads: Reads, actor: Principal, tid: str, after: str | None,
+              limit: int) -> tuple[dict[str, Any], str | None]:
+    """Every event of every stream of the tournament (staff only), a page at a time:
+    stream by stream in the order the streams began, each stream's events in order
+    (``recorded_at`` orders them across streams). The seed stays hidden until the
+    tournament finishes. Returns the page and the raw cursor of the next one."""
+    state = tournament.load(reads, tid)
+    require_tournament_staff(actor, state)
+    events_store = reads.service.events
+    at = _log_cursor(after)
+    hide_seed = state.status != t.state.FINISHED
+    events, following, upcoming = [], None, []
+    position, last_sort = at, at[1] if at else None
+    while len(events) < limit:
+        if position is None:
+            if not upcoming:
+                upcoming = reads.views.list(streams_kind(tid), after=last_sort, limit=100)
+                if not upcoming:
+                    break
+            nxt = upcoming.pop(0)
+            position = (nxt.doc["stream_id"], nxt.sort, 0)
+        stream_id, sort, version = position
+        room = limit - len(events)
+        batch = events_store.read(stream_id, version, limit=room + 1)  # one more: is there more?
+        events += batch[:room]
+        if len(batch) > room:
+            following = (stream_id, sort, batch[room - 1].version)
+        elif len(events) == limit:
+            following = (stream_id, sort, batch[-1].version) if batch else position
+        position, last_sort = None, sort
+    page = {"tournament_id": tid, "events": [
+        {"stream_id": e.stream_id, "version": e.version, "type": e.type,
+         "data": {**e.data, "seed": None} if hide_seed and "seed" in e.data else e.data,
+         "actor": e.meta.get("actor"), "recorded_at": e.recorded_at} for e in events]}
+    return page, "|".join(map(str, following)) if following else None
+
+
+def _log_cursor(raw: str | None) -> tuple[str, str, int] | None:
+    """(stream id, its sort key in the stream index, the version read up to)."""
+    if raw is None:
+        return None
+    parts = raw.rsplit("|", 3)
+    if len(parts) != 4 or not parts[3].isdigit():
+        raise InvalidQuery("query parameter 'after' is not a cursor")
+    stream_id, sort_time, sort_stream, version = parts
+    return stream_id, f"{sort_time}|{sort_stream}", int(version)
