@@ -32,6 +32,11 @@ def test_every_stored_event_decodes_to_its_class(name):
     assert unknown == []
 
 
+# State fields added after the logs were recorded: a state holding such a field at its
+# default is the state it was (events recorded before the field never set it).
+ADDED_SINCE_RECORDING = {"TournamentState": {"registration_code"}, "Player": {"credential"}}
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_every_stream_folds_to_the_state_it_had(name):
     log = fixture_logs.load(name)
@@ -45,7 +50,7 @@ def test_every_stream_folds_to_the_state_it_had(name):
         state = decider.initial()
         for event in by_stream[recorded["stream_id"]]:
             state = decider.evolve(state, event)
-        if digest(state) != recorded["sha256"]:
+        if digest(state, ADDED_SINCE_RECORDING) != recorded["sha256"]:
             differ.append((recorded["stream_id"], recorded["decider"]))
     assert differ == [] and log.states
 
