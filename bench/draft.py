@@ -24,7 +24,6 @@ from chalicelib.config import Config
 from chalicelib.data.sets import sample_sets
 from chalicelib.domain.decider import fold
 from chalicelib.domain.draft.decide import POD, MakePick, OpenPod
-from chalicelib.domain.events import Event
 from chalicelib.domain.product.collation import collate
 from chalicelib.domain.rng import derive
 from chalicelib.runtime import build_runtime
@@ -114,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.perf_counter()
     rounds = 5
     for _ in range(rounds):
-        fold(POD, POD.initial(), [Event(e.type, e.data) for e in stored])
+        fold(POD, POD.initial(), [e.event for e in stored])
     replay_ms = (time.perf_counter() - t0) / rounds * 1000
     read_t0 = time.perf_counter()
     for _ in range(rounds):

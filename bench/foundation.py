@@ -25,6 +25,7 @@ import uuid
 from collections.abc import Callable
 
 from chalicelib.domain import tournament as t
+from chalicelib.domain.tournament.events import PlayerRegistered
 from chalicelib.projections import all_projections
 from chalicelib.projections.projector import Projector
 from chalicelib.service import CommandService, Reply
@@ -126,10 +127,10 @@ def rebuild_rate(events, views, n_streams: int = 20, per_stream: int = 20) -> fl
         stream = f"tournament-{tid}"
         created = t.decide(t.CreateTournament(tid, "o", "B", "vtes", "sealed", "swiss", "s", "now"),
                            t.TOURNAMENT.initial())
-        regs = [NewEvent("PlayerRegistered", {"player_id": f"p{i}", "name": f"P{i}",
-                                              "member_id": None, "late": False,
-                                              "registered_at": "now"}) for i in range(per_stream)]
-        append(events, stream, 0, [NewEvent(e.type, e.data) for e in created] + regs)
+        regs = [NewEvent.of(PlayerRegistered(player_id=f"p{i}", name=f"P{i}", member_id=None,
+                                             late=False, registered_at="now"))
+                for i in range(per_stream)]
+        append(events, stream, 0, [NewEvent.of(e) for e in created] + regs)
     projector = Projector(events, views, all_projections())
     start = time.perf_counter()
     applied = projector.rebuild()

@@ -36,7 +36,6 @@ from bench.compare_env import Bridge
 from bench.swiss_events import Event, PairedRound
 from chalicelib.domain.swiss.cost import Candidate, Weights, quality, total_cost
 from chalicelib.domain.swiss.exact import exact_pairs
-from chalicelib.domain.swiss.paired import matches_of
 from chalicelib.domain.swiss.state import SwissState
 
 TARGETS = {4096: 0.5, 16384: 2.0}      # players -> seconds per PairRound, every round
@@ -44,7 +43,7 @@ TARGETS = {4096: 0.5, 16384: 2.0}      # players -> seconds per PairRound, every
 
 def _ours(r: PairedRound) -> list[tuple[Candidate, Candidate]]:
     by_id = {c.id: c for c in r.candidates}
-    return [(by_id[m["a"]], by_id[m["b"]]) for m in matches_of(r.paired)]
+    return [(by_id[m["a"]], by_id[m["b"]]) for m in r.paired.matches()]
 
 
 def _exact(r: PairedRound, solver: str) -> tuple[float, int, int]:
@@ -91,14 +90,14 @@ def run_size(n: int, args, fide: Bridge) -> tuple[bool, list[str]]:
             n <= args.exact_up_to or (n in args.fide and fide.available))
         for r in event.run():
             rounds.append((seed, r))
-            bye = r.paired["bye"]
+            bye = r.paired.bye
             if bye is not None:
                 if byes[bye] > min(byes[p] for p in event.active):
                     bye_trouble += 1
                 byes[bye] += 1
             if not compare:
                 continue
-            row = {"round": r.number, "ours_s": r.seconds, "optimal": r.paired["optimal"],
+            row = {"round": r.number, "ours_s": r.seconds, "optimal": r.paired.optimal,
                    "ours": total_cost(_ours(r), Weights.for_players(r.candidates)),
                    "ours_q": quality(_ours(r))}
             if n <= args.exact_up_to:
@@ -114,15 +113,15 @@ def run_size(n: int, args, fide: Bridge) -> tuple[bool, list[str]]:
             compared.append(row)
     times = [r.seconds for _, r in rounds]
     worst_seed, worst = max(rounds, key=lambda sr: sr[1].seconds)
-    proven = sum(r.paired["optimal"] for _, r in rounds)
-    gaps = [r.paired["gap"] for _, r in rounds]
-    rematches = sum(r.paired["quality"]["rematches"] for _, r in rounds)
-    methods = Counter(r.paired["method"] for _, r in rounds)
+    proven = sum(r.paired.optimal for _, r in rounds)
+    gaps = [r.paired.gap for _, r in rounds]
+    rematches = sum(r.paired.quality["rematches"] for _, r in rounds)
+    methods = Counter(r.paired.method for _, r in rounds)
     print(f"\n== {n} players: {args.events} events x {args.rounds} rounds "
-          f"({len(rounds)} rounds, {sum(r.paired['bye'] is not None for _, r in rounds)} "
+          f"({len(rounds)} rounds, {sum(r.paired.bye is not None for _, r in rounds)} "
           "with a bye) ==")
     print(f"PairRound p100 {worst.seconds:.3f}s (event {worst_seed}, round {worst.number}, "
-          f"{worst.paired['method']}), p50 {statistics.median(times):.3f}s, "
+          f"{worst.paired.method}), p50 {statistics.median(times):.3f}s, "
           f"mean {statistics.fmean(times):.3f}s")
     print(f"proven optimal {proven}/{len(rounds)} ({100 * proven / len(rounds):.1f}%); "
           f"largest gap {max(gaps)} (squared score points), rounds with a gap "

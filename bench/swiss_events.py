@@ -13,15 +13,14 @@ import random
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
 
 from chalicelib.domain.decider import fold
 from chalicelib.domain.profiles import resolve_settings
 from chalicelib.domain.swiss import SWISS, CloseRound, DropPlayer, EnterResult, PairRound
 from chalicelib.domain.swiss.cost import Candidate
 from chalicelib.domain.swiss.decide_pairing import round_candidates
+from chalicelib.domain.swiss.events import RoundPaired
 from chalicelib.domain.swiss.match import MATCH, MatchState
-from chalicelib.domain.swiss.paired import matches_of
 from chalicelib.domain.swiss.recording import complete, record_drop, record_result
 from chalicelib.domain.swiss.state import SwissState
 
@@ -33,7 +32,7 @@ class PairedRound:
     number: int
     players: int                  # active players this round (the bye included)
     seconds: float                # the whole PairRound decision
-    paired: dict[str, Any]        # the RoundPaired event's data
+    paired: RoundPaired
     candidates: list[Candidate]   # who was paired (bye removed), as the pairer saw them
     seed_key: str
 
@@ -74,17 +73,17 @@ class Event:
                               before)
         seconds = time.perf_counter() - started
         self._fold(events)
-        paired = next(e for e in events if e.type == "RoundPaired").data
+        paired = next(e for e in events if isinstance(e, RoundPaired))
         _, cands = round_candidates(before, self.settings, self.state.seed_key, self.active,
                                     None)
-        return PairedRound(paired["round"], len(self.active), seconds, paired, cands,
+        return PairedRound(paired.round, len(self.active), seconds, paired, cands,
                            self.state.seed_key)
 
-    def play(self, paired: dict[str, Any]) -> None:
+    def play(self, paired: RoundPaired) -> None:
         """Every match's result through its own aggregate, then the round closed."""
-        number = paired["round"]
+        number = paired.round
         matches: dict[str, MatchState] = {}
-        for m in matches_of(paired):
+        for m in paired.matches():
             a, b, d = _result(self.rng, self.strength, m["a"], m["b"])
             got = record_result(self.state, MATCH.initial(),
                                 EnterResult(m["id"], "judge", a, b, NOW, d))

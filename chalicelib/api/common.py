@@ -14,10 +14,9 @@ from ..application import tournament
 from ..application.reads import Reads
 from ..application.tournament import active_player, checked_tid, require_running  # noqa: F401
 from ..auth import Principal, authenticate, request_token, reveal_token
-from ..domain.errors import NotFound
 from ..runtime import runtime
 from ..service import IdempotencyRequest, Reply
-from .http import idempotency_from, respond, with_secret
+from .http import ApiError, idempotency_from, respond, with_secret
 
 PATH_NUMBER = re.compile(r"[1-9][0-9]{0,3}")
 
@@ -103,17 +102,8 @@ def load_tournament(source: Any, tid: str, guard: bool = True) -> Any:
     return tournament.load(Reads(source.service, source.views), tid)
 
 
-def view_or_404(view_id: str, missing: str, details: Any = None,
-                code: str | None = None) -> dict[str, Any]:
-    """The projected view ``view_id``, or 404 with the message ``missing``."""
-    doc = runtime().views.get(view_id)
-    if doc is None:
-        raise NotFound(missing, details, code=code)
-    return doc
-
-
 def path_number(raw: str, what: str) -> int:
     """A 1-based number from the path (a round, table or pod): 1..9999, else 404."""
     if not PATH_NUMBER.fullmatch(raw):
-        raise NotFound(f"no {what} {raw!r}")
+        raise ApiError(404, "not_found", f"no {what} {raw!r}")   # no such resource path
     return int(raw)

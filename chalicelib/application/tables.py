@@ -16,8 +16,9 @@ from ..domain.tables import recording
 from ..domain.tables.completion import open_play as tables_open_play
 from ..domain.tables.criteria import report as violations
 from ..domain.tables.decider import TABLES, admission_problems
+from ..domain.tables.events import TablesTableReported
 from ..domain.tables.state import TablesState
-from ..domain.tables.table_result import TABLE, TABLE_REPORTED, TableState
+from ..domain.tables.table_result import TABLE, TableState
 from ..domain.tournament import TournamentState
 from ..domain.tournament import state as tstate
 from ..service import Reply, UnitOfWork
@@ -203,7 +204,7 @@ def rounds_to_close(stored: Iterable[Any]) -> set[tuple[str, int]]:
     found = set()
     for event in stored:
         where = streams.table_of(event.stream_id)
-        if where is not None and event.type == TABLE_REPORTED:
+        if where is not None and event.type == TablesTableReported.type:
             found.add((streams.tournament_of(event.stream_id), where[0]))
     return found
 

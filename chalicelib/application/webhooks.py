@@ -83,7 +83,7 @@ def issued_secret(reads: Reads, server_secret: str, actor: Principal, reply: Rep
     secrets = reply.body.get("secrets") or [{"version": 1}]   # replies before rotation
     endpoint_id, version = reply.body["endpoint_id"], secrets[0]["version"]
     for event in reads.service.events.read(streams.webhooks(owner(actor))):
-        ref = issued_by(event.type, event.data, endpoint_id, version)
+        ref = issued_by(event.event, endpoint_id, version)
         if ref is not None:
             return ref.value(derive)
     raise LookupError(f"no event issued secret {version} of {endpoint_id}")

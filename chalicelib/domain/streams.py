@@ -15,6 +15,12 @@ _TABLE_STREAM = re.compile(r"^table-t[0-9a-f]{12}-r([0-9]+)-t([0-9]+)$")
 _POD_STREAM = re.compile(r"^(pod|tdraft|mixed|trade)-t[0-9a-f]{12}-([0-9]+)$")
 
 
+def kind_of(stream_id: str) -> str:
+    """What a stream holds, the part before its first ``-``: ``swiss-<tid>`` -> ``swiss``,
+    ``match-<tid>-r3-12`` -> ``match``, ``token-<sha256>`` -> ``token``."""
+    return stream_id.split("-", 1)[0]
+
+
 def tournament(tid: str) -> str:
     return f"tournament-{tid}"
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..domain.decks import events as ev
 from ..store.ports import StoredEvent
 from .registry import Projection, ViewTx
 
@@ -50,76 +51,77 @@ def _set_player(tx: ViewTx, tid: str, entry: dict[str, Any]) -> None:
            sort=entry["player_id"])
 
 
-@projection.on("DeckbuildingOpened")
+@projection.on(ev.DeckbuildingOpened)
 def _opened(event: StoredEvent, tx: ViewTx) -> None:
     tid = _tid(event)
-    _put(tx, tid, {**_get(tx, tid), "open": True, "deadline": event.data["deadline"],
-                   "multi_deck": event.data["multi_deck"], "game": event.data["game"],
-                   "format": event.data["format"]})
+    _put(tx, tid, {**_get(tx, tid), "open": True, "deadline": event.event.deadline,
+                   "multi_deck": event.event.multi_deck, "game": event.event.game,
+                   "format": event.event.format})
 
 
-@projection.on("DeckDeadlineExtended")
+@projection.on(ev.DeckDeadlineExtended)
 def _extended(event: StoredEvent, tx: ViewTx) -> None:
     tid = _tid(event)
-    _put(tx, tid, {**_get(tx, tid), "deadline": event.data["deadline"]})
+    _put(tx, tid, {**_get(tx, tid), "deadline": event.event.deadline})
 
 
-@projection.on("PoolRecorded")
+def _change_player(event: StoredEvent, tx: ViewTx, **changes: Any) -> None:
+    """The document of the event's ``player`` with ``changes``."""
+    tid, pid = _tid(event), event.event.player
+    _set_player(tx, tid, {**_player(tx, tid, pid), **changes})
+
+
+@projection.on(ev.PoolRecorded)
 def _pool(event: StoredEvent, tx: ViewTx) -> None:
-    tid, pid = _tid(event), event.data["player"]
-    _set_player(tx, tid, {**_player(tx, tid, pid), "pool_recorded": True})
+    _change_player(event, tx, pool_recorded=True)
 
 
-@projection.on("DeckRegistered")
+@projection.on(ev.DeckRegistered)
 def _registered(event: StoredEvent, tx: ViewTx) -> None:
-    tid, d = _tid(event), event.data
+    tid, d = _tid(event), event.event
     view = _get(tx, tid)
-    entry = _player(tx, tid, d["player"])
-    summary = {"label": d["label"], "registered_at": d["registered_at"],
-               "version": d["version"], "recursions": d["recursions"], "sizes": d["sizes"],
-               "unverified": [u["code"] for u in d.get("unverified", [])]}
-    active = entry["active"] if entry["active"] and view["multi_deck"] else d["label"]
+    entry = _player(tx, tid, d.player)
+    summary = {"label": d.label, "registered_at": d.registered_at, "version": d.version,
+               "recursions": d.recursions, "sizes": d.sizes,
+               "unverified": [u["code"] for u in d.unverified]}
+    active = entry["active"] if entry["active"] and view["multi_deck"] else d.label
     if not entry["registered"]:
         _put(tx, tid, {**view, "registered": view.get("registered", 0) + 1})
     _set_player(tx, tid, {**entry, "registered": True, "reopened": False,
-                          "decks": {**entry["decks"], d["label"]: summary}, "active": active})
-    mine = dict((tx.get(list_doc_id(tid, d["player"])) or {"decks": {}})["decks"])
-    mine[d["label"]] = {"deck": d["deck"], "recursions": d["recursions"],
-                        "version": d["version"]}
-    tx.put(list_doc_id(tid, d["player"]), {"player_id": d["player"], "decks": mine},
-           kind=f"decklists:{tid}", sort=d["player"])
+                          "decks": {**entry["decks"], d.label: summary}, "active": active})
+    mine = dict((tx.get(list_doc_id(tid, d.player)) or {"decks": {}})["decks"])
+    mine[d.label] = {"deck": d.deck, "recursions": d.recursions, "version": d.version}
+    tx.put(list_doc_id(tid, d.player), {"player_id": d.player, "decks": mine},
+           kind=f"decklists:{tid}", sort=d.player)
 
 
-@projection.on("DeckReopened")
+@projection.on(ev.DeckReopened)
 def _reopened(event: StoredEvent, tx: ViewTx) -> None:
-    tid, pid = _tid(event), event.data["player"]
-    _set_player(tx, tid, {**_player(tx, tid, pid), "reopened": True})
+    _change_player(event, tx, reopened=True)
 
 
-@projection.on("PlayerDeadlineExtended")
+@projection.on(ev.PlayerDeadlineExtended)
 def _player_extended(event: StoredEvent, tx: ViewTx) -> None:
-    tid, pid = _tid(event), event.data["player"]
-    _set_player(tx, tid, {**_player(tx, tid, pid), "extended_until": event.data["deadline"]})
+    _change_player(event, tx, extended_until=event.event.deadline)
 
 
-@projection.on("ActiveDeckSwitched")
+@projection.on(ev.ActiveDeckSwitched)
 def _switched(event: StoredEvent, tx: ViewTx) -> None:
-    tid, pid = _tid(event), event.data["player"]
-    _set_player(tx, tid, {**_player(tx, tid, pid), "active": event.data["label"]})
+    _change_player(event, tx, active=event.event.label)
 
 
-@projection.on("DecklistsPublished")
+@projection.on(ev.DecklistsPublished)
 def _published(event: StoredEvent, tx: ViewTx) -> None:
     tid = _tid(event)
-    _put(tx, tid, {**_get(tx, tid), "published": True, "published_at": event.data["at"]})
+    _put(tx, tid, {**_get(tx, tid), "published": True, "published_at": event.event.at})
 
 
-@projection.on("DeckCheckRecorded")
+@projection.on(ev.DeckCheckRecorded)
 def _checked(event: StoredEvent, tx: ViewTx) -> None:
     tid = _tid(event)
     view = _get(tx, tid)
     _put(tx, tid, {**view, "checks": view["checks"] + 1,
-                   "discrepancies": view["discrepancies"] + (0 if event.data["matches"] else 1)})
+                   "discrepancies": view["discrepancies"] + (0 if event.event.matches else 1)})
 
 
 def player_entries(views: Any, tid: str, pids: list[str]) -> list[dict[str, Any]]:

@@ -6,8 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..domain import streams
+from ..domain.draft.events import DraftFinished, DraftStarted, LateArrivalProvided, PodOpened
 from ..domain.product.cards import CardSet
 from ..domain.product.catalog import set_summary
+from ..domain.product.events import CardSetUploaded
 from ..store.ports import StoredEvent
 from .registry import Projection, ViewTx
 
@@ -29,33 +31,33 @@ def _pod_of_stream(stream_id: str) -> tuple[str, int]:
     return streams.tournament_of(stream_id), streams.pod_number_of(stream_id)
 
 
-@projection.on("CardSetUploaded")
+@projection.on(CardSetUploaded)
 def _set_uploaded(event: StoredEvent, tx: ViewTx) -> None:
-    card_set = CardSet.model_validate(event.data["set"])
+    card_set = CardSet.model_validate(event.event.set)
     tx.put(set_view_id(card_set.id), set_summary(card_set, "uploaded"), kind=SET_KIND,
            sort=card_set.id)
 
 
-@projection.on("DraftStarted")
+@projection.on(DraftStarted)
 def _draft_started(event: StoredEvent, tx: ViewTx) -> None:
     tid = streams.tournament_of(event.stream_id)
-    d = event.data
+    d: DraftStarted = event.event
     pods = [{"pod": n, "seats": [{"seat": s, "player_id": p} for s, p in enumerate(pod, start=1)]}
-            for n, pod in enumerate(d["pods"], start=1)]
-    tx.put(draft_view_id(tid), {"tournament_id": tid, "rounds": d["rounds"],
-                                "started_at": d["at"], "pods": pods, "late_arrivals": []},
+            for n, pod in enumerate(d.pods, start=1)]
+    tx.put(draft_view_id(tid), {"tournament_id": tid, "rounds": d.rounds,
+                                "started_at": d.at, "pods": pods, "late_arrivals": []},
            kind="draft", sort=tid)
 
 
-@projection.on("LateArrivalProvided")
+@projection.on(LateArrivalProvided)
 def _late(event: StoredEvent, tx: ViewTx) -> None:
     tid = streams.tournament_of(event.stream_id)
     doc: dict[str, Any] | None = tx.get(draft_view_id(tid))
     if doc is None:
         return
-    late = [p for p in doc["late_arrivals"] if p["player_id"] != event.data["player"]]
-    late.append({"player_id": event.data["player"], "product": "sealed",
-                 "at": event.data["at"]})
+    late = [p for p in doc["late_arrivals"] if p["player_id"] != event.event.player]
+    late.append({"player_id": event.event.player, "product": "sealed",
+                 "at": event.event.at})
     tx.put(draft_view_id(tid), {**doc, "late_arrivals": late}, kind="draft", sort=tid)
 
 
@@ -74,7 +76,7 @@ def active_pod_id(tid: str, n: int) -> str:
     return f"draft-active:{tid}:{n}"
 
 
-@projection.on("PodOpened")
+@projection.on(PodOpened)
 def _pod_opened(event: StoredEvent, tx: ViewTx) -> None:
     tid, n = _pod_of_stream(event.stream_id)
     tx.put(pod_status_id(tid, n), {"pod": n, "status": "drafting", "finished_at": None},
@@ -83,11 +85,11 @@ def _pod_opened(event: StoredEvent, tx: ViewTx) -> None:
            sort=f"{tid}:{n:05d}")
 
 
-@projection.on("DraftFinished")
+@projection.on(DraftFinished)
 def _pod_finished(event: StoredEvent, tx: ViewTx) -> None:
     tid, n = _pod_of_stream(event.stream_id)
     tx.put(pod_status_id(tid, n), {"pod": n, "status": "finished",
-                                   "finished_at": event.data["at"]},
+                                   "finished_at": event.event.at},
            kind=pod_status_kind(tid), sort=f"{n:05d}")
     tx.delete(active_pod_id(tid, n))
 

@@ -7,6 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..domain import streams
+from ..domain.mixed import events as mixed_ev
+from ..domain.sealed import events as sealed_ev
+from ..domain.tabledraft import events as table_ev
+from ..domain.trade import events as trade_ev
 from ..store.ports import StoredEvent
 from .registry import Projection, ViewTx
 
@@ -42,58 +46,58 @@ def _pod(tx: ViewTx, event: StoredEvent, **changes: Any) -> None:
 
 
 # ---- table and mixed drafts ------------------------------------------------------------
-@projection.on("LimitedPodsFormed")
+@projection.on(table_ev.LimitedPodsFormed)
 def _pods_formed(event: StoredEvent, tx: ViewTx) -> None:
     capability, tid, _ = _parts(event)
-    d = event.data
+    d = event.event
     tx.put(summary_id(tid, capability), {
-        "tournament_id": tid, "capability": d["capability"], "started_at": d["at"],
-        "settings": d["settings"],
-        "pods": [{"pod": n, "players": pod, "first_seat": d["first_seats"][n - 1]}
-                 for n, pod in enumerate(d["pods"], start=1)],
+        "tournament_id": tid, "capability": d.capability, "started_at": d.at,
+        "settings": d.settings,
+        "pods": [{"pod": n, "players": pod, "first_seat": d.first_seats[n - 1]}
+                 for n, pod in enumerate(d.pods, start=1)],
         "sealed_starters": {p: [{"set": s.get("set"), "starter": s.get("starter")}
-                                for s in items] for p, items in d["starters"].items()},
+                                for s in items] for p, items in d.starters.items()},
     }, kind="limited", sort=tid)
 
 
-@projection.on("TableDraftStarted", "MixedDraftStarted")
+@projection.on(table_ev.TableDraftStarted, mixed_ev.MixedDraftStarted)
 def _pod_started(event: StoredEvent, tx: ViewTx) -> None:
     capability, tid, n = _parts(event)
-    if event.type == "TableDraftStarted" and capability != "table-draft":
-        return      # the crypt phase of a mixed draft, listed by MixedDraftStarted
+    if isinstance(event.event, table_ev.TableDraftStarted) and capability != "table-draft":
+        return      # the crypt phase of a mixed draft, listed by mixed_ev.MixedDraftStarted
     tx.put(active_id(event.stream_id), {"tournament_id": tid, "capability": capability,
                                         "pod": n}, kind=ACTIVE_KIND, sort=event.stream_id)
 
 
-@projection.on("TableSetRevealed")
+@projection.on(table_ev.TableSetRevealed)
 def _set_revealed(event: StoredEvent, tx: ViewTx) -> None:
-    d = event.data
+    d = event.event
     mixed = streams.capability_of(event.stream_id) == "mixed-draft"
-    _pod(tx, event, phase="crypt" if mixed else "table", pack=d["pack"], set=d["set"],
-         active=d["active"])
+    _pod(tx, event, phase="crypt" if mixed else "table", pack=d.pack, set=d.set,
+         active=d.active)
 
 
-@projection.on("TableCardPicked")
+@projection.on(table_ev.TableCardPicked)
 def _table_picked(event: StoredEvent, tx: ViewTx) -> None:
-    _pod(tx, event, picks=event.data["pick"])
+    _pod(tx, event, picks=event.event.pick)
 
 
-@projection.on("TableDraftCompleted")
+@projection.on(table_ev.TableDraftCompleted)
 def _table_done(event: StoredEvent, tx: ViewTx) -> None:
     if streams.capability_of(event.stream_id) == "table-draft":
-        _pod(tx, event, status="completed", completed_at=event.data["at"])
+        _pod(tx, event, status="completed", completed_at=event.event.at)
         tx.delete(active_id(event.stream_id))
 
 
-@projection.on("MixedLibraryRoundStarted")
+@projection.on(mixed_ev.MixedLibraryRoundStarted)
 def _library_round(event: StoredEvent, tx: ViewTx) -> None:
-    _pod(tx, event, phase="library", round=event.data["round"],
-         direction=event.data["direction"])
+    _pod(tx, event, phase="library", round=event.event.round,
+         direction=event.event.direction)
 
 
-@projection.on("MixedDraftCompleted")
+@projection.on(mixed_ev.MixedDraftCompleted)
 def _mixed_done(event: StoredEvent, tx: ViewTx) -> None:
-    _pod(tx, event, status="completed", completed_at=event.data["at"])
+    _pod(tx, event, status="completed", completed_at=event.event.at)
     tx.delete(active_id(event.stream_id))
 
 
@@ -105,46 +109,46 @@ def _sealed(tx: ViewTx, event: StoredEvent, change) -> None:
     tx.put(summary_id(tid, "sealed"), doc, kind="limited", sort=tid)
 
 
-@projection.on("SealedStarted")
+@projection.on(sealed_ev.SealedStarted)
 def _sealed_started(event: StoredEvent, tx: ViewTx) -> None:
-    d = event.data
+    d = event.event
     tid = streams.tournament_of(event.stream_id)
     _sealed(tx, event, lambda doc: {
-        "tournament_id": tid, "status": "allocated", "swap": d["swap"],
-        "hand_back_percent": d["hand_back_percent"] if d["swap"] else None,
-        "starter_trading": d["starter_trading"], "players": d["players"],
-        "started_at": d["at"], "opened_at": None, "registered": [], "dealt_at": None,
+        "tournament_id": tid, "status": "allocated", "swap": d.swap,
+        "hand_back_percent": d.hand_back_percent if d.swap else None,
+        "starter_trading": d.starter_trading, "players": d.players,
+        "started_at": d.at, "opened_at": None, "registered": [], "dealt_at": None,
         "handed_back_count": None, "starter_trades": 0, "late_arrivals": []})
 
 
-@projection.on("StarterTradeAccepted")
+@projection.on(sealed_ev.StarterTradeAccepted)
 def _starter_traded(event: StoredEvent, tx: ViewTx) -> None:
     _sealed(tx, event, lambda doc: {**doc, "starter_trades": doc["starter_trades"] + 1})
 
 
-@projection.on("SealedProductOpened")
+@projection.on(sealed_ev.SealedProductOpened)
 def _opened(event: StoredEvent, tx: ViewTx) -> None:
-    _sealed(tx, event, lambda doc: {**doc, "opened_at": event.data["at"],
+    _sealed(tx, event, lambda doc: {**doc, "opened_at": event.event.at,
                                     "status": "opened" if doc["swap"] else "final"})
 
 
-@projection.on("SealedProductRegistered")
+@projection.on(sealed_ev.SealedProductRegistered)
 def _registered(event: StoredEvent, tx: ViewTx) -> None:
     _sealed(tx, event, lambda doc: {
-        **doc, "registered": sorted(set(doc["registered"]) | {event.data["player"]})})
+        **doc, "registered": sorted(set(doc["registered"]) | {event.event.player})})
 
 
-@projection.on("SealedSwapDealt")
+@projection.on(sealed_ev.SealedSwapDealt)
 def _dealt(event: StoredEvent, tx: ViewTx) -> None:
-    _sealed(tx, event, lambda doc: {**doc, "status": "final", "dealt_at": event.data["at"],
-                                    "handed_back_count": len(event.data["handed_back"])})
+    _sealed(tx, event, lambda doc: {**doc, "status": "final", "dealt_at": event.event.at,
+                                    "handed_back_count": len(event.event.handed_back)})
 
 
-@projection.on("SealedLateArrival")
+@projection.on(sealed_ev.SealedLateArrival)
 def _late(event: StoredEvent, tx: ViewTx) -> None:
     _sealed(tx, event, lambda doc: {
-        **doc, "players": doc["players"] + [event.data["player"]],
-        "late_arrivals": doc["late_arrivals"] + [event.data["player"]]})
+        **doc, "players": doc["players"] + [event.event.player],
+        "late_arrivals": doc["late_arrivals"] + [event.event.player]})
 
 
 # ---- restricted trade --------------------------------------------------------------------
@@ -155,38 +159,38 @@ def _trade(tx: ViewTx, event: StoredEvent, change) -> None:
     tx.put(summary_id(tid, "trade"), change(dict(doc)), kind="limited", sort=tid)
 
 
-@projection.on("TradeDeckSet")
+@projection.on(trade_ev.TradeDeckSet)
 def _deck_set(event: StoredEvent, tx: ViewTx) -> None:
     _trade(tx, event, lambda doc: {
-        **doc, "set_up": sorted(set(doc["set_up"]) | {event.data["player"]})})
+        **doc, "set_up": sorted(set(doc["set_up"]) | {event.event.player})})
 
 
-@projection.on("TradePodsFormed")
+@projection.on(trade_ev.TradePodsFormed)
 def _trade_pods(event: StoredEvent, tx: ViewTx) -> None:
-    d = event.data
+    d = event.event
     _trade(tx, event, lambda doc: {
-        **doc, "formed_at": d["at"],
-        "pods": [{"pod": n, "players": pod, "first_seat": d["first_seats"][n - 1]}
-                 for n, pod in enumerate(d["pods"], start=1)]})
+        **doc, "formed_at": d.at,
+        "pods": [{"pod": n, "players": pod, "first_seat": d.first_seats[n - 1]}
+                 for n, pod in enumerate(d.pods, start=1)]})
 
 
-@projection.on("TradeTurnStarted")
+@projection.on(trade_ev.TradeTurnStarted)
 def _turn(event: StoredEvent, tx: ViewTx) -> None:
-    _pod(tx, event, status="trading", turn=event.data["turn"], active=event.data["player"])
+    _pod(tx, event, status="trading", turn=event.event.turn, active=event.event.player)
 
 
-@projection.on("TradeAccepted")
+@projection.on(trade_ev.TradeAccepted)
 def _accepted(event: StoredEvent, tx: ViewTx) -> None:
     _, tid, n = _parts(event)
     doc = tx.get(pod_id(tid, "trade", n)) or {}
     _pod(tx, event, trades=doc.get("trades", 0) + 1)
 
 
-@projection.on("TradingEnded")
+@projection.on(trade_ev.TradingEnded)
 def _trading_ended(event: StoredEvent, tx: ViewTx) -> None:
-    _pod(tx, event, status="adding-crypt", active=None, trades=event.data["trades"])
+    _pod(tx, event, status="adding-crypt", active=None, trades=event.event.trades)
 
 
-@projection.on("TradePodCompleted")
+@projection.on(trade_ev.TradePodCompleted)
 def _trade_done(event: StoredEvent, tx: ViewTx) -> None:
-    _pod(tx, event, status="completed", completed_at=event.data["at"])
+    _pod(tx, event, status="completed", completed_at=event.event.at)

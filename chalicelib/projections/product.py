@@ -4,6 +4,7 @@ listed by tournament (``sort`` = ``<tid>|<player id>``). Card contents stay in t
 events; the document holds counts only."""
 from __future__ import annotations
 
+from ..domain.product.events import PlayerProductEntered
 from ..store.ports import StoredEvent
 from .registry import Projection, ViewTx
 
@@ -20,11 +21,11 @@ def entry_sort(tid: str, pid: str) -> str:
     return f"{tid}|{pid}"
 
 
-@projection.on("PlayerProductEntered")
-def _entered(event: StoredEvent, tx: ViewTx) -> None:
-    d = event.data
-    tid, pid = d["tournament"], d["player"]
+@projection.on(PlayerProductEntered)
+def _entered(stored: StoredEvent, tx: ViewTx) -> None:
+    e: PlayerProductEntered = stored.event
+    tid, pid = e.tournament, e.player
     tx.put(entry_view_id(tid, pid), {
-        "tournament_id": tid, "player_id": pid, "source": d["source"],
-        "revision": d["revision"], "packs": len(d["packs"]), "starters": len(d["starters"]),
-        "entered_at": d["at"]}, kind=ENTRY_KIND, sort=entry_sort(tid, pid))
+        "tournament_id": tid, "player_id": pid, "source": e.source, "revision": e.revision,
+        "packs": len(e.packs), "starters": len(e.starters), "entered_at": e.at},
+        kind=ENTRY_KIND, sort=entry_sort(tid, pid))

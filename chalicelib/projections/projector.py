@@ -8,8 +8,9 @@ import logging
 from collections.abc import Iterable
 from itertools import groupby
 
+from ..domain import streams
 from ..store.ports import EventStore, StoredEvent, ViewOwnershipError, ViewStore
-from .registry import Projection, ViewTx
+from .registry import Handler, Projection, ViewTx
 
 log = logging.getLogger(__name__)
 FLUSH_AT = 90          # view writes per commit (DynamoDB transactions hold 100 items)
@@ -22,10 +23,22 @@ class Projector:
         self.events = events
         self.views = views
         self.strict = strict   # tests: a view-ownership violation fails the request
-        self.handlers: dict[str, list] = {}
-        for projection in projections:
-            for event_type, handlers in projection.handlers.items():
-                self.handlers.setdefault(event_type, []).extend(handlers)
+        self.projections = list(projections)
+        self._by_kind: dict[str, dict[str, list[Handler]]] = {}
+
+    def handlers_for(self, stream_id: str) -> dict[str, list[Handler]]:
+        """Event name -> the handlers of the projections that project this kind of stream
+        (``"*"``: those of every event)."""
+        kind = streams.kind_of(stream_id)
+        found = self._by_kind.get(kind)
+        if found is None:
+            found = {}
+            for projection in self.projections:
+                if projection.projects(kind):
+                    for name, handlers in projection.handlers.items():
+                        found.setdefault(name, []).extend(handlers)
+            self._by_kind[kind] = found
+        return found
 
     def apply(self, delivered: Iterable[StoredEvent]) -> None:
         """Project delivered events (any order, duplicates allowed)."""
@@ -60,10 +73,12 @@ class Projector:
     def _project(self, stream_id: str, checkpoint: int, events: list[StoredEvent]) -> bool:
         tx = ViewTx(self.views)
         base = checkpoint
+        handlers = self.handlers_for(stream_id)
+        every = handlers.get("*", ())
         for event in events:
-            for handler in self.handlers.get(event.type, ()):
+            for handler in handlers.get(event.event.type, ()):
                 handler(event, tx)
-            for handler in self.handlers.get("*", ()):
+            for handler in every:
                 handler(event, tx)
             if tx.size() >= FLUSH_AT:
                 if not self.views.commit(stream_id, base, event.version, tx.puts, tx.deletes,

@@ -1,27 +1,36 @@
 """Projection handlers by event type, and the transaction they write through."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
+from ..domain.events import Event
 from ..store.ports import StoredEvent, ViewDoc, ViewStore
 
 Handler = Callable[[StoredEvent, "ViewTx"], None]
 
 
 class Projection:
-    """Collects ``@projection.on("EventType")`` handlers of one capability."""
+    """Collects ``@projection.on(EventClass)`` handlers of one capability. ``streams``:
+    the kinds of stream (``streams.kind_of``) whose events it projects, None for all.
+    A handler gets the stored event; ``stored.event`` is the typed event."""
 
-    def __init__(self, name: str):
+    def __init__(self, name: str, streams: Collection[str] | None = None):
         self.name = name
+        self.streams = frozenset(streams) if streams is not None else None
         self.handlers: dict[str, list[Handler]] = {}
 
-    def on(self, *event_types: str) -> Callable[[Handler], Handler]:
+    def on(self, *event_types: type[Event] | str) -> Callable[[Handler], Handler]:
+        """Handle events of these classes (a name: ``"*"`` for every event)."""
         def register(handler: Handler) -> Handler:
             for event_type in event_types:
-                self.handlers.setdefault(event_type, []).append(handler)
+                name = event_type if isinstance(event_type, str) else event_type.type
+                self.handlers.setdefault(name, []).append(handler)
             return handler
         return register
+
+    def projects(self, kind: str) -> bool:
+        return self.streams is None or kind in self.streams
 
 
 class ViewTx:

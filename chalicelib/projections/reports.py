@@ -6,6 +6,8 @@ each organizer's tournaments for the reporting-status view; both from the tourna
 own stream. ``report-receipt:<tid>`` from the ``report-<tid>`` stream."""
 from __future__ import annotations
 
+from ..domain.reports.events import ReportReceived
+from ..domain.tournament.events import TournamentCreated, TournamentFinished, TournamentStarted
 from ..store.ports import StoredEvent
 from .registry import Projection, ViewTx, keyed
 
@@ -32,25 +34,25 @@ def _put_org(tx: ViewTx, doc: dict) -> None:
            sort=f"{doc['created_at']}|{doc['tournament_id']}")
 
 
-@projection.on("TournamentCreated")
-def _created(event: StoredEvent, tx: ViewTx) -> None:
-    d = event.data
-    _put_org(tx, {"tournament_id": d["tournament_id"], "name": d["name"], "game": d["game"],
-                  "format": d["format"], "organizer_id": d["organizer_id"],
-                  "status": "registration", "created_at": d["created_at"],
+@projection.on(TournamentCreated)
+def _created(stored: StoredEvent, tx: ViewTx) -> None:
+    e: TournamentCreated = stored.event
+    _put_org(tx, {"tournament_id": e.tournament_id, "name": e.name, "game": e.game,
+                  "format": e.format, "organizer_id": e.organizer_id,
+                  "status": "registration", "created_at": e.created_at,
                   "finished_at": None})
 
 
-@projection.on("TournamentStarted")
-def _started(event: StoredEvent, tx: ViewTx) -> None:
-    doc = tx.get(org_id(_tid(event)))
+@projection.on(TournamentStarted)
+def _started(stored: StoredEvent, tx: ViewTx) -> None:
+    doc = tx.get(org_id(_tid(stored)))
     if doc is not None:
-        _put_org(tx, {**doc, "status": "running", "started_at": event.data["at"]})
+        _put_org(tx, {**doc, "status": "running", "started_at": stored.event.at})
 
 
-@projection.on("TournamentFinished")
-def _finished(event: StoredEvent, tx: ViewTx) -> None:
-    tid, at = _tid(event), event.data["at"]
+@projection.on(TournamentFinished)
+def _finished(stored: StoredEvent, tx: ViewTx) -> None:
+    tid, at = _tid(stored), stored.event.at
     doc = tx.get(org_id(tid))
     if doc is None:
         return
@@ -63,9 +65,9 @@ def _finished(event: StoredEvent, tx: ViewTx) -> None:
            kind=FEED_KIND, sort=feed_sort(at, tid))
 
 
-@projection.on("ReportReceived")
-def _received(event: StoredEvent, tx: ViewTx) -> None:
-    tid = _tid(event)
-    tx.put(receipt_id(tid), {"tournament_id": tid, "received_at": event.data["at"],
-                             "federation_id": event.data["federation_id"]},
-           kind="report-receipt")
+@projection.on(ReportReceived)
+def _received(stored: StoredEvent, tx: ViewTx) -> None:
+    e: ReportReceived = stored.event
+    tid = _tid(stored)
+    tx.put(receipt_id(tid), {"tournament_id": tid, "received_at": e.at,
+                             "federation_id": e.federation_id}, kind="report-receipt")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..domain.swiss.paired import matches_of
+from ..domain.swiss import events as ev
 from ..domain.swiss.pmap import PMap
 from ..domain.swiss.records import records
 from ..domain.swiss.results import Score
@@ -22,22 +22,11 @@ from ..store.ports import StoredEvent
 from .registry import Projection, ViewTx
 from .swiss_matches import match_result_id
 
-projection = Projection("swiss")
+# each match's own stream records the same result events: swiss_matches.py
+projection = Projection("swiss", streams=("swiss",))
+on = projection.on
 ROUND_PAGE = 500          # matches per round page document
 STANDINGS_PAGE = 1000     # rows per standings page document
-
-
-def on(*event_types: str):
-    """Register for event types of ``swiss-`` streams only (each match's own stream
-    uses the same result event names: see ``swiss_matches.py``)."""
-    def register(handler):
-        def guarded(event: StoredEvent, tx: ViewTx) -> None:
-            if event.stream_id.startswith("swiss-"):
-                handler(event, tx)
-        guarded.__name__ = handler.__name__
-        projection.on(*event_types)(guarded)
-        return handler
-    return register
 
 
 def overview_id(tid: str) -> str:
@@ -92,15 +81,15 @@ def _put_overview(tx: ViewTx, tid: str, doc: dict[str, Any]) -> None:
     tx.put(overview_id(tid), doc, kind="swiss")
 
 
-@on("SwissStarted")
-def _started(event: StoredEvent, tx: ViewTx) -> None:
-    tid, d = _tid(event), event.data
-    s = d["settings"]
-    tx.put(meta_id(tid), {"settings": s, "seed_key": d["seed_key"], "dropped": {}},
+@on(ev.SwissStarted)
+def _started(stored: StoredEvent, tx: ViewTx) -> None:
+    e: ev.SwissStarted = stored.event
+    tid, s = _tid(stored), e.settings
+    tx.put(meta_id(tid), {"settings": s, "seed_key": e.seed_key, "dropped": {}},
            kind="swiss-meta")
     _put_overview(tx, tid, {
-        "tournament_id": tid, "planned_rounds": d["planned_rounds"],
-        "planned_cut": d["planned_cut"], "rounds_paired": 0, "current_round": None,
+        "tournament_id": tid, "planned_rounds": e.planned_rounds,
+        "planned_cut": e.planned_cut, "rounds_paired": 0, "current_round": None,
         "tiebreakers": s["tiebreakers"], "best_of": s["best_of"],
         "points": {"win": s["points_win"], "draw": s["points_draw"],
                    "loss": s["points_loss"], "bye": s["points_bye"]},
@@ -136,38 +125,35 @@ def _change_entries(tx: ViewTx, tid: str, number: int,
     _save_pages(tx, tid, number, pages)
 
 
-def pairing_header(d: dict[str, Any]) -> dict[str, Any]:
-    """How the round was paired; rounds paired before the bound was recorded were all
-    solved to optimality (their bound is their own squared gap)."""
-    return {"method": d["method"], "quality": d["quality"],
-            "optimal": d.get("optimal", True),
-            "bound": d.get("bound", d["quality"]["squared_gap"]), "gap": d.get("gap", 0)}
+def pairing_header(e: ev.RoundPaired) -> dict[str, Any]:
+    """How the round was paired."""
+    return {"method": e.method, "quality": e.quality, "optimal": e.optimal,
+            "bound": e.bound, "gap": e.gap}
 
 
-@on("RoundPaired")
-def _paired(event: StoredEvent, tx: ViewTx) -> None:
-    tid, d = _tid(event), event.data
+@on(ev.RoundPaired)
+def _paired(stored: StoredEvent, tx: ViewTx) -> None:
+    e: ev.RoundPaired = stored.event
+    tid, number = _tid(stored), e.round
     meta = dict(tx.get(meta_id(tid)))
-    number = d["round"]
-    left = list(d.get("left", []))
+    left = list(e.left)
     if left:
         meta["dropped"] = {**meta["dropped"], **{p: number - 1 for p in left}}
         tx.put(meta_id(tid), meta, kind="swiss-meta")
     best_of = meta["settings"]["best_of"]
     entries = [match_doc(m["id"], number, m["table"], m["a"], m["b"], best_of)
-               for m in matches_of(d)]
+               for m in e.matches()]
     pages = {k: entries[k * ROUND_PAGE:(k + 1) * ROUND_PAGE]
              for k in range(max(1, -(-len(entries) // ROUND_PAGE)))}
     tx.put(round_id(tid, number), {
-        "tournament_id": tid, "round": number, "closed": False, "ends_at": d["ends_at"],
-        "bye": d["bye"], "pairing": pairing_header(d),
-        "results_in": d.get("results_in", "swiss"), "total": len(entries),
-        "pages": len(pages)}, kind="swiss-round")
+        "tournament_id": tid, "round": number, "closed": False, "ends_at": e.ends_at,
+        "bye": e.bye, "pairing": pairing_header(e), "results_in": e.results_in,
+        "total": len(entries), "pages": len(pages)}, kind="swiss-round")
     _save_pages(tx, tid, number, pages)
     view = dict(tx.get(overview_id(tid)))
     view["rounds"] = view["rounds"] + [{"round": number, "matches": len(entries),
-                                        "results": 0, "closed": False, "bye": d["bye"],
-                                        "results_in": d.get("results_in", "swiss")}]
+                                        "results": 0, "closed": False, "bye": e.bye,
+                                        "results_in": e.results_in}]
     view.update(rounds_paired=number, current_round=number)
     _put_overview(tx, tid, view)
     if left and number > 1:         # mark them dropped in the last standings
@@ -205,11 +191,11 @@ def _change_match(tx: ViewTx, tid: str, match_id: str, **fields: Any) -> bool:
     return was_open
 
 
-@on("ResultReported")
-def _reported(event: StoredEvent, tx: ViewTx) -> None:
-    d = event.data
-    _change_match(tx, _tid(event), d["match"], status="reported",
-                  reported={"by": d["by"], "score": d["score"], "at": d["at"]})
+@on(ev.ResultReported)
+def _reported(stored: StoredEvent, tx: ViewTx) -> None:
+    e: ev.ResultReported = stored.event
+    _change_match(tx, _tid(stored), e.match, status="reported",
+                  reported={"by": e.by, "score": e.score, "at": e.at})
 
 
 def _drop_loss(tx: ViewTx, tid: str, match_id: str, player: str | None) -> None:
@@ -222,27 +208,29 @@ def _drop_loss(tx: ViewTx, tid: str, match_id: str, player: str | None) -> None:
         tx.put(meta_id(tid), {**meta, "drop_losses": losses}, kind="swiss-meta")
 
 
-@on("ResultConfirmed", "ResultEntered")
-def _final(event: StoredEvent, tx: ViewTx) -> None:
+@on(ev.ResultConfirmed, ev.ResultEntered)
+def _final(stored: StoredEvent, tx: ViewTx) -> None:
     """A cut result, or a result of a round paired before matches had own streams."""
-    tid, d = _tid(event), event.data
-    dropped = d.get("loss_by_drop")
-    was_open = _change_match(tx, tid, d["match"], status="final", score=d["score"],
+    e: ev.ResultConfirmed | ev.ResultEntered = stored.event
+    tid = _tid(stored)
+    dropped = e.loss_by_drop if isinstance(e, ev.ResultEntered) else None
+    was_open = _change_match(tx, tid, e.match, status="final", score=e.score,
                              reported=None, loss_by_drop=dropped)
     if dropped:
-        _drop_loss(tx, tid, d["match"], dropped)
-    kind, number, _ = parse_match_id(d["match"])
+        _drop_loss(tx, tid, e.match, dropped)
+    kind, number, _ = parse_match_id(e.match)
     if kind == "R" and was_open:
         _count_result(tx, tid, number, 1)
 
 
-@on("ResultCorrected")
-def _corrected(event: StoredEvent, tx: ViewTx) -> None:
-    tid, d = _tid(event), event.data
-    kind, number, _ = parse_match_id(d["match"])
-    was_open = _change_match(tx, tid, d["match"], status="final", score=d["score"],
+@on(ev.ResultCorrected)
+def _corrected(stored: StoredEvent, tx: ViewTx) -> None:
+    e: ev.ResultCorrected = stored.event
+    tid = _tid(stored)
+    kind, number, _ = parse_match_id(e.match)
+    was_open = _change_match(tx, tid, e.match, status="final", score=e.score,
                              corrected=True, reported=None, loss_by_drop=None)
-    _drop_loss(tx, tid, d["match"], None)
+    _drop_loss(tx, tid, e.match, None)
     if kind == "R":
         header = tx.get(round_id(tid, number))
         if was_open and header["closed"] is False and header["results_in"] == "swiss":
@@ -250,19 +238,19 @@ def _corrected(event: StoredEvent, tx: ViewTx) -> None:
         _recompute(tx, tid, number)
 
 
-@on("RoundClosed")
-def _closed(event: StoredEvent, tx: ViewTx) -> None:
-    tid, d = _tid(event), event.data
-    number = d["round"]
+@on(ev.RoundClosed)
+def _closed(stored: StoredEvent, tx: ViewTx) -> None:
+    e: ev.RoundClosed = stored.event
+    tid, number = _tid(stored), e.round
     header = tx.get(round_id(tid, number))
     tx.put(round_id(tid, number), {**header, "closed": True}, kind="swiss-round")
-    if "results" in d:      # the results the matches' own streams recorded
-        corrected, losses = set(d["corrected"]), d["drop_losses"]
+    if e.results is not None:       # the results the matches' own streams recorded
+        corrected, losses = set(e.corrected), e.drop_losses
         _change_entries(tx, tid, number, {
             table: {"status": "final", "score": {"a": a, "b": b, "draws": draws},
                     "reported": None, "corrected": f"R{number}-{table}" in corrected,
                     "loss_by_drop": losses.get(f"R{number}-{table}")}
-            for table, (a, b, draws) in enumerate(d["results"], start=1)})
+            for table, (a, b, draws) in enumerate(e.results, start=1)})
         for match_id, player in losses.items():
             _drop_loss(tx, tid, match_id, player)
     view = dict(tx.get(overview_id(tid)))
@@ -273,28 +261,29 @@ def _closed(event: StoredEvent, tx: ViewTx) -> None:
     _recompute(tx, tid, number)
 
 
-@on("PlayerDropped")
-def _dropped(event: StoredEvent, tx: ViewTx) -> None:
-    tid, d = _tid(event), event.data
+@on(ev.SwissPlayerDropped)
+def _dropped(stored: StoredEvent, tx: ViewTx) -> None:
+    e: ev.SwissPlayerDropped = stored.event
+    tid = _tid(stored)
     meta = dict(tx.get(meta_id(tid)))
-    meta["dropped"] = {**meta["dropped"], d["player"]: d["after_round"]}
+    meta["dropped"] = {**meta["dropped"], e.player: e.after_round}
     tx.put(meta_id(tid), meta, kind="swiss-meta")
-    if d["after_round"]:
-        _recompute(tx, tid, d["after_round"])
+    if e.after_round:
+        _recompute(tx, tid, e.after_round)
 
 
-@on("StructureSet")
-def _structure(event: StoredEvent, tx: ViewTx) -> None:
-    view = tx.get(overview_id(_tid(event)))
-    if view is None:        # before the first round: SwissStarted carries the plan
+@on(ev.StructureSet)
+def _structure(stored: StoredEvent, tx: ViewTx) -> None:
+    view = tx.get(overview_id(_tid(stored)))
+    if view is None:        # before the first round: ev.SwissStarted carries the plan
         return
-    d = event.data
+    e: ev.StructureSet = stored.event
     view = dict(view)
-    if d["rounds"] is not None:
-        view["planned_rounds"] = d["rounds"]
-    if d["top_cut"] is not None:
-        view["planned_cut"] = d["top_cut"]
-    _put_overview(tx, _tid(event), view)
+    if e.rounds is not None:
+        view["planned_rounds"] = e.rounds
+    if e.top_cut is not None:
+        view["planned_cut"] = e.top_cut
+    _put_overview(tx, _tid(stored), view)
 
 
 # -- standings --------------------------------------------------------------------
@@ -378,40 +367,41 @@ def standings_rows(views: Any, tid: str, number: int, start: int = 0,
 
 # -- the top cut ------------------------------------------------------------------
 
-@on("TopCutStarted")
-def _cut(event: StoredEvent, tx: ViewTx) -> None:
-    tid, d = _tid(event), event.data
+@on(ev.TopCutStarted)
+def _cut(stored: StoredEvent, tx: ViewTx) -> None:
+    e: ev.TopCutStarted = stored.event
+    tid = _tid(stored)
     settings = tx.get(meta_id(tid))["settings"]
-    last = len(d["rounds"])
+    last = len(e.rounds)
     rounds = []
-    for r, matches in enumerate(d["rounds"], start=1):
+    for r, matches in enumerate(e.rounds, start=1):
         best_of = settings["final_best_of"] if r == last else settings["top_cut_best_of"]
         rounds.append({"round": r, "best_of": best_of,
                        "matches": [match_doc(m["id"], r, m["table"], m["a"], m["b"], best_of)
                                    for m in matches]})
-    tx.put(bracket_id(tid), {"tournament_id": tid, "size": d["size"], "seeds": d["seeds"],
+    tx.put(bracket_id(tid), {"tournament_id": tid, "size": e.size, "seeds": e.seeds,
                              "rounds": rounds, "champion": None}, kind="swiss-bracket")
     view = dict(tx.get(overview_id(tid)))
     _put_overview(tx, tid, {**view, "current_round": None,
-                            "top_cut": {"size": d["size"], "champion": None}})
+                            "top_cut": {"size": e.size, "champion": None}})
 
 
-@on("CutAdvanced")
-def _advanced(event: StoredEvent, tx: ViewTx) -> None:
-    d = event.data
-    _, number, index = parse_match_id(d["to"])
-    tid = _tid(event)
+@on(ev.CutAdvanced)
+def _advanced(stored: StoredEvent, tx: ViewTx) -> None:
+    e: ev.CutAdvanced = stored.event
+    _, number, index = parse_match_id(e.to)
+    tid = _tid(stored)
     doc = tx.get(bracket_id(tid))
     match = doc["rounds"][number - 1]["matches"][index - 1]
-    other = match["b"] if d["slot"] == "a" else match["a"]
-    _change_match(tx, tid, d["to"], **{d["slot"]: d["winner"]},
+    other = match["b"] if e.slot == "a" else match["a"]
+    _change_match(tx, tid, e.to, **{e.slot: e.winner},
                   status="open" if other else "waiting", reported=None)
 
 
-@on("CutFinished")
-def _finished(event: StoredEvent, tx: ViewTx) -> None:
-    tid = _tid(event)
-    champion = event.data["champion"]
+@on(ev.CutFinished)
+def _finished(stored: StoredEvent, tx: ViewTx) -> None:
+    tid = _tid(stored)
+    champion = stored.event.champion
     tx.put(bracket_id(tid), {**tx.get(bracket_id(tid)), "champion": champion},
            kind="swiss-bracket")
     view = tx.get(overview_id(tid))

@@ -4,30 +4,27 @@ by that stream only. The round's view joins it with the pairing (``swiss.merged`
 from __future__ import annotations
 
 from ..domain import streams
-from ..domain.events import Event
 from ..domain.swiss.documents import record_of_part, result_part
+from ..domain.swiss.events import ResultConfirmed, ResultEntered, ResultReported
 from ..domain.swiss.match_result import MatchRecord, recorded
 from ..domain.swiss.state import parse_match_id
 from ..store.ports import StoredEvent
 from .registry import Projection, ViewTx
 
-projection = Projection("swiss-matches")
+projection = Projection("swiss-matches", streams=("match",))
 
 
 def match_result_id(tid: str, match_id: str) -> str:
     return f"swiss:{tid}:match:{match_id}"
 
 
-@projection.on("ResultReported", "ResultConfirmed", "ResultEntered")
-def _result(event: StoredEvent, tx: ViewTx) -> None:
-    match_id = streams.match_id_of(event.stream_id)
-    if match_id is None:          # the Swiss stream's own results: swiss.py
-        return
-    tid = streams.tournament_of(event.stream_id)
+@projection.on(ResultReported, ResultConfirmed, ResultEntered)
+def _result(stored: StoredEvent, tx: ViewTx) -> None:
+    match_id = streams.match_id_of(stored.stream_id)
+    tid = streams.tournament_of(stored.stream_id)
     doc_id = match_result_id(tid, match_id)
     before = tx.get(doc_id)
-    record = recorded(record_of_part(before) if before else MatchRecord(),
-                      Event(event.type, event.data))
+    record = recorded(record_of_part(before) if before else MatchRecord(), stored.event)
     _, number, table = parse_match_id(match_id)
     tx.put(doc_id, {"match_id": match_id, **result_part(record, True)},
            kind=f"swiss-match:{tid}:{number}", sort=f"{table:06d}")

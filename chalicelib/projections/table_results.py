@@ -5,12 +5,12 @@ only. The round's view joins it (``tables.full_round``)."""
 from __future__ import annotations
 
 from ..domain import streams
-from ..domain.tables.table_result import PLAYER_DROPPED, TABLE_REPORTED
+from ..domain.tables.events import TablesPlayerDropped, TablesTableReported
 from ..store.ports import StoredEvent
 from .registry import Projection, ViewTx
 from .tables import table_doc_id
 
-projection = Projection("table-results")
+projection = Projection("table-results", streams=("table",))
 
 
 def _doc(tx: ViewTx, event: StoredEvent) -> tuple[str, dict]:
@@ -21,18 +21,16 @@ def _doc(tx: ViewTx, event: StoredEvent) -> tuple[str, dict]:
                                            "unseated": [], "results": None})
 
 
-@projection.on(TABLE_REPORTED, PLAYER_DROPPED)
+@projection.on(TablesTableReported, TablesPlayerDropped)
 def _changed(event: StoredEvent, tx: ViewTx) -> None:
-    if streams.table_of(event.stream_id) is None:      # the tables stream: tables.py
-        return
     doc_id, doc = _doc(tx, event)
-    d = event.data
-    if event.type == TABLE_REPORTED:
-        doc["results"] = d["results"]
-    elif d["loss"]:
-        doc["dropped"] = doc["dropped"] + [d["player"]]
-    else:
-        doc["unseated"] = doc["unseated"] + [d["player"]]
+    match event.event:
+        case TablesTableReported(results=results):
+            doc["results"] = results
+        case TablesPlayerDropped(player=player, loss=True):
+            doc["dropped"] = doc["dropped"] + [player]
+        case TablesPlayerDropped(player=player):
+            doc["unseated"] = doc["unseated"] + [player]
     number, _ = streams.table_of(event.stream_id)
     tx.put(doc_id, doc, kind=f"tables-table:{streams.tournament_of(event.stream_id)}:{number}",
            sort=f"{doc['table']:05d}")

@@ -11,15 +11,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..domain.ffa.decider import POD_REPORTED
+from ..domain.ffa.events import FfaPodReported
 from ..domain.ffa.result import standings as ffa_standings
 from ..domain.tables import decider as d
+from ..domain.tables import events as ev
 from ..domain.tables.criteria import report
-from ..domain.tables.drops import PLAYER_DROPPED, without
+from ..domain.tables.drops import without
 from ..store.ports import StoredEvent
 from .registry import Projection, ViewTx
 
-projection = Projection("tables")
+projection = Projection("tables", streams=("tables", "ffa"))   # a table's own: table_results
+on = projection.on
 
 
 def index_id(tid: str) -> str:
@@ -36,19 +38,6 @@ def ffa_id(tid: str) -> str:
 
 def _tid(event: StoredEvent) -> str:
     return event.stream_id.split("-", 1)[1]
-
-
-def on(*event_types: str):
-    """Register for event types of ``tables-`` streams only (a table's own stream uses
-    some of the same names: ``table_results.py``)."""
-    def register(handler):
-        def guarded(event: StoredEvent, tx: ViewTx) -> None:
-            if event.stream_id.startswith("tables-"):
-                handler(event, tx)
-        guarded.__name__ = handler.__name__
-        projection.on(*event_types)(guarded)
-        return handler
-    return register
 
 
 def _index(tx: ViewTx, tid: str) -> dict[str, Any]:
@@ -101,62 +90,61 @@ def _dropped_of(doc: dict[str, Any]) -> frozenset[str]:
                      if s.get("dropped"))
 
 
-@on(d.ROUND_SEATED)
+@on(ev.TablesRoundSeated)
 def _seated(event: StoredEvent, tx: ViewTx) -> None:
-    tid, data = _tid(event), event.data
-    if "settings" in data:
+    tid, e = _tid(event), event.event
+    if e.settings is not None:
         index = _index(tx, tid)
-        index["settings"] = data["settings"]
+        index["settings"] = e.settings
         tx.put(index_id(tid), index, kind="tables")
-    _save_round(tx, tid, _round_doc(tx, tid, data["round"], data["tables"],
-                                    data.get("sitting_out", []), {},
-                                    per_table=data.get("results_in") == "table"))
+    _save_round(tx, tid, _round_doc(tx, tid, e.round, e.tables, e.sitting_out, {},
+                                    per_table=e.results_in == "table"))
 
 
-@on(d.SEATS_SWAPPED)
+@on(ev.TablesSeatsSwapped)
 def _swapped(event: StoredEvent, tx: ViewTx) -> None:
-    tid, data = _tid(event), event.data
-    doc = tx.get(round_id(tid, data["round"]))
+    tid, e = _tid(event), event.event
+    doc = tx.get(round_id(tid, e.round))
     tables, out = d.swapped(tuple(tuple(t) for t in _seating(doc)),
-                            tuple(doc["sitting_out"]), *data["players"])
-    _save_round(tx, tid, _round_doc(tx, tid, data["round"], [list(t) for t in tables],
+                            tuple(doc["sitting_out"]), *e.players)
+    _save_round(tx, tid, _round_doc(tx, tid, e.round, [list(t) for t in tables],
                                     list(out), _results_of(doc), _dropped_of(doc),
                                     doc.get("per_table", False), doc.get("closed", False)))
 
 
-@on(d.ROUND_CLOSED)
+@on(ev.TablesRoundClosed)
 def _round_closed(event: StoredEvent, tx: ViewTx) -> None:
-    tid, data = _tid(event), event.data
-    doc = tx.get(round_id(tid, data["round"]))
-    tables = [t["seats"] for t in data["tables"]]
+    tid, e = _tid(event), event.event
+    doc = tx.get(round_id(tid, e.round))
+    tables = [t["seats"] for t in e.tables]
     results = {k: [{"player_id": p, **t["results"][p]} for p in t["seats"]]
-               for k, t in enumerate(data["tables"], start=1)}
-    dropped = frozenset(p for t in data["tables"] for p in t["dropped"])
-    _save_round(tx, tid, _round_doc(tx, tid, data["round"], tables, list(doc["sitting_out"]),
+               for k, t in enumerate(e.tables, start=1)}
+    dropped = frozenset(p for t in e.tables for p in t["dropped"])
+    _save_round(tx, tid, _round_doc(tx, tid, e.round, tables, list(doc["sitting_out"]),
                                     results, dropped, per_table=True, closed=True))
 
 
-@on(PLAYER_DROPPED)
+@on(ev.TablesPlayerDropped)
 def _dropped(event: StoredEvent, tx: ViewTx) -> None:
-    tid, data = _tid(event), event.data
-    doc = tx.get(round_id(tid, data["round"]))
+    tid, e = _tid(event), event.event
+    doc = tx.get(round_id(tid, e.round))
     tables, dropped = _seating(doc), _dropped_of(doc)
-    if data["loss"]:
-        dropped = dropped | {data["player"]}
+    if e.loss:
+        dropped = dropped | {e.player}
     else:
-        tables = [list(t) for t in without(tuple(tuple(t) for t in tables), data["player"])]
-    _save_round(tx, tid, _round_doc(tx, tid, data["round"], tables, list(doc["sitting_out"]),
+        tables = [list(t) for t in without(tuple(tuple(t) for t in tables), e.player)]
+    _save_round(tx, tid, _round_doc(tx, tid, e.round, tables, list(doc["sitting_out"]),
                                     _results_of(doc), dropped))
 
 
-@on(d.TABLE_REPORTED)
+@on(ev.TablesTableReported)
 def _reported(event: StoredEvent, tx: ViewTx) -> None:
-    tid, data = _tid(event), event.data
-    doc = dict(tx.get(round_id(tid, data["round"])))
-    table = next(t for t in doc["tables"] if t["table"] == data["table"])
+    tid, e = _tid(event), event.event
+    doc = dict(tx.get(round_id(tid, e.round)))
+    table = next(t for t in doc["tables"] if t["table"] == e.table)
     seats = [s["player_id"] for s in table["seats"]]
-    result = [{"player_id": p, **data["results"][p]} for p in seats if p in data["results"]]
-    doc["tables"] = [{**t, "result": result} if t["table"] == data["table"] else t
+    result = [{"player_id": p, **e.results[p]} for p in seats if p in e.results]
+    doc["tables"] = [{**t, "result": result} if t["table"] == e.table else t
                      for t in doc["tables"]]
     _save_round(tx, tid, doc)
 
@@ -167,17 +155,17 @@ def _final(tx: ViewTx, tid: str, change) -> None:
     tx.put(index_id(tid), index, kind="tables")
 
 
-@on(d.FINAL_STARTED)
+@on(ev.TablesFinalStarted)
 def _final_started(event: StoredEvent, tx: ViewTx) -> None:
-    q = event.data["qualifiers"]
+    q = event.event.qualifiers
     _final(tx, _tid(event), lambda f: {
         "qualifiers": q, "row": [], "next": q[-1], "seating": None, "first_player": None,
-        "result": None, "standings": event.data["standings"]})
+        "result": None, "standings": event.event.standings})
 
 
-@on(d.FINAL_CARD_PLACED)
+@on(ev.TablesFinalCardPlaced)
 def _card(event: StoredEvent, tx: ViewTx) -> None:
-    row = event.data["row"]
+    row = event.event.row
 
     def change(f):
         q = f["qualifiers"]
@@ -185,24 +173,24 @@ def _card(event: StoredEvent, tx: ViewTx) -> None:
     _final(tx, _tid(event), change)
 
 
-@on(d.FINAL_SEATED)
+@on(ev.TablesFinalSeated)
 def _final_seated(event: StoredEvent, tx: ViewTx) -> None:
-    _final(tx, _tid(event), lambda f: {**f, "seating": event.data["seating"],
-                                       "first_player": event.data["first_player"]})
+    _final(tx, _tid(event), lambda f: {**f, "seating": event.event.seating,
+                                       "first_player": event.event.first_player})
 
 
-@on(d.FINAL_REPORTED)
+@on(ev.TablesFinalReported)
 def _final_reported(event: StoredEvent, tx: ViewTx) -> None:
-    _final(tx, _tid(event), lambda f: {**f, "result": event.data["standings"]})
+    _final(tx, _tid(event), lambda f: {**f, "result": event.event.standings})
 
 
-@projection.on(POD_REPORTED)
-def _pod(event: StoredEvent, tx: ViewTx) -> None:
-    tid, data = _tid(event), event.data
+@projection.on(FfaPodReported)
+def _pod(stored: StoredEvent, tx: ViewTx) -> None:
+    tid, e = _tid(stored), stored.event
     doc = dict(tx.get(ffa_id(tid)) or {"tournament_id": tid, "pods": []})
-    pods = [p for p in doc["pods"] if p["pod"] != data["pod"]]
-    pods.append({"pod": data["pod"], "winner": data["winner"],
-                 "eliminated": data["eliminated"], "places": data["places"]})
+    pods = [p for p in doc["pods"] if p["pod"] != e.pod]
+    pods.append({"pod": e.pod, "winner": e.winner, "eliminated": e.eliminated,
+                 "places": e.places})
     pods.sort(key=lambda p: p["pod"])
     doc["pods"] = pods
     doc["standings"] = ffa_standings({p["pod"]: p["places"] for p in pods})

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..domain.tournament import events as ev
 from ..store.ports import StoredEvent
 from .registry import Projection, ViewTx
 
@@ -73,18 +74,18 @@ def _tid(event: StoredEvent) -> str:
     return event.stream_id.split("-", 1)[1]
 
 
-@projection.on("TournamentCreated")
-def _created(event: StoredEvent, tx: ViewTx) -> None:
-    d = event.data
-    tid = d["tournament_id"]
+@projection.on(ev.TournamentCreated)
+def _created(stored: StoredEvent, tx: ViewTx) -> None:
+    e: ev.TournamentCreated = stored.event
+    tid = e.tournament_id
     _save(tx, tid, {
-        "tournament_id": tid, "name": d["name"], "game": d["game"], "format": d["format"],
-        "structure": d["structure"], "organizer_id": d["organizer_id"],
-        "status": "registration", "seed_sha256": d["seed_sha256"], "seed": None,
-        "settings": d["settings"], "starts_at": d.get("starts_at"),
-        "location": d.get("location"), "created_at": d["created_at"], "started_at": None,
-        "finished_at": None, "incomplete": None,
-        "players": {"registered": 0, "active": 0, "dropped": 0}, "judges": []})
+        "tournament_id": tid, "name": e.name, "game": e.game, "format": e.format,
+        "structure": e.structure, "organizer_id": e.organizer_id,
+        "status": "registration", "seed_sha256": e.seed_sha256, "seed": None,
+        "settings": e.settings, "starts_at": e.starts_at, "location": e.location,
+        "created_at": e.created_at, "started_at": None, "finished_at": None,
+        "incomplete": None, "players": {"registered": 0, "active": 0, "dropped": 0},
+        "judges": []})
 
 
 def _count(tx: ViewTx, tid: str, **changes: int) -> None:
@@ -95,31 +96,31 @@ def _count(tx: ViewTx, tid: str, **changes: int) -> None:
     _save(tx, tid, {**summary, "players": counts})
 
 
-@projection.on("PlayerRegistered")
-def _registered(event: StoredEvent, tx: ViewTx) -> None:
-    d, tid = event.data, _tid(event)
-    tx.put(player_id(tid, d["player_id"]), {
-        "player_id": d["player_id"], "name": d["name"], "member_id": d.get("member_id"),
-        "status": "active", "late": d["late"], "registered_at": d["registered_at"],
-        "dropped_at": None}, kind=players_kind(tid), sort=f"{event.version:010d}")
+@projection.on(ev.PlayerRegistered)
+def _registered(stored: StoredEvent, tx: ViewTx) -> None:
+    e: ev.PlayerRegistered = stored.event
+    tid = _tid(stored)
+    tx.put(player_id(tid, e.player_id), {
+        "player_id": e.player_id, "name": e.name, "member_id": e.member_id,
+        "status": "active", "late": e.late, "registered_at": e.registered_at,
+        "dropped_at": None}, kind=players_kind(tid), sort=f"{stored.version:010d}")
     _count(tx, tid, registered=1, active=1)
 
 
-@projection.on("PlayerRemoved")
-def _removed(event: StoredEvent, tx: ViewTx) -> None:
-    tid, pid = _tid(event), event.data["player_id"]
+@projection.on(ev.PlayerRemoved)
+def _removed(stored: StoredEvent, tx: ViewTx) -> None:
+    tid, pid = _tid(stored), stored.event.player_id
     doc = tx.get(player_id(tid, pid))
     tx.delete(player_id(tid, pid))
     _count(tx, tid, registered=-1, **({"active": -1} if doc["status"] == "active"
                                       else {"dropped": -1}))
 
 
-@projection.on("PlayerDropped")
-def _dropped(event: StoredEvent, tx: ViewTx) -> None:
-    if not event.stream_id.startswith("tournament-"):
-        return      # the Swiss stream records the same drop under the same type name
-    tid, pid = _tid(event), event.data["player_id"]
-    tx.patch(player_id(tid, pid), {"status": "dropped", "dropped_at": event.data["at"]})
+@projection.on(ev.PlayerDropped)
+def _dropped(stored: StoredEvent, tx: ViewTx) -> None:
+    e: ev.PlayerDropped = stored.event
+    tid = _tid(stored)
+    tx.patch(player_id(tid, e.player_id), {"status": "dropped", "dropped_at": e.at})
     _count(tx, tid, active=-1, dropped=1)
 
 
@@ -127,28 +128,29 @@ def _patch_summary(tx: ViewTx, tid: str, **fields: Any) -> None:
     _save(tx, tid, {**tx.get(summary_id(tid)), **fields})
 
 
-@projection.on("SettingsChanged")
-def _settings(event: StoredEvent, tx: ViewTx) -> None:
-    _patch_summary(tx, _tid(event), settings=event.data["settings"])
+@projection.on(ev.SettingsChanged)
+def _settings(stored: StoredEvent, tx: ViewTx) -> None:
+    _patch_summary(tx, _tid(stored), settings=stored.event.settings)
 
 
-@projection.on("JudgeAdded")
-def _judge(event: StoredEvent, tx: ViewTx) -> None:
-    tid = _tid(event)
-    judges = tx.get(summary_id(tid))["judges"] + [
-        {"judge_id": event.data["judge_id"], "name": event.data["name"]}]
+@projection.on(ev.JudgeAdded)
+def _judge(stored: StoredEvent, tx: ViewTx) -> None:
+    e: ev.JudgeAdded = stored.event
+    tid = _tid(stored)
+    judges = tx.get(summary_id(tid))["judges"] + [{"judge_id": e.judge_id, "name": e.name}]
     _patch_summary(tx, tid, judges=judges)
 
 
-@projection.on("TournamentStarted")
-def _started(event: StoredEvent, tx: ViewTx) -> None:
-    _patch_summary(tx, _tid(event), status="running", started_at=event.data["at"])
+@projection.on(ev.TournamentStarted)
+def _started(stored: StoredEvent, tx: ViewTx) -> None:
+    _patch_summary(tx, _tid(stored), status="running", started_at=stored.event.at)
 
 
-@projection.on("TournamentFinished")
-def _finished(event: StoredEvent, tx: ViewTx) -> None:
-    _patch_summary(tx, _tid(event), status="finished", finished_at=event.data["at"],
-                   seed=event.data["seed"], incomplete=event.data.get("incomplete"))
+@projection.on(ev.TournamentFinished)
+def _finished(stored: StoredEvent, tx: ViewTx) -> None:
+    e: ev.TournamentFinished = stored.event
+    _patch_summary(tx, _tid(stored), status="finished", finished_at=e.at, seed=e.seed,
+                   incomplete=e.incomplete)
 
 
 @projection.on("*")

@@ -16,8 +16,13 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from ..domain.swiss.paired import matches_of
+from ..domain.swiss.events import RoundPaired
 from ..domain.webhooks.catalog import SOURCE_EVENTS, topic_of
+from ..domain.webhooks.events import (
+    WebhookAttempted,
+    WebhookEndpointRegistered,
+    WebhookEndpointRemoved,
+)
 from ..store.ports import StoredEvent
 from .registry import Projection, ViewTx, keyed
 from .tournaments import summary_id, tournament_of_stream
@@ -50,31 +55,30 @@ def _org(event: StoredEvent) -> str:
     return event.stream_id.split("-", 1)[1]
 
 
-@projection.on("WebhookEndpointRegistered")
-def _registered(event: StoredEvent, tx: ViewTx) -> None:
-    org, d = _org(event), event.data
+@projection.on(WebhookEndpointRegistered)
+def _registered(stored: StoredEvent, tx: ViewTx) -> None:
+    org, e = _org(stored), stored.event
     doc = tx.get(endpoints_id(org)) or {"organizer_id": org, "endpoints": []}
-    entry = {"endpoint_id": d["endpoint_id"], "url": d["url"], "topics": d["topics"],
-             "description": d.get("description"), "registered_at": d["at"],
-             "removed_at": None}
+    entry = {"endpoint_id": e.endpoint_id, "url": e.url, "topics": e.topics,
+             "description": e.description, "registered_at": e.at, "removed_at": None}
     tx.put(endpoints_id(org), {**doc, "endpoints": doc["endpoints"] + [entry]},
            kind="webhooks")
 
 
-@projection.on("WebhookEndpointRemoved")
-def _removed(event: StoredEvent, tx: ViewTx) -> None:
-    org, d = _org(event), event.data
+@projection.on(WebhookEndpointRemoved)
+def _removed(stored: StoredEvent, tx: ViewTx) -> None:
+    org, removed = _org(stored), stored.event
     doc = tx.get(endpoints_id(org))
     tx.put(endpoints_id(org), {**doc, "endpoints": [
-        {**e, "removed_at": d["at"]} if e["endpoint_id"] == d["endpoint_id"] else e
+        {**e, "removed_at": removed.at} if e["endpoint_id"] == removed.endpoint_id else e
         for e in doc["endpoints"]]}, kind="webhooks")
 
 
 def _payload(event: StoredEvent, tid: str, topic: str, did: str) -> dict[str, Any]:
     parts = event.stream_id.split("-")
     data = dict(event.data)
-    if event.type == "RoundPaired" and "pairs" in data:     # receivers read the matches
-        data["matches"] = matches_of(data)
+    if isinstance(event.event, RoundPaired) and "pairs" in data:   # receivers read matches
+        data["matches"] = event.event.matches()
         data.pop("pairs")
     if len(parts) == 3 and parts[2].isdigit():
         data.setdefault("pod", int(parts[2]))
@@ -114,22 +118,21 @@ def _source(event: StoredEvent, tx: ViewTx) -> None:
         _kick()
 
 
-@projection.on("WebhookAttempted")
-def _attempted(event: StoredEvent, tx: ViewTx) -> None:
-    d = event.data
-    did = d["delivery_id"]
+@projection.on(WebhookAttempted)
+def _attempted(stored: StoredEvent, tx: ViewTx) -> None:
+    e: WebhookAttempted = stored.event
+    did, due_at = e.delivery_id, e.next_attempt_at
     doc = tx.get(attempts_id(did)) or {"delivery_id": did, "attempts": []}
-    attempt = {k: d[k] for k in ("attempt", "at", "ok", "status_code", "error")}
-    attempt["signed_with"] = d.get("signed_with", [])      # recorded since secret rotation
+    attempt = {"attempt": e.attempt, "at": e.at, "ok": e.ok, "status_code": e.status_code,
+               "error": e.error, "signed_with": e.signed_with}
     tx.put(attempts_id(did), {**doc, "attempts": doc["attempts"] + [attempt],
-                              "outcome": d["outcome"],
-                              "next_attempt_at": d["next_attempt_at"]}, kind="webhook-attempts")
-    if d["next_attempt_at"] is None:
+                              "outcome": e.outcome, "next_attempt_at": due_at},
+           kind="webhook-attempts")
+    if due_at is None:
         tx.delete(due_id(did), shared=True)
         return
     if tx.get(delivery_doc_id(did)) is not None or tx.get(due_id(did)) is not None:
-        tx.put(due_id(did), {"delivery_id": did, "endpoint_id": d["endpoint_id"],
-                             "organizer_id": d["organizer_id"],
-                             "due_at": d["next_attempt_at"]},
-               kind=DUE_KIND, sort=f"{d['next_attempt_at']}|{did}", shared=True)
+        tx.put(due_id(did), {"delivery_id": did, "endpoint_id": e.endpoint_id,
+                             "organizer_id": e.organizer_id, "due_at": due_at},
+               kind=DUE_KIND, sort=f"{due_at}|{did}", shared=True)
         _kick()

@@ -59,7 +59,7 @@ class CommandService:
         if newer:
             evolve = checked_evolve(decider) if self.check_purity else decider.evolve
             for stored in newer:
-                state = evolve(state, Event(stored.type, stored.data))
+                state = evolve(state, stored.event)
             version = newer[-1].version
             self.cache.put(decider.name, stream_id, version, state)
         return state, version
@@ -74,7 +74,7 @@ class CommandService:
         for sid in stream_ids:
             version, state = cached[sid] if cached[sid] else (0, decider.initial())
             for stored in newer[sid]:
-                state = evolve(state, Event(stored.type, stored.data))
+                state = evolve(state, stored.event)
             if newer[sid]:
                 version = newer[sid][-1].version
                 self.cache.put(decider.name, sid, version, state)

@@ -101,7 +101,7 @@ class UnitOfWork:
         for stream_id, stream in self._streams.items():
             if stream.events or stream.guard:
                 out.append(StreamWrite(stream_id, stream.expected_version, tuple(
-                    NewEvent(e.type, e.data, self.meta) for e in stream.events)))
+                    NewEvent.of(e, self.meta) for e in stream.events)))
         return out
 
     def has_events(self) -> bool:

@@ -4,7 +4,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import cached_property
 from typing import Any, Protocol
+
+from ..domain.events import Event, decode, encode
 
 
 @dataclass(frozen=True)
@@ -13,16 +16,31 @@ class NewEvent:
     data: dict[str, Any]
     meta: dict[str, Any] = field(default_factory=dict)
 
+    @classmethod
+    def of(cls, event: Event, meta: dict[str, Any] | None = None) -> NewEvent:
+        """How ``event`` is written: its name, payload and, in ``meta``, its version (a
+        typed event only: ``events.UntypedEvent`` otherwise)."""
+        name, data, version = encode(event)
+        return cls(name, data, {**(meta or {}), "v": version})
+
 
 @dataclass(frozen=True)
 class StoredEvent:
+    """An event as stored: ``type`` and ``data`` exactly as written (an older shape for
+    events written before their class changed); ``event`` is the typed event they decode
+    to, in its class's current shape."""
+
     stream_id: str
     version: int          # 1-based position in its stream
     type: str
     data: dict[str, Any]
-    meta: dict[str, Any]
+    meta: dict[str, Any]  # ``v``: the version of the event's shape (absent: 1)
     event_id: str
     recorded_at: str      # ISO-8601 UTC
+
+    @cached_property
+    def event(self) -> Event:
+        return decode(self.type, self.data, self.meta.get("v", 1), self.stream_id)
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..domain.events import Event
+from ..domain.events import decode
 from . import context
 from .findings import Difference, Finding, NotChecked, Recorded
 from .log import AuditLog, parse
@@ -80,7 +80,8 @@ def _replay(ctx: context.Context, log: AuditLog, stream_id: str, events: list[Re
             outcome.findings.append(NotChecked(event, "an event type the verifier does not "
                                                       "know"))
         try:
-            state = family.decider.evolve(state, Event(event.type, event.data))
+            state = family.decider.evolve(state, decode(event.type, event.data, 1,
+                                                                 event.stream))
         except Exception as exc:  # noqa: BLE001 - a tampered event breaks the replay
             outcome.findings.append(Difference(event, "(replay)", "recorded",
                                                f"the domain cannot apply it: "

@@ -103,7 +103,8 @@ NOT_CHECKED: dict[str, str] = {
 # without a draw or a score, and the streams the audit log never holds.
 PLAIN: dict[str, str] = {t: reason for reason, types in {
     "a choice or an entry by a player or the staff": [
-        "PlayerRegistered", "PlayerRemoved", "PlayerDropped", "PlayerTokenReplaced",
+        "PlayerRegistered", "PlayerRemoved", "PlayerDropped", "SwissPlayerDropped",
+        "PlayerTokenReplaced",
         "JudgeAdded", "SettingsChanged",
         "TournamentStarted", "StructureSet", "ResultReported", "ResultConfirmed",
         "ResultEntered", "ResultCorrected", "TablesSeatsSwapped", "TablesPlayerDropped",

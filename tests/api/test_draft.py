@@ -2,12 +2,11 @@
 a queued pack, a restart mid-draft, hidden information and refused out-of-turn actions."""
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from chalicelib.data.sets import sample_sets
 from chalicelib.domain.decider import fold
 from chalicelib.domain.draft.decide import POD, auto_pick
-from chalicelib.domain.events import Event
 from chalicelib.domain.product.allocation import collate_packs
 from chalicelib.domain.profiles import resolve_settings
 
@@ -16,7 +15,7 @@ TINY = {"id": "tiny-demo", "name": "Tiny", "game": "hack", "cards": [
     for i in range(12)], "boosters": [{"id": "booster", "layouts": [{"slots": [
         {"count": 1, "filter": {"rarity": ["rare"]}},
         {"count": 4, "filter": {"rarity": ["common"]}}]}]}]}
-T0 = datetime(2026, 12, 4, 18, 0, tzinfo=timezone.utc)
+T0 = datetime(2026, 12, 4, 18, 0, tzinfo=UTC)
 
 
 class Clock:
@@ -164,13 +163,13 @@ def test_full_booster_draft_through_http(api, rt, restart):
     state = POD.initial()
     autos = 0
     for e in stored:
-        event = Event(e.type, e.data)
+        event = e.event
         if e.type == "CardPicked" and e.data["auto"]:
             assert auto_pick(state, e.data["seat"], e.data["at"]) == event
             autos += 1
         state = POD.evolve(state, event)
     assert autos >= 8 * 15 and state == rt.service.read(POD, pod_stream)[0]
-    assert fold(POD, POD.initial(), [Event(e.type, e.data) for e in stored]).finished
+    assert fold(POD, POD.initial(), [e.event for e in stored]).finished
 
 
 def test_hack_draft_on_uploaded_set_and_late_arrival(api, rt):

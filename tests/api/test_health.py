@@ -60,8 +60,8 @@ def test_a_failed_projection_leaves_its_stream_behind(api, rt, monkeypatch):
 
     def broken(event, views):
         raise RuntimeError("a projection bug")
-    monkeypatch.setitem(rt.projector.handlers, "PlayerRegistered",
-                        [broken, *rt.projector.handlers["PlayerRegistered"]])
+    handlers = rt.projector.handlers_for(f"tournament-{tid}")
+    monkeypatch.setitem(handlers, "PlayerRegistered", [broken, *handlers["PlayerRegistered"]])
     assert api.post(f"/v1/tournaments/{tid}/players", {"name": "Ann"}).status == 201
     at = _age(rt, f"tournament-{tid}", 30)
     projection = _projection(api)

@@ -77,7 +77,7 @@ def test_drop_after_pairing_is_a_two_nil_loss_and_the_player_is_not_paired_again
     assert dropper not in paired | {second["bye"]} and len(paired) == 6 and second["bye"]
 
     log = [e for e in rt.events.read(f"swiss-{tid}")]
-    assert [e.type for e in log[:4]] == ["SwissStarted", "RoundPaired", "PlayerDropped",
+    assert [e.type for e in log[:4]] == ["SwissStarted", "RoundPaired", "SwissPlayerDropped",
                                          "RoundClosed"]
     assert log[3].data["drop_losses"] == {match["match_id"]: dropper}
     own = rt.events.read(f"match-{tid}-{match['match_id'].lower()}")    # the match's stream

@@ -118,15 +118,17 @@ def test_deliveries_verify_with_the_secrets_shown_across_rotations(api, rt, monk
 
 
 def _as_legacy(rt, stream: str, raw: str) -> None:
-    """Rewrite the stream's registration as the code before nonces recorded it."""
+    """Rewrite the stream's registration as the code before nonces recorded it (with no
+    version in its meta: version 1)."""
     with rt.events.db.write() as conn:
-        (position, data), = conn.execute(
-            "SELECT position, data FROM events WHERE stream_id = ? AND type = ?",
+        (position, data, meta), = conn.execute(
+            "SELECT position, data, meta FROM events WHERE stream_id = ? AND type = ?",
             (stream, "WebhookEndpointRegistered")).fetchall()
         data = codec.loads(data)
-        del data["secret_nonce"]
-        conn.execute("UPDATE events SET data = ? WHERE position = ?",
-                     (codec.dumps({**data, "secret": raw}), position))
+        del data["secret_nonce"], data["legacy_secret"]
+        meta = {k: v for k, v in codec.loads(meta).items() if k != "v"}
+        conn.execute("UPDATE events SET data = ?, meta = ? WHERE position = ?",
+                     (codec.dumps({**data, "secret": raw}), codec.dumps(meta), position))
 
 
 def test_a_legacy_event_with_a_raw_secret_still_signs_and_replays(api, rt, restart,

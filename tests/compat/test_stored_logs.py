@@ -81,10 +81,11 @@ def test_a_round_paired_before_match_streams_plays_on(api, rt):
 def _reference_standings(log, round_):
     """The earlier version's standings after ``round_``, by replaying its whole log."""
     from chalicelib.domain.decider import fold
-    from chalicelib.domain.events import Event
+    from chalicelib.domain.events import decode
     from chalicelib.domain.swiss import SWISS
     from chalicelib.domain.swiss.standings import standings
     tid = log["tournament_id"]
-    state = fold(SWISS, SWISS.initial(), [Event(e["type"], e["data"]) for e in log["events"]
-                                          if e["stream_id"] == f"swiss-{tid}"])
+    state = fold(SWISS, SWISS.initial(), [
+        decode(e["type"], e["data"], e["meta"].get("v", 1), e["stream_id"])
+        for e in log["events"] if e["stream_id"] == f"swiss-{tid}"])
     return [(s.record.player, s.record.points, s.rank) for s in standings(state, round_)]

@@ -12,11 +12,11 @@ from demo.scenarios.booster import pick_body
 def interleave(rt, first: StoredEvent, second: StoredEvent) -> None:
     """Both read the views, then both commit: the projector's per-stream checkpoints do
     not see the two transactions touching the same document."""
-    handlers = rt.projector.handlers
     txs = []
     for event in (first, second):
         tx = ViewTx(rt.views)
-        for handler in (*handlers.get(event.type, ()), *handlers.get("*", ())):
+        handlers = rt.projector.handlers_for(event.stream_id)
+        for handler in (*handlers.get(event.event.type, ()), *handlers.get("*", ())):
             handler(event, tx)                       # as Projector._project does
         txs.append((event, tx))
     for event, tx in txs:

@@ -8,8 +8,8 @@ import pytest
 
 from chalicelib.domain.decider import fold
 from chalicelib.domain.errors import Invalid
-from chalicelib.domain.events import Event
 from chalicelib.domain.tournament import TOURNAMENT, CreateTournament, RegisterPlayer
+from chalicelib.domain.tournament.events import SettingsChanged
 
 CATASTROPHIC = r"^(a+)+$"   # exponential under a backtracking engine
 NOW = "2026-11-25T10:00:00+00:00"
@@ -56,7 +56,7 @@ def test_a_pattern_stored_before_the_check_refuses_registration_with_422():
         "t0", "o1", "Test", "mtg", "booster-draft", "swiss", "seed", NOW), TOURNAMENT.initial()))
     stored = dict(state.settings, registration={**state.settings["registration"],
                                                  "member_id_pattern": "(["})
-    state = TOURNAMENT.evolve(state, Event("SettingsChanged", {"settings": stored}))
+    state = TOURNAMENT.evolve(state, SettingsChanged(settings=stored))
     with pytest.raises(Invalid) as refused:
         TOURNAMENT.decide(RegisterPlayer("p1", "Ann", "123", False, NOW), state)
     assert "cannot be used" in refused.value.details[0]["message"]

@@ -7,6 +7,7 @@ from typing import Any
 from ..decider import FunctionDecider
 from ..errors import Conflict, Invalid, NotFound
 from ..events import Event
+from .events import AccountCreated, TokenIssued, TokenRevoked
 
 ROLES = ("admin", "organizer", "judge", "player", "federation")
 ACCOUNT_ROLES = ("organizer", "federation")
@@ -59,14 +60,13 @@ def decide_account(cmd: Any, state: AccountState) -> list[Event]:
         raise Conflict("account already exists")
     if cmd.role not in ACCOUNT_ROLES:
         raise Invalid("accounts are organizers or federations", {"allowed": list(ACCOUNT_ROLES)})
-    return [Event("AccountCreated", {"account_id": cmd.account_id, "role": cmd.role,
-                                     "name": cmd.name, "created_at": cmd.now})]
+    return [AccountCreated(account_id=cmd.account_id, role=cmd.role, name=cmd.name,
+                           created_at=cmd.now)]
 
 
 def evolve_account(state: AccountState, event: Event) -> AccountState:
-    if event.type == "AccountCreated":
-        d = event.data
-        return AccountState(True, d["account_id"], d["role"], d["name"], d["created_at"])
+    if isinstance(event, AccountCreated):
+        return AccountState(True, event.account_id, event.role, event.name, event.created_at)
     return state
 
 
@@ -76,18 +76,18 @@ def decide_token(cmd: Any, state: TokenState) -> list[Event]:
             raise Conflict("token already issued")
         if cmd.principal.get("role") not in ROLES:
             raise Invalid("unknown role")
-        return [Event("TokenIssued", {"principal": cmd.principal, "issued_at": cmd.now})]
+        return [TokenIssued(principal=cmd.principal, issued_at=cmd.now)]
     if isinstance(cmd, RevokeToken):
         if not state.active:
             raise NotFound("no active token")
-        return [Event("TokenRevoked", {"at": cmd.now})]
+        return [TokenRevoked(at=cmd.now)]
     raise TypeError(type(cmd).__name__)
 
 
 def evolve_token(state: TokenState, event: Event) -> TokenState:
-    if event.type == "TokenIssued":
-        return TokenState(principal=event.data["principal"], issued_at=event.data["issued_at"])
-    if event.type == "TokenRevoked":
+    if isinstance(event, TokenIssued):
+        return TokenState(principal=event.principal, issued_at=event.issued_at)
+    if isinstance(event, TokenRevoked):
         return replace(state, revoked=True)
     return state
 

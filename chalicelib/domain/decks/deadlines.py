@@ -7,6 +7,7 @@ from datetime import datetime
 from ..errors import Conflict, Invalid
 from ..events import Event
 from .commands import ExtendDeadline, ExtendPlayerDeadline, RegisterDeck
+from .events import DeckDeadlineExtended, PlayerDeadlineExtended
 from .state import DecksState
 
 
@@ -60,8 +61,8 @@ def extend(cmd: ExtendDeadline, state: DecksState) -> list[Event]:
         raise Invalid("an extended deadline must be later than the current one",
                       [{"field": "deadline", "value": cmd.deadline,
                         "current": state.deadline}])
-    return [Event("DeckDeadlineExtended", {"deadline": iso(new), "previous": state.deadline,
-                                           "at": cmd.now, "by": cmd.by})]
+    return [DeckDeadlineExtended(deadline=iso(new), previous=state.deadline, at=cmd.now,
+                                 by=cmd.by)]
 
 
 def extend_player(cmd: ExtendPlayerDeadline, state: DecksState) -> list[Event]:
@@ -93,6 +94,6 @@ def extend_player(cmd: ExtendPlayerDeadline, state: DecksState) -> list[Event]:
                                     "current deadline"})
     if problems:
         raise Invalid("invalid deadline extension", problems)
-    return [Event("PlayerDeadlineExtended", {
-        "player": cmd.player, "deadline": iso(new),
-        "previous": iso(current) if current else None, "at": cmd.now, "by": cmd.by})]
+    return [PlayerDeadlineExtended(player=cmd.player, deadline=iso(new),
+                                   previous=iso(current) if current else None, at=cmd.now,
+                                   by=cmd.by)]

@@ -25,6 +25,15 @@ from .commands import (
 )
 from .deadlines import check_deadline, extend, extend_player, iso, parse_time, require_open
 from .decklist import Decklist, counts
+from .events import (
+    ActiveDeckSwitched,
+    DeckbuildingOpened,
+    DeckCheckRecorded,
+    DecklistsPublished,
+    DeckRegistered,
+    DeckReopened,
+    PoolRecorded,
+)
 from .limits import Limits, resolve_limits
 from .state import DecksState, evolve, initial
 from .unverified import Unverified, kinds_unverified, pool_unverified
@@ -99,20 +108,16 @@ def _open(cmd: OpenDeckbuilding, state: DecksState) -> list[Event]:
             "limit": settings.multi_deck_max_players,
             "message": f"{cmd.player_count} players; multi-deck allows at most "
                        f"{settings.multi_deck_max_players}"}], code="multi_deck_not_allowed")
-    return [Event("DeckbuildingOpened", {
-        "game": cmd.game, "format": cmd.format, "settings": settings.model_dump(mode="json"),
-        "deadline": iso(deadline), "opened_at": cmd.now, "by": cmd.by,
-        "multi_deck": settings.multi_deck})]
+    return [DeckbuildingOpened(
+        game=cmd.game, format=cmd.format, settings=settings.model_dump(mode="json"),
+        deadline=iso(deadline), opened_at=cmd.now, by=cmd.by, multi_deck=settings.multi_deck)]
 
 
 def _record_pool(cmd: RecordPool, state: DecksState) -> list[Event]:
     if not cmd.cards:
         raise Invalid("a pool needs at least one card", [{"field": "cards"}])
-    data: dict[str, Any] = {"player": cmd.player, "cards": list(cmd.cards),
-                            "recorded_at": cmd.now, "by": cmd.by}
-    if cmd.product is not None:
-        data["product"] = cmd.product
-    return [Event("PoolRecorded", data)]
+    return [PoolRecorded(player=cmd.player, cards=list(cmd.cards), recorded_at=cmd.now,
+                         by=cmd.by, product=cmd.product)]
 
 
 def _may_register(cmd: RegisterDeck, state: DecksState) -> None:
@@ -148,16 +153,13 @@ def _register(cmd: RegisterDeck, state: DecksState) -> list[Event]:
                       f"{'s' if len(violations) != 1 else ''}", violations,
                       code="invalid_deck")
     previous = state.decks.get(cmd.player, {}).get(cmd.label)
-    data: dict[str, Any] = {
-        "player": cmd.player, "label": cmd.label, "deck": cmd.deck.to_json(),
-        "limits": limits.to_json(), "recursions": limits.recursions,
-        "sizes": {zone: len(cards) for zone, cards in cmd.deck.zones().items()},
-        "registered_at": cmd.now, "by": cmd.by,
-        "version": (previous or {}).get("version", 0) + 1,
-        "pool_size": len(pool), "unverified": unverified}
-    if cmd.received is not None:
-        data["received"] = list(cmd.received)
-    return [Event("DeckRegistered", data)]
+    return [DeckRegistered(
+        player=cmd.player, label=cmd.label, deck=cmd.deck.to_json(),
+        limits=limits.to_json(), recursions=limits.recursions,
+        sizes={zone: len(cards) for zone, cards in cmd.deck.zones().items()},
+        registered_at=cmd.now, by=cmd.by, version=(previous or {}).get("version", 0) + 1,
+        pool_size=len(pool), unverified=unverified,
+        received=None if cmd.received is None else list(cmd.received))]
 
 
 def _reopen(cmd: ReopenDeck, state: DecksState) -> list[Event]:
@@ -170,8 +172,7 @@ def _reopen(cmd: ReopenDeck, state: DecksState) -> list[Event]:
         if parse_time(until, "until") <= parse_time(cmd.now, "now"):
             raise Invalid("the reopened deck's deadline must be in the future",
                           [{"field": "until", "value": cmd.until}])
-    return [Event("DeckReopened", {"player": cmd.player, "until": until,
-                                   "at": cmd.now, "by": cmd.by})]
+    return [DeckReopened(player=cmd.player, until=until, at=cmd.now, by=cmd.by)]
 
 
 def _switch(cmd: SwitchDeck, state: DecksState) -> list[Event]:
@@ -185,17 +186,15 @@ def _switch(cmd: SwitchDeck, state: DecksState) -> list[Event]:
         raise Conflict("decks can only be switched between rounds", code="round_in_progress")
     if state.active.get(cmd.player) == cmd.label:
         raise Conflict(f"{cmd.label!r} is already the active deck", code="already_active")
-    return [Event("ActiveDeckSwitched", {"player": cmd.player, "label": cmd.label,
-                                         "previous": state.active.get(cmd.player),
-                                         "at": cmd.now, "by": cmd.by})]
+    return [ActiveDeckSwitched(player=cmd.player, label=cmd.label,
+                               previous=state.active.get(cmd.player), at=cmd.now, by=cmd.by)]
 
 
 def _publish(cmd: PublishDecklists, state: DecksState) -> list[Event]:
     require_open(state)
     if state.published:
         raise Conflict("decklists are already published", code="already_published")
-    return [Event("DecklistsPublished", {"at": cmd.now, "by": cmd.by,
-                                         "registered": len(state.decks)})]
+    return [DecklistsPublished(at=cmd.now, by=cmd.by, registered=len(state.decks))]
 
 
 def _deck_check(cmd: DeckCheck, state: DecksState) -> list[Event]:
@@ -205,11 +204,11 @@ def _deck_check(cmd: DeckCheck, state: DecksState) -> list[Event]:
         raise NotFound(f"player {cmd.player} has no registered deck"
                        + (f" {cmd.label!r}" if cmd.label else ""), code="deck_not_found")
     found = discrepancies(Decklist.model_validate(record["deck"]), cmd.presented)
-    return [Event("DeckCheckRecorded", {
-        "check": len(state.checks) + 1, "player": cmd.player, "label": record["label"],
-        "version": record["version"], "round": cmd.round, "note": cmd.note,
-        "presented": {zone: counts(cards) for zone, cards in cmd.presented.zones().items()},
-        "discrepancies": found, "matches": not found, "at": cmd.now, "by": cmd.by})]
+    return [DeckCheckRecorded(
+        check=len(state.checks) + 1, player=cmd.player, label=record["label"],
+        version=record["version"], round=cmd.round, note=cmd.note,
+        presented={zone: counts(cards) for zone, cards in cmd.presented.zones().items()},
+        discrepancies=found, matches=not found, at=cmd.now, by=cmd.by)]
 
 
 HANDLERS = {OpenDeckbuilding: _open, ExtendDeadline: extend, RecordPool: _record_pool,

@@ -8,6 +8,7 @@ from pyrsistent import PMap, pmap
 
 from ..events import Event
 from ..profiles.deck import DeckSettings
+from . import events as ev
 
 
 @dataclass(frozen=True)
@@ -45,32 +46,31 @@ def initial() -> DecksState:
 
 
 def evolve(state: DecksState, event: Event) -> DecksState:
-    d = event.data
-    if event.type == "DeckbuildingOpened":
-        return replace(state, opened=True, game=d["game"], format=d["format"],
-                       settings=d["settings"], deadline=d["deadline"],
-                       multi_deck=d["multi_deck"])
-    if event.type == "DeckDeadlineExtended":
-        return replace(state, deadline=d["deadline"])
-    if event.type == "PlayerDeadlineExtended":
-        return replace(state, extensions=state.extensions.set(d["player"], d["deadline"]))
-    if event.type == "PoolRecorded":
-        pool = {"cards": d["cards"], "product": d.get("product"),
-                "recorded_at": d["recorded_at"], "by": d["by"]}
-        return replace(state, pools=state.pools.set(d["player"], pool))
-    if event.type == "DeckRegistered":
-        player, label = d["player"], d["label"]
-        mine = {**state.decks.get(player, {}), label: d}
-        active = state.active if player in state.active and state.multi_deck \
-            else state.active.set(player, label)
-        return replace(state, decks=state.decks.set(player, mine), active=active,
-                       reopened=state.reopened.discard(player))
-    if event.type == "DeckReopened":
-        return replace(state, reopened=state.reopened.set(d["player"], d.get("until")))
-    if event.type == "ActiveDeckSwitched":
-        return replace(state, active=state.active.set(d["player"], d["label"]))
-    if event.type == "DecklistsPublished":
-        return replace(state, published=True)
-    if event.type == "DeckCheckRecorded":
-        return replace(state, checks=state.checks + (d,))
+    match event:
+        case ev.DeckbuildingOpened():
+            return replace(state, opened=True, game=event.game, format=event.format,
+                           settings=event.settings, deadline=event.deadline,
+                           multi_deck=event.multi_deck)
+        case ev.DeckDeadlineExtended(deadline=deadline):
+            return replace(state, deadline=deadline)
+        case ev.PlayerDeadlineExtended(player=player, deadline=deadline):
+            return replace(state, extensions=state.extensions.set(player, deadline))
+        case ev.PoolRecorded():
+            pool = {"cards": event.cards, "product": event.product,
+                    "recorded_at": event.recorded_at, "by": event.by}
+            return replace(state, pools=state.pools.set(event.player, pool))
+        case ev.DeckRegistered(player=player, label=label):
+            mine = {**state.decks.get(player, {}), label: event.data}   # the registration
+            active = state.active if player in state.active and state.multi_deck \
+                else state.active.set(player, label)
+            return replace(state, decks=state.decks.set(player, mine), active=active,
+                           reopened=state.reopened.discard(player))
+        case ev.DeckReopened(player=player, until=until):
+            return replace(state, reopened=state.reopened.set(player, until))
+        case ev.ActiveDeckSwitched(player=player, label=label):
+            return replace(state, active=state.active.set(player, label))
+        case ev.DecklistsPublished():
+            return replace(state, published=True)
+        case ev.DeckCheckRecorded():
+            return replace(state, checks=state.checks + (event.data,))
     return state

@@ -8,6 +8,7 @@ end of a review break. So expiry happens whenever the pod is touched and by a
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,6 +16,7 @@ from ..decider import FunctionDecider
 from ..errors import Conflict, Forbidden, Invalid, NotFound
 from ..events import Event
 from ..rng import derive
+from . import events as ev
 from .evolve import evolve
 from .state import PodState
 
@@ -102,9 +104,8 @@ def auto_pick(state: PodState, seat: int, at: int) -> Event:
     special = state.specials.get(card, {})
     if special.get("action") == "reveal" and special.get("choices"):
         note = derive(state.seed, "autonote", *labels).choice(special["choices"])
-    return Event("CardPicked", {"seat": seat, "round": state.round, "pick": number,
-                                "origin": state.front(seat), "card": card, "at": at,
-                                "auto": True, "preselected": preselected, "note": note})
+    return ev.CardPicked(seat=seat, round=state.round, pick=number, origin=state.front(seat),
+                      card=card, at=at, auto=True, preselected=preselected, note=note)
 
 
 def _after_pick(state: PodState, at: int) -> list[Event]:
@@ -112,9 +113,9 @@ def _after_pick(state: PodState, at: int) -> list[Event]:
     if state.cards_left != 0 or state.finished:
         return []
     if state.round >= state.rounds:
-        return [Event("DraftFinished", {"at": at})]
+        return [ev.DraftFinished(at=at)]
     if state.review_until is None:
-        return [Event("RoundOpened", {"round": state.round + 1, "at": at})]
+        return [ev.RoundOpened(round=state.round + 1, at=at)]
     return []
 
 
@@ -136,7 +137,7 @@ def advance(state: PodState, now: int) -> tuple[PodState, list[Event]]:
             break
         at, seat = due
         if seat < 0:
-            batch = [Event("RoundOpened", {"round": state.round + 1, "at": at})]
+            batch: list[Event] = [ev.RoundOpened(round=state.round + 1, at=at)]
         else:
             batch = [auto_pick(state, seat, at)]
         for event in batch:
@@ -165,11 +166,12 @@ def _open(cmd: OpenPod, state: PodState) -> list[Event]:
     if not cmd.packs or any(len(rnd) != n for rnd in cmd.packs):
         raise Invalid("every seat needs one pack per round",
                       {"rounds": len(cmd.packs), "seats": n})
-    data = {"tournament": cmd.tournament, "pod": cmd.pod, "seed": cmd.seed,
-            "seats": list(cmd.seats), "packs": [[list(p) for p in rnd] for rnd in cmd.packs],
-            "pack_meta": cmd.pack_meta, "timer": dict(cmd.timer or {}),
-            "own_picks": cmd.own_picks, "specials": dict(cmd.specials or {}), "at": cmd.now}
-    return [Event("PodOpened", data), Event("RoundOpened", {"round": 1, "at": cmd.now})]
+    return [ev.PodOpened(tournament=cmd.tournament, pod=cmd.pod, seed=cmd.seed,
+                      seats=list(cmd.seats), packs=[[list(p) for p in rnd] for rnd in cmd.packs],
+                      pack_meta=cmd.pack_meta or [[{}] * n for _ in cmd.packs],
+                      timer=dict(cmd.timer or {}), own_picks=cmd.own_picks,
+                      specials=dict(cmd.specials or {}), at=cmd.now),
+            ev.RoundOpened(round=1, at=cmd.now)]
 
 
 def _in_play(state: PodState, player: str, now: int) -> tuple[int, PodState, list[Event]]:
@@ -210,9 +212,8 @@ def _pick(cmd: MakePick, state: PodState) -> list[Event]:
                           {"choices": special["choices"]})
     elif note is not None:
         raise Invalid("only cards revealed as drafted take a note", {"card": cmd.card})
-    event = Event("CardPicked", {"seat": seat, "round": state.round, "pick": number,
-                                 "origin": state.front(seat), "card": cmd.card, "at": cmd.now,
-                                 "auto": False, "preselected": False, "note": note})
+    event = ev.CardPicked(seat=seat, round=state.round, pick=number, origin=state.front(seat),
+                       card=cmd.card, at=cmd.now, auto=False, preselected=False, note=note)
     state = evolve(state, event)
     return events + [event] + _after_pick(state, cmd.now)
 
@@ -225,8 +226,7 @@ def _preselect(cmd: Preselect, state: PodState) -> list[Event]:
                        code="not_your_turn")
     if cmd.card is not None and cmd.card not in pack:
         raise Invalid("that card is not in your current pack", {"card": cmd.card})
-    return events + [Event("CardPreselected", {"seat": seat, "card": cmd.card,
-                                               "at": cmd.now})]
+    return events + [ev.CardPreselected(seat=seat, card=cmd.card, at=cmd.now)]
 
 
 def _turn_down(cmd: TurnFaceDown, state: PodState) -> list[Event]:
@@ -235,8 +235,7 @@ def _turn_down(cmd: TurnFaceDown, state: PodState) -> list[Event]:
     state, events = advance(state, cmd.now)
     if not any(e["seat"] == seat + 1 and e["card"] == cmd.card for e in state.face_up):
         raise Conflict("you have no such face-up card", {"card": cmd.card})
-    return events + [Event("CardTurnedFaceDown", {"seat": seat, "card": cmd.card,
-                                                  "at": cmd.now})]
+    return events + [ev.CardTurnedFaceDown(seat=seat, card=cmd.card, at=cmd.now)]
 
 
 def _replace(cmd: ReplacePack, state: PodState) -> list[Event]:
@@ -257,9 +256,8 @@ def _replace(cmd: ReplacePack, state: PodState) -> list[Event]:
                       {"expected": expected, "got": len(cmd.cards)}, code="invalid_replacement")
     if not cmd.cards:
         raise Invalid("the replacement pack is empty", code="invalid_replacement")
-    return events + [Event("PackReplaced", {"round": cmd.round, "seat": seat,
-                                            "cards": list(cmd.cards), "reason": cmd.reason,
-                                            "by": cmd.by, "at": cmd.now})]
+    return events + [ev.PackReplaced(round=cmd.round, seat=seat, cards=list(cmd.cards),
+                                  reason=cmd.reason, by=cmd.by, at=cmd.now)]
 
 
 def _pick_for(cmd: PickFor, state: PodState) -> list[Event]:
@@ -272,7 +270,7 @@ def _pick_for(cmd: PickFor, state: PodState) -> list[Event]:
         raise Conflict("no pack is waiting for that player", {"round": state.round},
                        code="not_their_turn")
     picked = auto_pick(state, seat, cmd.now)
-    event = Event(picked.type, {**picked.data, "by": cmd.by})
+    event = dataclasses.replace(picked, by=cmd.by)
     state = evolve(state, event)
     return events + [event] + _after_pick(state, cmd.now)
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..events import Event
+from . import events as ev
 from .passing import pass_on
 from .state import Pick, PodState
 
@@ -25,30 +26,29 @@ def _set(items: tuple, index: int, value) -> tuple:
     return items[:index] + (value,) + items[index + 1:]
 
 
-def _opened(state: PodState, d: dict) -> PodState:
-    seats = tuple(d["seats"])
+def _opened(state: PodState, d: ev.PodOpened) -> PodState:
+    seats = tuple(d.seats)
     n = len(seats)
     return PodState(
-        opened=True, tournament=d["tournament"], pod=d["pod"], seed=d["seed"], seats=seats,
+        opened=True, tournament=d.tournament, pod=d.pod, seed=d.seed, seats=seats,
         seat_of={p: i for i, p in enumerate(seats)},
-        packs_by_round=tuple(tuple(tuple(pack) for pack in rnd) for rnd in d["packs"]),
-        pack_meta=tuple(tuple(m) for m in d.get("pack_meta") or [[{}] * n for _ in d["packs"]]),
-        timer=dict(d.get("timer") or {}), own_picks=d.get("own_picks", "always"),
-        specials=dict(d.get("specials") or {}), opened_at=d["at"],
+        packs_by_round=tuple(tuple(tuple(pack) for pack in rnd) for rnd in d.packs),
+        pack_meta=tuple(tuple(m) for m in d.pack_meta), timer=dict(d.timer),
+        own_picks=d.own_picks, specials=dict(d.specials), opened_at=d.at,
         queues=((),) * n, since=(None,) * n, preselected=(None,) * n, picks=((),) * n)
 
 
-def _round_opened(state: PodState, d: dict) -> PodState:
-    r = d["round"]
+def _round_opened(state: PodState, d: ev.RoundOpened) -> PodState:
+    r = d.round
     packs = {seat: pack for seat, pack in enumerate(state.packs_by_round[r - 1])}
     n = state.size
     return replace(state, round=r, packs=packs, cards_left=sum(len(p) for p in packs.values()),
-                   queues=tuple((seat,) for seat in range(n)), since=(d["at"],) * n,
+                   queues=tuple((seat,) for seat in range(n)), since=(d.at,) * n,
                    preselected=(None,) * n, review_until=None)
 
 
-def _picked(state: PodState, d: dict) -> PodState:
-    seat, origin, card, at = d["seat"], d["origin"], d["card"], d["at"]
+def _picked(state: PodState, d: ev.CardPicked) -> PodState:
+    seat, origin, card, at = d.seat, d.origin, d.card, d.at
     pack = list(state.packs[origin])
     pack.remove(card)
     remaining = tuple(pack)
@@ -57,18 +57,17 @@ def _picked(state: PodState, d: dict) -> PodState:
     queues, since = pass_on(state.queues, state.since, seat,
                             (seat + state.direction()) % state.size,
                             origin if remaining else None, at)
-    pick = Pick(round=d["round"], number=d["pick"], card=card, origin=origin, at=at,
-                auto=bool(d.get("auto")), preselected=bool(d.get("preselected")),
-                note=d.get("note"))
+    pick = Pick(round=d.round, number=d.pick, card=card, origin=origin, at=at, auto=d.auto,
+                preselected=d.preselected, note=d.note)
     face_up, revealed = state.face_up, state.revealed
     special = state.specials.get(card, {})
     entry = {"seat": seat + 1, "player": state.seats[seat], "card": card,
-             "round": d["round"], "pick": d["pick"]}
+             "round": d.round, "pick": d.pick}
     if special.get("action") == "face-up":
         face_up = face_up + (entry,)
     elif special.get("action") == "reveal":
         revealed = revealed + ({**entry, "prompt": special.get("prompt"),
-                                "note": d.get("note")},)
+                                "note": d.note},)
     cards_left = state.cards_left - 1
     review_until = state.review_until
     if cards_left == 0 and state.round < state.rounds:
@@ -81,12 +80,12 @@ def _picked(state: PodState, d: dict) -> PodState:
                    review_until=review_until, pick_count=state.pick_count + 1)
 
 
-def _preselected(state: PodState, d: dict) -> PodState:
-    return replace(state, preselected=_set(state.preselected, d["seat"], d["card"]))
+def _preselected(state: PodState, d: ev.CardPreselected) -> PodState:
+    return replace(state, preselected=_set(state.preselected, d.seat, d.card))
 
 
-def _turned_down(state: PodState, d: dict) -> PodState:
-    seat1, card = d["seat"] + 1, d["card"]
+def _turned_down(state: PodState, d: ev.CardTurnedFaceDown) -> PodState:
+    seat1, card = d.seat + 1, d.card
     kept, dropped = [], False
     for entry in state.face_up:
         if not dropped and entry["seat"] == seat1 and entry["card"] == card:
@@ -96,14 +95,14 @@ def _turned_down(state: PodState, d: dict) -> PodState:
     return replace(state, face_up=tuple(kept))
 
 
-def _replaced(state: PodState, d: dict) -> PodState:
-    r, seat, cards = d["round"], d["seat"], tuple(d["cards"])
+def _replaced(state: PodState, d: ev.PackReplaced) -> PodState:
+    r, seat, cards = d.round, d.seat, tuple(d.cards)
     rounds = list(state.packs_by_round)
     rounds[r - 1] = _set(rounds[r - 1], seat, cards)
     changes = {"packs_by_round": tuple(rounds),
                "replacements": state.replacements + ({"round": r, "seat": seat + 1,
-                                                      "reason": d.get("reason", ""),
-                                                      "by": d.get("by"), "at": d["at"],
+                                                      "reason": d.reason, "by": d.by,
+                                                      "at": d.at,
                                                       "count": len(cards)},)}
     if r == state.round:
         packs = dict(state.packs)
@@ -113,22 +112,22 @@ def _replaced(state: PodState, d: dict) -> PodState:
     return replace(state, **changes)
 
 
-def _finished(state: PodState, d: dict) -> PodState:
-    return replace(state, finished=True, finished_at=d["at"], review_until=None,
+def _finished(state: PodState, d: ev.DraftFinished) -> PodState:
+    return replace(state, finished=True, finished_at=d.at, review_until=None,
                    face_up=())  # 905.2c: face-up cards turn down when the draft is complete
 
 
 HANDLERS = {
-    "PodOpened": _opened,
-    "RoundOpened": _round_opened,
-    "CardPicked": _picked,
-    "CardPreselected": _preselected,
-    "CardTurnedFaceDown": _turned_down,
-    "PackReplaced": _replaced,
-    "DraftFinished": _finished,
+    ev.PodOpened: _opened,
+    ev.RoundOpened: _round_opened,
+    ev.CardPicked: _picked,
+    ev.CardPreselected: _preselected,
+    ev.CardTurnedFaceDown: _turned_down,
+    ev.PackReplaced: _replaced,
+    ev.DraftFinished: _finished,
 }
 
 
 def evolve(state: PodState, event: Event) -> PodState:
-    handler = HANDLERS.get(event.type)
-    return state if handler is None else handler(state, event.data)
+    handler = HANDLERS.get(type(event))
+    return state if handler is None else handler(state, event)

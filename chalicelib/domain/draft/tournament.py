@@ -15,6 +15,7 @@ from typing import Any
 from ..decider import FunctionDecider
 from ..errors import Conflict, Invalid
 from ..events import Event
+from .events import DraftStarted, LateArrivalProvided
 
 
 @dataclass(frozen=True)
@@ -55,11 +56,9 @@ def decide(command: Any, state: DraftState) -> list[Event]:
         players = [p for pod in command.pods for p in pod]
         if len(players) != len(set(players)) or any(len(pod) < 2 for pod in command.pods):
             raise Invalid("invalid pods", {"pods": command.pods})
-        data = {"pods": [list(p) for p in command.pods], "rounds": command.rounds,
-                "starters": dict(command.starters), "at": command.now, "by": command.by}
-        if command.chosen:
-            data["chosen_by_organizer"] = list(command.chosen)
-        return [Event("DraftStarted", data)]
+        return [DraftStarted(pods=[list(p) for p in command.pods], rounds=command.rounds,
+                             starters=dict(command.starters), at=command.now, by=command.by,
+                             chosen_by_organizer=list(command.chosen) or None)]
     if isinstance(command, ProvideLateArrival):
         if not state.started:
             raise Conflict("the draft has not started; the player can join a pod",
@@ -67,23 +66,22 @@ def decide(command: Any, state: DraftState) -> list[Event]:
         if command.player in state.pod_of or command.player in state.late:
             raise Conflict("the player already has product", {"player": command.player},
                            code="already_has_product")
-        return [Event("LateArrivalProvided", {"player": command.player,
-                                              "product": command.product,
-                                              "at": command.now, "by": command.by})]
+        return [LateArrivalProvided(player=command.player, product=command.product,
+                                    at=command.now, by=command.by)]
     raise Invalid(f"unknown draft command {type(command).__name__}")
 
 
 def evolve(state: DraftState, event: Event) -> DraftState:
-    d = event.data
-    if event.type == "DraftStarted":
-        pods = tuple(tuple(p) for p in d["pods"])
-        return replace(state, started=True, pods=pods, rounds=d["rounds"],
-                       pod_of={p: n for n, pod in enumerate(pods, start=1) for p in pod},
-                       starters=dict(d["starters"]), started_at=d["at"])
-    if event.type == "LateArrivalProvided":
-        late = dict(state.late)
-        late[d["player"]] = d["product"]
-        return replace(state, late=late)
+    match event:
+        case DraftStarted():
+            pods = tuple(tuple(p) for p in event.pods)
+            return replace(state, started=True, pods=pods, rounds=event.rounds,
+                           pod_of={p: n for n, pod in enumerate(pods, start=1) for p in pod},
+                           starters=dict(event.starters), started_at=event.at)
+        case LateArrivalProvided():
+            late = dict(state.late)
+            late[event.player] = event.product
+            return replace(state, late=late)
     return state
 
 

@@ -7,9 +7,8 @@ from typing import Any
 from ..decider import FunctionDecider
 from ..errors import Conflict, Invalid
 from ..events import Event
+from .events import FfaPodReported
 from .result import places, validate
-
-POD_REPORTED = "FfaPodReported"
 
 
 @dataclass(frozen=True)
@@ -47,15 +46,14 @@ def decide(command: Any, state: FfaState) -> list[Event]:
     if elsewhere:
         raise Conflict("players already have a result in another pod",
                        {"players": elsewhere}, code="other_pod")
-    return [Event(POD_REPORTED, {"pod": command.pod, "winner": command.winner,
-                                 "eliminated": list(command.eliminated),
-                                 "places": places(order)})]
+    return [FfaPodReported(pod=command.pod, winner=command.winner,
+                           eliminated=list(command.eliminated), places=places(order))]
 
 
 def evolve(state: FfaState, event: Event) -> FfaState:
-    if event.type == POD_REPORTED:
+    if isinstance(event, FfaPodReported):
         pods = dict(state.pods)
-        pods[event.data["pod"]] = list(event.data["places"])
+        pods[event.pod] = list(event.places)
         return replace(state, pods=pods)
     return state
 

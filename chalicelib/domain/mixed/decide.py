@@ -10,6 +10,8 @@ from ..rng import derive
 from ..tabledraft import TABLE_DRAFT, ExpirePick, Pick, PickFor, StartTableDraft, clock
 from ..tabledraft.decide import due as crypt_due
 from ..tabledraft.decide import expire_next, take
+from ..tabledraft.events import TableCardPicked, TableDraftCompleted
+from . import events as ev
 from .commands import (
     ExpireLibraryPicks,
     LibraryPick,
@@ -47,15 +49,13 @@ def _start(cmd: StartMixedDraft, state: MixedDraftState) -> list[Event]:
         crypt, library = split(cmd.product[seat], cmd.kinds)
         crypts.append(crypt)
         piles.append(cut(library, cmd.pile_size, cmd.seed, cmd.pod, player))
-    data = {
-        "pod": cmd.pod, "players": list(cmd.players),
-        "first_seat": cmd.first_seat or cmd.players[0], "crypt": crypts, "piles": piles,
-        "pile_size": cmd.pile_size, "library_pick_seconds": cmd.library_pick_seconds,
-        "own_picks": cmd.own_picks, "product": [[list(i) for i in seat] for seat in cmd.product],
-        "at": clock.iso(cmd.now)}
-    if cmd.product_meta is not None:
-        data["product_meta"] = [[dict(m) for m in seat] for seat in cmd.product_meta]
-    started = Event("MixedDraftStarted", data)
+    started = ev.MixedDraftStarted(
+        pod=cmd.pod, players=list(cmd.players), first_seat=cmd.first_seat or cmd.players[0],
+        crypt=crypts, piles=piles, pile_size=cmd.pile_size,
+        library_pick_seconds=cmd.library_pick_seconds, own_picks=cmd.own_picks,
+        product=[[list(i) for i in seat] for seat in cmd.product],
+        product_meta=[[dict(m) for m in seat] for seat in cmd.product_meta or []],
+        at=clock.iso(cmd.now))
     table = StartTableDraft(
         pod=cmd.pod, players=cmd.players, first_seat=cmd.first_seat,
         packs=[[crypt] for crypt in crypts], kinds={c: "crypt" for c in sum(crypts, [])},
@@ -66,7 +66,7 @@ def _start(cmd: StartMixedDraft, state: MixedDraftState) -> list[Event]:
 
 def _then_library(state: MixedDraftState, events: list[Event], now) -> list[Event]:
     """After the crypt table draft completes, the first library round opens."""
-    if events and events[-1].type == "TableDraftCompleted":
+    if events and isinstance(events[-1], TableDraftCompleted):
         for event in events:
             state = evolve(state, event)
         events = [*events, _next_round(state, clock.iso(now))]
@@ -158,8 +158,7 @@ def _crypt(cmd, state: MixedDraftState) -> list[Event]:
     if cmd.player not in state.players:
         raise Forbidden(f"{cmd.player!r} is not drafting in this pod", code="not_in_pod")
     state, late = advance(state, cmd.now, None)
-    missed = [e.data for e in late
-              if e.type == "TableCardPicked" and e.data["player"] == cmd.player]
+    missed = [e.data for e in late if isinstance(e, TableCardPicked) and e.player == cmd.player]
     if state.status != "crypt" and not missed:
         raise Conflict("the crypt draft is over; the library piles are being drafted",
                        code="crypt_phase_over")
@@ -173,14 +172,13 @@ def _next_round(state: MixedDraftState, at: str) -> Event:
              for seat, player in enumerate(state.players)
              if rnd < len(state.piles[seat]) and state.piles[seat][rnd]]
     if not packs:
-        return Event("MixedDraftCompleted", {"pools": {
+        return ev.MixedDraftCompleted(pools={
             p: {"crypt": list(state.crypt.pools.get(p, ())),
-                "library": list(state.library.get(p, ()))} for p in state.players},
-            "at": at})
+                "library": list(state.library.get(p, ()))} for p in state.players}, at=at)
     # 7.6: the first pile passes left, the next right, and so on.
-    return Event("MixedLibraryRoundStarted", {
-        "round": rnd + 1, "direction": "left" if direction(rnd + 1) == 1 else "right",
-        "packs": packs, "at": at, "deadline": clock.deadline(at, state.pick_seconds)})
+    return ev.MixedLibraryRoundStarted(
+        round=rnd + 1, direction="left" if direction(rnd + 1) == 1 else "right",
+        packs=packs, at=at, deadline=clock.deadline(at, state.pick_seconds))
 
 
 def _library_phase(state: MixedDraftState) -> None:
@@ -194,12 +192,9 @@ def _library_phase(state: MixedDraftState) -> None:
 def _picked(state: MixedDraftState, seat: int, card: str, auto: bool, at: str,
             by: str | None = None) -> list[Event]:
     pack_id, _ = state.front(seat)
-    data = {"round": state.round, "player": state.players[seat], "pack": pack_id,
-            "card": card, "auto": auto, "at": at,
-            "passed_to": state.players[(seat + state.direction) % len(state.players)]}
-    if by is not None:
-        data["by"] = by
-    picked = Event("MixedLibraryCardPicked", data)
+    picked = ev.MixedLibraryCardPicked(
+        round=state.round, player=state.players[seat], pack=pack_id, card=card, auto=auto,
+        at=at, passed_to=state.players[(seat + state.direction) % len(state.players)], by=by)
     after = evolve(state, picked)
     if any(after.queues):       # 7.6: the next piles are opened once every pile is empty
         return [picked]
@@ -215,8 +210,8 @@ def _library_pick(cmd: LibraryPick, state: MixedDraftState) -> list[Event]:
     if seat is None:
         raise Forbidden(f"{cmd.player!r} is not drafting in this pod", code="not_in_pod")
     state, late = advance(state, cmd.now, cmd.seed)
-    missed = [e.data for e in late if e.type == "MixedLibraryCardPicked"
-              and e.data["player"] == cmd.player]
+    missed = [e.data for e in late
+              if isinstance(e, ev.MixedLibraryCardPicked) and e.player == cmd.player]
     if missed:
         raise Conflict(f"{cmd.player}'s pick timer ran out at {missed[0]['at']}: the judge "
                        "issued a random card of the pile (7.5.3); look at your pile again",

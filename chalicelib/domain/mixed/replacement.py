@@ -11,6 +11,7 @@ from ..tabledraft import clock
 from ..tabledraft.decide import replace_events
 from ..tabledraft.replacement import replacement_problems
 from .commands import ReplaceProduct
+from .events import MixedProductReplaced
 from .evolve import evolve
 from .piles import cut, split
 from .state import MixedDraftState
@@ -55,12 +56,12 @@ def replace_product(cmd: ReplaceProduct, state: MixedDraftState) -> list[Event]:
     items[k] = list(cmd.cards)
     new_crypt, library = split(items, {**kinds, **cmd.kinds})
     at = clock.iso(cmd.now)
-    replaced = Event("MixedProductReplaced", {
-        "seat": cmd.seat, "player": player, "item": cmd.item, "cards": list(cmd.cards),
-        "count": len(cmd.cards), "crypt": new_crypt,
-        "piles": cut(library, state.pile_size, cmd.seed, state.pod, player,
-                     "replacement", len(state.replacements)),
-        "reason": cmd.reason, "by": cmd.by, "at": at})
+    replaced = MixedProductReplaced(
+        seat=cmd.seat, player=player, item=cmd.item, cards=list(cmd.cards),
+        count=len(cmd.cards), crypt=new_crypt,
+        piles=cut(library, state.pile_size, cmd.seed, state.pod, player, "replacement",
+                  len(state.replacements)),
+        reason=cmd.reason, by=cmd.by, at=at)
     after = evolve(state, replaced)
     return [replaced, *replace_events(after.crypt, cmd.seat, 1, new_crypt, cmd.reason,
                                       cmd.by, at)]

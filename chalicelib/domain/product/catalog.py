@@ -16,6 +16,7 @@ from ..decider import FunctionDecider
 from ..errors import Conflict, Invalid
 from ..events import Event
 from .cards import CardSet, parse_set
+from .events import CardSetUploaded
 
 RESERVED_PREFIX = "sample-"
 
@@ -48,14 +49,13 @@ def decide(command: Any, state: CatalogEntry) -> list[Event]:
     if state.exists:
         raise Conflict("a set with this id exists; sets are immutable, upload a new id",
                        {"set": card_set.id})
-    return [Event("CardSetUploaded", {"set": card_set.model_dump(mode="json"),
-                                      "owner": dict(command.owner), "at": command.now})]
+    return [CardSetUploaded(set=card_set.model_dump(mode="json"), owner=dict(command.owner),
+                            at=command.now)]
 
 
 def evolve(state: CatalogEntry, event: Event) -> CatalogEntry:
-    if event.type == "CardSetUploaded":
-        d = event.data
-        return CatalogEntry(True, CardSet.model_validate(d["set"]), d["owner"], d["at"])
+    if isinstance(event, CardSetUploaded):
+        return CatalogEntry(True, CardSet.model_validate(event.set), event.owner, event.at)
     return state
 
 

@@ -21,6 +21,7 @@ from .. import streams
 from ..decider import FunctionDecider
 from ..errors import Conflict
 from ..events import Event
+from .events import EnteredProductHandedOut, EnteredProductLocked, EnteredProductUnlocked
 
 OPEN, LOCKED, HANDED_OUT = "open", "locked", "handed_out"
 
@@ -72,32 +73,33 @@ def decide(command: Any, state: HandOutState) -> list[Event]:
     if isinstance(command, LockEntries):
         if state.status != OPEN:    # already locked, or handed out: the consumer decides
             return []
-        return [Event("EnteredProductLocked", {"consumer": command.consumer,
-                                               "at": command.now, "by": command.by})]
+        return [EnteredProductLocked(consumer=command.consumer, at=command.now,
+                                     by=command.by)]
     if isinstance(command, UnlockEntries):
         if state.status != LOCKED:
             return []
-        return [Event("EnteredProductUnlocked", {"consumer": state.consumer,
-                                                 "at": command.now, "by": command.by})]
+        return [EnteredProductUnlocked(consumer=state.consumer, at=command.now,
+                                       by=command.by)]
     if isinstance(command, HandOut):
         if state.status != LOCKED:
             raise Conflict("the entered product is not locked for hand-out (another start "
                            "failed meanwhile); retry", {"status": state.status},
                            code="product_not_locked")
-        return [Event("EnteredProductHandedOut", {
-            "consumer": command.consumer, "players": sorted(command.players),
-            "at": command.now, "by": command.by})]
+        return [EnteredProductHandedOut(consumer=command.consumer,
+                                        players=sorted(command.players), at=command.now,
+                                        by=command.by)]
     raise TypeError(f"the product gate cannot handle {type(command).__name__}")
 
 
 def evolve(state: HandOutState, event: Event) -> HandOutState:
-    d = event.data
-    if event.type == "EnteredProductLocked":
-        return replace(state, status=LOCKED, consumer=d["consumer"], at=d["at"])
-    if event.type == "EnteredProductUnlocked":
-        return replace(state, status=OPEN, consumer=None, at=d["at"])
-    if event.type == "EnteredProductHandedOut":
-        return HandOutState(HANDED_OUT, d["consumer"], frozenset(d["players"]), d["at"])
+    match event:
+        case EnteredProductLocked():
+            return replace(state, status=LOCKED, consumer=event.consumer, at=event.at)
+        case EnteredProductUnlocked():
+            return replace(state, status=OPEN, consumer=None, at=event.at)
+        case EnteredProductHandedOut():
+            return HandOutState(HANDED_OUT, event.consumer, frozenset(event.players),
+                                event.at)
     return state
 
 

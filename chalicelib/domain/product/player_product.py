@@ -22,6 +22,7 @@ from ..events import Event
 from ..profiles.product import ProductSettings
 from .cards import CardSet
 from .entered import entered_product
+from .events import PlayerProductEntered, PlayerProductHandedOut
 from .handout import HandOutState
 from .own import own_product
 
@@ -122,9 +123,8 @@ def decide(command: Any, state: PlayerProduct) -> list[Event]:
         if state.handed_out:
             raise Conflict("this player's product was already handed out",
                            {"consumer": state.handed_out}, code="product_handed_out")
-        return [Event("PlayerProductHandedOut", {"player": command.player,
-                                                 "consumer": command.consumer,
-                                                 "at": command.now, "by": command.by})]
+        return [PlayerProductHandedOut(player=command.player, consumer=command.consumer,
+                                       at=command.now, by=command.by)]
     raise TypeError(f"player product cannot handle {type(command).__name__}")
 
 
@@ -147,20 +147,20 @@ def _enter(cmd: EnterProduct, state: PlayerProduct) -> list[Event]:
                       code="invalid_product_entry")
     if state.entered and state.source == source and allocation == state.allocation():
         return []       # the same entry again (a retry): nothing changes
-    return [Event("PlayerProductEntered", {
-        "tournament": cmd.tournament, "player": cmd.player, "source": source,
-        "packs": allocation["packs"], "starters": allocation["starters"],
-        "revision": state.revision + 1, "reason": cmd.reason, "at": cmd.now, "by": cmd.by})]
+    return [PlayerProductEntered(
+        tournament=cmd.tournament, player=cmd.player, source=source,
+        packs=allocation["packs"], starters=allocation["starters"],
+        revision=state.revision + 1, reason=cmd.reason, at=cmd.now, by=cmd.by)]
 
 
 def evolve(state: PlayerProduct, event: Event) -> PlayerProduct:
-    d = event.data
-    if event.type == "PlayerProductEntered":
-        return replace(state, entered=True, revision=d["revision"], source=d["source"],
-                       packs=tuple(d["packs"]), starters=tuple(d["starters"]), at=d["at"],
-                       by=d["by"])
-    if event.type == "PlayerProductHandedOut":
-        return replace(state, handed_out=d["consumer"])
+    match event:
+        case PlayerProductEntered():
+            return replace(state, entered=True, revision=event.revision, source=event.source,
+                           packs=tuple(event.packs), starters=tuple(event.starters),
+                           at=event.at, by=event.by)
+        case PlayerProductHandedOut(consumer=consumer):
+            return replace(state, handed_out=consumer)
     return state
 
 

@@ -9,6 +9,7 @@ from typing import Any
 from ..decider import FunctionDecider
 from ..errors import Conflict
 from ..events import Event
+from .events import ReportReceived
 
 
 @dataclass(frozen=True)
@@ -32,13 +33,12 @@ def decide(cmd: Any, state: ReceiptState) -> list[Event]:
                        code="not_finished")
     if state.received_at is not None:
         return []
-    return [Event("ReportReceived", {"federation_id": cmd.federation_id, "at": cmd.now})]
+    return [ReportReceived(federation_id=cmd.federation_id, at=cmd.now)]
 
 
 def evolve(state: ReceiptState, event: Event) -> ReceiptState:
-    if event.type == "ReportReceived":
-        return replace(state, received_at=event.data["at"],
-                       federation_id=event.data["federation_id"])
+    if isinstance(event, ReportReceived):
+        return replace(state, received_at=event.at, federation_id=event.federation_id)
     return state
 
 

@@ -7,6 +7,7 @@ from collections import Counter
 from ..errors import Conflict, Forbidden, Invalid
 from ..events import Event
 from ..tabledraft import clock
+from . import events as ev
 from .commands import (
     AddLatePlayer,
     AnswerStarterTrade,
@@ -44,12 +45,12 @@ def _start(cmd: StartSealed, state: SealedState) -> list[Event]:
             starters.append({"id": f"S{len(starters) + 1}", "set": item.get("set"),
                              "starter": item.get("starter"), "cards": list(item["cards"]),
                              "owner": player})
-    return [Event("SealedStarted", {
-        "players": list(cmd.players),
-        "packs": {p: [dict(item) for item in cmd.allocations[p].get("packs", [])]
-                  for p in cmd.players},
-        "starters": starters, "swap": cmd.swap, "hand_back_percent": cmd.hand_back_percent,
-        "starter_trading": cmd.starter_trading, "at": clock.iso(cmd.now)})]
+    return [ev.SealedStarted(
+        players=list(cmd.players),
+        packs={p: [dict(item) for item in cmd.allocations[p].get("packs", [])]
+               for p in cmd.players},
+        starters=starters, swap=cmd.swap, hand_back_percent=cmd.hand_back_percent,
+        starter_trading=cmd.starter_trading, at=clock.iso(cmd.now))]
 
 
 def _member(state: SealedState, player: str) -> None:
@@ -80,9 +81,8 @@ def _propose(cmd: ProposeStarterTrade, state: SealedState) -> list[Event]:
     if problems:
         raise Invalid("this starter trade cannot be offered", problems, code="bad_offer")
     offer = f"T{state.offers_made + 1}"
-    return [Event("StarterTradeProposed", {
-        "offer": offer, "from": cmd.player, "to": take["owner"], "give": cmd.give,
-        "take": cmd.take, "at": clock.iso(cmd.now)})]
+    return [ev.StarterTradeProposed(offer=offer, from_=cmd.player, to=take["owner"],
+                                 give=cmd.give, take=cmd.take, at=clock.iso(cmd.now))]
 
 
 def _answer(cmd: AnswerStarterTrade, state: SealedState) -> list[Event]:
@@ -94,15 +94,13 @@ def _answer(cmd: AnswerStarterTrade, state: SealedState) -> list[Event]:
     at = clock.iso(cmd.now)
     if cmd.player == offer["to"]:
         if not cmd.accept:
-            return [Event("StarterTradeDeclined", {"offer": cmd.offer, "by": cmd.player,
-                                                   "at": at})]
+            return [ev.StarterTradeDeclined(offer=cmd.offer, by=cmd.player, at=at)]
         void = sorted(o for o, other in state.offers.items() if o != cmd.offer and
                       {other["give"], other["take"]} & {offer["give"], offer["take"]})
-        return [Event("StarterTradeAccepted", {**offer, "offer": cmd.offer, "voided": void,
-                                               "at": at})]
+        return [ev.StarterTradeAccepted(from_=offer["from"], to=offer["to"], give=offer["give"],
+                                     take=offer["take"], offer=cmd.offer, voided=void, at=at)]
     if cmd.player == offer["from"] and not cmd.accept:
-        return [Event("StarterTradeDeclined", {"offer": cmd.offer, "by": cmd.player,
-                                               "at": at})]
+        return [ev.StarterTradeDeclined(offer=cmd.offer, by=cmd.player, at=at)]
     raise Forbidden(f"only {offer['to']} can accept offer {cmd.offer}", code="not_your_offer")
 
 
@@ -115,7 +113,7 @@ def _open(cmd: OpenProduct, state: SealedState) -> list[Event]:
             continue
         starters = [c for s in state.starters_of(player) for c in s["cards"]]
         opened[player] = starters + [c for pack in state.packs[player] for c in pack["cards"]]
-    return [Event("SealedProductOpened", {"opened": opened, "at": clock.iso(cmd.now)})]
+    return [ev.SealedProductOpened(opened=opened, at=clock.iso(cmd.now))]
 
 
 def _register(cmd: RegisterProduct, state: SealedState) -> list[Event]:
@@ -136,8 +134,8 @@ def _register(cmd: RegisterProduct, state: SealedState) -> list[Event]:
             raise Invalid("the registration does not match the product you opened", {
                 "missing": sorted((opened - given).elements()),
                 "extra": sorted((given - opened).elements())}, code="registration_mismatch")
-    return [Event("SealedProductRegistered", {
-        "player": cmd.player, "count": sum(opened.values()), "at": clock.iso(cmd.now)})]
+    return [ev.SealedProductRegistered(player=cmd.player, count=sum(opened.values()),
+                                    at=clock.iso(cmd.now))]
 
 
 def _deal(cmd: DealSwap, state: SealedState) -> list[Event]:
@@ -150,11 +148,11 @@ def _deal(cmd: DealSwap, state: SealedState) -> list[Event]:
         raise Conflict("not every player has registered their product",
                        {"unregistered": waiting}, code="registration_incomplete")
     back, received = deal(list(state.opened), state.hand_back_percent, cmd.seed)
-    return [Event("SealedSwapDealt", {
-        "hand_back": hand_back_count(state.hand_back_percent, len(state.opened)),
-        "handed_back": back, "received_from": received,
-        "pools": {p: list(state.opened[r]) for p, r in sorted(received.items())},
-        "at": clock.iso(cmd.now)})]
+    return [ev.SealedSwapDealt(
+        hand_back=hand_back_count(state.hand_back_percent, len(state.opened)),
+        handed_back=back, received_from=received,
+        pools={p: list(state.opened[r]) for p, r in sorted(received.items())},
+        at=clock.iso(cmd.now))]
 
 
 def _late(cmd: AddLatePlayer, state: SealedState) -> list[Event]:
@@ -163,8 +161,7 @@ def _late(cmd: AddLatePlayer, state: SealedState) -> list[Event]:
     pool = _pool(cmd.allocation)
     if not pool:
         raise Invalid("a late arrival needs product", code="no_product")
-    return [Event("SealedLateArrival", {"player": cmd.player, "pool": pool,
-                                        "at": clock.iso(cmd.now)})]
+    return [ev.SealedLateArrival(player=cmd.player, pool=pool, at=clock.iso(cmd.now))]
 
 
 _HANDLERS = {StartSealed: _start, ProposeStarterTrade: _propose,

@@ -11,6 +11,7 @@ from .byes import choose_bye
 from .clock import deadline
 from .commands import PairRound, SetStructure, StartTopCut
 from .cost import Candidate
+from .events import RoundPaired, StructureSet, SwissStarted, TopCutStarted
 from .pairing import pair_round
 from .records import records
 from .standings import ordered, standings
@@ -54,8 +55,8 @@ def decide_pair_round(cmd: PairRound, state: SwissState) -> list[Event]:
         seed_key = format(derive(cmd.seed, "swiss").getrandbits(128), "032x")
         # the organizer's choice (SetStructure) wins, within the profile
         rounds, cut = planned(settings, len(active), state.fixed_rounds, state.fixed_cut)
-        events.append(Event("SwissStarted", {"seed_key": seed_key, "settings": settings,
-                                             "planned_rounds": rounds, "planned_cut": cut}))
+        events.append(SwissStarted(seed_key=seed_key, settings=settings,
+                                   planned_rounds=rounds, planned_cut=cut))
     elif len(state.rounds) >= state.planned_rounds:
         raise Conflict(f"all {state.planned_rounds} Swiss rounds have been paired; start "
                        "the top cut or raise the number of rounds",
@@ -82,13 +83,11 @@ def decide_pair_round(cmd: PairRound, state: SwissState) -> list[Event]:
     bye, cands = round_candidates(state, settings, seed_key, active,
                                   pods if within_pods else None)
     pairing = pair_round(cands, derive(seed_key, "pair", number))
-    events.append(Event("RoundPaired", {
-        "round": number, "pairs": [[a.id, b.id] for a, b in pairing.pairs], "bye": bye,
-        "left": left, "pods": new_pods,
-        "ends_at": deadline(cmd.now, settings.get("round_minutes")),
-        "method": pairing.method, "quality": pairing.quality.as_dict(),
-        "optimal": pairing.optimal, "bound": pairing.bound, "gap": pairing.gap, "by": cmd.by,
-        "results_in": "match"}))
+    events.append(RoundPaired(
+        round=number, pairs=[[a.id, b.id] for a, b in pairing.pairs], bye=bye, left=left,
+        pods=new_pods, ends_at=deadline(cmd.now, settings.get("round_minutes")),
+        method=pairing.method, quality=pairing.quality.as_dict(), optimal=pairing.optimal,
+        bound=pairing.bound, gap=pairing.gap, by=cmd.by, results_in="match"))
     return events
 
 
@@ -130,7 +129,7 @@ def decide_set_structure(cmd: SetStructure, state: SwissState) -> list[Event]:
         problems.append("top_cut must be 0 or a power of two from 2 to 256")
     if problems:
         raise Invalid("invalid structure", problems)
-    return [Event("StructureSet", {"rounds": cmd.rounds, "top_cut": cmd.top_cut, "by": cmd.by})]
+    return [StructureSet(rounds=cmd.rounds, top_cut=cmd.top_cut, by=cmd.by)]
 
 
 def decide_top_cut(cmd: StartTopCut, state: SwissState) -> list[Event]:
@@ -154,11 +153,11 @@ def decide_top_cut(cmd: StartTopCut, state: SwissState) -> list[Event]:
         raise Invalid(f"only {len(table)} players can make the cut", {"size": size})
     seeds = table[:size]
     bracket = build(seeds)
-    return [Event("TopCutStarted", {
-        "size": size, "seeds": seeds, "by": cmd.by,
-        "rounds": [[{"id": m.id, "table": m.table, "a": m.a, "b": m.b} for m in rnd]
-                   for rnd in bracket],
-        "ends_at": deadline(cmd.now, state.settings.get("round_minutes"))})]
+    return [TopCutStarted(
+        size=size, seeds=seeds, by=cmd.by,
+        rounds=[[{"id": m.id, "table": m.table, "a": m.a, "b": m.b} for m in rnd]
+                for rnd in bracket],
+        ends_at=deadline(cmd.now, state.settings.get("round_minutes")))]
 
 
 def standings_for_cut(state: SwissState) -> list[str]:

@@ -8,6 +8,7 @@ from ..errors import Conflict, Invalid, NotFound
 from ..events import Event
 from . import match_result as mr
 from .commands import CloseRound, ConfirmResult, CorrectResult, EnterResult, ReportResult
+from .events import FINAL, CutAdvanced, CutFinished, RoundClosed
 from .match_result import MatchFacts, MatchRecord
 from .results import Score
 from .state import Cut, Match, Round, SwissState, parse_match_id
@@ -78,20 +79,20 @@ def after_final(state: SwissState, match: Match, holder: Holder, score: Score,
         return []
     target = next_slot(match.round, match.table, len(holder.rounds))
     if target is None:
-        return [Event("CutFinished", {"champion": winner})]
+        return [CutFinished(champion=winner)]
     to, slot = target
     if previous is not None and to in holder.results:
         raise Conflict(f"the winner of {match.id} already has a result in {to}; "
                        f"correct {to} first", {"next_match": to})
-    return [Event("CutAdvanced", {"match": match.id, "winner": winner, "to": to, "slot": slot})]
+    return [CutAdvanced(match=match.id, winner=winner, to=to, slot=slot)]
 
 
 def _followed(state: SwissState, match: Match, holder: Holder,
               events: list[Event]) -> list[Event]:
-    final = [e for e in events if e.type in mr.FINAL_TYPES]
+    final = [e for e in events if isinstance(e, FINAL)]
     if not final:
         return events
-    return events + after_final(state, match, holder, Score.from_dict(final[0].data["score"]))
+    return events + after_final(state, match, holder, Score.from_dict(final[0].score))
 
 
 def decide_report(cmd: ReportResult, state: SwissState) -> list[Event]:
@@ -141,7 +142,7 @@ def decide_correct(cmd: CorrectResult, state: SwissState) -> list[Event]:
     later = isinstance(holder, Round) and holder.number < len(state.rounds)
     events = mr.correct(facts_of(state, match, holder), record, cmd.judge, cmd.a, cmd.b,
                         cmd.draws, cmd.now, cmd.reason, later)
-    score = Score.from_dict(events[0].data["score"])
+    score = Score.from_dict(events[0].score)
     return events + after_final(state, match, holder, score, record.score)
 
 
@@ -159,9 +160,8 @@ def decide_close(cmd: CloseRound, state: SwissState) -> list[Event]:
         raise Conflict(f"round {rnd.number} still has matches without a result",
                        {"open_matches": open_ids[:50], "count": len(open_ids)},
                        code="round_open")
-    return [Event("RoundClosed", {
-        "round": rnd.number,
-        "results": [[r.score.a, r.score.b, r.score.draws] for r in records],
-        "drop_losses": {m.id: r.loss_by_drop for m, r in zip(rnd.matches, records, strict=True)
-                        if r.loss_by_drop},
-        "corrected": [m.id for m, r in zip(rnd.matches, records, strict=True) if r.corrected]})]
+    return [RoundClosed(
+        round=rnd.number, results=[[r.score.a, r.score.b, r.score.draws] for r in records],
+        drop_losses={m.id: r.loss_by_drop for m, r in zip(rnd.matches, records, strict=True)
+                     if r.loss_by_drop},
+        corrected=[m.id for m, r in zip(rnd.matches, records, strict=True) if r.corrected])]

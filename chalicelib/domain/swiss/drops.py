@@ -11,6 +11,7 @@ from ..events import Event
 from . import match_result as mr
 from .commands import DropPlayer
 from .decide_results import after_final, facts_of, record_of
+from .events import SwissPlayerDropped
 from .results import Score
 from .state import Match, SwissState
 
@@ -40,12 +41,12 @@ def decide_drop(cmd: DropPlayer, state: SwissState) -> list[Event]:
         raise NotFound(f"player {cmd.player} has not played in this Swiss event")
     if cmd.player in state.dropped:
         raise Conflict(f"player {cmd.player} has already dropped")
-    events = [Event("PlayerDropped", {"player": cmd.player, "after_round": len(state.rounds),
-                                      "by": cmd.by})]
+    events: list[Event] = [SwissPlayerDropped(player=cmd.player,
+                                              after_round=len(state.rounds), by=cmd.by)]
     match = _open_cut_match(state, cmd.player)
     if match is None:     # between rounds, a Swiss round (its match's stream), or final
         return events
     cut = state.cut
     loss = mr.loss_by_drop(facts_of(state, match, cut), record_of(cut, match.id),
                            cmd.player, cmd.by, cmd.now)
-    return events + loss + after_final(state, match, cut, Score.from_dict(loss[0].data["score"]))
+    return events + loss + after_final(state, match, cut, Score.from_dict(loss[0].score))

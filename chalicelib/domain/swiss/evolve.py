@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..events import Event
-from .paired import joined_of, matches_of
+from . import events as ev
 from .pmap import PMap
 from .results import Score
 from .state import Cut, Match, Pending, Round, SwissState, parse_match_id
@@ -26,85 +26,98 @@ def _final(match_id: str, score: Score):
     return change
 
 
-def _advance(state: SwissState, data: dict) -> SwissState:
+def _advance(state: SwissState, event: ev.CutAdvanced) -> SwissState:
     cut = state.cut
     assert cut is not None
-    _, number, index = parse_match_id(data["to"])
+    _, number, index = parse_match_id(event.to)
     rounds = [list(r) for r in cut.rounds]
     match = rounds[number - 1][index - 1]
-    rounds[number - 1][index - 1] = replace(match, **{data["slot"]: data["winner"]})
+    rounds[number - 1][index - 1] = replace(match, **{event.slot: event.winner})
     return replace(state, cut=replace(cut, rounds=tuple(tuple(r) for r in rounds),
-                                      pending=cut.pending.remove(data["to"])))
+                                      pending=cut.pending.remove(event.to)))
 
 
-def _closed_with(rnd: Round, d: dict) -> Round:
+def _closed_with(rnd: Round, event: ev.RoundClosed) -> Round:
     results, losses = PMap(), PMap()
-    for match, (a, b, draws) in zip(rnd.matches, d["results"], strict=True):
+    for match, (a, b, draws) in zip(rnd.matches, event.results, strict=True):
         results = results.set(match.id, Score(a, b, draws))
-    for match_id, player in d["drop_losses"].items():
+    for match_id, player in event.drop_losses.items():
         losses = losses.set(match_id, player)
     return replace(rnd, results=results, pending=PMap(), drop_losses=losses,
-                   corrected=frozenset(d["corrected"]))
+                   corrected=frozenset(event.corrected))
+
+
+def _paired(state: SwissState, event: ev.RoundPaired) -> SwissState:
+    number = event.round
+    matches = tuple(Match(m["id"], number, m["table"], m["a"], m["b"])
+                    for m in event.matches())
+    joined = dict(state.joined)
+    joined.update({p: number for p in event.players() if p not in state.joined})
+    pods = {**state.pods, **event.pods} if event.pods else state.pods
+    rnd = Round(number, matches, event.bye, ends_at=event.ends_at,
+                results_in=event.results_in)
+    dropped = state.dropped
+    if event.left:
+        dropped = {**dropped, **{p: number - 1 for p in event.left}}
+    return replace(state, rounds=state.rounds + (rnd,), joined=joined, pods=pods,
+                   dropped=dropped)
+
+
+def _result(state: SwissState, event: ev.MatchResult) -> SwissState:
+    match_id = event.match
+    if isinstance(event, ev.ResultReported):
+        pending = Pending(event.by, Score.from_dict(event.score), event.at)
+        return _with_holder(state, match_id, lambda h: replace(
+            h, pending=h.pending.set(match_id, pending)))
+    state = _with_holder(state, match_id, _final(match_id, Score.from_dict(event.score)))
+    if isinstance(event, ev.ResultCorrected):      # a judge's result replaces a loss by drop too
+        return _with_holder(state, match_id, lambda h: replace(
+            h, corrected=h.corrected | {match_id}, drop_losses=h.drop_losses.remove(match_id)))
+    if isinstance(event, ev.ResultEntered) and event.loss_by_drop:
+        return _with_holder(state, match_id, lambda h: replace(
+            h, drop_losses=h.drop_losses.set(match_id, event.loss_by_drop)))
+    return state
+
+
+def _structure(state: SwissState, event: ev.StructureSet) -> SwissState:
+    changes: dict = {}
+    if event.rounds is not None:
+        changes.update(fixed_rounds=event.rounds, planned_rounds=event.rounds)
+    if event.top_cut is not None:
+        changes.update(fixed_cut=event.top_cut, planned_cut=event.top_cut)
+    if not state.started:
+        changes.pop("planned_rounds", None)
+        changes.pop("planned_cut", None)
+    return replace(state, **changes)
 
 
 def evolve(state: SwissState, event: Event) -> SwissState:
-    d = event.data
-    t = event.type
-    if t == "SwissStarted":
-        return replace(state, started=True, seed_key=d["seed_key"], settings=d["settings"],
-                       planned_rounds=d["planned_rounds"], planned_cut=d["planned_cut"])
-    if t == "RoundPaired":
-        matches = tuple(Match(m["id"], d["round"], m["table"], m["a"], m["b"])
-                        for m in matches_of(d))
-        joined = dict(state.joined)
-        joined.update({p: d["round"] for p in joined_of(d, state.joined)})
-        pods = {**state.pods, **d["pods"]} if d["pods"] else state.pods
-        rnd = Round(d["round"], matches, d["bye"], ends_at=d.get("ends_at"),
-                    results_in=d.get("results_in", "swiss"))
-        dropped = state.dropped
-        if d.get("left"):
-            dropped = {**dropped, **{p: d["round"] - 1 for p in d["left"]}}
-        return replace(state, rounds=state.rounds + (rnd,), joined=joined, pods=pods,
-                       dropped=dropped)
-    if t == "ResultReported":
-        pending = Pending(d["by"], Score.from_dict(d["score"]), d.get("at"))
-        return _with_holder(state, d["match"], lambda h: replace(
-            h, pending=h.pending.set(d["match"], pending)))
-    if t in ("ResultConfirmed", "ResultEntered", "ResultCorrected"):
-        state = _with_holder(state, d["match"], _final(d["match"], Score.from_dict(d["score"])))
-        if t == "ResultCorrected":      # a judge's result replaces a loss by drop too
-            state = _with_holder(state, d["match"], lambda h: replace(
-                h, corrected=h.corrected | {d["match"]},
-                drop_losses=h.drop_losses.remove(d["match"])))
-        elif d.get("loss_by_drop"):
-            state = _with_holder(state, d["match"], lambda h: replace(
-                h, drop_losses=h.drop_losses.set(d["match"], d["loss_by_drop"])))
-        return state
-    if t == "RoundClosed":
-        rounds = list(state.rounds)
-        rnd = replace(rounds[d["round"] - 1], closed=True)
-        if "results" in d:      # the results the matches' own streams recorded
-            rnd = _closed_with(rnd, d)
-        rounds[d["round"] - 1] = rnd
-        return replace(state, rounds=tuple(rounds))
-    if t == "PlayerDropped":
-        return replace(state, dropped={**state.dropped, d["player"]: d["after_round"]})
-    if t == "StructureSet":
-        changes: dict = {}
-        if d["rounds"] is not None:
-            changes.update(fixed_rounds=d["rounds"], planned_rounds=d["rounds"])
-        if d["top_cut"] is not None:
-            changes.update(fixed_cut=d["top_cut"], planned_cut=d["top_cut"])
-        if not state.started:
-            changes.pop("planned_rounds", None)
-            changes.pop("planned_cut", None)
-        return replace(state, **changes)
-    if t == "TopCutStarted":
-        rounds = tuple(tuple(Match(m["id"], r + 1, m["table"], m["a"], m["b"]) for m in rnd)
-                       for r, rnd in enumerate(d["rounds"]))
-        return replace(state, cut=Cut(d["size"], tuple(d["seeds"]), rounds))
-    if t == "CutAdvanced":
-        return _advance(state, d)
-    if t == "CutFinished":
-        return replace(state, cut=replace(state.cut, champion=d["champion"]))
+    match event:
+        case ev.SwissStarted():
+            return replace(state, started=True, seed_key=event.seed_key,
+                           settings=event.settings, planned_rounds=event.planned_rounds,
+                           planned_cut=event.planned_cut)
+        case ev.RoundPaired():
+            return _paired(state, event)
+        case ev.MatchResult():
+            return _result(state, event)
+        case ev.RoundClosed():
+            rounds = list(state.rounds)
+            rnd = replace(rounds[event.round - 1], closed=True)
+            if event.results is not None:     # the results the matches' streams recorded
+                rnd = _closed_with(rnd, event)
+            rounds[event.round - 1] = rnd
+            return replace(state, rounds=tuple(rounds))
+        case ev.SwissPlayerDropped():
+            return replace(state, dropped={**state.dropped, event.player: event.after_round})
+        case ev.StructureSet():
+            return _structure(state, event)
+        case ev.TopCutStarted():
+            rounds = tuple(tuple(Match(m["id"], r + 1, m["table"], m["a"], m["b"])
+                                 for m in rnd) for r, rnd in enumerate(event.rounds))
+            return replace(state, cut=Cut(event.size, tuple(event.seeds), rounds))
+        case ev.CutAdvanced():
+            return _advance(state, event)
+        case ev.CutFinished():
+            return replace(state, cut=replace(state.cut, champion=event.champion))
     return state

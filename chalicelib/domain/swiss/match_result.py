@@ -7,12 +7,17 @@ from dataclasses import dataclass
 
 from ..errors import Conflict, Forbidden, Invalid
 from ..events import Event
+from .events import (
+    FINAL,
+    ResultConfirmed,
+    ResultCorrected,
+    ResultEntered,
+    ResultReported,
+)
 from .results import Score, validate
 from .state import Pending
 
-REPORTED, CONFIRMED, ENTERED, CORRECTED = (
-    "ResultReported", "ResultConfirmed", "ResultEntered", "ResultCorrected")
-FINAL_TYPES = frozenset({CONFIRMED, ENTERED})
+FINAL_TYPES = frozenset(cls.type for cls in FINAL)     # their names, as stored
 
 
 @dataclass(frozen=True)
@@ -68,15 +73,15 @@ def report(facts: MatchFacts, record: MatchRecord, player: str, a: int, b: int,
     _ready(facts, record)
     _player(facts, player)
     score = _score(facts, a, b, draws)
-    data = {"match": facts.id, "by": player, "score": score.as_dict(), "at": now}
     pending = record.pending
+    kind: type[ResultReported | ResultConfirmed] = ResultReported
     if pending is not None and pending.reported_by != player:
         if pending.score != score:
             raise Conflict("your opponent reported a different result; confirm theirs or "
                            "call a judge", {"reported": pending.score.as_dict(),
                                             "reported_by": pending.reported_by})
-        return [Event(CONFIRMED, data)]
-    return [Event(REPORTED, data)]
+        kind = ResultConfirmed
+    return [kind(match=facts.id, by=player, score=score.as_dict(), at=now)]
 
 
 def confirm(facts: MatchFacts, record: MatchRecord, player: str, now: str) -> list[Event]:
@@ -86,16 +91,15 @@ def confirm(facts: MatchFacts, record: MatchRecord, player: str, now: str) -> li
         raise Conflict(f"no result has been reported for match {facts.id}")
     if record.pending.reported_by == player:
         raise Forbidden("the opponent of the reporting player confirms the result")
-    return [Event(CONFIRMED, {"match": facts.id, "by": player,
-                              "score": record.pending.score.as_dict(), "at": now})]
+    return [ResultConfirmed(match=facts.id, by=player, score=record.pending.score.as_dict(),
+                            at=now)]
 
 
 def enter(facts: MatchFacts, record: MatchRecord, judge: str, a: int, b: int, draws: int,
           now: str) -> list[Event]:
     _ready(facts, record)
     score = _score(facts, a, b, draws)
-    return [Event(ENTERED, {"match": facts.id, "by": judge, "score": score.as_dict(),
-                            "at": now})]
+    return [ResultEntered(match=facts.id, by=judge, score=score.as_dict(), at=now)]
 
 
 def loss_by_drop(facts: MatchFacts, record: MatchRecord, player: str, by: str,
@@ -106,8 +110,8 @@ def loss_by_drop(facts: MatchFacts, record: MatchRecord, player: str, by: str,
         return []
     need = facts.need()
     score = Score(0, need) if facts.a == player else Score(need, 0)
-    return [Event(ENTERED, {"match": facts.id, "by": by, "score": score.as_dict(),
-                            "at": now, "loss_by_drop": player})]
+    return [ResultEntered(match=facts.id, by=by, score=score.as_dict(), at=now,
+                          loss_by_drop=player)]
 
 
 def correct(facts: MatchFacts, record: MatchRecord, judge: str, a: int, b: int, draws: int,
@@ -118,21 +122,22 @@ def correct(facts: MatchFacts, record: MatchRecord, judge: str, a: int, b: int, 
     if score == record.score:
         raise Invalid("the corrected result equals the recorded one",
                       {"score": score.as_dict()})
-    return [Event(CORRECTED, {"match": facts.id, "by": judge,
-                              "previous": record.score.as_dict(), "score": score.as_dict(),
-                              "reason": reason, "later_rounds_paired": later_rounds_paired,
-                              "at": now})]
+    return [ResultCorrected(match=facts.id, by=judge, score=score.as_dict(), at=now,
+                            previous=record.score.as_dict(), reason=reason,
+                            later_rounds_paired=later_rounds_paired)]
 
 
 def recorded(record: MatchRecord, event: Event) -> MatchRecord:
     """``record`` with one result event folded in (a new value; the input is untouched)."""
-    d = event.data
-    if event.type == REPORTED:
-        return MatchRecord(Pending(d["by"], Score.from_dict(d["score"]), d.get("at")),
-                           record.score, record.corrected, record.loss_by_drop)
-    if event.type in FINAL_TYPES:
-        return MatchRecord(None, Score.from_dict(d["score"]), record.corrected,
-                           d.get("loss_by_drop"))
-    if event.type == CORRECTED:
-        return MatchRecord(None, Score.from_dict(d["score"]), True, None)
+    match event:
+        case ResultReported():
+            return MatchRecord(Pending(event.by, Score.from_dict(event.score), event.at),
+                               record.score, record.corrected, record.loss_by_drop)
+        case ResultConfirmed():
+            return MatchRecord(None, Score.from_dict(event.score), record.corrected, None)
+        case ResultEntered():
+            return MatchRecord(None, Score.from_dict(event.score), record.corrected,
+                               event.loss_by_drop)
+        case ResultCorrected():
+            return MatchRecord(None, Score.from_dict(event.score), True, None)
     return record

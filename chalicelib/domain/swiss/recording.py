@@ -14,7 +14,8 @@ from .commands import ConfirmResult, CorrectResult, DropPlayer, EnterResult, Rep
 from .decide_results import facts_of, locate, record_of
 from .decider import SWISS
 from .drops import open_round_match
-from .match_result import FINAL_TYPES, MatchRecord
+from .events import FINAL
+from .match_result import MatchRecord
 from .state import Cut, Round, SwissState, parse_match_id
 
 ResultCommand = ReportResult | ConfirmResult | EnterResult | CorrectResult
@@ -49,7 +50,7 @@ def _match_command(cmd: ResultCommand, swiss: SwissState, holder: Round) -> m.Ma
 
 
 def _counted(holder: Round, match_id: str, events: list[Event]) -> tuple[int, int] | None:
-    if any(e.type in FINAL_TYPES for e in events):
+    if any(isinstance(e, FINAL) for e in events):
         return holder.number, parse_match_id(match_id)[2]
     return None
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from ..errors import Conflict, Forbidden, Invalid, NotFound
 from ..events import Event
 from . import clock
+from . import events as ev
 from .commands import ExpirePick, Pick, PickFor, ReplacePack, StartTableDraft
 from .evolve import evolve
 from .order import crypt_on_top, layout, snake
@@ -31,13 +32,12 @@ def _start(cmd: StartTableDraft, state: TableDraftState) -> list[Event]:
     rounds = len(cmd.packs[0])
     packs = [[crypt_on_top(cmd.packs[seat][k], cmd.kinds) for seat in range(len(cmd.players))]
              for k in range(rounds)]
-    data = {"pod": cmd.pod, "players": list(cmd.players),
-            "first_seat": cmd.first_seat or cmd.players[0],
-            "packs": packs, "pick_seconds": cmd.pick_seconds,
-            "review_seconds": cmd.review_seconds, "at": clock.iso(cmd.now)}
-    if cmd.pack_meta is not None:
-        data["pack_meta"] = [[dict(m) for m in seat] for seat in cmd.pack_meta]
-    started = Event("TableDraftStarted", data)
+    meta = cmd.pack_meta or [[{}] * rounds for _ in cmd.players]
+    started = ev.TableDraftStarted(
+        pod=cmd.pod, players=list(cmd.players), first_seat=cmd.first_seat or cmd.players[0],
+        packs=packs, pack_meta=[[dict(m) for m in seat] for seat in meta],
+        pick_seconds=cmd.pick_seconds, review_seconds=cmd.review_seconds,
+        at=clock.iso(cmd.now))
     return [started, _next_set(evolve(state, started), clock.iso(cmd.now))]
 
 
@@ -47,8 +47,8 @@ def _next_set(state: TableDraftState, at: str) -> Event:
     while pack_no < len(state.packs) and not any(state.packs[pack_no]):
         pack_no += 1
     if pack_no >= len(state.packs):
-        return Event("TableDraftCompleted", {
-            "pools": {p: list(state.pools.get(p, ())) for p in state.players}, "at": at})
+        return ev.TableDraftCompleted(
+            pools={p: list(state.pools.get(p, ())) for p in state.players}, at=at)
     # 7.7.2: after a set, the player to the left of the active player becomes active.
     active = state.active if state.set_no == 0 else (state.active + 1) % len(state.players)
     return _reveal(state, pack_no, state.set_no + 1, active, at)
@@ -57,13 +57,12 @@ def _next_set(state: TableDraftState, at: str) -> Event:
 def _reveal(state: TableDraftState, pack_no: int, set_no: int, active: int, at: str) -> Event:
     table, _ = layout([list(p) for p in state.packs[pack_no]], active)
     review_until = clock.plus(at, state.review_seconds)
-    return Event("TableSetRevealed", {
-        "pack": pack_no + 1, "set": set_no, "active": state.players[active],
-        "table": [{"order": c["order"], "card": c["card"], "player": state.players[c["seat"]]}
-                  for c in table],
-        "pick_order": [state.players[s] for s in snake(active, len(state.players), len(table))],
-        "review_until": review_until,
-        "deadline": clock.deadline(review_until, state.pick_seconds)})
+    return ev.TableSetRevealed(
+        pack=pack_no + 1, set=set_no, active=state.players[active],
+        table=[{"order": c["order"], "card": c["card"], "player": state.players[c["seat"]]}
+               for c in table],
+        pick_order=[state.players[s] for s in snake(active, len(state.players), len(table))],
+        review_until=review_until, deadline=clock.deadline(review_until, state.pick_seconds))
 
 
 def _drafting(state: TableDraftState) -> None:
@@ -76,12 +75,10 @@ def _drafting(state: TableDraftState) -> None:
 def _picked(state: TableDraftState, player: str, card: dict, auto: bool, at: str,
             by: str | None = None) -> list[Event]:
     last = state.turn + 1 >= len(state.order)
-    data = {"pick": state.picks + 1, "pack": state.pack_no + 1, "set": state.set_no,
-            "player": player, "card": card["card"], "order": card["order"], "auto": auto,
-            "at": at, "deadline": None if last else clock.deadline(at, state.pick_seconds)}
-    if by is not None:
-        data["by"] = by
-    picked = Event("TableCardPicked", data)
+    picked = ev.TableCardPicked(
+        pick=state.picks + 1, pack=state.pack_no + 1, set=state.set_no, player=player,
+        card=card["card"], order=card["order"], auto=auto, at=at,
+        deadline=None if last else clock.deadline(at, state.pick_seconds), by=by)
     if not last:
         return [picked]
     return [picked, _next_set(evolve(state, picked), at)]
@@ -111,8 +108,7 @@ def take(cmd: Pick, state: TableDraftState, late: list[Event] = ()) -> list[Even
     not take back that card: a pick made before the player saw it is refused (409
     ``pick_expired``), even when the snake order makes it their turn again; they pick
     again once they see the table."""
-    missed = [e.data for e in late
-              if e.type == "TableCardPicked" and e.data["player"] == cmd.player]
+    missed = [e.data for e in late if isinstance(e, ev.TableCardPicked) and e.player == cmd.player]
     if missed:
         raise Conflict(f"{cmd.player}'s pick timer ran out at {missed[0]['at']}: "
                        "the judge issued the oldest card on the table (7.7); look at the "
@@ -225,9 +221,9 @@ def replace_events(state: TableDraftState, seat: int, pack: int, cards: list[str
                    reason: str, by: str, at: str) -> list[Event]:
     """``TablePackReplaced`` for an unopened pack (``cards`` in face-down order), and the
     set laid out again when that pack's first set is on the table."""
-    replaced = Event("TablePackReplaced", {
-        "pack": pack, "seat": seat, "player": state.players[seat - 1], "cards": list(cards),
-        "count": len(cards), "reason": reason, "by": by, "at": at})
+    replaced = ev.TablePackReplaced(pack=pack, seat=seat, player=state.players[seat - 1],
+                                 cards=list(cards), count=len(cards), reason=reason, by=by,
+                                 at=at)
     if pack - 1 != state.pack_no:
         return [replaced]
     after = evolve(state, replaced)

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from .events import TablePackReplaced
 from .state import TableDraftState
 
 
-def replaced(state: TableDraftState, d: dict) -> TableDraftState:
+def replaced(state: TableDraftState, d: TablePackReplaced) -> TableDraftState:
     """Fold ``TablePackReplaced``."""
-    k, seat = d["pack"] - 1, d["seat"] - 1
+    k, seat = d.pack - 1, d.seat - 1
     rounds = [list(rnd) for rnd in state.packs]
     changes: dict = {}
     if k == state.pack_no and state.table:
@@ -22,9 +23,9 @@ def replaced(state: TableDraftState, d: dict) -> TableDraftState:
             rounds[k][s] = laid + tuple(rounds[k][s])
         changes = {"table": (), "order": (), "turn": 0, "latest": {},
                    "review_until": None, "deadline": None}
-    rounds[k][seat] = tuple(d["cards"])
-    entry = {"pack": d["pack"], "seat": d["seat"], "player": d["player"],
-             "count": d["count"], "reason": d["reason"], "by": d["by"], "at": d["at"]}
+    rounds[k][seat] = tuple(d.cards)
+    entry = {"pack": d.pack, "seat": d.seat, "player": d.player,
+             "count": d.count, "reason": d.reason, "by": d.by, "at": d.at}
     return replace(state, packs=tuple(tuple(rnd) for rnd in rounds),
                    replacements=state.replacements + (entry,), **changes)
 

@@ -12,6 +12,7 @@ from ..errors import Conflict
 from ..events import Event
 from ..pods.assignment import pod_number
 from . import clock
+from .events import LimitedLateArrival, LimitedPodsFormed
 
 
 class FormPods(BaseModel):
@@ -59,11 +60,11 @@ def decide(command, state: RosterState) -> list[Event]:
         return _late(command, state)
     if state.formed:
         raise Conflict(f"the {state.capability} has already started", code="already_started")
-    return [Event("LimitedPodsFormed", {
-        "capability": command.capability, "pods": [list(p) for p in command.pods],
-        "first_seats": list(command.first_seats), "starters": dict(command.starters),
-        "settings": dict(command.settings), "at": clock.iso(command.now),
-        **({"chosen_by_organizer": list(command.chosen)} if command.chosen else {})})]
+    return [LimitedPodsFormed(
+        capability=command.capability, pods=[list(p) for p in command.pods],
+        first_seats=list(command.first_seats), starters=dict(command.starters),
+        settings=dict(command.settings), at=clock.iso(command.now),
+        chosen_by_organizer=list(command.chosen) or None)]
 
 
 def _late(command: AddLateArrival, state: RosterState) -> list[Event]:
@@ -72,21 +73,21 @@ def _late(command: AddLateArrival, state: RosterState) -> list[Event]:
                        code="not_started")
     if command.player in state.late or state.pod_of(command.player) is not None:
         raise Conflict(f"{command.player} already has product", code="already_has_product")
-    return [Event("LimitedLateArrival", {"player": command.player,
-                                         "allocation": dict(command.allocation),
-                                         "at": clock.iso(command.now)})]
+    return [LimitedLateArrival(player=command.player, allocation=dict(command.allocation),
+                               at=clock.iso(command.now))]
 
 
 def evolve(state: RosterState, event: Event) -> RosterState:
-    d = event.data
-    if event.type == "LimitedLateArrival":
-        return replace(state, late={**state.late, d["player"]: d["allocation"]})
-    if event.type != "LimitedPodsFormed":
-        return state
-    return replace(state, capability=d["capability"],
-                   pods=tuple(tuple(p) for p in d["pods"]),
-                   first_seats=tuple(d["first_seats"]), starters=dict(d["starters"]),
-                   settings=dict(d["settings"]), formed_at=d["at"])
+    match event:
+        case LimitedLateArrival(player=player, allocation=allocation):
+            return replace(state, late={**state.late, player: allocation})
+        case LimitedPodsFormed():
+            return replace(state, capability=event.capability,
+                           pods=tuple(tuple(p) for p in event.pods),
+                           first_seats=tuple(event.first_seats),
+                           starters=dict(event.starters), settings=dict(event.settings),
+                           formed_at=event.at)
+    return state
 
 
 ROSTER = FunctionDecider("limited-roster", RosterState, decide, evolve)

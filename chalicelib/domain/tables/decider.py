@@ -12,6 +12,7 @@ from ..errors import Conflict, Invalid, NotFound
 from ..events import Event
 from ..profiles.tables import TablesSettings
 from ..rng import derive
+from . import events as ev
 from . import final as finals
 from .commands import (
     CloseRound,
@@ -23,21 +24,12 @@ from .commands import (
     StartFinal,
     SwapPlayers,
 )
-from .drops import PLAYER_DROPPED, decide_drop, dropped_at, evolve_drop
+from .drops import decide_drop, dropped_at, evolve_drop
 from .groups import equal_games_plan, equal_games_rounds, round_size, table_sizes
 from .ranking import FINALISTS, standings, totals
 from .scoring import score, validate
 from .seating import seat_round
 from .state import Round, TablesState
-
-ROUND_SEATED = "TablesRoundSeated"
-ROUND_CLOSED = "TablesRoundClosed"
-SEATS_SWAPPED = "TablesSeatsSwapped"
-TABLE_REPORTED = "TablesTableReported"
-FINAL_STARTED = "TablesFinalStarted"
-FINAL_CARD_PLACED = "TablesFinalCardPlaced"
-FINAL_SEATED = "TablesFinalSeated"
-FINAL_REPORTED = "TablesFinalReported"
 
 NO_FINAL_LIMIT = 8   # V:EKN 3.1.6: fewer than 8 players
 MULTIDECK_LIMIT = 12  # V:EKN 3.1.5: fewer than 12 players
@@ -130,11 +122,9 @@ def decide_seat_round(cmd: SeatRound, state: TablesState) -> list[Event]:
     playing = [p for p in players if p not in out]
     tables = seat_round(playing, table_sizes(len(playing)), state.history(),
                         derive(cmd.seed, "tables-seating", number))
-    data: dict[str, Any] = {"round": number, "tables": tables, "sitting_out": sitting_out,
-                            "results_in": "table"}
-    if first:
-        data["settings"] = settings.model_dump(mode="json")
-    return [Event(ROUND_SEATED, data)]
+    return [ev.TablesRoundSeated(round=number, tables=tables, sitting_out=sitting_out,
+                              results_in="table",
+                              settings=settings.model_dump(mode="json") if first else None)]
 
 
 def _round(state: TablesState, number: int) -> Round:
@@ -169,7 +159,7 @@ def decide_swap(cmd: SwapPlayers, state: TablesState) -> list[Event]:
     if reported:
         raise Conflict("a table with a reported result cannot be reseated",
                        {"tables": reported}, code="table_reported")
-    return [Event(SEATS_SWAPPED, {"round": rnd.number, "players": [a, b]})]
+    return [ev.TablesSeatsSwapped(round=rnd.number, players=[a, b])]
 
 
 def decide_report(cmd: ReportTable, state: TablesState) -> list[Event]:
@@ -182,8 +172,8 @@ def decide_report(cmd: ReportTable, state: TablesState) -> list[Event]:
     table = rnd.tables[cmd.table - 1] if cmd.seats is None else cmd.seats
     dropped = dropped_at(rnd, cmd.table) if cmd.dropped is None else cmd.dropped
     vp = validate(table, cmd.vp_halves, dropped)
-    return [Event(TABLE_REPORTED, {"round": rnd.number, "table": cmd.table,
-                                   "results": score(table, vp, dropped)})]
+    return [ev.TablesTableReported(round=rnd.number, table=cmd.table,
+                                results=score(table, vp, dropped))]
 
 
 def decide_close(cmd: CloseRound, state: TablesState) -> list[Event]:
@@ -203,7 +193,7 @@ def decide_close(cmd: CloseRound, state: TablesState) -> list[Event]:
     if missing:
         raise Conflict(f"round {rnd.number} still has tables without a result",
                        {"round": rnd.number, "tables": missing}, code="round_open")
-    return [Event(ROUND_CLOSED, {"round": rnd.number, "tables": tables})]
+    return [ev.TablesRoundClosed(round=rnd.number, tables=tables)]
 
 
 def decide_start_final(cmd: StartFinal, state: TablesState) -> list[Event]:
@@ -225,19 +215,18 @@ def decide_start_final(cmd: StartFinal, state: TablesState) -> list[Event]:
     if len(qualifiers) < 4:
         raise Conflict("a final needs at least four players", {"eligible": qualifiers},
                        code="too_few_finalists")
-    return [Event(FINAL_STARTED, {"qualifiers": qualifiers, "standings": rows})]
+    return [ev.TablesFinalStarted(qualifiers=qualifiers, standings=rows)]
 
 
 def decide_place(cmd: PlaceCard, state: TablesState) -> list[Event]:
     if not state.final_started:
         raise Conflict("the final has not started", code="final_not_started")
     row = finals.place_card(state.qualifiers, state.row, cmd.player, cmd.position)
-    events = [Event(FINAL_CARD_PLACED, {"player": cmd.player, "position": cmd.position,
-                                        "row": row})]
+    events: list[Event] = [ev.TablesFinalCardPlaced(player=cmd.player, position=cmd.position,
+                                                 row=row)]
     if len(row) == len(state.qualifiers):
         seating, first = finals.seat_final(row, cmd.seed)
-        events.append(Event(FINAL_SEATED, {"row": row, "seating": seating,
-                                           "first_player": first}))
+        events.append(ev.TablesFinalSeated(row=row, seating=seating, first_player=first))
     return events
 
 
@@ -245,8 +234,8 @@ def decide_final_result(cmd: ReportFinal, state: TablesState) -> list[Event]:
     if not state.final_seating:
         raise Conflict("the final is not seated yet", code="final_not_seated")
     vp = validate(state.final_seating, cmd.vp_halves)
-    return [Event(FINAL_REPORTED, {"vp_halves": vp,
-                                   "standings": finals.final_standings(state.qualifiers, vp)})]
+    return [ev.TablesFinalReported(vp_halves=vp,
+                                standings=finals.final_standings(state.qualifiers, vp))]
 
 
 HANDLERS = {SeatRound: decide_seat_round, SwapPlayers: decide_swap,
@@ -272,47 +261,48 @@ def swapped(tables: tuple[tuple[str, ...], ...], sitting_out: tuple[str, ...],
     return tables2, out2
 
 
+def _with_round(state: TablesState, number: int, change) -> TablesState:
+    rounds = list(state.rounds)
+    rounds[number - 1] = change(rounds[number - 1])
+    return replace(state, rounds=tuple(rounds))
+
+
+def _reported(rnd: Round, event: ev.TablesTableReported) -> Round:
+    return replace(rnd, results={**rnd.results, event.table: event.results})
+
+
+def _closed(rnd: Round, event: ev.TablesRoundClosed) -> Round:
+    return replace(rnd, closed=True, tables=tuple(tuple(t["seats"]) for t in event.tables),
+                   results={k: t["results"] for k, t in enumerate(event.tables, start=1)},
+                   drop_losses=tuple(p for t in event.tables for p in t["dropped"]))
+
+
 def evolve(state: TablesState, event: Event) -> TablesState:
-    d = event.data
-    if event.type == ROUND_SEATED:
-        rnd = Round(number=d["round"], tables=tuple(tuple(t) for t in d["tables"]),
-                    sitting_out=tuple(d.get("sitting_out", ())),
-                    results_in=d.get("results_in", "tables"))
-        settings = d.get("settings", state.settings)
-        return replace(state, rounds=state.rounds + (rnd,), settings=settings)
-    if event.type == SEATS_SWAPPED:
-        rnd = state.rounds[d["round"] - 1]
-        tables, out = swapped(rnd.tables, rnd.sitting_out, *d["players"])
-        rounds = list(state.rounds)
-        rounds[d["round"] - 1] = replace(rnd, tables=tables, sitting_out=out)
-        return replace(state, rounds=tuple(rounds))
-    if event.type == TABLE_REPORTED:
-        rnd = state.rounds[d["round"] - 1]
-        results = dict(rnd.results)
-        results[d["table"]] = d["results"]
-        rounds = list(state.rounds)
-        rounds[d["round"] - 1] = replace(rnd, results=results)
-        return replace(state, rounds=tuple(rounds))
-    if event.type == PLAYER_DROPPED:
-        return evolve_drop(state, d)
-    if event.type == ROUND_CLOSED:
-        rnd = state.rounds[d["round"] - 1]
-        closed = replace(
-            rnd, closed=True, tables=tuple(tuple(t["seats"]) for t in d["tables"]),
-            results={k: t["results"] for k, t in enumerate(d["tables"], start=1)},
-            drop_losses=tuple(p for t in d["tables"] for p in t["dropped"]))
-        rounds = list(state.rounds)
-        rounds[d["round"] - 1] = closed
-        return replace(state, rounds=tuple(rounds))
-    if event.type == FINAL_STARTED:
-        return replace(state, qualifiers=tuple(d["qualifiers"]))
-    if event.type == FINAL_CARD_PLACED:
-        return replace(state, row=tuple(d["row"]))
-    if event.type == FINAL_SEATED:
-        return replace(state, final_seating=tuple(d["seating"]),
-                       first_player=d["first_player"])
-    if event.type == FINAL_REPORTED:
-        return replace(state, final_result=dict(d["vp_halves"]))
+    match event:
+        case ev.TablesRoundSeated():
+            rnd = Round(number=event.round, tables=tuple(tuple(t) for t in event.tables),
+                        sitting_out=tuple(event.sitting_out), results_in=event.results_in)
+            settings = state.settings if event.settings is None else event.settings
+            return replace(state, rounds=state.rounds + (rnd,), settings=settings)
+        case ev.TablesSeatsSwapped(round=number, players=players):
+            return _with_round(state, number, lambda rnd: replace(rnd, **dict(zip(
+                ("tables", "sitting_out"), swapped(rnd.tables, rnd.sitting_out, *players),
+                strict=True))))
+        case ev.TablesTableReported(round=number):
+            return _with_round(state, number, lambda rnd: _reported(rnd, event))
+        case ev.TablesPlayerDropped():
+            return evolve_drop(state, event)
+        case ev.TablesRoundClosed(round=number):
+            return _with_round(state, number, lambda rnd: _closed(rnd, event))
+        case ev.TablesFinalStarted(qualifiers=qualifiers):
+            return replace(state, qualifiers=tuple(qualifiers))
+        case ev.TablesFinalCardPlaced(row=row):
+            return replace(state, row=tuple(row))
+        case ev.TablesFinalSeated():
+            return replace(state, final_seating=tuple(event.seating),
+                           first_player=event.first_player)
+        case ev.TablesFinalReported(vp_halves=vp):
+            return replace(state, final_result=dict(vp))
     return state
 
 

@@ -11,9 +11,8 @@ from dataclasses import replace
 from ..errors import Conflict
 from ..events import Event
 from .commands import DropPlayer
+from .events import TablesPlayerDropped
 from .state import Round, TablesState
-
-PLAYER_DROPPED = "TablesPlayerDropped"
 
 
 def decide_drop(cmd: DropPlayer, state: TablesState) -> list[Event]:
@@ -25,29 +24,35 @@ def decide_drop(cmd: DropPlayer, state: TablesState) -> list[Event]:
         return []
     if cmd.player in rnd.drop_losses:
         raise Conflict(f"player {cmd.player} has already dropped", code="already_dropped")
-    if not cmd.loss:
-        if cmd.limited and rnd.number == 1:
+    return dropped(cmd.player, cmd.loss, cmd.limited, rnd.number, table,
+                   len(rnd.tables[table - 1]))
+
+
+def dropped(player: str, loss: bool, limited: bool, number: int, table: int,
+            size: int) -> list[Event]:
+    """The drop of a player seated at ``table`` (``size`` seats) in round ``number``: the
+    Loss, or the seat given up where neither 3.1.2 nor 7.2.6 requires the Loss."""
+    if not loss:
+        if limited and number == 1:
             raise Conflict("in a limited event a player who received product and leaves "
                            "before the end of round 1 receives a Loss (V:EKN 7.2.6)",
                            {"round": 1, "table": table}, code="loss_required")
-        size = len(rnd.tables[table - 1])
         if size - 1 < 4:
             raise Conflict(f"table {table} would be left with {size - 1} players: a table "
                            "needs four (V:EKN 3.1.2), so the drop is a Loss (3.1.4)",
-                           {"round": rnd.number, "table": table, "size": size},
+                           {"round": number, "table": table, "size": size},
                            code="loss_required")
-    return [Event(PLAYER_DROPPED, {"round": rnd.number, "table": table,
-                                   "player": cmd.player, "loss": cmd.loss})]
+    return [TablesPlayerDropped(round=number, table=table, player=player, loss=loss)]
 
 
-def evolve_drop(state: TablesState, data: dict) -> TablesState:
-    rnd = state.rounds[data["round"] - 1]
-    if data["loss"]:
-        changed = replace(rnd, drop_losses=rnd.drop_losses + (data["player"],))
+def evolve_drop(state: TablesState, event: TablesPlayerDropped) -> TablesState:
+    rnd = state.rounds[event.round - 1]
+    if event.loss:
+        changed = replace(rnd, drop_losses=rnd.drop_losses + (event.player,))
     else:
-        changed = replace(rnd, tables=without(rnd.tables, data["player"]))
+        changed = replace(rnd, tables=without(rnd.tables, event.player))
     rounds = list(state.rounds)
-    rounds[data["round"] - 1] = changed
+    rounds[event.round - 1] = changed
     return replace(state, rounds=tuple(rounds))
 
 

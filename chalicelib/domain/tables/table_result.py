@@ -12,11 +12,9 @@ from typing import Any
 from ..decider import FunctionDecider
 from ..errors import Conflict, Invalid
 from ..events import Event
+from .drops import dropped
+from .events import TablesPlayerDropped, TablesTableReported, TablesTableReseated
 from .scoring import score, validate
-
-TABLE_REPORTED = "TablesTableReported"
-PLAYER_DROPPED = "TablesPlayerDropped"
-TABLE_RESEATED = "TablesTableReseated"
 
 
 @dataclass(frozen=True)
@@ -66,8 +64,8 @@ def decide_report(cmd: Report, state: TableState) -> list[Event]:
                        code="table_reported")
     seats = state.seating(cmd.facts)
     vp = validate(seats, cmd.vp_halves, state.dropped)
-    return [Event(TABLE_REPORTED, {"round": cmd.facts.round, "table": cmd.facts.table,
-                                   "results": score(seats, vp, state.dropped)})]
+    return [TablesTableReported(round=cmd.facts.round, table=cmd.facts.table,
+                                results=score(seats, vp, state.dropped))]
 
 
 def decide_drop(cmd: Drop, state: TableState) -> list[Event]:
@@ -81,18 +79,7 @@ def decide_drop(cmd: Drop, state: TableState) -> list[Event]:
         return []
     if cmd.player in state.dropped:
         raise Conflict(f"player {cmd.player} has already dropped", code="already_dropped")
-    if not cmd.loss:
-        if f.limited and f.round == 1:
-            raise Conflict("in a limited event a player who received product and leaves "
-                           "before the end of round 1 receives a Loss (V:EKN 7.2.6)",
-                           {"round": 1, "table": f.table}, code="loss_required")
-        if len(seats) - 1 < 4:
-            raise Conflict(f"table {f.table} would be left with {len(seats) - 1} players: a "
-                           "table needs four (V:EKN 3.1.2), so the drop is a Loss (3.1.4)",
-                           {"round": f.round, "table": f.table, "size": len(seats)},
-                           code="loss_required")
-    return [Event(PLAYER_DROPPED, {"round": f.round, "table": f.table, "player": cmd.player,
-                                   "loss": cmd.loss})]
+    return dropped(cmd.player, cmd.loss, f.limited, f.round, f.table, len(seats))
 
 
 def decide_reseat(cmd: Reseat, state: TableState) -> list[Event]:
@@ -103,8 +90,8 @@ def decide_reseat(cmd: Reseat, state: TableState) -> list[Event]:
     if gone:
         raise Conflict("a player who dropped after the seating keeps their seat and a Loss "
                        "(V:EKN 3.1.4)", {"players": gone}, code="player_dropped")
-    return [Event(TABLE_RESEATED, {"round": cmd.facts.round, "table": cmd.facts.table,
-                                   "seats": list(cmd.seats)})]
+    return [TablesTableReseated(round=cmd.facts.round, table=cmd.facts.table,
+                                seats=list(cmd.seats))]
 
 
 _HANDLERS = {Report: decide_report, Drop: decide_drop, Reseat: decide_reseat}
@@ -118,17 +105,17 @@ def decide(command: Any, state: TableState) -> list[Event]:
 
 
 def evolve(state: TableState, event: Event) -> TableState:
-    d = event.data
-    if event.type == TABLE_REPORTED:
-        return TableState(state.seats, state.dropped, state.unseated, dict(d["results"]))
-    if event.type == PLAYER_DROPPED:
-        if d["loss"]:
-            return TableState(state.seats, state.dropped + (d["player"],), state.unseated,
+    match event:
+        case TablesTableReported(results=results):
+            return TableState(state.seats, state.dropped, state.unseated, dict(results))
+        case TablesPlayerDropped(player=player, loss=True):
+            return TableState(state.seats, state.dropped + (player,), state.unseated,
                               state.result)
-        return TableState(state.seats, state.dropped, state.unseated + (d["player"],),
-                          state.result)
-    if event.type == TABLE_RESEATED:
-        return TableState(tuple(d["seats"]), state.dropped, state.unseated, state.result)
+        case TablesPlayerDropped(player=player):
+            return TableState(state.seats, state.dropped, state.unseated + (player,),
+                              state.result)
+        case TablesTableReseated(seats=seats):
+            return TableState(tuple(seats), state.dropped, state.unseated, state.result)
     return state
 
 

@@ -13,6 +13,7 @@ from ..profiles import FORMATS, GAMES, STRUCTURES, resolve_settings
 from ..profiles.member_ids import PatternError, matches
 from ..rng import commitment
 from . import commands as c
+from . import events as ev
 from .state import FINISHED, REGISTRATION, RUNNING, Player, TournamentState
 
 
@@ -41,13 +42,11 @@ def _create(cmd: c.CreateTournament, state: TournamentState) -> list[Event]:
         raise Invalid("unsupported game, format or structure", problems)
     settings = _with_code(resolve_settings(cmd.game, cmd.settings), cmd.settings,
                           cmd.registration_code)
-    return [Event("TournamentCreated", {
-        "tournament_id": cmd.tournament_id, "organizer_id": cmd.organizer_id,
-        "name": cmd.name, "game": cmd.game, "format": cmd.format,
-        "structure": cmd.structure, "settings": settings, "seed": cmd.seed,
-        "seed_sha256": commitment(cmd.seed), "starts_at": cmd.starts_at,
-        "location": cmd.location, "created_at": cmd.now,
-        "registration_code": cmd.registration_code})]
+    return [ev.TournamentCreated(
+        tournament_id=cmd.tournament_id, organizer_id=cmd.organizer_id, name=cmd.name,
+        game=cmd.game, format=cmd.format, structure=cmd.structure, settings=settings,
+        seed=cmd.seed, seed_sha256=commitment(cmd.seed), starts_at=cmd.starts_at,
+        location=cmd.location, created_at=cmd.now, registration_code=cmd.registration_code)]
 
 
 def _change_settings(cmd: c.ChangeSettings, state: TournamentState) -> list[Event]:
@@ -57,10 +56,10 @@ def _change_settings(cmd: c.ChangeSettings, state: TournamentState) -> list[Even
     code = cmd.registration_code if cmd.code_changed else state.registration_code
     settings = _with_code(resolve_settings(state.game, cmd.settings,
                                            base=_plain(state.settings)), cmd.settings, code)
-    data: dict[str, Any] = {"settings": settings}
     if cmd.code_changed:
-        data["registration_code"] = code
-    return [Event("SettingsChanged", data)]
+        return [ev.SettingsChanged(settings=settings, code_changed=True,
+                                   registration_code=code)]
+    return [ev.SettingsChanged(settings=settings)]
 
 
 def _with_code(settings: dict[str, Any], override: dict[str, Any],
@@ -122,9 +121,8 @@ def _register(cmd: c.RegisterPlayer, state: TournamentState) -> list[Event]:
                        {"max_players": reg["max_players"]}, code="tournament_full")
     if cmd.player_id in state.players:
         raise Conflict("player id already used")
-    return [Event("PlayerRegistered", {
-        "player_id": cmd.player_id, "name": cmd.name, "member_id": cmd.member_id,
-        "late": late, "registered_at": cmd.now})]
+    return [ev.PlayerRegistered(player_id=cmd.player_id, name=cmd.name,
+                             member_id=cmd.member_id, late=late, registered_at=cmd.now)]
 
 
 def _existing(state: TournamentState, player_id: str) -> Player:
@@ -140,7 +138,7 @@ def _remove(cmd: c.RemovePlayer, state: TournamentState) -> list[Event]:
     if state.status != REGISTRATION:
         raise Conflict("players can only be removed before the start; record a drop instead",
                        {"status": state.status}, code="already_started")
-    return [Event("PlayerRemoved", {"player_id": cmd.player_id, "at": cmd.now})]
+    return [ev.PlayerRemoved(player_id=cmd.player_id, at=cmd.now)]
 
 
 def _drop(cmd: c.DropPlayer, state: TournamentState) -> list[Event]:
@@ -154,23 +152,21 @@ def _drop(cmd: c.DropPlayer, state: TournamentState) -> list[Event]:
     # V:EKN 3.1.4: the player is left out of the next seating/pairing. A round already
     # seated or paired is the Swiss or tables aggregate's business (a loss there), decided
     # in the same unit of work by the drop route.
-    return [Event("PlayerDropped", {"player_id": cmd.player_id, "reason": cmd.reason,
-                                    "at": cmd.now})]
+    return [ev.PlayerDropped(player_id=cmd.player_id, reason=cmd.reason, at=cmd.now)]
 
 
 def _replace_token(cmd: c.ReplacePlayerToken, state: TournamentState) -> list[Event]:
     player = _existing(state, cmd.player_id)
     # No token in the event: the new token's hash names its own stream, which records
     # the credential number this event makes current.
-    return [Event("PlayerTokenReplaced", {
-        "player_id": cmd.player_id, "credential": player.credential + 1,
-        "by": "player" if cmd.by_player else "staff", "at": cmd.now})]
+    return [ev.PlayerTokenReplaced(player_id=cmd.player_id, credential=player.credential + 1,
+                                   by="player" if cmd.by_player else "staff", at=cmd.now)]
 
 
 def _add_judge(cmd: c.AddJudge, state: TournamentState) -> list[Event]:
     if state.status == FINISHED:
         raise Conflict("the tournament is finished", code="tournament_finished")
-    return [Event("JudgeAdded", {"judge_id": cmd.judge_id, "name": cmd.name, "at": cmd.now})]
+    return [ev.JudgeAdded(judge_id=cmd.judge_id, name=cmd.name, at=cmd.now)]
 
 
 def _start(cmd: c.StartTournament, state: TournamentState) -> list[Event]:
@@ -180,7 +176,7 @@ def _start(cmd: c.StartTournament, state: TournamentState) -> list[Event]:
     if state.active_count < 2:
         raise Conflict("at least two players are needed to start",
                        {"active": state.active_count}, code="too_few_players")
-    return [Event("TournamentStarted", {"at": cmd.now})]
+    return [ev.TournamentStarted(at=cmd.now)]
 
 
 def _finish(cmd: c.FinishTournament, state: TournamentState) -> list[Event]:
@@ -197,16 +193,15 @@ def _finish(cmd: c.FinishTournament, state: TournamentState) -> list[Event]:
             raise Conflict("play is not finished: enter the missing results, or end the "
                            "event early with incomplete: true and a reason",
                            {"open": open_items}, code="play_unfinished")
-        return [Event("TournamentFinished", {"at": cmd.now, "seed": state.seed})]
+        return [ev.TournamentFinished(at=cmd.now, seed=state.seed)]
     if not (cmd.reason or "").strip():
         raise Invalid("an incomplete finish needs a reason",
                       [{"field": "reason", "message": "say why the event ends early"}])
     if not open_items:
         raise Conflict("nothing is left to play: finish without incomplete",
                        {"open": []}, code="play_complete")
-    return [Event("TournamentFinished", {
-        "at": cmd.now, "seed": state.seed,
-        "incomplete": {"reason": cmd.reason.strip(), "open": open_items}})]
+    return [ev.TournamentFinished(at=cmd.now, seed=state.seed, incomplete={
+        "reason": cmd.reason.strip(), "open": open_items})]
 
 
 _HANDLERS = {c.ChangeSettings: _change_settings, c.RegisterPlayer: _register,
@@ -241,41 +236,41 @@ def _removed(state: TournamentState, player_id: str) -> TournamentState:
 
 
 def evolve(state: TournamentState, event: Event) -> TournamentState:
-    d = event.data
-    if event.type == "TournamentCreated":
-        return TournamentState(
-            id=d["tournament_id"], exists=True, name=d["name"], game=d["game"],
-            format=d["format"], structure=d["structure"], organizer_id=d["organizer_id"],
-            seed=d["seed"], seed_sha256=d["seed_sha256"],
-            settings=MappingProxyType(d["settings"]), starts_at=d.get("starts_at"),
-            location=d.get("location"), created_at=d["created_at"],
-            registration_code=d.get("registration_code"))
-    if event.type == "SettingsChanged":
-        code = d["registration_code"] if "registration_code" in d else state.registration_code
-        return replace(state, settings=MappingProxyType(d["settings"]), registration_code=code)
-    if event.type == "PlayerTokenReplaced":
-        player = replace(state.players[d["player_id"]], credential=d["credential"])
-        return replace(state, players=state.players.set(player.id, player))
-    if event.type == "PlayerRegistered":
-        return _registered(state, Player(d["player_id"], d["name"], d.get("member_id"),
-                                         "active", d["late"], d["registered_at"]))
-    if event.type == "PlayerRemoved":
-        return _removed(state, d["player_id"])
-    if event.type == "PlayerDropped":
-        player = state.players[d["player_id"]]
-        dropped = replace(player, status="dropped", dropped_at=d["at"],
-                          drop_reason=d.get("reason"))
-        return replace(state, players=state.players.set(player.id, dropped),
-                       active_count=state.active_count - (player.status == "active"))
-    if event.type == "JudgeAdded":
-        judges = dict(state.judges)
-        judges[d["judge_id"]] = d["name"]
-        return replace(state, judges=MappingProxyType(judges))
-    if event.type == "TournamentStarted":
-        return replace(state, status=RUNNING, started_at=d["at"])
-    if event.type == "TournamentFinished":
-        return replace(state, status=FINISHED, finished_at=d["at"],
-                       incomplete=d.get("incomplete"))
+    match event:
+        case ev.TournamentCreated():
+            return TournamentState(
+                id=event.tournament_id, exists=True, name=event.name, game=event.game,
+                format=event.format, structure=event.structure,
+                organizer_id=event.organizer_id, seed=event.seed,
+                seed_sha256=event.seed_sha256, settings=MappingProxyType(event.settings),
+                starts_at=event.starts_at, location=event.location,
+                created_at=event.created_at, registration_code=event.registration_code)
+        case ev.SettingsChanged(settings=settings):
+            code = event.registration_code if event.code_changed else state.registration_code
+            return replace(state, settings=MappingProxyType(settings), registration_code=code)
+        case ev.PlayerTokenReplaced():
+            player = replace(state.players[event.player_id], credential=event.credential)
+            return replace(state, players=state.players.set(player.id, player))
+        case ev.PlayerRegistered():
+            return _registered(state, Player(event.player_id, event.name, event.member_id,
+                                             "active", event.late, event.registered_at))
+        case ev.PlayerRemoved(player_id=player_id):
+            return _removed(state, player_id)
+        case ev.PlayerDropped():
+            player = state.players[event.player_id]
+            dropped = replace(player, status="dropped", dropped_at=event.at,
+                              drop_reason=event.reason)
+            return replace(state, players=state.players.set(player.id, dropped),
+                           active_count=state.active_count - (player.status == "active"))
+        case ev.JudgeAdded():
+            judges = dict(state.judges)
+            judges[event.judge_id] = event.name
+            return replace(state, judges=MappingProxyType(judges))
+        case ev.TournamentStarted(at=at):
+            return replace(state, status=RUNNING, started_at=at)
+        case ev.TournamentFinished():
+            return replace(state, status=FINISHED, finished_at=event.at,
+                           incomplete=event.incomplete)
     return state
 
 

@@ -6,6 +6,7 @@ from collections import Counter
 from ..errors import Conflict, Forbidden, Invalid
 from ..events import Event
 from ..tabledraft import clock
+from . import events as ev
 from .commands import (
     CRYPT_ADDED,
     AcceptTrade,
@@ -44,9 +45,9 @@ def _start(cmd: StartTradePod, state: TradePodState) -> list[Event]:
     if problems:
         raise Invalid("cannot start this trading pod", problems, code="invalid_pod")
     at = clock.iso(cmd.now)
-    started = Event("TradePodStarted", {
-        "pod": cmd.pod, "players": list(cmd.players), "first_seat": cmd.first_seat,
-        "decks": {p: cmd.decks[p].model_dump() for p in cmd.players}, "at": at})
+    started = ev.TradePodStarted(pod=cmd.pod, players=list(cmd.players),
+                              first_seat=cmd.first_seat,
+                              decks={p: cmd.decks[p].model_dump() for p in cmd.players}, at=at)
     state = evolve(state, started)
     return [started, *_settle(state, at, turn_over=False, first=True)]
 
@@ -65,14 +66,13 @@ def _settle(state: TradePodState, at: str, turn_over: bool, first: bool = False,
     holders = state.holders()
     if len(holders) == 1:
         # 7.4.3: if only one player has any face-up cards, they turn them face down.
-        emit(Event("TradeStockTurnedDown", {"player": holders[0],
-                                            "slots": state.face_up(holders[0]), "at": at}))
+        emit(ev.TradeStockTurnedDown(player=holders[0], slots=state.face_up(holders[0]), at=at))
         holders = []
     if not holders:
         if not first:
-            emit(Event("TradeTurnEnded", {"turn": state.turn, "player": state.active_player,
-                                          "reason": reason or "all_face_down", "at": at}))
-        emit(Event("TradingEnded", {"trades": state.trades, "at": at}))
+            emit(ev.TradeTurnEnded(turn=state.turn, player=state.active_player,
+                                reason=reason or "all_face_down", at=at))
+        emit(ev.TradingEnded(trades=state.trades, at=at))
         return events
     me = state.players[state.active]
     targets = [p for p in holders if p != me and p not in state.declined]
@@ -81,8 +81,7 @@ def _settle(state: TradePodState, at: str, turn_over: bool, first: bool = False,
     if not first:
         if not turn_over:
             reason = "no_face_up" if not state.face_up(me) else "all_declined"
-        emit(Event("TradeTurnEnded", {"turn": state.turn, "player": me, "reason": reason,
-                                      "at": at}))
+        emit(ev.TradeTurnEnded(turn=state.turn, player=me, reason=reason, at=at))
     # 7.4.3: the player to the left becomes active; a player with no face-up cards has
     # their turn end at once.
     seat = state.active if first else (state.active + 1) % len(state.players)
@@ -90,8 +89,8 @@ def _settle(state: TradePodState, at: str, turn_over: bool, first: bool = False,
     while not state.face_up(state.players[seat]):
         skipped.append(state.players[seat])
         seat = (seat + 1) % len(state.players)
-    emit(Event("TradeTurnStarted", {"turn": state.turn + 1, "player": state.players[seat],
-                                    "skipped": skipped, "at": at}))
+    emit(ev.TradeTurnStarted(turn=state.turn + 1, player=state.players[seat], skipped=skipped,
+                          at=at))
     return events
 
 
@@ -116,9 +115,9 @@ def _offer(cmd: OfferTrade, state: TradePodState) -> list[Event]:
     if cmd.slot not in state.face_up(cmd.target):
         raise Invalid(f"slot {cmd.slot} of {cmd.target} is not a face-up card",
                       {"face_up": state.face_up(cmd.target)}, code="not_face_up")
-    return [Event("TradeOffered", {
-        "turn": state.turn, "player": cmd.player, "target": cmd.target, "slot": cmd.slot,
-        "card": state.stock[cmd.target][cmd.slot][0], "at": clock.iso(cmd.now)})]
+    return [ev.TradeOffered(turn=state.turn, player=cmd.player, target=cmd.target,
+                         slot=cmd.slot, card=state.stock[cmd.target][cmd.slot][0],
+                         at=clock.iso(cmd.now))]
 
 
 def _answerer(player: str, state: TradePodState) -> dict:
@@ -138,19 +137,17 @@ def _accept(cmd: AcceptTrade, state: TradePodState) -> list[Event]:
         raise Invalid(f"slot {cmd.slot} of {active} is not a face-up card",
                       {"face_up": state.face_up(active)}, code="not_face_up")
     at = clock.iso(cmd.now)
-    accepted = Event("TradeAccepted", {
-        "turn": state.turn, "player": active, "target": cmd.player,
-        "player_slot": cmd.slot, "player_card": state.stock[active][cmd.slot][0],
-        "target_slot": offer["slot"], "target_card": offer["card"], "at": at})
+    accepted = ev.TradeAccepted(turn=state.turn, player=active, target=cmd.player,
+                             player_slot=cmd.slot, player_card=state.stock[active][cmd.slot][0],
+                             target_slot=offer["slot"], target_card=offer["card"], at=at)
     return [accepted, *_settle(evolve(state, accepted), at, turn_over=True, reason="traded")]
 
 
 def _decline(cmd: DeclineTrade, state: TradePodState) -> list[Event]:
     offer = _answerer(cmd.player, state)
     at = clock.iso(cmd.now)
-    declined = Event("TradeDeclined", {
-        "turn": state.turn, "player": state.active_player, "target": cmd.player,
-        "slot": offer["slot"], "card": offer["card"], "at": at})
+    declined = ev.TradeDeclined(turn=state.turn, player=state.active_player, target=cmd.player,
+                             slot=offer["slot"], card=offer["card"], at=at)
     return [declined, *_settle(evolve(state, declined), at, turn_over=False)]
 
 
@@ -168,15 +165,15 @@ def _add_crypt(cmd: AddCrypt, state: TradePodState) -> list[Event]:
     at = clock.iso(cmd.now)
     crypt = list(deck["crypt"]) + list(cmd.cards)
     library = list(deck["library"]) + [card for card, _ in state.stock[cmd.player]]
-    done = Event("TradeCryptCompleted", {"player": cmd.player, "added": list(cmd.cards),
-                                         "crypt": crypt, "library": library, "at": at})
+    done = ev.TradeCryptCompleted(player=cmd.player, added=list(cmd.cards), crypt=crypt,
+                               library=library, at=at)
     after = evolve(state, done)
     if len(after.crypt_done) < len(state.players):
         return [done]
-    return [done, Event("TradePodCompleted", {"decks": {
+    return [done, ev.TradePodCompleted(decks={
         p: {"crypt": list(after.crypt_done[p]),
             "library": list(after.decks[p]["library"]) + [c for c, _ in after.stock[p]]}
-        for p in state.players}, "at": at})]
+        for p in state.players}, at=at)]
 
 
 _HANDLERS = {OfferTrade: _offer, AcceptTrade: _accept, DeclineTrade: _decline,

@@ -10,6 +10,7 @@ from ..events import Event
 from ..pods.assignment import assign_pods, check_explicit, pod_number, pod_sizes
 from ..tabledraft import clock
 from .commands import FormTradePods, SetTradeDeck
+from .events import TradeDeckSet, TradePodsFormed
 from .validate import deck_problems
 
 POD_MIN, POD_MAX = 4, 5     # 7.4.2
@@ -44,8 +45,7 @@ def _set_deck(cmd: SetTradeDeck, state: TradePrepState) -> list[Event]:
     if problems:
         raise Invalid("this restricted-trade set-up breaks 7.4.1", problems,
                       code="invalid_trade_deck")
-    return [Event("TradeDeckSet", {"player": cmd.player, "deck": cmd.deck.model_dump(),
-                                   "at": clock.iso(cmd.now)})]
+    return [TradeDeckSet(player=cmd.player, deck=cmd.deck.model_dump(), at=clock.iso(cmd.now))]
 
 
 def _form(cmd: FormTradePods, state: TradePrepState) -> list[Event]:
@@ -75,19 +75,18 @@ def _form(cmd: FormTradePods, state: TradePrepState) -> list[Event]:
         raise Invalid("a designated first seat is not in that pod", problems,
                       code="invalid_first_seat")
     firsts = [cmd.first_seats.get(n, pod[0]) for n, pod in enumerate(pods, start=1)]
-    data = {"pods": pods, "first_seats": firsts, "at": clock.iso(cmd.now)}
-    if cmd.pods is not None:
-        data["chosen_by_organizer"] = ["pods"]     # not the seed's draw (for an audit)
-    return [Event("TradePodsFormed", data)]
+    return [TradePodsFormed(pods=pods, first_seats=firsts, at=clock.iso(cmd.now),
+                            # not the seed's draw (for an audit)
+                            chosen_by_organizer=None if cmd.pods is None else ["pods"])]
 
 
 def evolve(state: TradePrepState, event: Event) -> TradePrepState:
-    d = event.data
-    if event.type == "TradeDeckSet":
-        return replace(state, decks={**state.decks, d["player"]: d["deck"]})
-    if event.type == "TradePodsFormed":
-        return replace(state, pods=tuple(tuple(p) for p in d["pods"]),
-                       first_seats=tuple(d["first_seats"]))
+    match event:
+        case TradeDeckSet(player=player, deck=deck):
+            return replace(state, decks={**state.decks, player: deck})
+        case TradePodsFormed():
+            return replace(state, pods=tuple(tuple(p) for p in event.pods),
+                           first_seats=tuple(event.first_seats))
     return state
 
 

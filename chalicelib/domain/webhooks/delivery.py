@@ -14,6 +14,7 @@ from ..decider import FunctionDecider
 from ..errors import Conflict
 from ..events import Event
 from .backoff import next_attempt_delay
+from .events import WebhookAttempted
 
 
 @dataclass(frozen=True)
@@ -57,18 +58,17 @@ def decide(cmd: Any, state: DeliveryState) -> list[Event]:
         if delay is not None:
             next_at = (datetime.fromisoformat(cmd.now)
                        + timedelta(seconds=delay)).isoformat(timespec="microseconds")
-    return [Event("WebhookAttempted", {
-        "delivery_id": cmd.delivery_id, "endpoint_id": cmd.endpoint_id,
-        "organizer_id": cmd.organizer_id, "attempt": cmd.attempt, "at": cmd.now,
-        "ok": cmd.ok, "status_code": cmd.status_code, "error": cmd.error,
-        "outcome": outcome, "next_attempt_at": next_at,
-        "signed_with": list(cmd.signed_with)})]
+    return [WebhookAttempted(
+        delivery_id=cmd.delivery_id, endpoint_id=cmd.endpoint_id,
+        organizer_id=cmd.organizer_id, attempt=cmd.attempt, at=cmd.now, ok=cmd.ok,
+        status_code=cmd.status_code, error=cmd.error, outcome=outcome,
+        next_attempt_at=next_at, signed_with=list(cmd.signed_with))]
 
 
 def evolve(state: DeliveryState, event: Event) -> DeliveryState:
-    if event.type == "WebhookAttempted":
-        return replace(state, attempts=event.data["attempt"], outcome=event.data["outcome"],
-                       next_attempt_at=event.data["next_attempt_at"])
+    if isinstance(event, WebhookAttempted):
+        return replace(state, attempts=event.attempt, outcome=event.outcome,
+                       next_attempt_at=event.next_attempt_at)
     return state
 
 

@@ -17,6 +17,11 @@ from ..errors import Conflict, Invalid, NotFound
 from ..events import Event
 from .addresses import address_problem, host_address
 from .catalog import TOPICS
+from .events import (
+    WebhookEndpointRegistered,
+    WebhookEndpointRemoved,
+    WebhookSecretRotated,
+)
 from .rotation import PreviousSecret, RotateSecret, live, rotated, rotation_event
 from .secret_ref import Derive, SecretRef
 
@@ -141,16 +146,17 @@ def _register(cmd: RegisterEndpoint, state: EndpointsState) -> list[Event]:
         raise Conflict("this URL is already registered", code="duplicate_endpoint")
     if not cmd.secret_nonce:
         raise Invalid("a secret nonce is required", code="invalid_endpoint")
-    return [Event("WebhookEndpointRegistered", {
-        "endpoint_id": cmd.endpoint_id, "url": cmd.url, "topics": sorted(set(cmd.topics)),
-        "secret_nonce": cmd.secret_nonce, "description": cmd.description, "at": cmd.now})]
+    return [WebhookEndpointRegistered(
+        endpoint_id=cmd.endpoint_id, url=cmd.url, topics=sorted(set(cmd.topics)),
+        secret_nonce=cmd.secret_nonce, legacy_secret=None, description=cmd.description,
+        at=cmd.now)]
 
 
 def _remove(cmd: RemoveEndpoint, state: EndpointsState) -> list[Event]:
     endpoint = state.get(cmd.endpoint_id)
     if endpoint is None or endpoint.removed_at is not None:
         raise NotFound(f"no endpoint {cmd.endpoint_id!r}")
-    return [Event("WebhookEndpointRemoved", {"endpoint_id": cmd.endpoint_id, "at": cmd.now})]
+    return [WebhookEndpointRemoved(endpoint_id=cmd.endpoint_id, at=cmd.now)]
 
 
 def _rotate(cmd: RotateSecret, state: EndpointsState) -> list[Event]:
@@ -171,18 +177,19 @@ def decide(cmd: Any, state: EndpointsState) -> list[Event]:
 
 
 def evolve(state: EndpointsState, event: Event) -> EndpointsState:
-    d = event.data
-    if event.type == "WebhookEndpointRegistered":
-        return replace(state, endpoints=state.endpoints + (Endpoint(
-            d["endpoint_id"], d["url"], tuple(d["topics"]), SecretRef.of(d),
-            d.get("description"), d["at"], secret_created_at=d["at"]),))
-    if event.type == "WebhookEndpointRemoved":
-        return replace(state, endpoints=tuple(
-            replace(e, removed_at=d["at"]) if e.id == d["endpoint_id"] else e
-            for e in state.endpoints))
-    if event.type == "WebhookSecretRotated":
-        return replace(state, endpoints=tuple(
-            rotated(e, d) if e.id == d["endpoint_id"] else e for e in state.endpoints))
+    match event:
+        case WebhookEndpointRegistered():
+            return replace(state, endpoints=state.endpoints + (Endpoint(
+                event.endpoint_id, event.url, tuple(event.topics), SecretRef.of(event),
+                event.description, event.at, secret_created_at=event.at),))
+        case WebhookEndpointRemoved():
+            return replace(state, endpoints=tuple(
+                replace(e, removed_at=event.at) if e.id == event.endpoint_id else e
+                for e in state.endpoints))
+        case WebhookSecretRotated():
+            return replace(state, endpoints=tuple(
+                rotated(e, event) if e.id == event.endpoint_id else e
+                for e in state.endpoints))
     return state
 
 

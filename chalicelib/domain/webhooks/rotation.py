@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from ..errors import Conflict, Invalid
-from ..events import Event
+from .events import WebhookSecretRotated
 from .secret_ref import SecretRef
 
 DEFAULT_OVERLAP_SECONDS = 24 * 3600
@@ -42,7 +42,7 @@ def live(previous: tuple[PreviousSecret, ...], now: str) -> tuple[PreviousSecret
     return tuple(p for p in previous if p.expires_at > now)
 
 
-def rotation_event(cmd: RotateSecret, endpoint: Any) -> Event:
+def rotation_event(cmd: RotateSecret, endpoint: Any) -> WebhookSecretRotated:
     """The event rotating ``endpoint``'s secret (an active ``Endpoint``)."""
     overlap = cmd.overlap_seconds
     if isinstance(overlap, bool) or not isinstance(overlap, int) \
@@ -64,17 +64,17 @@ def rotation_event(cmd: RotateSecret, endpoint: Any) -> Event:
             code="rotation_in_progress")
     expires = (datetime.fromisoformat(cmd.now)
                + timedelta(seconds=overlap)).isoformat(timespec="microseconds")
-    return Event("WebhookSecretRotated", {
-        "endpoint_id": endpoint.id, "version": endpoint.secret_version + 1,
-        "secret_nonce": cmd.secret_nonce, "overlap_seconds": overlap,
-        "previous_expires_at": expires, "at": cmd.now})
+    return WebhookSecretRotated(
+        endpoint_id=endpoint.id, version=endpoint.secret_version + 1,
+        secret_nonce=cmd.secret_nonce, legacy_secret=None, overlap_seconds=overlap,
+        previous_expires_at=expires, at=cmd.now)
 
 
-def rotated(endpoint: Any, data: dict[str, Any]) -> Any:
-    """``endpoint`` after the ``WebhookSecretRotated`` event with ``data``."""
-    expires = data["previous_expires_at"]
+def rotated(endpoint: Any, event: WebhookSecretRotated) -> Any:
+    """``endpoint`` after ``event``."""
+    expires = event.previous_expires_at
     previous = (PreviousSecret(endpoint.secret_version, endpoint.secret,
                                endpoint.secret_created_at, expires),) + tuple(
         replace(p, expires_at=min(p.expires_at, expires)) for p in endpoint.previous)
-    return replace(endpoint, secret=SecretRef.of(data), secret_version=data["version"],
-                   secret_created_at=data["at"], previous=live(previous, data["at"]))
+    return replace(endpoint, secret=SecretRef.of(event), secret_version=event.version,
+                   secret_created_at=event.at, previous=live(previous, event.at))

@@ -7,9 +7,11 @@ the delivery worker that signs. Events recorded before nonces carry the raw ``se
 they keep signing with it (``legacy``)."""
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+
+from ..events import Event
+from .events import WebhookEndpointRegistered, WebhookSecretRotated
 
 # nonce -> secret (an HMAC under the server secret); supplied by the caller
 Derive = Callable[[str], str]
@@ -21,22 +23,23 @@ class SecretRef:
     legacy: str | None = field(default=None, repr=False)   # raw secret of an old event
 
     @classmethod
-    def of(cls, data: Mapping[str, Any]) -> SecretRef:
-        """The secret an event's ``data`` issued (nonce, or an old event's raw secret)."""
-        nonce = data.get("secret_nonce")
-        return cls(nonce=nonce) if nonce is not None else cls(legacy=data["secret"])
+    def of(cls, issued: WebhookEndpointRegistered | WebhookSecretRotated) -> SecretRef:
+        """The secret an event issued (nonce, or an old event's raw secret)."""
+        if issued.secret_nonce is not None:
+            return cls(nonce=issued.secret_nonce)
+        return cls(legacy=issued.legacy_secret)
 
     def value(self, derive: Derive) -> str:
         return derive(self.nonce) if self.nonce is not None else str(self.legacy)
 
 
-def issued_by(event_type: str, data: Mapping[str, Any], endpoint_id: str,
-              version: int) -> SecretRef | None:
-    """The secret version ``version`` of ``endpoint_id`` if the event issued it, else None
+def issued_by(event: Event, endpoint_id: str, version: int) -> SecretRef | None:
+    """The secret version ``version`` of ``endpoint_id`` if ``event`` issued it, else None
     (registration issues version 1, each rotation the version it records)."""
-    if data.get("endpoint_id") != endpoint_id:
-        return None
-    if (event_type == "WebhookEndpointRegistered" and version == 1) or (
-            event_type == "WebhookSecretRotated" and data.get("version") == version):
-        return SecretRef.of(data)
+    match event:
+        case WebhookEndpointRegistered() if version == 1 and event.endpoint_id == endpoint_id:
+            return SecretRef.of(event)
+        case WebhookSecretRotated() if (event.endpoint_id, event.version) == (endpoint_id,
+                                                                              version):
+            return SecretRef.of(event)
     return None

@@ -8,7 +8,7 @@ import pytest
 
 from chalicelib.domain.decider import fold
 from chalicelib.domain.errors import Conflict, Invalid, NotFound
-from chalicelib.domain.events import Event
+from chalicelib.domain.events import decode
 from chalicelib.domain.mixed import (
     MIXED_DRAFT,
     ExpireLibraryPicks,
@@ -199,7 +199,7 @@ def test_abnormal_product_is_listed_until_the_crypt_draft_begins():
 
 
 # ---- replays of pods started before these features ------------------------------------
-def legacy_stream() -> list[Event]:
+def legacy_stream() -> list:
     """A pod as recorded before product, product_meta, own_picks and pack_meta existed."""
     run = start(meta=False)
     events = []
@@ -208,7 +208,7 @@ def legacy_stream() -> list[Event]:
         if e.type == "MixedDraftStarted":
             for key in ("product", "product_meta", "own_picks"):
                 data.pop(key, None)
-        events.append(Event(e.type, data))
+        events.append(decode(e.type, data, 1))        # as stored then: version 1
     return events
 
 

@@ -7,6 +7,7 @@ import pytest
 
 from chalicelib.domain.decider import fold
 from chalicelib.domain.errors import Conflict, Invalid, NotFound
+from chalicelib.domain.events import decode
 from chalicelib.domain.tabledraft import (
     TABLE_DRAFT,
     ExpirePick,
@@ -201,7 +202,9 @@ def test_replacements_replay_and_hide_the_new_cards():
 
 def test_streams_started_before_pack_meta_still_fold_and_replace():
     run = start(meta=False)
-    assert "pack_meta" not in run.events[0].data
+    assert run.events[0].pack_meta == [[{}, {}]] * len(PLAYERS)     # none known
+    legacy = {k: v for k, v in run.events[0].data.items() if k != "pack_meta"}
+    assert decode("TableDraftStarted", legacy, 1) == run.events[0]
     assert view(run.state)["abnormal_packs"] == []
     replace(run, 1, 2, *fresh("x", size=9), expected=None)
     assert len(run.state.packs[1][0]) == 9

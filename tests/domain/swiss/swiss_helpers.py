@@ -9,9 +9,16 @@ from typing import Any
 
 from chalicelib.domain.decider import fold
 from chalicelib.domain.profiles import resolve_settings
-from chalicelib.domain.swiss import SWISS, CloseRound, DropPlayer, EnterResult, PairRound, SwissState
+from chalicelib.domain.swiss import (
+    SWISS,
+    CloseRound,
+    DropPlayer,
+    EnterResult,
+    PairRound,
+    SwissState,
+)
+from chalicelib.domain.swiss.events import RoundPaired
 from chalicelib.domain.swiss.match import MATCH, MatchState
-from chalicelib.domain.swiss.paired import matches_of
 from chalicelib.domain.swiss.recording import complete, dropped_match, record_drop, record_result
 
 NOW = "2026-11-22T10:00:00+00:00"
@@ -60,8 +67,8 @@ class Harness:
 
     def pair(self, players: list[str], pods: dict[str, int] | None = None) -> dict:
         events = self.run(PairRound(self.seed, self.settings, players, NOW, "org", pods))
-        data = next(e for e in events if e.type == "RoundPaired").data
-        return {**data, "matches": matches_of(data)}
+        paired = next(e for e in events if isinstance(e, RoundPaired))
+        return {**paired.data, "matches": paired.matches()}
 
     def enter(self, match: str, a: int, b: int, draws: int = 0) -> list:
         return self.run(EnterResult(match, "judge-1", a, b, NOW, draws))

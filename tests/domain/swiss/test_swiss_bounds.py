@@ -103,14 +103,18 @@ def test_round_paired_records_optimality_and_views_default_older_events():
     round recorded before they existed (always solved to optimality) reads as optimal."""
     from swiss_helpers import Harness, players
 
+    from chalicelib.domain.events import decode
     from chalicelib.projections.swiss import pairing_header
 
     h = Harness("mtg", "bounds")
     paired = h.pair(players(21))
     assert paired["optimal"] is True and paired["gap"] == 0
     assert paired["bound"] == paired["quality"]["squared_gap"]
-    assert pairing_header(paired) == {key: paired[key] for key in
-                                      ("method", "quality", "optimal", "bound", "gap")}
-    older = {"method": "brackets+repair", "quality": {"rematches": 0, "cross_pod": 0,
-                                                      "squared_gap": 6, "score_gap": 4}}
-    assert pairing_header(older) == {**older, "optimal": True, "bound": 6, "gap": 0}
+    event = decode("RoundPaired", {k: v for k, v in paired.items() if k != "matches"}, 2)
+    assert pairing_header(event) == {key: paired[key] for key in
+                                     ("method", "quality", "optimal", "bound", "gap")}
+    quality = {"rematches": 0, "cross_pod": 0, "squared_gap": 6, "score_gap": 4}
+    older = {**{k: v for k, v in paired.items()
+                if k not in ("matches", "optimal", "bound", "gap")}, "quality": quality}
+    assert pairing_header(decode("RoundPaired", older, 1)) == {
+        "method": paired["method"], "quality": quality, "optimal": True, "bound": 6, "gap": 0}

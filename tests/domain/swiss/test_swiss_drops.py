@@ -25,7 +25,7 @@ def test_drop_after_pairing_concedes_the_match_two_nil_in_mtg():
     match = first["matches"][2]
     dropper, opponent = match["b"], match["a"]
     events = h.run(DropPlayer(dropper, "judge-1", NOW))
-    assert [e.type for e in events] == ["PlayerDropped", "ResultEntered"]
+    assert [e.type for e in events] == ["SwissPlayerDropped", "ResultEntered"]
     assert events[0].data == {"player": dropper, "after_round": 1, "by": "judge-1"}
     assert events[1].data == {"match": match["id"], "by": "judge-1", "at": NOW,
                               "score": {"a": 2, "b": 0, "draws": 0}, "loss_by_drop": dropper}
@@ -54,7 +54,7 @@ def test_best_of_one_concedes_one_nil_and_the_last_open_match_closes_the_round()
     h.enter(first["matches"][0]["id"], 1, 0)
     last = first["matches"][1]
     events = h.run(DropPlayer(last["a"], last["a"], NOW))
-    assert [e.type for e in events] == ["PlayerDropped", "ResultEntered", "RoundClosed"]
+    assert [e.type for e in events] == ["SwissPlayerDropped", "ResultEntered", "RoundClosed"]
     assert events[1].data["score"] == {"a": 0, "b": 1, "draws": 0}
     assert _rows(h)[last["b"]].record.points == 2      # the profile's win score
 
@@ -70,7 +70,7 @@ def test_a_pending_report_does_not_save_the_match_but_a_final_result_does():
     h.run(ReportResult(m2["id"], m2["a"], 2, 1, NOW))
     h.run(ConfirmResult(m2["id"], m2["b"], NOW))
     events = h.run(DropPlayer(m2["b"], m2["b"], NOW))      # already played: the result stands
-    assert [e.type for e in events] == ["PlayerDropped"]
+    assert [e.type for e in events] == ["SwissPlayerDropped"]
     assert h.match(m2["id"]).record.score.as_dict() == {"a": 2, "b": 1, "draws": 0}
 
 
@@ -78,7 +78,7 @@ def test_the_player_with_the_bye_keeps_it():
     h = Harness("mtg", "drop-4")
     first = h.pair(players(5))
     events = h.run(DropPlayer(first["bye"], "j", NOW))
-    assert [e.type for e in events] == ["PlayerDropped"]
+    assert [e.type for e in events] == ["SwissPlayerDropped"]
     h.play(first, lambda m: (2, 0, 0))
     assert _rows(h)[first["bye"]].record.byes == 1
 
@@ -109,13 +109,13 @@ def test_a_player_leaving_the_top_cut_concedes_their_ready_match():
     cut = h.run(StartTopCut("org", NOW))[0].data
     c1 = cut["rounds"][0][0]
     events = h.run(DropPlayer(c1["a"], "j", NOW))
-    assert [e.type for e in events] == ["PlayerDropped", "ResultEntered", "CutAdvanced"]
+    assert [e.type for e in events] == ["SwissPlayerDropped", "ResultEntered", "CutAdvanced"]
     assert events[1].data["score"] == {"a": 0, "b": 1, "draws": 0}
     assert events[2].data["winner"] == c1["b"]
     assert h.state.cut.drop_losses.get(c1["id"]) == c1["a"]
     h.enter(cut["rounds"][0][1]["id"], 1, 0)
     final = h.state.cut.rounds[1][0]
     events = h.run(DropPlayer(final.b, "j", NOW))         # the final is a best of three
-    assert [e.type for e in events] == ["PlayerDropped", "ResultEntered", "CutFinished"]
+    assert [e.type for e in events] == ["SwissPlayerDropped", "ResultEntered", "CutFinished"]
     assert events[1].data["score"] == {"a": 2, "b": 0, "draws": 0}
     assert h.state.cut.champion == final.a

@@ -84,7 +84,7 @@ def test_drop_before_next_pairing_and_late_arrival():
     dropper = first["matches"][0]["a"]
     h.play(first, lambda m: (2, 1, 0))
     events = h.run(DropPlayer(dropper, dropper, "t"))   # between rounds: no loss recorded
-    assert [e.type for e in events] == ["PlayerDropped"]
+    assert [e.type for e in events] == ["SwissPlayerDropped"]
     second = h.pair(players(8) + ["late"])
     seated = {p for m in second["matches"] for p in (m["a"], m["b"])} | {second["bye"]}
     assert dropper not in seated and "late" in seated

@@ -2,7 +2,7 @@
 fold and sign; ``issued_by`` finds the event that issued a secret version."""
 from __future__ import annotations
 
-from chalicelib.domain.events import Event
+from chalicelib.domain.events import decode
 from chalicelib.domain.webhooks import (
     WEBHOOKS,
     RegisterEndpoint,
@@ -10,6 +10,7 @@ from chalicelib.domain.webhooks import (
     SecretRef,
     issued_by,
 )
+from chalicelib.domain.webhooks.events import WebhookEndpointRemoved
 
 T0 = "2026-12-04T18:00:00.000000+00:00"
 T1 = "2026-12-04T18:01:00.000000+00:00"
@@ -29,9 +30,10 @@ def fold(events):
 
 
 def legacy_registration(secret="whsec_raw_legacy"):
-    return Event("WebhookEndpointRegistered", {
+    """As recorded before nonces (version 1)."""
+    return decode("WebhookEndpointRegistered", {
         "endpoint_id": "w1", "url": "https://hooks.example/x", "topics": ["round.paired"],
-        "secret": secret, "description": None, "at": T0})
+        "secret": secret, "description": None, "at": T0}, 1)
 
 
 def test_new_events_record_a_nonce_and_no_secret_field():
@@ -61,9 +63,9 @@ def test_rotating_a_legacy_endpoint_keeps_the_raw_secret_for_the_overlap():
 
 
 def test_a_legacy_rotation_event_still_folds():
-    state = fold([legacy_registration(), Event("WebhookSecretRotated", {
+    state = fold([legacy_registration(), decode("WebhookSecretRotated", {
         "endpoint_id": "w1", "version": 2, "secret": "whsec_raw_two", "overlap_seconds": 60,
-        "previous_expires_at": T2, "at": T1})])
+        "previous_expires_at": T2, "at": T1}, 1)])
     assert state.get("w1").signing_secrets(T1, derive) == [
         (2, "whsec_raw_two"), (1, "whsec_raw_legacy")]
     (rotated,) = WEBHOOKS.decide(RotateSecret("w1", "n3", 0, T2), state)
@@ -73,14 +75,12 @@ def test_a_legacy_rotation_event_still_folds():
 
 def test_issued_by_finds_the_event_of_each_version():
     registered = legacy_registration()
-    rotated = Event("WebhookSecretRotated", {
+    rotated = decode("WebhookSecretRotated", {
         "endpoint_id": "w1", "version": 2, "secret_nonce": "n2", "overlap_seconds": 0,
-        "previous_expires_at": T1, "at": T1})
-    assert issued_by(registered.type, registered.data, "w1", 1) == SecretRef(
-        legacy="whsec_raw_legacy")
-    assert issued_by(registered.type, registered.data, "w1", 2) is None
-    assert issued_by(registered.type, registered.data, "w2", 1) is None
-    assert issued_by(rotated.type, rotated.data, "w1", 2) == SecretRef("n2")
-    assert issued_by(rotated.type, rotated.data, "w1", 1) is None
-    assert issued_by("WebhookEndpointRemoved", {"endpoint_id": "w1", "at": T1}, "w1",
-                     1) is None
+        "previous_expires_at": T1, "at": T1}, 1)
+    assert issued_by(registered, "w1", 1) == SecretRef(legacy="whsec_raw_legacy")
+    assert issued_by(registered, "w1", 2) is None
+    assert issued_by(registered, "w2", 1) is None
+    assert issued_by(rotated, "w1", 2) == SecretRef("n2")
+    assert issued_by(rotated, "w1", 1) is None
+    assert issued_by(WebhookEndpointRemoved(endpoint_id="w1", at=T1), "w1", 1) is None

@@ -1,0 +1,111 @@
+"""Events of a booster draft: the tournament's draft stream (``draft-<tid>``) and each
+pod's (``pod-<tid>-<n>``). Times in a pod are integer epoch milliseconds."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..events import Event, Payload, event, optional, upcaster
+
+
+@event
+class DraftStarted(Event):
+    pods: list[list[str]]
+    rounds: int
+    starters: dict[str, Any]       # player -> starter product handed out with the packs
+    at: str
+    by: str
+    # what the organizer chose rather than the seed ("pods", "packs"), when anything
+    chosen_by_organizer: list[str] | None = optional()
+
+
+@event
+class LateArrivalProvided(Event):
+    player: str
+    product: Any                   # the sealed product a late arrival gets (7.2.6)
+    at: str
+    by: str
+
+
+@event(version=2)
+class PodOpened(Event):
+    tournament: str
+    pod: int
+    seed: str
+    seats: list[str]               # player ids, clockwise
+    packs: list[list[list[str]]]   # packs[round][seat] = card ids
+    pack_meta: list[list[dict[str, Any]]]   # [round][seat], {} when unknown
+    timer: dict[str, Any]
+    own_picks: str
+    specials: dict[str, Any]       # card -> its draft action (face-up, reveal, ...)
+    at: int
+
+
+@upcaster(PodOpened, 1)
+def _pod_settings(data: Payload) -> Payload:
+    """Pods opened before packs' boosters, timers, own picks or specials were recorded
+    (or recorded as null) had none: unknown boosters, no timer, always their own picks."""
+    seats = len(data["seats"])
+    return {**data, "pack_meta": data.get("pack_meta") or [[{}] * seats for _ in data["packs"]],
+            "timer": data.get("timer") or {}, "own_picks": data.get("own_picks", "always"),
+            "specials": data.get("specials") or {}}
+
+
+@event
+class RoundOpened(Event):
+    round: int
+    at: int
+
+
+@event(version=2)
+class CardPicked(Event):
+    seat: int
+    round: int
+    pick: int
+    origin: int                    # the seat whose pack it was
+    card: str
+    at: int
+    auto: bool                     # taken by the timer (or for an absent player)
+    preselected: bool
+    note: str | None               # the information noted for a card revealed as drafted
+    by: str | None = optional()    # the judge who took an absent player's pick
+
+
+@upcaster(CardPicked, 1)
+def _auto_and_note(data: Payload) -> Payload:
+    """Picks recorded before timers and notes were neither automatic nor noted."""
+    return {"auto": False, "preselected": False, "note": None, **data}
+
+
+@event
+class CardPreselected(Event):
+    seat: int
+    card: str | None               # None clears it
+    at: int
+
+
+@event
+class CardTurnedFaceDown(Event):
+    seat: int
+    card: str
+    at: int
+
+
+@event(version=2)
+class PackReplaced(Event):
+    round: int
+    seat: int                      # the pack's origin
+    cards: list[str]
+    reason: str | None
+    by: str | None
+    at: int
+
+
+@upcaster(PackReplaced, 1)
+def _reason_and_by(data: Payload) -> Payload:
+    """Replacements recorded before they were explained gave no reason and no judge."""
+    return {"reason": "", "by": None, **data}
+
+
+@event
+class DraftFinished(Event):
+    at: int

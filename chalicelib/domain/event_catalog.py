@@ -1,0 +1,18 @@
+"""Every aggregate's event classes, imported so that each name is registered before any
+stored event is decoded (``events.decode`` imports this module first)."""
+from __future__ import annotations
+
+from .accounts import events as accounts  # noqa: F401
+from .decks import events as decks  # noqa: F401
+from .draft import events as draft  # noqa: F401
+from .ffa import events as ffa  # noqa: F401
+from .mixed import events as mixed  # noqa: F401
+from .product import events as product  # noqa: F401
+from .reports import events as reports  # noqa: F401
+from .sealed import events as sealed  # noqa: F401
+from .swiss import events as swiss  # noqa: F401
+from .tabledraft import events as tabledraft  # noqa: F401
+from .tables import events as tables  # noqa: F401
+from .tournament import events as tournament  # noqa: F401
+from .trade import events as trade  # noqa: F401
+from .webhooks import events as webhooks  # noqa: F401

@@ -1,0 +1,96 @@
+"""Events of a table draft (V:EKN 7.7): the roster of a table or mixed draft
+(``tdraft-<tid>`` / ``mdraft-<tid>``: pods formed, late arrivals) and each pod's stream,
+whose table events a mixed draft's crypt table shares."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..events import Event, Payload, event, optional, upcaster
+
+
+@event
+class LimitedPodsFormed(Event):
+    capability: str                # table-draft | mixed-draft
+    pods: list[list[str]]
+    first_seats: list[str]
+    starters: dict[str, Any]
+    settings: dict[str, Any]
+    at: str
+    # what the organizer chose rather than the seed ("pods", "packs"), when anything
+    chosen_by_organizer: list[str] | None = optional()
+
+
+@event
+class LimitedLateArrival(Event):
+    player: str
+    allocation: dict[str, Any]     # the product the late arrival gets (7.2.6)
+    at: str
+
+
+@event(version=2)
+class TableDraftStarted(Event):
+    pod: int
+    players: list[str]
+    first_seat: str
+    packs: list[list[list[str]]]   # packs[k][seat], crypt on top
+    pack_meta: list[list[dict[str, Any]]]   # [seat][k], {} when unknown
+    pick_seconds: int
+    review_seconds: int
+    at: str
+
+
+@upcaster(TableDraftStarted, 1)
+def _pack_meta(data: Payload) -> Payload:
+    """Drafts started without the packs' boosters (any, before they were recorded) knew
+    none of them."""
+    if data.get("pack_meta") is not None:
+        return dict(data)
+    return {**data, "pack_meta": [[{}] * len(data["packs"]) for _ in data["players"]]}
+
+
+@event
+class TableSetRevealed(Event):
+    pack: int
+    set: int
+    active: str
+    table: list[dict[str, Any]]    # {order, card, player}
+    pick_order: list[str]
+    review_until: str | None
+    deadline: str | None
+
+
+@event
+class TableCardPicked(Event):
+    pick: int
+    pack: int
+    set: int
+    player: str
+    card: str
+    order: int
+    auto: bool
+    at: str
+    deadline: str | None
+    by: str | None = optional()    # the judge who picked for an absent player
+
+
+@event
+class TablePackReplaced(Event):
+    pack: int
+    seat: int
+    player: str
+    cards: list[str]
+    count: int
+    reason: str | None
+    by: str
+    at: str
+
+
+@event
+class TableDraftCompleted(Event):
+    pools: dict[str, list[str]]
+    at: str
+
+
+# a table draft's own events (a mixed draft's crypt table folds them into its crypt)
+TABLE_EVENTS = (TableDraftStarted, TableSetRevealed, TableCardPicked, TablePackReplaced,
+                TableDraftCompleted)
