@@ -13,11 +13,18 @@ from pydantic import AwareDatetime, Field
 
 from ..application import judging
 from ..domain import judging as j
-from ..domain.errors import Invalid, NotFound
 from ..service import Reply
 from .bodies import Body, PlayerId
 from .common import caller, command, path_number, reads, run_command
-from .http import cursor_param, encode_cursor, json_route, parse_body, query_int, query_param
+from .http import (
+    ApiError,
+    cursor_param,
+    encode_cursor,
+    json_route,
+    parse_body,
+    query_int,
+    query_param,
+)
 from .links import link
 
 bp = Blueprint(__name__)
@@ -68,7 +75,7 @@ class TardyBody(Body):
 
 def _penalty_id(raw: str) -> str:
     if not re.fullmatch(PENALTY_ID, raw):
-        raise NotFound(f"no penalty {raw!r}", code="penalty_not_found")
+        raise ApiError(404, "penalty_not_found", f"no penalty {raw!r}")
     return raw
 
 
@@ -163,11 +170,8 @@ def announce_start(tid, n):
 def mark_present(tid, n):
     request, principal = bp.current_request, caller(bp.current_request)
     body = parse_body(request, PresentBody, allow_empty=True)
-    player = body.player_id or principal.player_id
-    if player is None:
-        raise Invalid("name the player_id to mark present", {"loc": "player_id"})
     return command(request, principal, 200, judging.mark_present, tid,
-                   path_number(n, "round"), player)
+                   path_number(n, "round"), body.player_id)
 
 
 @json_route(bp, "/tournaments/{tid}/rounds/{n}/tardy", methods=["GET"])

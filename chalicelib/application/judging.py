@@ -20,7 +20,7 @@ from typing import Any
 from ..auth import Principal, is_staff, require_player, require_tournament_staff
 from ..domain import judging as j
 from ..domain import streams
-from ..domain.errors import Conflict, Forbidden, NotFound
+from ..domain.errors import Conflict, Forbidden, Invalid, NotFound
 from ..domain.judging.losses import swiss_loss
 from ..domain.swiss import SWISS
 from ..domain.swiss.results import Score
@@ -317,8 +317,12 @@ def announce_start(uow: UnitOfWork, actor: Principal, tid: str, number: int,
 
 
 def mark_present(uow: UnitOfWork, actor: Principal, tid: str, number: int,
-                 player: str) -> dict[str, Any]:
-    """The player is in their seat: they check in themselves, or the staff mark them."""
+                 player: str | None) -> dict[str, Any]:
+    """The player is in their seat: they check in themselves (``player`` None), or the
+    staff mark them."""
+    player = player or actor.player_id
+    if player is None:
+        raise Invalid("name the player_id to mark present", {"loc": "player_id"})
     t = tournament.load(uow, tid, guard=False)
     require_player(actor, t, player)
     tournament.require_running(t)

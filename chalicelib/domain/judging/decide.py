@@ -15,6 +15,7 @@ from typing import Any
 from ..errors import Conflict, Forbidden, Invalid, NotFound
 from ..events import Event
 from . import commands as c
+from . import events as ev
 from .state import OVERTURNED, TARDY_AFTER_SECONDS, JudgingState
 
 PANEL_SIZE = 6          # V:EKN 2.9: head judge, secondary, third ... sixth judge
@@ -69,10 +70,10 @@ def _name_officials(cmd: c.NameOfficials, state: JudgingState) -> list[Event]:
                              "players": len(cmd.players)})
     if problems:
         raise Invalid("these officials cannot be named", problems, code="invalid_officials")
-    return [Event("OfficialsNamed", {
-        "head_judge": cmd.head_judge,
-        "panel": [{"judge_id": o.judge_id, "player_id": o.player_id} for o in cmd.panel],
-        "by": cmd.by, "at": cmd.now})]
+    return [ev.OfficialsNamed(
+        head_judge=cmd.head_judge,
+        panel=[{"judge_id": o.judge_id, "player_id": o.player_id} for o in cmd.panel],
+        by=cmd.by, at=cmd.now)]
 
 
 def _give(cmd: c.GivePenalty, state: JudgingState) -> list[Event]:
@@ -96,11 +97,11 @@ def _give(cmd: c.GivePenalty, state: JudgingState) -> list[Event]:
                       {"loc": "round"}, code="round_required")
     if cmd.infraction == "tardiness" and cmd.kind in LOSSES:
         _check_tardy(cmd, state)
-    return [Event("PenaltyGiven", {
-        "penalty_id": cmd.penalty_id, "player_id": cmd.player, "kind": cmd.kind,
-        "reason": cmd.reason, "infraction": cmd.infraction, "judge": cmd.judge,
-        "round": cmd.round, "table": cmd.table, "match_id": cmd.match_id,
-        "applied": cmd.applied, "by_head_judge": cmd.by_head_judge, "at": cmd.now})]
+    return [ev.PenaltyGiven(
+        penalty_id=cmd.penalty_id, player_id=cmd.player, kind=cmd.kind, reason=cmd.reason,
+        infraction=cmd.infraction, judge=cmd.judge, round=cmd.round, table=cmd.table,
+        match_id=cmd.match_id, applied=cmd.applied, by_head_judge=cmd.by_head_judge,
+        at=cmd.now)]
 
 
 def _check_tardy(cmd: c.GivePenalty, state: JudgingState) -> None:
@@ -138,9 +139,8 @@ def _file(cmd: c.FileAppeal, state: JudgingState) -> list[Event]:
                        code="final_decision")
     if not cmd.statement.strip():
         raise Invalid("say what the appeal is about", {"loc": "statement"})
-    return [Event("AppealFiled", {"appeal_id": cmd.appeal_id, "penalty_id": cmd.penalty_id,
-                                  "player_id": cmd.player, "statement": cmd.statement,
-                                  "at": cmd.now})]
+    return [ev.AppealFiled(appeal_id=cmd.appeal_id, penalty_id=cmd.penalty_id,
+                           player_id=cmd.player, statement=cmd.statement, at=cmd.now)]
 
 
 def _decide_appeal(cmd: c.DecideAppeal, state: JudgingState) -> list[Event]:
@@ -154,8 +154,8 @@ def _decide_appeal(cmd: c.DecideAppeal, state: JudgingState) -> list[Event]:
                        {"appeal": penalty.appeal}, code="appeal_decided")
     if cmd.decision not in c.DECISIONS:
         raise Invalid(f"unknown decision {cmd.decision!r}", {"decisions": list(c.DECISIONS)})
-    return [Event("AppealDecided", {"penalty_id": cmd.penalty_id, "decision": cmd.decision,
-                                    "note": cmd.note, "by": cmd.by, "at": cmd.now})]
+    return [ev.AppealDecided(penalty_id=cmd.penalty_id, decision=cmd.decision,
+                             note=cmd.note, by=cmd.by, at=cmd.now)]
 
 
 def _announce(cmd: c.AnnounceRoundStart, state: JudgingState) -> list[Event]:
@@ -167,8 +167,7 @@ def _announce(cmd: c.AnnounceRoundStart, state: JudgingState) -> list[Event]:
                        {"round": cmd.round, "penalties": tardy}, code="tardiness_recorded")
     if state.starts.get(cmd.round) == cmd.starts_at:
         return []
-    return [Event("RoundStartAnnounced", {"round": cmd.round, "starts_at": cmd.starts_at,
-                                          "by": cmd.by})]
+    return [ev.RoundStartAnnounced(round=cmd.round, starts_at=cmd.starts_at, by=cmd.by)]
 
 
 def _present(cmd: c.MarkPresent, state: JudgingState) -> list[Event]:
@@ -180,8 +179,8 @@ def _present(cmd: c.MarkPresent, state: JudgingState) -> list[Event]:
     if late:
         raise Conflict("the player received a Loss for tardiness in this round",
                        {"penalties": late}, code="tardy")
-    return [Event("PlayerMarkedPresent", {"round": cmd.round, "player_id": cmd.player,
-                                          "by": cmd.by, "at": cmd.now})]
+    return [ev.PlayerMarkedPresent(round=cmd.round, player_id=cmd.player, by=cmd.by,
+                                   at=cmd.now)]
 
 
 _HANDLERS: dict[type, Any] = {
