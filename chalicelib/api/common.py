@@ -16,9 +16,11 @@ from ..application.tournament import active_player, checked_tid, require_running
 from ..auth import Principal, authenticate, request_token, reveal_token
 from ..runtime import runtime
 from ..service import IdempotencyRequest, Reply
-from .http import ApiError, idempotency_from, respond, with_secret
+from .http import ApiError, idempotency_from, json_route, parse_body, respond, with_secret
 
 PATH_NUMBER = re.compile(r"[1-9][0-9]{0,3}")
+PATH_PARAM = re.compile(r"\{(\w+)\}")
+POD = {"n": "pod"}          # command_route: a path `n` that numbers a pod
 
 
 def execute(work: Callable, principal: Principal | None,
@@ -77,6 +79,33 @@ def command(request, principal: Principal, status: int, use_case: Callable[..., 
     by :func:`run_command`, its document replied with ``status`` (and ``headers``)."""
     return run_command(request, lambda uow: Reply(
         status, use_case(uow, principal, *args), dict(headers or {})), principal)
+
+
+def command_route(bp, path: str, use_case: Callable[..., Any], status: int = 200,
+                  body: type | None = None, fields: tuple[str, ...] = (),
+                  allow_empty: bool = False, numbers: dict[str, str] | None = None
+                  ) -> Callable[..., Response]:
+    """Declare ``POST path`` as one command: the authenticated caller, then the path's
+    parameters in order (those named in ``numbers`` read as 1-based numbers of that kind,
+    e.g. ``{"n": "pod"}``), then the ``fields`` of the ``body`` model, are passed to
+    ``use_case(uow, caller, ...)``, whose document is the reply with ``status``. Assign
+    the result to a module-level name (the route table finds views there)."""
+    params = PATH_PARAM.findall(path)
+
+    def view(**given: str) -> Response:
+        request = bp.current_request
+        principal = caller(request)
+        args: list[Any] = [path_number(given[p], numbers[p]) if p in (numbers or {})
+                           else given[p] for p in params]
+        if body is not None:
+            parsed = parse_body(request, body, allow_empty=allow_empty)
+            args += [getattr(parsed, name) for name in fields]
+        return command(request, principal, status, use_case, *args)
+
+    view.__name__ = view.__qualname__ = use_case.__name__
+    view.__doc__ = use_case.__doc__
+    view.__module__ = bp._import_name         # noqa: SLF001 - the blueprint's module
+    return json_route(bp, path, methods=["POST"])(view)
 
 
 def plain(value: Any) -> Any:

@@ -12,7 +12,7 @@ from ..auth import optional_principal
 from ..runtime import runtime
 from ..service import Reply
 from .bodies import Body, LateArrivalBody
-from .common import caller, command, path_number, reads
+from .common import POD, caller, command, command_route, path_number, reads
 from .entered_product import start_with_entries
 from .http import json_route, parse_body
 from .limited_common import CardId, DraftStartBody, PickForBody, ReplacementBody, TablePickBody
@@ -76,45 +76,24 @@ def get_my_mixed_seat(tid, n):
                               path_number(n, "pod"))
 
 
-@json_route(bp, "/tournaments/{tid}/mixed-draft/pods/{n}/crypt-picks", methods=["POST"])
-def mixed_crypt_pick(tid, n):
-    request, principal = bp.current_request, caller(bp.current_request)
-    body = parse_body(request, TablePickBody)
-    return command(request, principal, 200, mixed_draft.crypt_pick, tid,
-                   path_number(n, "pod"), body.card, body.pick)
+mixed_crypt_pick = command_route(
+    bp, "/tournaments/{tid}/mixed-draft/pods/{n}/crypt-picks", mixed_draft.crypt_pick, 200,
+    TablePickBody, ("card", "pick"), numbers=POD)
 
+mixed_library_pick = command_route(
+    bp, "/tournaments/{tid}/mixed-draft/pods/{n}/library-picks", mixed_draft.library_pick, 200,
+    LibraryPickBody, ("card", "pack"), numbers=POD)
 
-@json_route(bp, "/tournaments/{tid}/mixed-draft/pods/{n}/library-picks", methods=["POST"])
-def mixed_library_pick(tid, n):
-    request, principal = bp.current_request, caller(bp.current_request)
-    body = parse_body(request, LibraryPickBody)
-    return command(request, principal, 200, mixed_draft.library_pick, tid,
-                   path_number(n, "pod"), body.card, body.pack)
+mixed_expire = command_route(
+    bp, "/tournaments/{tid}/mixed-draft/pods/{n}/expire", mixed_draft.expire, numbers=POD)
 
+mixed_pick_for = command_route(
+    bp, "/tournaments/{tid}/mixed-draft/pods/{n}/players/{pid}/pick-for", mixed_draft.pick_for, 201,
+    MixedPickForBody, ("pick", "pack"), allow_empty=True, numbers=POD)
 
-@json_route(bp, "/tournaments/{tid}/mixed-draft/pods/{n}/expire", methods=["POST"])
-def mixed_expire(tid, n):
-    request = bp.current_request
-    return command(request, caller(request), 200, mixed_draft.expire, tid,
-                   path_number(n, "pod"))
-
-
-@json_route(bp, "/tournaments/{tid}/mixed-draft/pods/{n}/players/{pid}/pick-for",
-            methods=["POST"])
-def mixed_pick_for(tid, n, pid):
-    request, principal = bp.current_request, caller(bp.current_request)
-    body = parse_body(request, MixedPickForBody, allow_empty=True)
-    return command(request, principal, 201, mixed_draft.pick_for, tid, path_number(n, "pod"),
-                   pid, body.pick, body.pack)
-
-
-@json_route(bp, "/tournaments/{tid}/mixed-draft/pods/{n}/replacements", methods=["POST"])
-def mixed_replace_product(tid, n):
-    request, principal = bp.current_request, caller(bp.current_request)
-    body = parse_body(request, ProductReplacementBody)
-    return command(request, principal, 201, mixed_draft.replace_product, tid,
-                   path_number(n, "pod"), body.seat, body.item, body.reason, body.cards)
-
+mixed_replace_product = command_route(
+    bp, "/tournaments/{tid}/mixed-draft/pods/{n}/replacements", mixed_draft.replace_product, 201,
+    ProductReplacementBody, ("seat", "item", "reason", "cards"), numbers=POD)
 
 @json_route(bp, "/tournaments/{tid}/mixed-draft/pods/{n}/events", methods=["GET"])
 def mixed_events(tid, n):

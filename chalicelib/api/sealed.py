@@ -12,7 +12,7 @@ from ..auth import optional_principal
 from ..runtime import runtime
 from ..service import Reply
 from .bodies import Body, LateArrivalBody
-from .common import caller, command, reads
+from .common import caller, command_route, reads
 from .entered_product import start_with_entries
 from .http import json_route, parse_body
 from .links import link
@@ -58,45 +58,20 @@ def get_sealed(tid):
     return sealed.progress(reads(), optional_principal(bp.current_request, runtime()), tid)
 
 
-@json_route(bp, "/tournaments/{tid}/sealed/starter-trades", methods=["POST"])
-def offer_starter_trade(tid):
-    request, principal = bp.current_request, caller(bp.current_request)
-    body = parse_body(request, StarterOfferBody)
-    return command(request, principal, 201, sealed.offer_starter_trade, tid, body.give,
-                   body.take)
-
-
-@json_route(bp, "/tournaments/{tid}/sealed/starter-trades/{offer}", methods=["POST"])
-def answer_starter_trade(tid, offer):
-    request, principal = bp.current_request, caller(bp.current_request)
-    accept = parse_body(request, StarterAnswerBody).accept
-    return command(request, principal, 200, sealed.answer_starter_trade, tid, offer, accept)
-
-
-@json_route(bp, "/tournaments/{tid}/sealed/open", methods=["POST"])
-def open_product(tid):
-    request = bp.current_request
-    return command(request, caller(request), 200, sealed.open_product, tid)
-
-
-@json_route(bp, "/tournaments/{tid}/sealed/registrations", methods=["POST"])
-def register_product(tid):
-    request, principal = bp.current_request, caller(bp.current_request)
-    cards = parse_body(request, RegistrationBody, allow_empty=True).cards
-    return command(request, principal, 201, sealed.register_product, tid, cards)
-
-
-@json_route(bp, "/tournaments/{tid}/sealed/swap", methods=["POST"])
-def deal_swap(tid):
-    request = bp.current_request
-    return command(request, caller(request), 200, sealed.deal_swap, tid)
-
-
-@json_route(bp, "/tournaments/{tid}/sealed/late-arrivals", methods=["POST"])
-def sealed_late_arrival(tid):
-    request, principal = bp.current_request, caller(bp.current_request)
-    player = parse_body(request, LateArrivalBody).player_id
-    return command(request, principal, 201, sealed.late_arrival, tid, player)
+offer_starter_trade = command_route(
+    bp, "/tournaments/{tid}/sealed/starter-trades", sealed.offer_starter_trade, 201,
+    StarterOfferBody, ("give", "take"))
+answer_starter_trade = command_route(
+    bp, "/tournaments/{tid}/sealed/starter-trades/{offer}", sealed.answer_starter_trade, 200,
+    StarterAnswerBody, ("accept",))
+open_product = command_route(bp, "/tournaments/{tid}/sealed/open", sealed.open_product)
+register_product = command_route(
+    bp, "/tournaments/{tid}/sealed/registrations", sealed.register_product, 201,
+    RegistrationBody, ("cards",), allow_empty=True)
+deal_swap = command_route(bp, "/tournaments/{tid}/sealed/swap", sealed.deal_swap)
+sealed_late_arrival = command_route(
+    bp, "/tournaments/{tid}/sealed/late-arrivals", sealed.late_arrival, 201, LateArrivalBody,
+    ("player_id",))
 
 
 @json_route(bp, "/tournaments/{tid}/sealed/events", methods=["GET"])

@@ -12,7 +12,7 @@ from ..auth import optional_principal
 from ..runtime import runtime
 from ..service import Reply
 from .bodies import LateArrivalBody
-from .common import caller, command, path_number, reads
+from .common import POD, caller, command, command_route, path_number, reads
 from .entered_product import start_with_entries
 from .http import json_route, parse_body
 from .limited_common import DraftStartBody, PickForBody, ReplacementBody, TablePickBody
@@ -58,37 +58,20 @@ def get_my_table_seat(tid, n):
                               path_number(n, "pod"))
 
 
-@json_route(bp, "/tournaments/{tid}/table-draft/pods/{n}/picks", methods=["POST"])
-def table_pick(tid, n):
-    request, principal = bp.current_request, caller(bp.current_request)
-    body = parse_body(request, TablePickBody)
-    return command(request, principal, 200, table_draft.pick, tid, path_number(n, "pod"),
-                   body.card, body.pick)
+table_pick = command_route(
+    bp, "/tournaments/{tid}/table-draft/pods/{n}/picks", table_draft.pick, 200, TablePickBody,
+    ("card", "pick"), numbers=POD)
 
+table_expire = command_route(
+    bp, "/tournaments/{tid}/table-draft/pods/{n}/expire", table_draft.expire, numbers=POD)
 
-@json_route(bp, "/tournaments/{tid}/table-draft/pods/{n}/expire", methods=["POST"])
-def table_expire(tid, n):
-    request = bp.current_request
-    return command(request, caller(request), 200, table_draft.expire, tid,
-                   path_number(n, "pod"))
+table_pick_for = command_route(
+    bp, "/tournaments/{tid}/table-draft/pods/{n}/players/{pid}/pick-for", table_draft.pick_for, 201,
+    PickForBody, ("pick",), allow_empty=True, numbers=POD)
 
-
-@json_route(bp, "/tournaments/{tid}/table-draft/pods/{n}/players/{pid}/pick-for",
-            methods=["POST"])
-def table_pick_for(tid, n, pid):
-    request, principal = bp.current_request, caller(bp.current_request)
-    pick = parse_body(request, PickForBody, allow_empty=True).pick
-    return command(request, principal, 201, table_draft.pick_for, tid, path_number(n, "pod"),
-                   pid, pick)
-
-
-@json_route(bp, "/tournaments/{tid}/table-draft/pods/{n}/replacements", methods=["POST"])
-def table_replace_pack(tid, n):
-    request, principal = bp.current_request, caller(bp.current_request)
-    body = parse_body(request, TableReplacementBody)
-    return command(request, principal, 201, table_draft.replace_pack, tid,
-                   path_number(n, "pod"), body.seat, body.pack, body.reason, body.cards)
-
+table_replace_pack = command_route(
+    bp, "/tournaments/{tid}/table-draft/pods/{n}/replacements", table_draft.replace_pack, 201,
+    TableReplacementBody, ("seat", "pack", "reason", "cards"), numbers=POD)
 
 @json_route(bp, "/tournaments/{tid}/table-draft/pods/{n}/events", methods=["GET"])
 def table_events(tid, n):

@@ -10,7 +10,7 @@ from ..application import trade
 from ..auth import optional_principal
 from ..runtime import runtime
 from .bodies import Body, PlayerId
-from .common import caller, command, path_number, reads
+from .common import POD, caller, command, command_route, path_number, reads
 from .http import json_route, parse_body
 from .links import link
 
@@ -44,13 +44,9 @@ class CryptBody(Body):
     cards: Cards = Field(max_length=20)
 
 
-@json_route(bp, "/tournaments/{tid}/trade/setup", methods=["POST"])
-def set_trade_deck(tid):
-    request, principal = bp.current_request, caller(bp.current_request)
-    body = parse_body(request, TradeSetupBody)
-    return command(request, principal, 200, trade.set_deck, tid, body.library, body.stock,
-                   body.crypt, body.sideboard)
-
+set_trade_deck = command_route(
+    bp, "/tournaments/{tid}/trade/setup", trade.set_deck, 200, TradeSetupBody,
+    ("library", "stock", "crypt", "sideboard"))
 
 @json_route(bp, "/tournaments/{tid}/trade", methods=["GET"])
 def get_trade(tid):
@@ -71,33 +67,20 @@ def get_trade_pod(tid, n):
     return trade.pod_view(reads(), viewer, tid, path_number(n, "pod"))
 
 
-@json_route(bp, "/tournaments/{tid}/trade/pods/{n}/offers", methods=["POST"])
-def offer_trade(tid, n):
-    request, principal = bp.current_request, caller(bp.current_request)
-    body = parse_body(request, OfferBody)
-    return command(request, principal, 200, trade.offer, tid, path_number(n, "pod"),
-                   body.target, body.slot)
+offer_trade = command_route(
+    bp, "/tournaments/{tid}/trade/pods/{n}/offers", trade.offer, 200, OfferBody, ("target", "slot"),
+    numbers=POD)
 
+accept_trade = command_route(
+    bp, "/tournaments/{tid}/trade/pods/{n}/accept", trade.accept, 200, AcceptBody, ("slot",),
+    numbers=POD)
 
-@json_route(bp, "/tournaments/{tid}/trade/pods/{n}/accept", methods=["POST"])
-def accept_trade(tid, n):
-    request, principal = bp.current_request, caller(bp.current_request)
-    slot = parse_body(request, AcceptBody).slot
-    return command(request, principal, 200, trade.accept, tid, path_number(n, "pod"), slot)
+decline_trade = command_route(
+    bp, "/tournaments/{tid}/trade/pods/{n}/decline", trade.decline, numbers=POD)
 
-
-@json_route(bp, "/tournaments/{tid}/trade/pods/{n}/decline", methods=["POST"])
-def decline_trade(tid, n):
-    request = bp.current_request
-    return command(request, caller(request), 200, trade.decline, tid, path_number(n, "pod"))
-
-
-@json_route(bp, "/tournaments/{tid}/trade/pods/{n}/crypt", methods=["POST"])
-def add_crypt(tid, n):
-    request, principal = bp.current_request, caller(bp.current_request)
-    cards = parse_body(request, CryptBody).cards
-    return command(request, principal, 200, trade.add_crypt, tid, path_number(n, "pod"), cards)
-
+add_crypt = command_route(
+    bp, "/tournaments/{tid}/trade/pods/{n}/crypt", trade.add_crypt, 200, CryptBody, ("cards",),
+    numbers=POD)
 
 @json_route(bp, "/tournaments/{tid}/trade/pods/{n}/events", methods=["GET"])
 def trade_events(tid, n):
