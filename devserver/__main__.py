@@ -24,7 +24,7 @@ def _serve_sqlite(args: argparse.Namespace) -> int:
 
     data_dir = os.path.abspath(args.data_dir)
     config = environment.configure_sqlite(data_dir)
-    server = local_server(args.host, args.port, None)
+    server = local_server(args.host, args.port, None, args.handlers)
     print(f"Podium API:  http://{args.host}:{server.server.server_address[1]}/v1   "
           f"(spec: openapi.yaml, data: {data_dir}, {args.workers} worker process(es))")
     print(f"Admin key:   {config.admin_key}", flush=True)
@@ -77,7 +77,7 @@ def _serve(args: argparse.Namespace) -> int:
         # a commit in this process wakes the poller at once instead of at its next turn
         from chalicelib.runtime import runtime
         runtime().service.after_commit.append(lambda stored: poller.wake())
-        server = local_server(args.host, args.port, poller)
+        server = local_server(args.host, args.port, poller, args.handlers)
         api = f"http://{args.host}:{server.server.server_address[1]}"
         write_json(environment.info_path(data_dir), {
             "api": api + "/v1", "endpoint": endpoint.url, "in_memory": endpoint.in_memory,
@@ -140,6 +140,11 @@ def main(argv: list[str]) -> int:
         sub.add_argument("--workers", type=int, default=int(os.environ.get("WORKERS", "1")),
                          help="--store sqlite: processes serving the API (each a core's "
                               "worth of Python), default 1")
+        sub.add_argument("--handlers", type=int,
+                         default=int(os.environ.get("PODIUM_HANDLERS", "4")),
+                         help="requests inside the app at once per process (0: no limit); "
+                              "more wait their turn instead of taking the interpreter lock "
+                              "from a request that holds the store's write lock")
         sub.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
         sub.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
         sub.add_argument("--dynamodb-port", type=int, default=None,

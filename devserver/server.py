@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import threading
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
@@ -32,6 +33,17 @@ LISTEN_BACKLOG = 128
 
 class DevRequestHandler(ChaliceRequestHandler):
     poller: StreamPoller | None = None
+    gate: threading.Semaphore | None = None
+
+    def _generic_handle(self) -> None:
+        """One request through the app, once the gate lets it in. Python runs one thread
+        at a time; with dozens of connections each on its thread, a request holding the
+        store's write lock loses the interpreter to the others every few milliseconds and
+        every writer queues behind it. A few at a time keep the lock held briefly."""
+        if self.gate is None:
+            return super()._generic_handle()
+        with self.gate:
+            return super()._generic_handle()
 
     def do_GET(self) -> None:  # noqa: N802 - http.server's naming
         if self.path.startswith(HOOK):
@@ -79,7 +91,8 @@ class DevRequestHandler(ChaliceRequestHandler):
                                              "request_id": request_id}))
 
 
-def local_server(host: str, port: int, poller: StreamPoller | None) -> LocalDevServer:
+def local_server(host: str, port: int, poller: StreamPoller | None,
+                 handlers: int = 4) -> LocalDevServer:
     """What ``chalice local --stage dev`` serves, with the hook above (with a poller) and
     a listen backlog for many clients at once. Every blueprint is loaded at once: a
     local server starts once, and its first requests should not queue behind imports
@@ -90,7 +103,8 @@ def local_server(host: str, port: int, poller: StreamPoller | None) -> LocalDevS
     ThreadedHTTPServer.request_queue_size = LISTEN_BACKLOG
     factory = CLIFactory(project_dir=str(ROOT), environ=os.environ)
     server = create_local_server(factory, host, port, "dev")
-    handler = type("Handler", (DevRequestHandler,), {"poller": poller})
+    handler = type("Handler", (DevRequestHandler,), {
+        "poller": poller, "gate": threading.Semaphore(handlers) if handlers > 0 else None})
     # socketserver builds one handler per request from this attribute
     wrapped = server.server.RequestHandlerClass
     server.server.RequestHandlerClass = lambda *args: handler(*args, **wrapped.keywords)
