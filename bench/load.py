@@ -157,8 +157,36 @@ def record_pools(api, timings, ev: Event, threads: int) -> dict[str, Any]:
     return {"seconds": time.perf_counter() - start, "acks": Counter(), "pods": 0}
 
 
-def swiss(api, timings, ev: Event, rounds: int, threads: int) -> dict[str, Any]:
+# What the Swiss reporters' processes play (set before they fork; read in the child).
+_REPORTING: dict[str, Any] = {}
+
+
+def _report_chunk(chunk: list[dict[str, Any]]) -> tuple[dict[str, list[float]], dict[str, int]]:
+    """In a client process of its own: report and confirm ``chunk``'s matches from
+    ``threads`` phones at once; the samples and contention retries go back."""
+    api, ev, threads = _REPORTING["api"], _REPORTING["ev"], _REPORTING["threads"]
+    local = Timings()
+    CONTENTION_RETRIES.clear()
+
+    def play(m):
+        url = f"{ev.base}/swiss/matches/{m['match_id']}"
+        need = m["best_of"] // 2 + 1
+        score = {"a": need, "b": 0} if m["table"] % 2 else {"a": 0, "b": need}
+        timed(api, local, "report result", "POST", url + "/result", score, ev.token[m["a"]])
+        timed(api, local, "confirm result", "POST", url + "/confirm", None, ev.token[m["b"]])
+    with ThreadPoolExecutor(threads) as pool:
+        list(pool.map(play, chunk))
+    return dict(local.samples), dict(CONTENTION_RETRIES)
+
+
+def swiss(api, timings, ev: Event, rounds: int, threads: int,
+          processes: int = 4) -> dict[str, Any]:
+    """Every round paired, then its matches reported and confirmed by ``threads`` phones
+    at once, spread over ``processes`` client processes (one Python process with dozens
+    of threads would measure its own interpreter lock, not the server)."""
+    import multiprocessing
     matches, wall = [], 0.0
+    processes = max(1, min(processes, threads))
     for _ in range(rounds):
         paired = timed(api, timings, "pair round", "POST", f"{ev.base}/swiss/rounds", None,
                        ev.org)
@@ -168,19 +196,17 @@ def swiss(api, timings, ev: Event, rounds: int, threads: int) -> dict[str, Any]:
             paired["matches"] += page["matches"]
             after = page["next"]
         matches += paired["matches"]
-
-        def play(m):
-            url = f"{ev.base}/swiss/matches/{m['match_id']}"
-            need = m["best_of"] // 2 + 1
-            score = {"a": need, "b": 0} if m["table"] % 2 else {"a": 0, "b": need}
-            timed(api, timings, "report result", "POST", url + "/result", score,
-                  ev.token[m["a"]])
-            timed(api, timings, "confirm result", "POST", url + "/confirm", None,
-                  ev.token[m["b"]])
+        _REPORTING.update(api=api, ev=ev, threads=max(1, threads // processes))
+        chunks = [paired["matches"][i::processes] for i in range(processes)]
         start = time.perf_counter()
-        with ThreadPoolExecutor(threads) as pool:
-            list(pool.map(play, paired["matches"]))
+        with multiprocessing.get_context("fork").Pool(processes) as pool:
+            results = pool.map(_report_chunk, chunks)
         wall += time.perf_counter() - start
+        for samples, retries in results:
+            for kind, values in samples.items():
+                timings.samples[kind].extend(values)
+            for kind, count in retries.items():
+                CONTENTION_RETRIES[kind] += count
     return {"matches": matches, "seconds": wall}
 
 
@@ -285,6 +311,8 @@ def main(argv: list[str]) -> int:
                         help="client threads registering and drafting")
     parser.add_argument("--reporters", type=int, default=64,
                         help="client threads reporting and confirming Swiss results")
+    parser.add_argument("--client-processes", type=int, default=4,
+                        help="client processes the Swiss reporters are spread over")
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--max-seconds", type=float, default=600)
     parser.add_argument("--url")
@@ -361,7 +389,8 @@ def run(args, url: str, admin: str, data_dir: str | None) -> tuple[int, Timings]
     ev = Event(api, org, tid, roster)
     drafted = record_pools(api, timings, ev, args.threads) if args.no_draft else \
         draft(api, timings, ev, args.threads, deadline)
-    played = swiss(api, timings, ev, args.rounds, args.reporters)
+    played = swiss(api, timings, ev, args.rounds, args.reporters,
+                   getattr(args, "client_processes", 4))
     print(timings.line("register", reg_s))
     if drafted["pods"]:
         print(timings.line("pick", drafted["seconds"]))

@@ -34,6 +34,9 @@ LISTEN_BACKLOG = 128
 class DevRequestHandler(ChaliceRequestHandler):
     poller: StreamPoller | None = None
     gate: threading.Semaphore | None = None
+    # http.server writes a reply's head and body in separate sends: with Nagle's algorithm
+    # on, a keep-alive client's delayed ACK then holds each reply ~40 ms.
+    disable_nagle_algorithm = True
 
     def _generic_handle(self) -> None:
         """One request through the app, once the gate lets it in. Python runs one thread
