@@ -10,12 +10,14 @@ import fcntl
 import os
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 from .ports import StoreUnavailable
 
 _WRITERS: dict[str, threading.Lock] = {}
+RECHECK_SECONDS = 0.25     # how stale a reader's view of a replaced views file may be
 _WRITERS_LOCK = threading.Lock()
 
 
@@ -39,10 +41,13 @@ def owner_only(path: str) -> None:
 
 class SqliteDatabase:
     def __init__(self, path: str, schema: str, synchronous: str = "FULL",
-                 prepare: bool = True):
+                 prepare: bool = True, replaceable: bool = False):
         """``prepare``: create the schema now (False: a file known to be damaged, left
-        untouched until ``replace``)."""
+        untouched until ``replace``). ``replaceable``: the file may be replaced while open
+        (the views, healed by ``replace``): connections look again now and then (and
+        always inside a write transaction) and reopen when it was."""
         self.path = path
+        self._replaceable = replaceable
         self._schema = schema
         self._synchronous = synchronous
         self._local = threading.local()
@@ -55,14 +60,19 @@ class SqliteDatabase:
                 owner_only(path)
             self.conn().executescript(schema)   # executescript manages its own transaction
 
-    def conn(self) -> sqlite3.Connection:
-        """This thread's connection, opened again when the file was replaced (by another
-        thread or process: ``replace``) since it was opened."""
+    def conn(self, recheck: bool = False) -> sqlite3.Connection:
+        """This thread's connection; for a replaceable file, opened again when the file
+        was replaced (by another thread or process: ``replace``) since it was opened, as
+        seen at most ``RECHECK_SECONDS`` ago (``recheck``: now)."""
         conn = getattr(self._local, "conn", None)
-        file_id = self._file_id()
-        if conn is not None and file_id is not None and file_id != self._local.file_id:
-            conn.close()
-            conn = None
+        if conn is not None and self._replaceable:
+            now = time.monotonic()
+            if recheck or now - self._local.checked >= RECHECK_SECONDS:
+                self._local.checked = now
+                file_id = self._file_id()
+                if file_id is not None and file_id != self._local.file_id:
+                    conn.close()
+                    conn = self._local.conn = None   # a failed reopen leaves none
         if conn is None:
             conn = sqlite3.connect(self.path, timeout=30, isolation_level=None)
             conn.execute("PRAGMA journal_mode=WAL")
@@ -70,6 +80,7 @@ class SqliteDatabase:
             conn.execute("PRAGMA busy_timeout=30000")
             self._local.conn = conn
             self._local.file_id = self._file_id()
+            self._local.checked = time.monotonic()
         return conn
 
     def _file_id(self) -> tuple[int, int] | None:
@@ -113,8 +124,8 @@ class SqliteDatabase:
     @contextmanager
     def write(self) -> Iterator[sqlite3.Connection]:
         """A transaction holding the write lock from its start (no upgrade deadlocks)."""
-        conn = self.conn()
         with self._writer, self._across_processes():
+            conn = self.conn(recheck=True)      # a replacement is seen under the lock
             try:
                 conn.execute("BEGIN IMMEDIATE")
             except sqlite3.OperationalError as exc:   # locked beyond busy_timeout

@@ -72,7 +72,7 @@ class SqliteViewStore:
         self.path = path
         self.opening_damage: str | None = None
         try:
-            self.db = SqliteDatabase(path, SCHEMA, synchronous)
+            self.db = SqliteDatabase(path, SCHEMA, synchronous, replaceable=True)
             columns = {row[1] for row in self.db.conn().execute("PRAGMA table_info(views)")}
             if "owner" not in columns:   # a data dir from before ownership was recorded
                 self.db.conn().execute(
@@ -82,7 +82,8 @@ class SqliteViewStore:
             if reason is None:
                 raise
             self.opening_damage = reason      # the runtime replaces the file (clear)
-            self.db = SqliteDatabase(path, SCHEMA, synchronous, prepare=False)
+            self.db = SqliteDatabase(path, SCHEMA, synchronous, prepare=False,
+                                     replaceable=True)
 
     def condition(self, schema_version: int, deep: bool = True) -> str | None:
         """Why this file cannot serve views built by projections of ``schema_version``

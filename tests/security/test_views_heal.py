@@ -7,10 +7,12 @@ import gc
 import hashlib
 import logging
 import os
+import time
 
 import pytest
 
 from chalicelib.projections import SCHEMA_VERSION
+from chalicelib.store.sqlite_base import RECHECK_SECONDS
 from chalicelib.runtime import build_runtime, set_runtime
 from tests.conftest import ADMIN_KEY, make_config
 from tests.support.client import ApiClient
@@ -112,7 +114,9 @@ def test_a_views_db_damaged_while_running_heals_on_the_next_read(event):
     runtime = _restart(data)
     tid = started["tid"]
     # a stray copy replaces the files under the running process; its connections notice
+    # within RECHECK_SECONDS (a write transaction at once)
     _replace_views(data, b"garbage!" * 512)
+    time.sleep(RECHECK_SECONDS + 0.05)
     assert api.get(f"/v1/tournaments/{tid}").body == summary     # healed, then answered
     assert runtime.healer.repairs[-1].reason.startswith("corrupt")
     late = api.post(f"/v1/tournaments/{tid}/players", {"name": "Late"}, token=started["organizer"])
