@@ -1,6 +1,12 @@
-"""The store-website widget's data: a public tournament's current seating, pairings or
-pods, the round's clock and the standings, as ``GET /tournaments/{tid}/live`` shows them
-(the route adds the ETag that lets browsers and CDNs revalidate)."""
+"""The store-website widget's data: a public tournament as a store's customer follows it,
+as ``GET /tournaments/{tid}/live`` shows it (the route adds the ETag that lets browsers
+and CDNs revalidate): the phase it is in (registration, the product phase, deck building,
+a round, the top cut, the final, finished), the current seating, pairings or pods with
+their results as a person reads them ("2–1", "draw", a bye), the round's clock while the
+round is in play, the standings with dropped players marked, the Swiss top-cut bracket
+and, once finished, the final standings and the winner.
+
+:func:`live` shapes the document; the helpers below each read one structure's views."""
 from __future__ import annotations
 
 from datetime import datetime, timedelta
@@ -8,14 +14,41 @@ from typing import Any
 
 from ..domain.errors import NotFound
 from ..domain.tournament import TournamentState
-from ..projections import swiss
+from ..projections import decks, swiss
 from ..projections.tournaments import all_players, summary_id
 from ..projections.widget import clock_id
-from . import play_views, tournament
+from . import formats, play_views, tournament
 from .reads import Reads
 
 STANDINGS_SHOWN = 100
 VEKN_ROUND_MINUTES = 120     # V:EKN 3.1.1: rounds last at least two hours
+DASH = "\u2013"              # en dash: "2–1"
+
+# What the product phase is called, by format (V:EKN 7.2-7.5; a Munchkin or MTG draft).
+PRODUCT_PHASE = {"booster-draft": "Drafting", "table-draft": "Table draft",
+                 "mixed-draft": "Drafting", "sealed": "Opening sealed product",
+                 "sealed-swap": "Sealed deck swap", "restricted-trade": "Trading"}
+
+
+class _People:
+    """Names and statuses ("active", "dropped", ...) of the tournament's players."""
+
+    def __init__(self, players: list[dict[str, Any]]):
+        self.names = {p["player_id"]: p["name"] for p in players}
+        self.statuses = {p["player_id"]: p.get("status", "active") for p in players}
+
+    def who(self, pid: str | None) -> dict[str, Any] | None:
+        if pid is None:
+            return None
+        return {"player_id": pid, "name": self.names.get(pid),
+                "status": self.statuses.get(pid, "active")}
+
+    def row(self, pid: str, dropped: bool = False) -> dict[str, Any]:
+        """A standings row's player: marked dropped when the event says so even if
+        the player list does not (yet)."""
+        status = self.statuses.get(pid, "active")
+        return {"player_id": pid, "name": self.names.get(pid),
+                "status": "dropped" if dropped and status == "active" else status}
 
 
 def _plus_minutes(at: str | None, minutes: int | None) -> str | None:
@@ -30,100 +63,262 @@ def _vp(halves: int | None) -> float | int | None:
     return halves // 2 if halves % 2 == 0 else halves / 2
 
 
-def _tables_live(views: Any, t: TournamentState, names: dict[str, str]) -> tuple[Any, Any]:
+def score_text(score: dict[str, int] | None) -> str | None:
+    """A match's games as a person reads them: "2–1", "2–0–1" (with drawn games),
+    "draw"; None before a final result."""
+    if score is None:
+        return None
+    a, b, draws = score["a"], score["b"], score.get("draws", 0)
+    if a == b:
+        return "draw"
+    return f"{a}{DASH}{b}" + (f"{DASH}{draws}" if draws else "")
+
+
+def _winner_side(score: dict[str, int] | None) -> str | None:
+    if score is None or score["a"] == score["b"]:
+        return None
+    return "a" if score["a"] > score["b"] else "b"
+
+
+# -- multiplayer tables (V:EKN) -------------------------------------------------------
+
+def _seat(people: _People, seat: int, pid: str, row: dict[str, Any] | None,
+          dropped: bool = False) -> dict[str, Any]:
+    return {"seat": seat, **people.row(pid, dropped),
+            "vp": _vp(row["vp_halves"]) if row else None,
+            "gw": row.get("gw") if row else None}
+
+
+def _tables_live(views: Any, t: TournamentState, people: _People) -> tuple[Any, Any, Any]:
+    """The current round or final, the standings and the final (V:EKN 3.1.3) if any."""
     index, docs = play_views.tables_rounds(views, t.id)
     if not index or not index.get("rounds") or not docs:
-        return None, None
+        return None, None, None
     clock = views.get(clock_id(t.id)) or {}
     settings = t.section("tables")
     minutes = settings.get("round_minutes") or VEKN_ROUND_MINUTES
     final = index.get("final")
     if final and final.get("seating"):
-        result = {r["player"]: r["vp_halves"] for r in final.get("result") or []}
+        result = {r["player"]: r for r in final.get("result") or []}
+        in_play = not result
         started = clock.get("started_at") if clock.get("final") else None
-        current = {"kind": "final", "number": None, "started_at": started,
-                   "ends_at": _plus_minutes(started, settings.get("final_minutes") or minutes),
+        current = {"kind": "final", "number": None, "in_play": in_play,
+                   "started_at": started,
+                   "ends_at": _plus_minutes(started, settings.get("final_minutes") or minutes)
+                   if in_play else None,
                    "tables": [{"table": 1, "reported": bool(result), "seats": [
-                       {"seat": i, "player_id": p, "name": names.get(p),
-                        "vp": _vp(result.get(p))}
+                       _seat(people, i, p, result.get(p))
                        for i, p in enumerate(final["seating"], start=1)]}],
                    "sitting_out": []}
     else:
         doc = docs[-1]
+        in_play = any(table["result"] is None for table in doc["tables"])
         started = clock.get("started_at") if clock.get("round") == doc["round"] else None
-        current = {"kind": "tables", "number": doc["round"], "started_at": started,
-                   "ends_at": _plus_minutes(started, minutes),
+        current = {"kind": "tables", "number": doc["round"], "of": settings.get("rounds"),
+                   "in_play": in_play,
+                   "started_at": started,
+                   "ends_at": _plus_minutes(started, minutes) if in_play else None,
                    "tables": [{"table": table["table"], "reported": table["result"] is not None,
-                               "seats": [{"seat": s["seat"], "player_id": s["player_id"],
-                                          "name": names.get(s["player_id"]),
-                                          "vp": _seat_vp(table, s["player_id"])}
+                               "seats": [_seat(people, s["seat"], s["player_id"],
+                                               _result_row(table, s["player_id"]),
+                                               s.get("dropped", False))
                                          for s in table["seats"]]}
                               for table in doc["tables"]],
-                   "sitting_out": [names.get(p, p) for p in doc.get("sitting_out", [])]}
+                   "sitting_out": [people.names.get(p, p) for p in doc.get("sitting_out", [])]}
     rows = play_views.table_standings(t, docs)
     standings = {"scoring": "vtes-tables", "rows": [
-        {"rank": r["rank"], "player_id": r["player"], "name": names.get(r["player"]),
+        {"rank": r["rank"], **people.row(r["player"]),
          "gw": r["gw"], "vp": _vp(r["vp_halves"]), "tp": r["tp"]}
         for r in rows[:STANDINGS_SHOWN]]}
-    return current, standings
+    return current, standings, final
 
 
-def _seat_vp(table: dict[str, Any], pid: str) -> float | int | None:
-    for row in table.get("result") or []:
-        if row["player_id"] == pid:
-            return _vp(row["vp_halves"])
-    return None
+def _result_row(table: dict[str, Any], pid: str) -> dict[str, Any] | None:
+    return next((row for row in table.get("result") or [] if row["player_id"] == pid), None)
 
 
-def _who(pid: str | None, names: dict[str, str]) -> dict[str, Any] | None:
-    return None if pid is None else {"player_id": pid, "name": names.get(pid)}
+def _tables_final_order(final: dict[str, Any] | None,
+                        rows: list[dict[str, Any]]) -> tuple[list[tuple[str, str]], bool]:
+    """(player, summary) in final order: the finalists by their final rank, then the
+    others in the preliminary order; and whether a winner is decided (the final was
+    played, or there was none)."""
+    result = sorted((final or {}).get("result") or [], key=lambda r: r["rank"])
+    out = [(r["player"], f"final table, {_vp(r['vp_halves'])} VP") for r in result]
+    placed = {pid for pid, _ in out}
+    out += [(r["player_id"], f"{r['gw']} GW, {r['vp']} VP") for r in rows
+            if r["player_id"] not in placed]
+    return out, bool(result) or not final
 
 
-def _matches(matches: list[dict[str, Any]], names: dict[str, str]) -> list[dict[str, Any]]:
-    """A Swiss round's or a top-cut round's matches as the widget shows them."""
-    return [{"table": m.get("table"), "a": _who(m["a"], names), "b": _who(m["b"], names),
-             "score": m.get("score"), "status": m.get("status")} for m in matches]
+# -- Swiss ------------------------------------------------------------------------------
+
+def _match(m: dict[str, Any], people: _People) -> dict[str, Any]:
+    """A Swiss round's or a top-cut round's match as the widget shows it."""
+    final = m.get("status") == "final"
+    score = m.get("score") if final else None
+    return {"table": m.get("table"), "a": people.who(m["a"]), "b": people.who(m["b"]),
+            "score": m.get("score"), "status": m.get("status"),
+            "result": score_text(score), "winner": _winner_side(score),
+            "loss_by_drop": people.who(m.get("loss_by_drop"))}
 
 
-def _swiss_live(views: Any, tid: str, names: dict[str, str]) -> tuple[Any, Any]:
+def _cut_round_name(matches: int) -> str:
+    return {1: "Final", 2: "Semifinals", 4: "Quarterfinals"}.get(matches,
+                                                               f"Round of {2 * matches}")
+
+
+def _bracket(doc: dict[str, Any] | None, people: _People) -> dict[str, Any] | None:
+    if not doc:
+        return None
+    return {"size": doc["size"], "champion": people.who(doc.get("champion")),
+            "rounds": [{"round": r["round"], "name": _cut_round_name(len(r["matches"])),
+                        "best_of": r.get("best_of"),
+                        "matches": [_match(m, people) for m in r["matches"]]}
+                       for r in doc["rounds"]]}
+
+
+def _record(r: dict[str, Any]) -> str:
+    """Wins (byes count: a bye is a match win), losses, draws: "2–1–0"."""
+    wins = r["wins"] + r.get("byes", 0)
+    return f"{wins}{DASH}{r['losses']}{DASH}{r['draws']}"
+
+
+def _swiss_live(views: Any, tid: str, people: _People) -> tuple[Any, Any, Any]:
     overview = play_views.swiss_overview(views, tid)
     if not overview or not overview.get("rounds_paired"):
-        return None, None
+        return None, None, None
     number = overview.get("current_round") or overview["rounds_paired"]
-    doc = swiss.full_round(views, tid, number) or {"matches": [], "bye": None}
-    current = {"kind": "swiss", "number": number, "started_at": None,
-               "ends_at": doc.get("ends_at"), "matches": _matches(doc["matches"], names),
-               "bye": _who(doc.get("bye"), names)}
-    bracket = views.get(swiss.bracket_id(tid)) if overview.get("top_cut") else None
+    doc = swiss.full_round(views, tid, number) or {"matches": [], "bye": None,
+                                                   "closed": True}
+    in_play = not doc.get("closed", True)
+    bye = people.who(doc.get("bye"))
+    current = {"kind": "swiss", "number": number, "of": overview.get("planned_rounds"),
+               "in_play": in_play, "started_at": None,
+               "ends_at": doc.get("ends_at") if in_play else None,
+               "matches": [_match(m, people) for m in doc["matches"]],
+               "bye": None if bye is None else {**bye, "points": overview["points"]["bye"],
+                                                "result": "bye"}}
+    bracket = _bracket(views.get(swiss.bracket_id(tid)) if overview.get("top_cut") else None,
+                       people)
     if bracket:
         live = next((r for r in bracket["rounds"]
-                     if any(m.get("status") != "final" for m in r["matches"])),
-                    bracket["rounds"][-1])
-        current = {"kind": "top-cut", "number": live["round"], "started_at": None,
-                   "ends_at": None, "bye": None, "matches": _matches(live["matches"], names)}
+                     if any(m["status"] != "final" for m in r["matches"])), None)
+        shown = live or bracket["rounds"][-1]
+        current = {"kind": "top-cut", "number": shown["round"], "of": len(bracket["rounds"]),
+                   "name": shown["name"], "in_play": live is not None, "started_at": None,
+                   "ends_at": None, "bye": None, "matches": shown["matches"]}
     latest = play_views.latest_standings(views, tid, overview["rounds_paired"])
     standings = None if latest is None else {"scoring": "swiss", "rows": [
-        {"rank": r["rank"], "player_id": r["player_id"], "name": names.get(r["player_id"]),
-         "points": r["points"], "wins": r["wins"], "losses": r["losses"], "draws": r["draws"]}
+        {"rank": r["rank"], **people.row(r["player_id"], r.get("dropped", False)),
+         "points": r["points"], "wins": r["wins"], "losses": r["losses"],
+         "draws": r["draws"], "byes": r.get("byes", 0), "record": _record(r)}
         for r in latest["rows"][:STANDINGS_SHOWN]]}
-    return current, standings
+    return current, standings, bracket
 
 
-def _ffa_live(views: Any, tid: str, names: dict[str, str]) -> tuple[Any, Any]:
+def _cut_order(bracket: dict[str, Any], rank: dict[str, int]) -> list[tuple[str, str]]:
+    """The top cut's players, champion first, then by how far each went (the later the
+    round they lost, the higher), ties by their Swiss ``rank``."""
+    reached: dict[str, int] = {}
+    for r in bracket["rounds"]:
+        for m in r["matches"]:
+            for side in (m["a"], m["b"]):
+                if side:
+                    reached[side["player_id"]] = r["round"]
+    champion = (bracket.get("champion") or {}).get("player_id")
+    rounds = len(bracket["rounds"])
+
+    def title(pid: str) -> str:
+        if pid == champion:
+            return "Champion"
+        if reached[pid] == rounds and champion:
+            return "Finalist"
+        return f"Top {2 ** (rounds - reached[pid] + 1)}"
+    order = sorted(reached, key=lambda p: (p != champion, -reached[p], rank.get(p, 0)))
+    return [(p, title(p)) for p in order]
+
+
+# -- free-for-all pods -----------------------------------------------------------------
+
+def _ffa_live(views: Any, tid: str, people: _People) -> tuple[Any, Any, Any]:
     """Free-for-all pods (MTG 905.3): each reported pod's places, winner first."""
     doc = play_views.ffa(views, tid)
     if not doc or not doc.get("pods"):
-        return None, None
-    current = {"kind": "ffa", "number": 1, "started_at": None, "ends_at": None,
+        return None, None, None
+    current = {"kind": "ffa", "number": 1, "in_play": False, "started_at": None,
+               "ends_at": None,
                "tables": [{"table": p["pod"], "reported": True, "seats": [
-                   {"seat": r["place"], "player_id": r["player"], "name": names.get(r["player"]),
-                    "vp": None} for r in p["places"]]} for p in doc["pods"]],
+                   {"seat": r["place"], **people.row(r["player"]), "vp": None, "gw": None}
+                   for r in p["places"]]} for p in doc["pods"]],
                "sitting_out": []}
     standings = {"scoring": "free-for-all", "rows": [
-        {"rank": r["rank"], "player_id": r["player"], "name": names.get(r["player"]),
+        {"rank": r["rank"], **people.row(r["player"]),
          "pod": r["pod"], "place": r["place"], "outlasted": r["outlasted"]}
         for r in doc.get("standings", [])[:STANDINGS_SHOWN]]}
-    return current, standings
+    return current, standings, None
+
+
+# -- the phase and the end ---------------------------------------------------------------
+
+def _phase(reads: Reads, t: TournamentState, status: str,
+           current: dict[str, Any] | None) -> dict[str, Any]:
+    """What a person calls the moment: its ``kind`` and a ``label`` to show."""
+    if status == "registration":
+        return {"kind": "registration", "label": "Registration open", "until": None}
+    if status == "finished":
+        return {"kind": "finished", "label": "Finished", "until": None}
+    if current is None:
+        if t.limited and formats.open_items(reads, t):
+            return {"kind": "product", "label": PRODUCT_PHASE.get(t.format, "Product phase"),
+                    "until": None}
+        building = reads.views.get(decks.view_id(t.id)) or {}
+        return {"kind": "deck-building", "label": "Deck building",
+                "until": building.get("deadline")}
+    kind = current["kind"]
+    if kind == "final":
+        label = "Final table" + ("" if current["in_play"] else ": result in")
+        return {"kind": "final", "label": label, "until": current["ends_at"]}
+    if kind == "top-cut":
+        return {"kind": "top-cut", "label": f"Top cut: {current['name']}",
+                "until": current["ends_at"]}
+    if kind == "ffa":
+        return {"kind": "round", "label": "Pod games", "until": None}
+    of = f" of {current['of']}" if current.get("of") else ""
+    state = "in play" if current["in_play"] else "complete"
+    return {"kind": "round", "label": f"Round {current['number']}{of} {state}",
+            "until": current["ends_at"]}
+
+
+def _final_standings(standings: dict[str, Any] | None, played: dict[str, Any] | None,
+                     people: _People) -> dict[str, Any]:
+    """Places once the event is over: the V:EKN final or the top cut (``played``) first,
+    then the standings' order; the winner is first place (None when the final or the
+    cut was not played to its end)."""
+    rows = (standings or {}).get("rows", [])
+    if (standings or {}).get("scoring") == "vtes-tables":
+        order, decided = _tables_final_order(played, rows)
+    else:
+        order = _cut_order(played, {r["player_id"]: r["rank"] for r in rows}) if played else []
+        decided = played is None or played.get("champion") is not None
+        cut = {pid for pid, _ in order}
+        by_id = {r["player_id"]: r for r in rows}
+        order = [(pid, f"{title}, {_points(by_id[pid])}") if pid in by_id else
+                 (pid, title) for pid, title in order]
+        order += [(r["player_id"], _points(r)) for r in rows if r["player_id"] not in cut]
+    placed = [{"place": k, **people.row(pid, _dropped(rows, pid)), "summary": text}
+              for k, (pid, text) in enumerate(order, start=1)]
+    return {"winner": people.who(placed[0]["player_id"]) if placed and decided else None,
+            "rows": placed[:STANDINGS_SHOWN]}
+
+
+def _dropped(rows: list[dict[str, Any]], pid: str) -> bool:
+    return any(r["player_id"] == pid and r["status"] != "active" for r in rows)
+
+
+def _points(row: dict[str, Any]) -> str:
+    if "points" in row:
+        return f"{row['points']} pts, {row['record']}"
+    return f"place {row['place']} in pod {row['pod']}"     # free-for-all
 
 
 def _summary(reads: Reads, tid: str) -> dict[str, Any]:
@@ -143,15 +338,21 @@ def live(reads: Reads, tid: str) -> dict[str, Any]:
     summary = _summary(reads, tid)
     t = tournament.load(reads, tid)
     views = reads.views
-    names = {p["player_id"]: p["name"] for p in all_players(views, tid)}
-    current, standings = _tables_live(views, t, names)
+    people = _People(all_players(views, tid))
+    current, standings, played = _tables_live(views, t, people)
+    bracket = None
     if current is None:
-        current, standings = _swiss_live(views, tid, names)
+        current, standings, played = _swiss_live(views, tid, people)
+        bracket = played
     if current is None:
-        current, standings = _ffa_live(views, tid, names)
+        current, standings, played = _ffa_live(views, tid, people)
+    finished = summary["status"] == "finished"
+    if current is not None and finished:       # no clock once the event is over
+        current = {**current, "in_play": False, "ends_at": None}
     return {"tournament_id": tid, "name": summary["name"], "game": summary["game"],
             "format": summary["format"], "structure": summary["structure"],
             "status": summary["status"], "players": summary["players"]["active"],
-            "round": current, "standings": standings}
-
-
+            "phase": _phase(reads, t, summary["status"], current),
+            "round": current, "standings": standings, "bracket": bracket,
+            "final_standings": _final_standings(standings, played, people)
+            if finished else None}

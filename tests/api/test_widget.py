@@ -128,3 +128,67 @@ def test_free_for_all_pods_show_in_the_widget_and_the_report(api):
     assert rnd["pods"][0]["winner"] == ids[0]
     assert [r["player_id"] for r in rnd["pods"][1]["places"]] == [ids[3], ids[4], ids[5]]
     assert report["standings"]["scoring"] == "free-for-all"
+
+
+def test_live_document_names_each_phase_and_reads_like_results(api):
+    """Registration, the draft, deck building, a round with a "2–1" in, a drop and a bye,
+    the results, the top cut and the finish: the phase, the scores as text, no clock
+    once every result is in or the event is over, the final standings and the winner."""
+    from tests.support.widget_event import swiss_event
+    seen = []
+    for phase, facts in swiss_event(api):
+        doc = api.get(f"/v1/tournaments/{facts['tid']}/live").body
+        seen.append((phase, doc["phase"]["kind"], doc["phase"]["label"]))
+        rnd, rows = doc["round"], (doc["standings"] or {}).get("rows", [])
+        by_name = {r["name"]: r for r in rows}
+        if phase in ("round-1", "round-2"):
+            assert rnd["in_play"] and rnd["ends_at"] == doc["phase"]["until"] is not None
+        if phase == "round-1":
+            a, b, text = facts["scored"]
+            scored = [m for m in rnd["matches"] if m["result"]]
+            assert [(m["a"]["name"], m["b"]["name"], m["result"], m["winner"])
+                    for m in scored] == [(a, b, text, "a")]
+            assert all(m["status"] == "open" for m in rnd["matches"] if not m["result"])
+        if phase == "round-2":
+            assert rnd["bye"] == {"player_id": facts["bye_id"], "name": facts["bye"],
+                                  "status": "active", "points": 2, "result": "bye"}
+            assert by_name[facts["dropped"]]["status"] == "dropped"
+            assert all(r["status"] == "active" for r in rows if r["name"] != facts["dropped"])
+        if phase == "results":
+            assert not rnd["in_play"] and rnd["ends_at"] is None
+            assert doc["phase"]["until"] is None
+            assert rnd["matches"][0]["result"] == "draw" and rnd["matches"][1]["result"] == "2\u20130"
+            bye_row = by_name[facts["bye"]]
+            assert bye_row["byes"] == 1
+            wins, losses, draws = map(int, bye_row["record"].split("\u2013"))
+            assert wins == bye_row["wins"] + 1
+            assert bye_row["points"] == 2 * wins + draws     # Munchkin: 2 a win or bye
+        if phase == "top-cut":
+            assert rnd["kind"] == "top-cut" and rnd["name"] == "Semifinals"
+            assert [r["name"] for r in doc["bracket"]["rounds"]] == ["Semifinals", "Final"]
+            semis = doc["bracket"]["rounds"][0]["matches"]
+            assert [m["a"]["name"] for m in semis] == facts["seeds"][:2]
+            assert doc["bracket"]["rounds"][1]["matches"][0]["status"] == "waiting"
+        if phase == "finished":
+            assert rnd["ends_at"] is None and doc["phase"]["until"] is None
+            final = doc["final_standings"]
+            assert final["winner"]["name"] == facts["winner"]
+            assert final["rows"][0]["name"] == facts["winner"]
+            assert final["rows"][0]["summary"].startswith("Champion")
+            assert final["rows"][1]["summary"].startswith("Finalist")
+            assert [r["summary"].split(",")[0] for r in final["rows"][2:4]] == ["Top 4"] * 2
+            swiss_rank = {r["name"]: r["rank"] for r in rows}      # semifinalists by rank
+            assert swiss_rank[final["rows"][2]["name"]] < swiss_rank[final["rows"][3]["name"]]
+            assert len(final["rows"]) == facts["players"]
+            dropped = next(r for r in final["rows"] if r["name"] == facts["dropped"])
+            assert dropped["status"] == "dropped" and dropped["place"] == facts["players"]
+            assert doc["bracket"]["champion"]["name"] == facts["winner"]
+        else:
+            assert doc["final_standings"] is None
+    assert [(phase, kind) for phase, kind, _ in seen] == [
+        ("registration", "registration"), ("product", "product"),
+        ("deck-building", "deck-building"), ("round-1", "round"), ("round-2", "round"),
+        ("results", "round"), ("top-cut", "top-cut"), ("finished", "finished")]
+    assert [label for *_, label in seen] == [
+        "Registration open", "Drafting", "Deck building", "Round 1 of 2 in play",
+        "Round 2 of 2 in play", "Round 2 of 2 complete", "Top cut: Semifinals", "Finished"]
