@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import pathlib
 import shutil
 import threading
 import urllib.request
@@ -95,50 +96,161 @@ def browser():
         chromium.close()
 
 
-def test_result_reported_through_the_api_appears_in_the_widget(api, server, browser,
-                                                               store_site):
-    t = api.ready("vtes", "sealed", players=4)
-    tid, org = t["tid"], t["organizer"]
-    seating = api.post(f"/v1/tournaments/{tid}/tables/rounds", token=org).body
-    names = {p["player_id"]: p["name"] for p in t["players"]}
-    # A store website on another origin (another port, and "localhost": loopback, so
-    # Chromium's private-network rules allow it) pastes the snippet.
-    store = ("<!doctype html><html><body><h1>Game store</h1>"
-             f'<div data-podium-tournament="{tid}" data-refresh="1"></div>'
-             f'<script src="{server}/v1/widget.js" async></script></body></html>')
-    store_url = store_site(store)
-    page = browser.new_page()
-    errors = []
+@pytest.fixture
+def shots(tmp_path):
+    """Where the screenshots go: ``PODIUM_WIDGET_SHOTS`` (docs/widget when refreshing
+    the committed ones), else the test's temporary directory."""
+    target = pathlib.Path(os.environ.get("PODIUM_WIDGET_SHOTS") or tmp_path)
+    target.mkdir(parents=True, exist_ok=True)
+    return target
+
+
+WIDTHS = (400, 1280)
+AA = 4.5          # WCAG 2.x AA, normal text
+# Each text-bearing element's colour against the first opaque background behind it.
+CONTRAST_JS = """root => {
+  function rgb(s) { const m = s.match(/[\\d.]+/g).map(Number);
+                    return {r: m[0], g: m[1], b: m[2], a: m.length > 3 ? m[3] : 1}; }
+  function lin(c) { c /= 255; return c <= 0.03928 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4); }
+  function lum(c) { return 0.2126 * lin(c.r) + 0.7152 * lin(c.g) + 0.0722 * lin(c.b); }
+  function background(el) {
+    for (let n = el; n; n = n.parentElement) {
+      const c = rgb(getComputedStyle(n).backgroundColor);
+      if (c.a > 0) return c;
+    }
+    return {r: 255, g: 255, b: 255, a: 1};
+  }
+  const out = [];
+  for (const el of root.querySelectorAll("*")) {
+    const own = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+    if (!own || !el.getClientRects().length) continue;
+    const fg = lum(rgb(getComputedStyle(el).color)), bg = lum(background(el));
+    const ratio = (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05);
+    out.push({text: el.textContent.trim().slice(0, 40), tag: el.tagName,
+              ratio: Math.round(ratio * 100) / 100});
+  }
+  return out;
+}"""
+
+
+def _store_page(server: str, tid: str, attrs: str = "", style: str = "") -> str:
+    return ("<!doctype html><html><head><meta name='viewport' content='width=device-width'>"
+            f"<style>{style}</style></head><body><h1>Game store</h1>"
+            f'<div data-podium-tournament="{tid}" data-refresh="1" {attrs}></div>'
+            f'<script src="{server}/v1/widget.js" async></script></body></html>')
+
+
+def _collect_errors(page) -> list[str]:
+    errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    return errors
+
+
+def _column(page, table: str, n: int) -> list[str]:
+    """The n-th cell (1-based, the row header counting) of each body row."""
+    return [c.strip() for c in
+            page.locator(f"{table} tbody tr > :nth-child({n})").all_text_contents()]
+
+
+def _phase(page) -> str:
+    return page.locator(".podium-phase-name").text_content()
+
+
+def _reload(page, phase: str) -> None:
+    page.reload()
+    page.locator(f'.podium-w[data-phase="{phase}"]').wait_for(timeout=10_000)
+
+
+def _contrast(page) -> list[dict]:
+    return page.locator(".podium-w").evaluate(CONTRAST_JS)
+
+
+def _contrast_failures(page) -> list[dict]:
+    return [c for c in _contrast(page) if c["ratio"] < AA]
+
+
+def _shoot(page, shots: pathlib.Path, name: str) -> None:
+    """The widget at 400 and 1280 px; at 400 nothing overflows sideways."""
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 900})
+        box = page.locator(".podium-w")
+        if width == 400:
+            overflow = page.evaluate("document.documentElement.scrollWidth")
+            assert overflow <= width, f"{name}: {overflow}px wide at {width}px"
+        box.screenshot(path=str(shots / f"{name}-{width}.png"), animations="disabled")
+    page.set_viewport_size({"width": 1280, "height": 900})
+
+
+def test_vtes_tables_and_final_in_the_widget(api, server, browser, store_site, shots):
+    """A V:TES event: a seated table (its clock), its VP/GW result arriving while the page
+    is open, the five-player final, then the final standings; and the iframe page."""
+    t = api.ready("vtes", "sealed", players=5, settings={"tables": {"rounds": 2}})
+    tid, org = t["tid"], t["organizer"]
+    base = f"/v1/tournaments/{tid}"
+    seating = api.post(f"{base}/tables/rounds", token=org).body
+    names = {p["player_id"]: p["name"] for p in t["players"]}
+    tokens = {p["player_id"]: p["token"] for p in t["players"]}
+    # A store website on another origin (another port, and "localhost": loopback, so
+    # Chromium's private-network rules allow it) pastes the snippet.
+    store_url = store_site(_store_page(server, tid))
+    page = browser.new_page()
+    errors = _collect_errors(page)
     page.goto(store_url)
-    rows = page.locator(".podium-round tr")
-    rows.first.wait_for(timeout=10_000)
+    page.locator(".podium-round tbody tr").first.wait_for(timeout=10_000)
     table = seating["tables"][0]
-    seat_names = page.locator(".podium-round td:nth-child(3)").all_text_contents()
-    assert seat_names == [names[p] for p in table]
+    assert _column(page, ".podium-round", 2) == [names[p] for p in table]
     clock = page.locator(".podium-clock").text_content()
-    assert clock.startswith(("2:00:", "1:59:")), clock
+    assert clock.startswith(("2:00:", "1:59:")) and clock.endswith(" left"), clock
     assert page.locator(".podium-standings").count() == 0    # nothing reported yet
 
     winner = table[2]
     vp = {p: 0 for p in table}
-    vp[winner] = 3
-    vp[table[0]] = 1
-    r = api.post(f"/v1/tournaments/{tid}/tables/rounds/1/tables/1/result", {"vp": vp},
-                 token=org)
+    vp[winner], vp[table[0]] = 4, 1
+    r = api.post(f"{base}/tables/rounds/1/tables/1/result", {"vp": vp}, token=org)
     assert r.status == 200
-    first = page.locator(".podium-standings tr:nth-child(2) td")
-    first.first.wait_for(timeout=10_000)
-    assert first.all_text_contents()[:4] == ["1", names[winner], "1", "3"]
-    vps = page.locator(".podium-round td:nth-child(4)").all_text_contents()
-    assert vps == [str(vp[p]) for p in table]
+    page.locator(".podium-standings tbody tr").first.wait_for(timeout=10_000)
+    first = page.locator(".podium-standings tbody tr").first
+    assert [c.strip() for c in first.locator("th, td").all_text_contents()[:4]] == \
+        ["1", names[winner], "1", "4"]
+    assert _column(page, ".podium-round", 3) == [str(vp[p]) for p in table]
+    assert _column(page, ".podium-round", 4) == ["1" if p == winner else "0" for p in table]
+    assert page.locator(".podium-clock").count() == 0        # every result is in
+    assert _phase(page) == "Round 1 of 2 complete"
+    _shoot(page, shots, "vtes-round")
+    second = api.post(f"{base}/tables/rounds", token=org).body["tables"][0]
+    r = api.post(f"{base}/tables/rounds/2/tables/1/result",
+                 {"vp": dict(zip(second, (2, 2, 1, 0, 0)))}, token=org)
+    assert r.status == 200, r.body
+
+    cut = api.post(f"{base}/tables/final", token=org).body
+    for player in reversed(cut["qualifiers"]):       # V:EKN 3.1.3: the seat-choice row
+        placed = api.post(f"{base}/tables/final/cards", {"position": 0},
+                          token=tokens[player]).body
+    _reload(page, "final")
+    assert _phase(page).startswith("Final table")
+    assert page.locator(".podium-clock").count() == 1
+    assert _column(page, ".podium-round", 2) == [names[p] for p in placed["seating"]]
+    _shoot(page, shots, "vtes-final")
+    final_vp = dict(zip(placed["seating"], (3, 1, 1, 0, 0)))
+    assert api.post(f"{base}/tables/final/result", {"vp": final_vp},
+                    token=org).status == 200
+    assert api.post(f"{base}/finish", token=org).status == 200
+    _reload(page, "finished")
+    champion = names[placed["seating"][0]]
+    assert page.locator(".podium-winner").text_content() == f"Winner: {champion}"
+    assert _column(page, ".podium-final", 2)[0] == champion
+    assert page.locator(".podium-clock").count() == 0
+    _shoot(page, shots, "vtes-finished")
+    assert _contrast_failures(page) == []
     assert errors == []
-    # The iframe page renders the same widget from the API's own origin.
+    # The iframe page renders the same widget from the API's own origin, themed by ?theme=.
     frame = browser.new_page()
-    frame.goto(f"{server}/v1/widget/{tid}")
-    frame.locator(".podium-standings tr:nth-child(2) td").first.wait_for(timeout=10_000)
-    assert names[winner] in frame.locator(".podium-standings").text_content()
+    frame.goto(f"{server}/v1/widget/{tid}?theme=dark")
+    frame.locator(".podium-final tbody tr").first.wait_for(timeout=10_000)
+    assert champion in frame.locator(".podium-final").text_content()
+    assert frame.locator(".podium-w").get_attribute("data-theme") == "dark"
+    assert _contrast_failures(frame) == []
 
 
 def test_live_endpoint_over_http_revalidates_with_304(api, server):
@@ -154,3 +266,103 @@ def test_live_endpoint_over_http_revalidates_with_304(api, server):
     with pytest.raises(urllib.error.HTTPError) as not_modified:
         urllib.request.urlopen(request, timeout=5)
     assert not_modified.value.code == 304
+
+
+# What a person reads at each phase of the Swiss event (tests/support/widget_event.py).
+def _reads(phase: str, facts: dict) -> list[str]:
+    return {
+        "registration": ["Registration open", f"{facts['players']} players registered"],
+        "product": ["Drafting"],
+        "deck-building": ["Deck building", "Pairings appear here when round 1 starts"],
+        "round-1": ["Round 1 of 2 in play", " left", "playing"],
+        "round-2": ["Round 2 of 2 in play", "Bye (+2 pts)", "Dropped", "Standings"],
+        "results": ["Round 2 of 2 complete", "draw", "2\u20130", "(1 bye)"],
+        "top-cut": ["Top cut: Semifinals", "Top 4 bracket", "to be decided", "1 bye"],
+        "finished": ["Final standings", f"Winner: {facts.get('winner')}", "Champion",
+                     "Finalist", "Top 4 bracket"],
+    }[phase]
+
+
+def test_widget_through_each_phase_of_an_event(api, server, browser, store_site, shots):
+    """One Swiss event from registration to the finish; at each phase the widget is read
+    (the phase named, results as "2–1", the bye, the dropped player, the final standings
+    and the winner, no clock after the finish), photographed at 400 and 1280 px, and
+    its text contrast computed from the rendered colours in the light and dark themes."""
+    from tests.support.widget_event import swiss_event
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors = _collect_errors(page)
+    lowest = {}
+    for phase, facts in swiss_event(api):
+        if phase == "registration":
+            page.goto(store_site(_store_page(server, facts["tid"])))
+        kind = {"round-1": "round", "round-2": "round", "results": "round"}.get(phase, phase)
+        page.emulate_media(color_scheme="light")
+        _reload(page, kind)
+        text = page.locator(".podium-w").inner_text()
+        for expected in _reads(phase, facts):
+            assert expected in text, f"{phase}: {expected!r} not in {text!r}"
+        assert "{" not in text and '":' not in text, f"{phase}: raw data shown: {text!r}"
+        clocks = page.locator(".podium-clock").count()
+        assert clocks == (1 if phase in ("round-1", "round-2") else 0), phase
+        if phase == "round-1":
+            a, b, score = facts["scored"]
+            row = page.locator(".podium-round tbody tr").filter(has_text=a)
+            assert [c.strip() for c in row.locator("th, td").all_text_contents()[1:]] == \
+                [a, b, score]
+        if phase == "round-2":
+            bye = page.locator(".podium-round tbody tr").filter(has_text="Bye (+2 pts)")
+            assert bye.locator("td").first.text_content() == facts["bye"]
+            dropped = page.locator(".podium-standings tbody tr").filter(
+                has_text=facts["dropped"])
+            assert dropped.locator(".podium-tag").text_content() == "Dropped"
+        if phase == "results":
+            bye_row = page.locator(".podium-standings tbody tr").filter(has_text=facts["bye"])
+            points, record = [c.strip() for c in bye_row.locator("td").all_text_contents()[1:]]
+            wins, losses, draws = map(int, record.split(" ")[0].split("\u2013"))
+            assert int(points) == 2 * wins + draws, (points, record)   # 2 a win or bye
+        if phase == "finished":
+            assert page.locator(".podium-winner").text_content() == f"Winner: {facts['winner']}"
+            assert _column(page, ".podium-final", 2)[0] == facts["winner"]
+            assert "Time!" not in text and " left" not in text
+        # Table semantics: captions and scoped headers on every table.
+        tables = page.locator(".podium-w table")
+        for k in range(tables.count()):
+            assert tables.nth(k).locator("caption").count() == 1
+            assert tables.nth(k).locator("thead th[scope=col]").count() >= 2
+        _shoot(page, shots, phase)
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            ratios = _contrast(page)
+            assert [c for c in ratios if c["ratio"] < AA] == [], (phase, scheme)
+            lowest[scheme] = min([lowest.get(scheme, 99)] + [c["ratio"] for c in ratios])
+        if phase in ("round-2", "finished"):
+            _shoot(page, shots, f"{phase}-dark")      # the dark theme, by the preference
+    assert page.locator(".podium-w").evaluate(
+        "n => getComputedStyle(n).backgroundColor") == "rgb(21, 24, 29)"
+    print(f"lowest text contrast: {lowest}")
+    assert errors == []
+
+
+def test_a_store_themes_the_widget(api, server, browser, store_site):
+    """data-theme overrides the reader's preference; --podium-* properties override both."""
+    t = api.ready("munchkin", "booster-draft", players=4)
+    api.post(f"/v1/tournaments/{t['tid']}/swiss/rounds", token=t["organizer"])
+    page = browser.new_page()
+    page.emulate_media(color_scheme="dark")
+    page.goto(store_site(_store_page(server, t["tid"], 'data-theme="light"')))
+    page.locator(".podium-w").wait_for(timeout=10_000)
+    colours = "n => [getComputedStyle(n).backgroundColor, getComputedStyle(n).color]"
+    assert page.locator(".podium-w").evaluate(colours) == ["rgb(255, 255, 255)",
+                                                           "rgb(27, 31, 36)"]
+    assert _contrast_failures(page) == []
+    styled = store_site(_store_page(
+        server, t["tid"], 'data-theme="dark"',
+        "body{--podium-accent:#ffd54f;--podium-accent-fg:#1a1a1a;--podium-bg:#101010}"))
+    page.goto(styled)
+    page.locator(".podium-w").wait_for(timeout=10_000)
+    assert page.locator(".podium-w").evaluate(colours) == ["rgb(16, 16, 16)",
+                                                           "rgb(238, 241, 244)"]
+    pill = page.locator(".podium-phase-name").evaluate(
+        "n => [getComputedStyle(n).backgroundColor, getComputedStyle(n).color]")
+    assert pill == ["rgb(255, 213, 79)", "rgb(26, 26, 26)"]
+    assert _contrast_failures(page) == []
