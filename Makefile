@@ -16,7 +16,7 @@ tools:
 # STORE=dynamodb: the deployed shape (python -m devserver: DynamoDB on moto, stream projection), views checked against a rebuild.
 demo:
 	@bash scripts/bootstrap.sh
-	$(PY) -m demo $(if $(URL),--url $(URL) --admin-key $(ADMIN_KEY)) $(if $(STORE),--store $(STORE))
+	$(PY) -m demo $(if $(URL),--url $(URL) --admin-key $(ADMIN_KEY)) $(if $(STORE),--store $(STORE)) $(if $(KEEP),--keep $(KEEP))
 
 # The whole events in-process, the live generated client, the faults (the CI share).
 e2e: tools

@@ -9,6 +9,7 @@ must equal a full rebuild's."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 
@@ -87,9 +88,18 @@ def views_match_rebuild(server: LocalServer, api: Api) -> bool:
     return not diff
 
 
-def run_local(store: str, names: list[str]) -> int:
-    with LocalServer(store=store) as server:
+def run_local(store: str, names: list[str], keep: str | None = None) -> int:
+    if keep:
+        os.makedirs(keep, exist_ok=True)
+    with LocalServer(store=store, data_dir=keep) as server:
         print(f"Local server {server.url} ({store}, data {server.data_dir})")
+        if keep:           # serve.sh on this data dir takes the same admin key
+            path = os.path.join(keep, "admin.key")
+            if os.path.exists(path):
+                os.remove(path)
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                out.write(server.admin_key)
         try:
             api = consistent_api(server.url, server.admin_key)
             status = run_all(api, names)
@@ -107,6 +117,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--admin-key", help="its admin key (with --url)")
     parser.add_argument("--store", choices=("sqlite", "dynamodb"), default="sqlite",
                         help="the fresh local server's store (without --url)")
+    parser.add_argument("--keep", metavar="DIR",
+                        help="sqlite: play on a server whose data dir DIR is kept, to explore "
+                             "afterwards (PODIUM_DATA_DIR=DIR ./scripts/serve.sh)")
     parser.add_argument("--only", action="append", choices=sorted(MODULES),
                         help="run only this scenario (repeatable)")
     args = parser.parse_args(argv)
@@ -115,7 +128,13 @@ def main(argv: list[str]) -> int:
         if not args.admin_key:
             parser.error("--url needs --admin-key")
         return run_all(consistent_api(args.url, args.admin_key), names)
-    return run_local(args.store, names)
+    if args.keep and args.store != "sqlite":
+        parser.error("--keep keeps the embedded store's files: --store sqlite")
+    status = run_local(args.store, names, args.keep)
+    if args.keep:
+        print(f"Data kept in {args.keep}: PODIUM_DATA_DIR={args.keep} ./scripts/serve.sh "
+              f"serves these events (its admin key is in {args.keep}/admin.key)")
+    return status
 
 
 if __name__ == "__main__":

@@ -3,7 +3,9 @@ warning), the organizer finishes it, anyone verifies the revealed seed, and the 
 report (V:EKN 9) is read back and checked against the roster and the warning."""
 from __future__ import annotations
 
+import csv
 import hashlib
+import io
 from typing import Any
 
 from ..client import Api
@@ -42,4 +44,9 @@ def finish_and_report(api: Api, ev) -> Any:
     row = next(r for r in report["standings"]["rows"] if r["player_id"] == warning["player_id"])
     if row["warnings"] != 1:
         raise AssertionError(f"report: the warned player's row counts {row['warnings']}")
+    sheet = api.call("GET", f"{ev.base}/report/csv", None, ev.org).body
+    cells = [c for line in csv.reader(io.StringIO(sheet)) for c in line]
+    if len(sheet.splitlines()) != len(ev.token) + 1 or \
+            any(c.lstrip().startswith(("{", "[")) for c in cells):
+        raise AssertionError("report CSV: one row per player, and no JSON inside a cell")
     return report

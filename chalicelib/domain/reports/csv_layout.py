@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from typing import Any
 
 # The archon tooling's seven columns, then (V:EKN 2.6) the player's standing warnings
@@ -28,13 +27,29 @@ def _rows(report: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def _cell(value: Any) -> Any:
+    """A spreadsheet's cell: text or a number, never JSON (a list reads ``a; b``, an item
+    of several fields ``key=value key=value``)."""
     if value is None:
         return ""
     if isinstance(value, bool):
         return "yes" if value else "no"
-    if isinstance(value, (dict, list)):
-        return json.dumps(value, sort_keys=True, separators=(",", ":"))
+    if isinstance(value, dict):
+        return " ".join(f"{k}={_cell(v)}" for k, v in sorted(value.items()) if v is not None)
+    if isinstance(value, list):
+        return "; ".join(str(_cell(v)) for v in value)
     return value
+
+
+def _flat(row: dict[str, Any]) -> dict[str, Any]:
+    """A standings row with each nested mapping spread into columns of its own
+    (``record`` {"wins": 2} -> ``record_wins``)."""
+    out: dict[str, Any] = {}
+    for key, value in row.items():
+        if isinstance(value, dict) and key != "tiebreakers":
+            out.update({f"{key}_{k}": v for k, v in _flat(value).items()})
+        else:
+            out[key] = value
+    return out
 
 
 def standings_csv(report: dict[str, Any]) -> str:
@@ -42,7 +57,7 @@ def standings_csv(report: dict[str, Any]) -> str:
     figure of the tournament's system (GW/VP/TP, or match points and tiebreakers), then
     the flags: placeholder member id, and whether (and why) the organizer ended the event
     before play was done (``incomplete`` yes/no, ``incomplete_reason``)."""
-    rows = _rows(report)
+    rows = [_flat(row) for row in _rows(report)]
     placeholder = set(report["member_ids"]["placeholders"])
     common = ["rank", "player_id", "name", "member_id"]
     extra: list[str] = []
