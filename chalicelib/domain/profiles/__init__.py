@@ -12,6 +12,7 @@ from typing import Any, Literal, get_args
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ..errors import Invalid
+from .clock import clock_section, misplaced_time_limits
 from .deck import DeckSettings
 from .draft import DraftSettings
 from .product import ProductSettings
@@ -69,16 +70,29 @@ def _merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
     return merged
 
 
+def _context(game: str, structure: str | None) -> dict[str, Any]:
+    """What sections validate against: the game, and the section holding the clock
+    (None: every section's, as for a profile's defaults)."""
+    return {"game": game, "clock": clock_section(structure) if structure else None}
+
+
 def resolve_settings(game: str, override: dict[str, Any] | None = None,
-                     base: dict[str, Any] | None = None) -> dict[str, Any]:
+                     base: dict[str, Any] | None = None,
+                     structure: str | None = None) -> dict[str, Any]:
     """``override`` deep-merged over ``base`` (the profile defaults for ``game`` unless
-    given), validated, as plain JSON data."""
+    given), validated for ``game`` (its rules' limits, e.g. V:EKN 3.1.1's two-hour
+    rounds), as plain JSON data. With ``structure``, a time limit set in a section that
+    structure does not play is refused (:mod:`.clock`)."""
     if game not in GAMES:
         raise Invalid(f"unknown game {game!r}", {"allowed": list(GAMES)})
     if base is None:
         base = TournamentSettings.for_game(game).model_dump(mode="json")
+    misplaced = misplaced_time_limits(structure, override) if structure else []
+    if misplaced:
+        raise Invalid("invalid tournament settings", misplaced, code="invalid_settings")
     try:
-        settings = TournamentSettings.model_validate(_merge(base, override or {}))
+        settings = TournamentSettings.model_validate(_merge(base, override or {}),
+                                                     context=_context(game, structure))
     except ValidationError as exc:
         raise Invalid("invalid tournament settings", [
             {"loc": ".".join(str(p) for p in err["loc"]), "msg": err["msg"]}

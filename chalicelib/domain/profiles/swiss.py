@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, model_validator
+
+from .clock import checks_vekn_clock, vekn_time_limits
 
 TiebreakChain = Literal["munchkin-sos", "mtr"]
 
@@ -63,8 +65,11 @@ class SwissSettings(BaseModel):
     rounds: int | None = Field(default=None, ge=1, le=30)
     top_cut: int | None = Field(default=None, ge=0, le=256)
     min_rounds: int = Field(default=1, ge=1, le=30)
+    # Time limits (None: untimed) of Swiss rounds, of top-cut rounds before the final
+    # and of the final match.
     round_minutes: int | None = Field(default=50, ge=1, le=600)
-    final_minutes: int | None = Field(default=None, ge=1, le=600)
+    top_cut_minutes: int | None = Field(default=50, ge=1, le=600)
+    final_minutes: int | None = Field(default=50, ge=1, le=600)
 
     @model_validator(mode="after")
     def _check(self) -> SwissSettings:
@@ -82,14 +87,25 @@ class SwissSettings(BaseModel):
                 raise ValueError("best_of values must be odd")
         return self
 
+    @model_validator(mode="after")
+    def _game_clock(self, info: ValidationInfo) -> SwissSettings:
+        if checks_vekn_clock(info.context, "swiss"):
+            problems = vekn_time_limits("swiss", {"round_minutes": self.round_minutes,
+                                                  "top_cut_minutes": self.top_cut_minutes,
+                                                  "final_minutes": self.final_minutes})
+            if problems:
+                raise ValueError("; ".join(problems))
+        return self
+
     @classmethod
     def for_game(cls, game: str) -> SwissSettings:
         if game == "munchkin":
-            # Win or bye 2 points, no draws; 40-minute rounds, untimed best-of-3 final.
+            # Win or bye 2 points, no draws; "each round except the final match should
+            # have a 40-minute time limit": the cut's rounds too, an untimed final.
             return cls(points_win=2, points_draw=0, points_loss=0, points_bye=2,
                        draws_allowed=False, best_of=1, top_cut_best_of=1,
                        final_best_of=3, tiebreakers="munchkin-sos",
-                       round_minutes=40, final_minutes=None)
+                       round_minutes=40, top_cut_minutes=40, final_minutes=None)
         if game == "hack":
             # Best of three within drafting groups, at least three rounds, no cut.
             return cls(pair_within_pods=True, min_rounds=3,
@@ -97,4 +113,6 @@ class SwissSettings(BaseModel):
         if game == "mtg":
             # MTR: 3/1/0, a bye is a 2-0 match win (3 points).
             return cls()
+        if game == "vtes":
+            return cls(round_minutes=120, top_cut_minutes=120, final_minutes=120)
         return cls()

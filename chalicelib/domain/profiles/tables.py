@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, model_validator
+
+from .clock import checks_vekn_clock, vekn_time_limits
 
 
 class TablesSettings(BaseModel):
@@ -21,6 +23,19 @@ class TablesSettings(BaseModel):
     # V:EKN 3.1.5 (multi-deck) is the deck section's ``multi_deck``: one setting owns it.
     # Let the players seated at a table report its result (otherwise staff only).
     players_report: bool = False
+    # The clock (V:EKN 3.1.1: announced before play, two hours at least; the final may
+    # last longer). None: no time limit (free-for-all pods, MTG 905.3, say none).
+    round_minutes: int | None = Field(default=120, ge=1, le=600)
+    final_minutes: int | None = Field(default=120, ge=1, le=600)
+
+    @model_validator(mode="after")
+    def _game_clock(self, info: ValidationInfo) -> TablesSettings:
+        if checks_vekn_clock(info.context, "tables"):
+            problems = vekn_time_limits("tables", {"round_minutes": self.round_minutes,
+                                                   "final_minutes": self.final_minutes})
+            if problems:
+                raise ValueError("; ".join(problems))
+        return self
 
     @model_validator(mode="after")
     def _three_rounds(self) -> TablesSettings:
@@ -33,6 +48,8 @@ class TablesSettings(BaseModel):
 
     @classmethod
     def for_game(cls, game: str) -> TablesSettings:
+        if game == "mtg":
+            return cls(round_minutes=None, final_minutes=None)
         return cls()
 
     def preliminary_rounds(self) -> int:

@@ -40,8 +40,8 @@ def _create(cmd: c.CreateTournament, state: TournamentState) -> list[Event]:
         problems.append({"field": "structure", "allowed": list(STRUCTURES)})
     if problems:
         raise Invalid("unsupported game, format or structure", problems)
-    settings = _with_code(resolve_settings(cmd.game, cmd.settings), cmd.settings,
-                          cmd.registration_code)
+    settings = _with_code(resolve_settings(cmd.game, cmd.settings, structure=cmd.structure),
+                          cmd.settings, cmd.registration_code)
     return [ev.TournamentCreated(
         tournament_id=cmd.tournament_id, organizer_id=cmd.organizer_id, name=cmd.name,
         game=cmd.game, format=cmd.format, structure=cmd.structure, settings=settings,
@@ -55,7 +55,8 @@ def _change_settings(cmd: c.ChangeSettings, state: TournamentState) -> list[Even
                        {"status": state.status}, code="already_started")
     code = cmd.registration_code if cmd.code_changed else state.registration_code
     settings = _with_code(resolve_settings(state.game, cmd.settings,
-                                           base=_plain(state.settings)), cmd.settings, code)
+                                           base=_plain(state.settings),
+                                           structure=state.structure), cmd.settings, code)
     if cmd.code_changed:
         return [ev.SettingsChanged(settings=settings, code_changed=True,
                                    registration_code=code)]
