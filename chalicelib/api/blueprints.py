@@ -19,4 +19,5 @@ BLUEPRINTS = (
     "chalicelib.api.webhooks",
     "chalicelib.api.widget",
     "chalicelib.api.judging",
+    "chalicelib.api.clock",
 )

@@ -22,7 +22,7 @@ from ..projections import decks, judging, swiss
 from ..projections.reports import FEED_KIND, org_kind, receipt_id
 from ..projections.tournaments import all_players, summary_id
 from ..service import UnitOfWork
-from . import play_views, tournament
+from . import clock, play_views, tournament
 from .reads import Reads
 from .sources import each_view
 
@@ -86,7 +86,8 @@ def build_report(reads: Reads, tid: str, now: str) -> dict[str, Any] | None:
         swiss_overview=overview, swiss_rounds=swiss_rounds, swiss_standings=standings,
         swiss_bracket=bracket,
         decks=decks.public_view(views, tid, [p["player_id"] for p in players]),
-        penalties=[v.doc for v in each_view(views, judging.penalties_kind(tid), 1000)]))
+        penalties=[v.doc for v in each_view(views, judging.penalties_kind(tid), 1000)],
+        time_extensions=clock.all_extensions(views, tid)))
 
 
 def _wanted(entry: dict[str, Any], game: str | None, start: str | None,

@@ -8,7 +8,7 @@ from ..domain import streams
 from ..domain.errors import NotFound
 from ..projections.swiss import bracket_id, full_round, overview_id, standings_rows
 from ..projections.tournaments import player_names
-from . import tournament
+from . import clock, tournament
 from .reads import Reads
 
 
@@ -37,7 +37,9 @@ def round_page(reads: Reads, tid: str, number: int, start: int,
     if doc is None:
         raise NotFound(f"no Swiss round {number}")
     shown = [p for m in doc["matches"] for p in (m["a"], m["b"])] + [doc["bye"]]
-    return {**doc, "names": player_names(reads.views, tid, shown)}
+    return {**doc, "names": player_names(reads.views, tid, shown),
+            "extensions": clock.swiss_round_extensions(reads.views, tid, number,
+                                                       doc["ends_at"])}
 
 
 def standings(reads: Reads, tid: str, number: int | None, start: int,
@@ -61,4 +63,10 @@ def bracket(reads: Reads, tid: str) -> dict[str, Any]:
     doc = reads.views.get(bracket_id(tournament.checked_tid(tid)))
     if doc is None:
         raise NotFound("the top cut has not started")
-    return {**doc, "names": player_names(reads.views, tid, doc["seeds"])}
+    t = tournament.load(reads, tid)
+    rounds = []
+    for entry in doc["rounds"]:
+        timed = clock.cut_clock(reads.views, t, entry["round"])
+        rounds.append({**entry, "ends_at": timed["ends_at"], "match_ends_at": timed["matches"],
+                       "extensions": timed["extensions"]})
+    return {**doc, "rounds": rounds, "names": player_names(reads.views, tid, doc["seeds"])}

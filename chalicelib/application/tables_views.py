@@ -15,7 +15,7 @@ from ..domain.tables.groups import (
     table_sizes,
 )
 from ..projections.tables import full_round, index_id
-from . import play_views, tournament
+from . import clock, play_views, tournament
 from .reads import Reads
 
 
@@ -57,7 +57,7 @@ def seated_round(reads: Reads, tid: str, number: int) -> dict[str, Any]:
     doc = full_round(reads.views, tournament.checked_tid(tid), number)
     if doc is None:
         raise NotFound(f"round {number} has not been seated")
-    return doc
+    return {**doc, **clock.tables_clock(reads.views, tournament.load(reads, tid), number)}
 
 
 def standings(reads: Reads, tid: str) -> dict[str, Any]:
@@ -76,7 +76,8 @@ def final(reads: Reads, tid: str) -> dict[str, Any]:
     doc = _index(reads, tid, "the final has not started")
     if doc.get("final") is None:
         raise NotFound("the final has not started")
-    return {"tournament_id": tid, **doc["final"]}
+    timed = clock.tables_clock(reads.views, tournament.load(reads, tid), None)
+    return {"tournament_id": tid, **doc["final"], **timed}
 
 
 def ffa_results(reads: Reads, tid: str) -> dict[str, Any]:

@@ -9,19 +9,16 @@ and, once finished, the final standings and the winner.
 :func:`live` shapes the document; the helpers below each read one structure's views."""
 from __future__ import annotations
 
-from datetime import datetime, timedelta
 from typing import Any
 
 from ..domain.errors import NotFound
 from ..domain.tournament import TournamentState
 from ..projections import decks, swiss
 from ..projections.tournaments import all_players, summary_id
-from ..projections.widget import clock_id
-from . import formats, play_views, tournament
+from . import clock, formats, play_views, tournament
 from .reads import Reads
 
 STANDINGS_SHOWN = 100
-VEKN_ROUND_MINUTES = 120     # V:EKN 3.1.1: rounds last at least two hours
 DASH = "\u2013"              # en dash: "2–1"
 
 # What the product phase is called, by format (V:EKN 7.2-7.5; a Munchkin or MTG draft).
@@ -51,10 +48,9 @@ class _People:
                 "status": "dropped" if dropped and status == "active" else status}
 
 
-def _plus_minutes(at: str | None, minutes: int | None) -> str | None:
-    if at is None or minutes is None:
-        return None
-    return (datetime.fromisoformat(at) + timedelta(minutes=minutes)).isoformat()
+def _extended(extensions: list[dict[str, Any]], target: str, ends_at: str | None) -> Any:
+    """A table's or match's deadline: its round's, or later when it was extended."""
+    return next((e["ends_at"] for e in extensions if e["target"] == target), ends_at)
 
 
 def _vp(halves: int | None) -> float | int | None:
@@ -94,31 +90,34 @@ def _tables_live(views: Any, t: TournamentState, people: _People) -> tuple[Any, 
     index, docs = play_views.tables_rounds(views, t.id)
     if not index or not index.get("rounds") or not docs:
         return None, None, None
-    clock = views.get(clock_id(t.id)) or {}
     settings = t.section("tables")
-    minutes = settings.get("round_minutes") or VEKN_ROUND_MINUTES
     final = index.get("final")
     if final and final.get("seating"):
         result = {r["player"]: r for r in final.get("result") or []}
         in_play = not result
-        started = clock.get("started_at") if clock.get("final") else None
+        timed = clock.tables_clock(views, t, None)
+        ends_at = timed["ends_at"] if in_play else None
         current = {"kind": "final", "number": None, "in_play": in_play,
-                   "started_at": started,
-                   "ends_at": _plus_minutes(started, settings.get("final_minutes") or minutes)
-                   if in_play else None,
-                   "tables": [{"table": 1, "reported": bool(result), "seats": [
+                   "started_at": timed["started_at"], "ends_at": ends_at,
+                   "extensions": timed["extensions"],
+                   "tables": [{"table": 1, "reported": bool(result),
+                               "ends_at": _extended(timed["extensions"], "F", ends_at)
+                               if in_play else None, "seats": [
                        _seat(people, i, p, result.get(p))
                        for i, p in enumerate(final["seating"], start=1)]}],
                    "sitting_out": []}
     else:
         doc = docs[-1]
         in_play = any(table["result"] is None for table in doc["tables"])
-        started = clock.get("started_at") if clock.get("round") == doc["round"] else None
+        timed = clock.tables_clock(views, t, doc["round"])
+        ends_at = timed["ends_at"] if in_play else None
         current = {"kind": "tables", "number": doc["round"], "of": settings.get("rounds"),
-                   "in_play": in_play,
-                   "started_at": started,
-                   "ends_at": _plus_minutes(started, minutes) if in_play else None,
+                   "in_play": in_play, "started_at": timed["started_at"],
+                   "ends_at": ends_at, "extensions": timed["extensions"],
                    "tables": [{"table": table["table"], "reported": table["result"] is not None,
+                               "ends_at": None if table["result"] is not None else _extended(
+                                   timed["extensions"], f"T{doc['round']}-{table['table']}",
+                                   ends_at),
                                "seats": [_seat(people, s["seat"], s["player_id"],
                                                _result_row(table, s["player_id"]),
                                                s.get("dropped", False))
@@ -183,7 +182,13 @@ def _record(r: dict[str, Any]) -> str:
     return f"{wins}{DASH}{r['losses']}{DASH}{r['draws']}"
 
 
-def _swiss_live(views: Any, tid: str, people: _People) -> tuple[Any, Any, Any]:
+def _timed(match: dict[str, Any], ends_at: str | None) -> dict[str, Any]:
+    """A match of the current round with its deadline while it is being played."""
+    return {**match, "ends_at": None if match["status"] == "final" else ends_at}
+
+
+def _swiss_live(views: Any, t: TournamentState, people: _People) -> tuple[Any, Any, Any]:
+    tid = t.id
     overview = play_views.swiss_overview(views, tid)
     if not overview or not overview.get("rounds_paired"):
         return None, None, None
@@ -192,21 +197,30 @@ def _swiss_live(views: Any, tid: str, people: _People) -> tuple[Any, Any, Any]:
                                                    "closed": True}
     in_play = not doc.get("closed", True)
     bye = people.who(doc.get("bye"))
+    ends_at = doc.get("ends_at") if in_play else None
+    extensions = clock.swiss_round_extensions(views, tid, number, doc.get("ends_at"))
     current = {"kind": "swiss", "number": number, "of": overview.get("planned_rounds"),
-               "in_play": in_play, "started_at": None,
-               "ends_at": doc.get("ends_at") if in_play else None,
-               "matches": [_match(m, people) for m in doc["matches"]],
+               "in_play": in_play, "started_at": None, "ends_at": ends_at,
+               "extensions": extensions,
+               "matches": [_timed(_match(m, people),
+                                  _extended(extensions, m["match_id"], ends_at))
+                           for m in doc["matches"]],
                "bye": None if bye is None else {**bye, "points": overview["points"]["bye"],
                                                 "result": "bye"}}
-    bracket = _bracket(views.get(swiss.bracket_id(tid)) if overview.get("top_cut") else None,
-                       people)
+    cut = views.get(swiss.bracket_id(tid)) if overview.get("top_cut") else None
+    bracket = _bracket(cut, people)
     if bracket:
         live = next((r for r in bracket["rounds"]
                      if any(m["status"] != "final" for m in r["matches"])), None)
         shown = live or bracket["rounds"][-1]
+        timed = clock.cut_clock(views, t, shown["round"])
+        ids = [m["match_id"] for m in cut["rounds"][shown["round"] - 1]["matches"]]
         current = {"kind": "top-cut", "number": shown["round"], "of": len(bracket["rounds"]),
                    "name": shown["name"], "in_play": live is not None, "started_at": None,
-                   "ends_at": None, "bye": None, "matches": shown["matches"]}
+                   "ends_at": timed["ends_at"] if live else None,
+                   "extensions": timed["extensions"], "bye": None,
+                   "matches": [_timed(m, timed["matches"].get(mid))
+                               for mid, m in zip(ids, shown["matches"], strict=True)]}
     latest = play_views.latest_standings(views, tid, overview["rounds_paired"])
     standings = None if latest is None else {"scoring": "swiss", "rows": [
         {"rank": r["rank"], **people.row(r["player_id"], r.get("dropped", False)),
@@ -342,13 +356,15 @@ def live(reads: Reads, tid: str) -> dict[str, Any]:
     current, standings, played = _tables_live(views, t, people)
     bracket = None
     if current is None:
-        current, standings, played = _swiss_live(views, tid, people)
+        current, standings, played = _swiss_live(views, t, people)
         bracket = played
     if current is None:
         current, standings, played = _ffa_live(views, tid, people)
     finished = summary["status"] == "finished"
     if current is not None and finished:       # no clock once the event is over
-        current = {**current, "in_play": False, "ends_at": None}
+        current = {**current, "in_play": False, "ends_at": None, **{
+            key: [{**item, "ends_at": None} for item in current[key]]
+            for key in ("tables", "matches") if key in current}}
     return {"tournament_id": tid, "name": summary["name"], "game": summary["game"],
             "format": summary["format"], "structure": summary["structure"],
             "status": summary["status"], "players": summary["players"]["active"],

@@ -157,11 +157,33 @@
     }
   }
 
+  function targetName(target) {
+    // T2-7: round 2, table 7; R3-12: Swiss round 3, table 12; C2-1: a top-cut match; F
+    if (target === "F") return "Final table";
+    if (target.charAt(0) === "C") return "Match " + target;
+    return "Table " + target.split("-")[1];
+  }
+
+  function renderExtensions(box, round) {
+    // Extra time a judge gave one table or match (V:EKN 2.8, 3.3.3), with its own clock.
+    if (!round.in_play) return;
+    (round.extensions || []).forEach(function (e) {
+      var line = el("p", targetName(e.target) + ": +" + e.minutes + " min ", "podium-note");
+      if (e.ends_at) {
+        var clock = el("span", clockText(e.ends_at), "podium-clock");
+        clock.setAttribute("data-ends-at", e.ends_at);
+        line.appendChild(clock);
+      }
+      box.appendChild(line);
+    });
+  }
+
   function renderRound(box, round) {
     var caption = round.kind === "final" ? "Final table" :
       round.kind === "ffa" ? "Pods" : "Round " + round.number;
     if (round.tables) renderTables(box, round, caption);
     else renderMatches(box, round, caption + " pairings");
+    renderExtensions(box, round);
   }
 
   function renderBracket(box, bracket) {
@@ -241,8 +263,10 @@
         box.appendChild(el("p", data.players + " players. Pairings appear here when round 1 starts.",
                            "podium-note"));
       }
-      if (data.bracket) renderBracket(box, data.bracket);
-      else if (round) renderRound(box, round);
+      if (data.bracket) {
+        renderBracket(box, data.bracket);
+        if (round) renderExtensions(box, round);
+      } else if (round) renderRound(box, round);
       if (data.standings && data.standings.rows.length) renderStandings(box, data.standings);
     }
     root.replaceChildren(box);

@@ -32,6 +32,7 @@ class Sources:
     decks: dict[str, Any] | None = None
     organizer_name: str | None = None
     penalties: list[dict[str, Any]] = field(default_factory=list)
+    time_extensions: list[dict[str, Any]] = field(default_factory=list)
 
 
 def _vp(halves: int) -> float | int:
@@ -207,6 +208,8 @@ def assemble(src: Sources) -> dict[str, Any]:
         "decklists": decklists,
         # V:EKN 2.6: every warning issued, with the other penalties
         "penalties": judged.entries(src.penalties, by_id),
+        # V:EKN 2.8: extra time given by a judge is recorded.
+        "time_extensions": [dict(e) for e in src.time_extensions],
         "seed": _seed(s),
         "incomplete": incomplete,
         # Not rated: placeholder member ids (V:EKN 9.6), or an event its organizer ended

@@ -1,11 +1,11 @@
 """A report a page at a time, so that a report of any size answers within a response's
 limits. The report's lists are read as one sequence of entries, in this order: the
 players, the standings' rows, each round's matches (Swiss), tables (V:EKN) or pods
-(free-for-all), the published decklists, the penalties. A page carries every other
-field whole and, of each list, the entries at positions ``position`` .. ``position +
-limit``; a round keeps its own fields on every page holding one of its entries (a round
-without entries takes one position). Concatenating the pages' lists (a round's entries
-by its number) gives the whole report."""
+(free-for-all), the published decklists, the penalties, the time extensions. A page
+carries every other field whole and, of each list, the entries at positions
+``position`` .. ``position + limit``; a round keeps its own fields on every page holding
+one of its entries (a round without entries takes one position). Concatenating the
+pages' lists (a round's entries by its number) gives the whole report."""
 from __future__ import annotations
 
 from typing import Any
@@ -22,7 +22,7 @@ def size(report: dict[str, Any]) -> int:
     rows = (report.get("standings") or {}).get("rows") or []
     rounds = sum(max(1, len(r.get(_entries_key(r) or "", []) or [])) for r in report["rounds"])
     return len(report["players"]) + len(rows) + rounds + len(report.get("decklists") or []) \
-        + len(report.get("penalties") or [])
+        + len(report.get("penalties") or []) + len(report.get("time_extensions") or [])
 
 
 def page(report: dict[str, Any], position: int, limit: int) -> tuple[dict[str, Any], int | None]:
@@ -57,4 +57,6 @@ def page(report: dict[str, Any], position: int, limit: int) -> tuple[dict[str, A
         out["decklists"] = window(report["decklists"])
     if report.get("penalties") is not None:
         out["penalties"] = window(report["penalties"])
+    if "time_extensions" in report:
+        out["time_extensions"] = window(report["time_extensions"])
     return out, (end if end < cursor else None)

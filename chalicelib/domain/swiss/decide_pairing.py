@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from ..clock import limit_minutes
 from ..errors import Conflict, Invalid
 from ..events import Event
 from ..rng import derive
@@ -153,11 +154,12 @@ def decide_top_cut(cmd: StartTopCut, state: SwissState) -> list[Event]:
         raise Invalid(f"only {len(table)} players can make the cut", {"size": size})
     seeds = table[:size]
     bracket = build(seeds)
+    limit = limit_minutes(state.settings, bracket[0][0].id, final=len(bracket) == 1)
     return [TopCutStarted(
         size=size, seeds=seeds, by=cmd.by,
         rounds=[[{"id": m.id, "table": m.table, "a": m.a, "b": m.b} for m in rnd]
                 for rnd in bracket],
-        ends_at=deadline(cmd.now, state.settings.get("round_minutes")))]
+        ends_at=deadline(cmd.now, limit))]
 
 
 def standings_for_cut(state: SwissState) -> list[str]:
