@@ -23,6 +23,7 @@ LABEL = r"^[A-Za-z0-9][A-Za-z0-9 _.-]{0,39}$"
 
 class OpenBody(Body):
     deadline: str | None = Field(default=None, pattern=ISO_TIME)
+    at_the_table: bool = False
 
 
 class DeadlineBody(Body):
@@ -79,8 +80,9 @@ class CheckBody(Zones):
 @json_route(bp, "/tournaments/{tid}/decks/open", methods=["POST"])
 def open_deckbuilding(tid):
     request, principal = bp.current_request, caller(bp.current_request)
-    deadline = parse_body(request, OpenBody, allow_empty=True).deadline
-    return command(request, principal, 201, decks.open_phase, tid, deadline)
+    body = parse_body(request, OpenBody, allow_empty=True)
+    return command(request, principal, 201, decks.open_phase, tid, body.deadline,
+                   body.at_the_table)
 
 
 @json_route(bp, "/tournaments/{tid}/decks/deadline", methods=["POST"])

@@ -18,8 +18,9 @@ from ..domain.events import Event
 from ..domain.tournament import TournamentState
 from ..domain.tournament import state as tstate
 from ..service import UnitOfWork
-from . import deck_documents, deck_facts, tournament
+from . import deck_documents, deck_facts, formats, tournament
 from .deck_facts import iso
+from .product_phase import require_product_ready
 
 
 def _staff(uow: UnitOfWork, actor: Principal, tid: str,
@@ -43,13 +44,22 @@ def _decide(uow: UnitOfWork, tid: str, command: Any) -> tuple[DecksState, list[E
 
 # -- the phase -------------------------------------------------------------------------
 
-def open_phase(uow: UnitOfWork, actor: Principal, tid: str,
-               deadline: str | None) -> dict[str, Any]:
-    """The organizer opens deck building (before or during the event; 409 ``not_running``
-    once it is finished); the deadline defaults to the profile's build time."""
+def open_phase(uow: UnitOfWork, actor: Principal, tid: str, deadline: str | None,
+               at_the_table: bool = False) -> dict[str, Any]:
+    """The organizer opens deck building once every card has been handed out: Munchkin
+    "once all cards have been distributed, players are given 20 minutes", .hack "once
+    drafting is complete, players have 30 minutes". 409 ``product_phase_open`` while a
+    draft, hand-out or trade is going in Podium or before it began, unless the staff have
+    recorded every pool (7.2.3) or say the product was handed out at the table
+    (``at_the_table``: pools are then recorded or declared with the decks); 409
+    ``not_running`` once finished. The deadline defaults to now plus the build time."""
     t = _staff(uow, actor, tid)
     if t.status == tstate.FINISHED:
         raise Conflict("the tournament is finished", {"status": t.status}, code="not_running")
+    opened = uow.load(DECKS, streams.decks(tid)).opened       # refused as already open
+    if not opened and (not at_the_table or formats.started_here(uow, t)):
+        require_product_ready(uow, t, "opening deck building (product handed out at the "
+                                      "table instead: open with at_the_table)")
     state, _ = _decide(uow, tid, c.OpenDeckbuilding(
         game=t.game, format=t.format, settings=t.section("deck"), now=iso(uow.now),
         by=actor.id, deadline=deadline, player_count=len(t.active_players())))

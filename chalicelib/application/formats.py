@@ -79,6 +79,12 @@ def open_items(source: Any, t: TournamentState) -> list[dict[str, Any]]:
                                  started_here=fmt.started_here(read, t))
 
 
+def started_here(source: Any, t: TournamentState) -> bool:
+    """The product phase began in Podium (a draft started, product handed out); guarded
+    in a unit of work."""
+    return t.limited and format_of(t).started_here(sources.reader(source, guard=True), t)
+
+
 def play_started(source: Any, t: TournamentState, guard: bool = False) -> bool:
     """The first Swiss round (or top cut) paired, the first tables round (or final)
     seated, or a free-for-all pod game reported (``guard``: see :func:`sources.state`)."""

@@ -42,8 +42,11 @@ def base(tid):
 
 
 def setup(api, game, fmt="sealed", players=2, settings=None, deadline_minutes=60):
+    """A started event whose product was handed out at the table: the staff record the
+    pools (7.2.3) or players declare them with their decks."""
     s = api.started(game, fmt, players=players, **({"settings": settings} if settings else {}))
-    r = api.post(f"{base(s['tid'])}/open", {"deadline": iso(NOW + timedelta(minutes=deadline_minutes))},
+    r = api.post(f"{base(s['tid'])}/open", {"deadline": iso(NOW + timedelta(minutes=deadline_minutes)),
+                                            "at_the_table": True},
                  token=s["organizer"])
     assert r.status == 201, r.body
     assert r.body["open"] and r.body["deadline"] == iso(NOW + timedelta(minutes=deadline_minutes))
@@ -293,7 +296,7 @@ def test_multi_deck_switching(api, clock):
 
 def test_multi_deck_refused_with_twelve_players_and_switch_without_it(api, clock):
     s = api.started("vtes", "sealed", players=12, settings={"deck": {"multi_deck": True}})
-    r = api.post(f"{base(s['tid'])}/open", token=s["organizer"])
+    r = api.post(f"{base(s['tid'])}/open", {"at_the_table": True}, token=s["organizer"])
     assert r.status == 422 and r.body["error"] == "multi_deck_not_allowed"
     s = setup(api, "vtes")
     p1 = s["players"][0]
@@ -308,7 +311,11 @@ def test_phase_must_be_open_and_default_deadline(api, clock):
     assert api.get(base(s["tid"])).status == 404
     r = register(api, s, p1, {"main": ["x"] * 30})
     assert r.status == 409 and r.body["error"] == "deckbuilding_not_open"
+    # Munchkin: "Once all cards have been distributed, players are given 20 minutes"
     r = api.post(f"{base(s['tid'])}/open", token=s["organizer"])
+    assert r.status == 409 and r.body["error"] == "product_phase_open"
+    assert [i["kind"] for i in r.body["details"]["open"]] == ["draft_not_started"]
+    r = api.post(f"{base(s['tid'])}/open", {"at_the_table": True}, token=s["organizer"])
     assert r.status == 201 and r.body["deadline"] == iso(NOW + timedelta(minutes=20))
     assert api.post(f"{base(s['tid'])}/open", token=s["organizer"]).status == 409
     assert api.post(f"{base(s['tid'])}/open", token=p1["token"]).status == 403

@@ -323,7 +323,8 @@ def test_recorded_pools_respect_own_product_limits(api):
     a = api.register(tid, "A", token=org)["player_id"]
     api.register(tid, "B", token=org)
     assert api.post(f"/v1/tournaments/{tid}/start", token=org).status == 200
-    assert api.post(f"/v1/tournaments/{tid}/decks/open", {}, token=org).status == 201
+    assert api.post(f"/v1/tournaments/{tid}/decks/open", {"at_the_table": True},
+                    token=org).status == 201
     path = f"/v1/tournaments/{tid}/decks/pools/{a}"
     cards = pack(VTES, a, 0) + pack(VTES, a, 1)
     bad = api.post(path, {"cards": cards + pack(MTG, a)[:2],

@@ -25,7 +25,10 @@ def test_swiss_waits_for_every_draft_pod(api, rt):
     event = api.started("munchkin", "booster-draft", players=8)
     tid, org = event["tid"], event["organizer"]
     pair = f"/v1/tournaments/{tid}/swiss/rounds"
+    decks = f"/v1/tournaments/{tid}/decks/open"
     assert list(_open(api.post(pair, token=org))) == ["draft_not_started"]
+    # deck building starts "once all cards have been distributed" (Munchkin)
+    assert list(_open(api.post(decks, token=org))) == ["draft_not_started"]
     # one ordinary card per pack, so the draft is short
     card = next(c.id for c in sample_sets()["sample-munchkin"].cards if not c.draft_action)
     ids = [p["player_id"] for p in event["players"]]
@@ -45,7 +48,11 @@ def test_swiss_waits_for_every_draft_pod(api, rt):
     still = _open(api.post(pair, token=org))
     assert still["draft_pods_open"]["pods"] == [2]
     assert _count(rt, f"swiss-{tid}") == 0
+    for body in ({}, {"at_the_table": True}):     # the draft is Podium's: it ends here
+        assert _open(api.post(decks, body, token=org))["draft_pods_open"]["pods"] == [2]
+    assert _count(rt, f"decks-{tid}") == 0
     pick_all(2, 1)
+    assert api.post(decks, token=org).status == 201
     assert api.post(pair, token=org).status == 201
     # the draft cannot be run again now that round 1 is paired
     assert api.post(f"/v1/tournaments/{tid}/draft", token=org).status == 409
@@ -146,21 +153,23 @@ def test_no_product_phase_starts_once_play_has(api, rt):
 
 def test_a_draft_run_at_the_table_ends_with_every_pool_recorded(api, rt):
     """A store drafts physical boosters at the table and records each pool (7.2.3):
-    play may start once every active player's pool is recorded, and the draft can no
-    longer be started in Podium afterwards."""
+    deck building (Munchkin: "once all cards have been distributed") and play may start
+    once every active player's pool is recorded, and the draft can no longer be started
+    in Podium afterwards."""
     event = api.started("munchkin", "booster-draft", players=4)
     tid, org = event["tid"], event["organizer"]
     decks = f"/v1/tournaments/{tid}/decks"
-    assert api.post(f"{decks}/open", {"deadline": "2030-01-01T00:00:00Z"},
-                    token=org).status == 201
     cards = [c.id for c in sample_sets()["sample-munchkin"].cards][:12]
     pair = f"/v1/tournaments/{tid}/swiss/rounds"
     for player in event["players"][:3]:
         r = api.post(f"{decks}/pools/{player['player_id']}", {"cards": cards}, token=org)
         assert r.status == 201, r.body
     assert list(_open(api.post(pair, token=org))) == ["draft_not_started"]
-    assert _count(rt, f"swiss-{tid}") == 0
+    assert list(_open(api.post(f"{decks}/open", token=org))) == ["draft_not_started"]
+    assert _count(rt, f"swiss-{tid}") == 0 and _count(rt, f"decks-{tid}") == 3
     last = event["players"][3]["player_id"]
     assert api.post(f"{decks}/pools/{last}", {"cards": cards}, token=org).status == 201
+    assert api.post(f"{decks}/open", {"deadline": "2030-01-01T00:00:00Z"},
+                    token=org).status == 201
     assert api.post(pair, token=org).status == 201
     assert api.post(f"/v1/tournaments/{tid}/draft", token=org).status == 409

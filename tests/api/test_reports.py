@@ -314,8 +314,8 @@ def test_feed_holds_back_fresh_entries_and_survives_a_rebuild(api, rt, monkeypat
 
 def open_decks(api, tid, org):
     deadline = (datetime.now(UTC) + timedelta(hours=1)).isoformat()
-    assert api.post(f"/v1/tournaments/{tid}/decks/open", {"deadline": deadline},
-                    token=org).status == 201
+    assert api.post(f"/v1/tournaments/{tid}/decks/open",
+                    {"deadline": deadline, "at_the_table": True}, token=org).status == 201
 
 
 def published_entry(api, fed, event, player, deck):

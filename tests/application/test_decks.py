@@ -40,7 +40,8 @@ def opened(api, rt, cases, fmt="sealed", players=2, **settings):
     at(rt, 0)
     event = api.started("vtes", fmt, players=players,
                         **({"settings": settings} if settings else {}))
-    cases.run(decks.open_phase, organizer(event), event["tid"], "2026-12-04T19:00:00Z")
+    cases.run(decks.open_phase, organizer(event), event["tid"], "2026-12-04T19:00:00Z",
+              at_the_table=True)
     return event
 
 
