@@ -49,4 +49,28 @@ def finish_and_report(api: Api, ev) -> Any:
     if len(sheet.splitlines()) != len(ev.token) + 1 or \
             any(c.lstrip().startswith(("{", "[")) for c in cells):
         raise AssertionError("report CSV: one row per player, and no JSON inside a cell")
+    extended = recorded_extensions(api, ev)
+    timed = [(e["target"], e["minutes"], e["reason"]) for e in report["time_extensions"]]
+    if timed != extended:
+        raise AssertionError(f"report time extensions {timed}, the rounds show {extended}")
     return report
+
+
+def recorded_extensions(api: Api, ev) -> list[tuple[str, int, str]]:
+    """Every time extension the round views show: each tables round and the final, or
+    each Swiss round and top-cut round."""
+    structure = api.get(ev.base)["structure"]
+    views: list[dict[str, Any]] = []
+    if structure == "multiplayer-tables":
+        index = api.get(f"{ev.base}/tables")
+        views = [api.get(f"{ev.base}/tables/rounds/{r['round']}") for r in index["rounds"]]
+        if index.get("final"):
+            views.append(api.get(f"{ev.base}/tables/final"))
+    elif structure == "swiss":
+        overview = api.get(f"{ev.base}/swiss")
+        views = [api.get(f"{ev.base}/swiss/rounds/{n}")
+                 for n in range(1, overview["rounds_paired"] + 1)]
+        if overview.get("top_cut"):
+            views += api.get(f"{ev.base}/swiss/bracket")["rounds"]
+    return [(target["target"], e["minutes"], e["reason"]) for view in views
+            for target in view["extensions"] for e in target["extensions"]]

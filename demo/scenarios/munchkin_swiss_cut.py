@@ -19,7 +19,7 @@ def run(api: Api, drop: bool = True) -> Outcome:
         raise AssertionError("booster draft lost or duplicated cards")
     decks = register_pool_decks(api, ev, "sample-munchkin", munchkin_deck)
     swiss = play_swiss(api, ev, judge=judge, drop_after=2 if drop else None)
-    cut = play_top_cut(api, ev)
+    cut = play_top_cut(api, ev, extend=True)
     rows = standings(api, ev, cut)
     if swiss["dropped"] in cut["seeds"]:
         raise AssertionError("a dropped player made the cut")
@@ -29,4 +29,5 @@ def run(api: Api, drop: bool = True) -> Outcome:
     return Outcome("munchkin-draft", ev.tid, ev.org, rows,
                    {"pods": drafted["pods"], "picks": drafted["picks"], "decks": decks, **swiss,
                     "cut": len(cut["seeds"]), "cut_matches": cut["matches"],
+                    "time_extensions": len(report["time_extensions"]),
                     "events": api.event_count(ev.tid, ev.org)}, report)

@@ -2,6 +2,7 @@
 single-elimination top cut when the event has one."""
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from ..client import Api
@@ -59,8 +60,22 @@ def play_swiss(api: Api, ev, pods: dict[str, int] | None = None,
             "dropped": dropped}
 
 
-def play_top_cut(api: Api, ev) -> dict[str, Any]:
+def extend_first_cut_match(api: Api, ev) -> None:
+    """A judge call held up the first cut match: it gets three more minutes on its own
+    clock (timed from the cut's start; Munchkin: every round but the final has 40)."""
+    before = api.get(f"{ev.base}/swiss/bracket")["rounds"][0]["match_ends_at"]["C1-1"]
+    api.post(f"{ev.base}/swiss/matches/C1-1/extensions",
+             {"minutes": 3, "reason": "judge call"}, token=ev.org)
+    after = api.get(f"{ev.base}/swiss/bracket")["rounds"][0]["match_ends_at"]["C1-1"]
+    if before is None or (datetime.fromisoformat(after)
+                          - datetime.fromisoformat(before)).total_seconds() != 180:
+        raise AssertionError(f"the cut match's clock did not move: {before} -> {after}")
+
+
+def play_top_cut(api: Api, ev, extend: bool = False) -> dict[str, Any]:
     cut = api.post(f"{ev.base}/swiss/top-cut", token=ev.org)
+    if extend:
+        extend_first_cut_match(api, ev)
     played = 0
     for _ in range(10):                                # bounded: log2(cut) rounds
         bracket = api.get(f"{ev.base}/swiss/bracket")

@@ -1,7 +1,9 @@
-"""V:EKN multiplayer tables: preliminary rounds seated by the organizer, table results,
-the five-player final with the seat-choice row (3.1.3), and the standings to print."""
+"""V:EKN multiplayer tables: preliminary rounds seated by the organizer, a table given
+back the time a ruling took (2.8), table results, the five-player final with the
+seat-choice row (3.1.3), and the standings to print."""
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from ..client import Api
@@ -15,10 +17,28 @@ def vp_for(table: list[str], rnd: int) -> dict[str, float]:
     return vp
 
 
+RULING = {"minutes": 6, "reason": "lengthy ruling on a combat (V:EKN 2.8)"}
+
+
+def extend_a_table(api: Api, ev, rnd: int, table: int) -> None:
+    """A judge took six minutes over a ruling at ``table`` and gives them back (2.8: "the
+    extra time must be clearly communicated and recorded"): the live clock of that table
+    moves, the round's does not."""
+    before = api.get(f"{ev.base}/live")["round"]
+    api.post(f"{ev.base}/tables/rounds/{rnd}/tables/{table}/extensions", RULING, token=ev.org)
+    live = api.get(f"{ev.base}/live")["round"]
+    moved = {t["table"]: t["ends_at"] for t in live["tables"]}[table]
+    gained = datetime.fromisoformat(moved) - datetime.fromisoformat(before["ends_at"])
+    if live["ends_at"] != before["ends_at"] or gained.total_seconds() != RULING["minutes"] * 60:
+        raise AssertionError(f"extension not on the live clock: {before} -> {live}")
+
+
 def play_rounds(api: Api, ev, rounds: int = 3) -> int:
     tables = 0
     for rnd in range(1, rounds + 1):
         seating = api.post(f"{ev.base}/tables/rounds", token=ev.org)
+        if rnd == 2:
+            extend_a_table(api, ev, rnd, len(seating["tables"]))
         for k, table in enumerate(seating["tables"], start=1):
             api.post(f"{ev.base}/tables/rounds/{seating['round']}/tables/{k}/result",
                      {"vp": vp_for(table, rnd)}, token=ev.org)

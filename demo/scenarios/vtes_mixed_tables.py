@@ -68,4 +68,5 @@ def run(api: Api) -> Outcome:
     report = finish_and_report(api, ev)
     return Outcome("vtes-mixed-draft", ev.tid, ev.org, rows,
                    {**drafted, "tables": tables, "finalists": len(qualifiers),
+                    "time_extensions": len(report["time_extensions"]),
                     "events": api.event_count(ev.tid, ev.org)}, report)
