@@ -437,14 +437,16 @@ def test_restricted_trade_deck_is_what_the_trade_left(api, clock, rt):
     from chalicelib.domain import trade
     from chalicelib.service import Reply
 
-    s = setup(api, "vtes", "restricted-trade")
-    tid, (p1, p2) = s["tid"], [p["player_id"] for p in s["players"]]
+    s = setup(api, "vtes", "restricted-trade", players=4)      # 7.4.2: pods of four to five
+    tid, (p1, p2, p3, p4) = s["tid"], [p["player_id"] for p in s["players"]]
     kinds = {c.id: c.kind for c in sample_sets()["sample-vtes"].cards}
     lib = VT_LIB + VT_LIB[:5]
-    setups = {p1: trade.TradeDeck(library=lib[:50], stock=lib[50:], crypt=VT_CRYPT[:10],
-                                  sideboard=VT_CRYPT[10:]),
-              p2: trade.TradeDeck(library=lib[15:], stock=lib[:15], crypt=VT_CRYPT[14:],
-                                  sideboard=VT_CRYPT[:14])}
+    first = trade.TradeDeck(library=lib[:50], stock=lib[50:], crypt=VT_CRYPT[:10],
+                            sideboard=VT_CRYPT[10:])
+    other = trade.TradeDeck(library=lib[15:], stock=lib[:15], crypt=VT_CRYPT[14:],
+                            sideboard=VT_CRYPT[:14])
+    setups = {p1: first, p2: other, p3: other, p4: other}
+    order = [p1, p2, p3, p4]
     prep, pod = trade.prep_stream_id(tid), trade.pod_stream_id(tid, 1)
 
     def run(stream, decider, command):
@@ -454,9 +456,9 @@ def test_restricted_trade_deck_is_what_the_trade_left(api, clock, rt):
         run(prep, trade.TRADE_PREP, trade.SetTradeDeck(player=player, deck=deck,
                                                        pool=VT_POOL + VT_LIB[:5],
                                                        kinds=kinds, now=NOW))
-    run(prep, trade.TRADE_PREP, trade.FormTradePods(players=[p1, p2], seed="s",
-                                                    pods=[[p1, p2]], now=NOW))
-    run(pod, trade.TRADE_POD, trade.StartTradePod(pod=1, players=[p1, p2], first_seat=p1,
+    run(prep, trade.TRADE_PREP, trade.FormTradePods(players=order, seed="s",
+                                                    pods=[order], now=NOW))
+    run(pod, trade.TRADE_POD, trade.StartTradePod(pod=1, players=order, first_seat=p1,
                                                   decks=setups, now=NOW))
     early = register(api, s, s["players"][0], {"crypt": VT_CRYPT[:12], "library": lib[:65]})
     assert early.status == 409 and early.body["error"] == "trade_not_finished"
@@ -467,7 +469,8 @@ def test_restricted_trade_deck_is_what_the_trade_left(api, clock, rt):
             break
         if state.offer is None:
             active = state.active_player
-            target = p2 if active == p1 else p1
+            target = next(p for p in order if p != active and p not in state.declined
+                          and state.face_up(p))
             run(pod, trade.TRADE_POD, trade.OfferTrade(player=active, target=target,
                                                        slot=state.face_up(target)[0], now=NOW))
         elif not accepted:
@@ -478,7 +481,7 @@ def test_restricted_trade_deck_is_what_the_trade_left(api, clock, rt):
             accepted = True
         else:
             run(pod, trade.TRADE_POD, trade.DeclineTrade(player=state.offer["target"], now=NOW))
-    for player in (p1, p2):
+    for player in order:
         run(pod, trade.TRADE_POD, trade.AddCrypt(player=player,
                                                  cards=list(setups[player].sideboard[:2]),
                                                  now=NOW))

@@ -57,17 +57,18 @@ def _form(cmd: FormTradePods, state: TradePrepState) -> list[Event]:
                        "sideboard first", {"missing": missing}, code="setups_missing")
     if cmd.pods is not None:
         pods = check_explicit(cmd.pods, cmd.players)
-        wrong = [n for n, pod in enumerate(pods, start=1) if len(pod) > 8]
+        wrong = [{"pod": n, "players": len(pod)} for n, pod in enumerate(pods, start=1)
+                 if not POD_MIN <= len(pod) <= POD_MAX]
         if wrong:
-            raise Invalid("a trading pod holds at most 8 players", {"pods": wrong},
+            raise Invalid("7.4.2: a trading pod holds four to five players", wrong,
                           code="invalid_pods")
     else:
         try:
             sizes = pod_sizes(len(cmd.players), POD_MIN, POD_MAX, POD_MAX)
         except Invalid:
-            raise Invalid(f"{len(cmd.players)} players cannot be split into pods of four "
-                          "or five; give the pods explicitly",
-                          {"players": len(cmd.players)}, code="no_pod_sizes") from None
+            raise Invalid(f"7.4.2: {len(cmd.players)} players cannot be split into trading "
+                          "pods of four to five", {"players": len(cmd.players)},
+                          code="no_pod_sizes") from None
         pods = assign_pods(cmd.players, sizes, cmd.seed, "trade-pods")
     problems = [{"pod": n, "player": p} for n, p in cmd.first_seats.items()
                 if not 1 <= n <= len(pods) or p not in pods[n - 1]]

@@ -84,11 +84,28 @@ def test_setups_then_random_pods_of_four_or_five():
     assert run.state.pod_of(pods[0][0]) == 1
 
 
-def test_pods_cannot_be_made_for_seven_unless_given():
+def test_pods_hold_four_to_five_players():
+    """7.4.2: "the players assemble randomly into trading circles (called pods) of four to
+    five players"."""
     run = prep(PLAYERS[:7])
     with pytest.raises(Invalid) as exc:
         run(FormTradePods(players=PLAYERS[:7], seed="s", now=at(1)))
     assert exc.value.code == "no_pod_sizes"
-    run(FormTradePods(players=PLAYERS[:7], seed="s",
-                      pods=[PLAYERS[:4], PLAYERS[4:7]], now=at(1)))
+    for sizes in ((4, 3), (2, 5), (7,)):
+        cuts = [sum(sizes[:k]) for k in range(len(sizes) + 1)]
+        pods = [PLAYERS[a:b] for a, b in zip(cuts, cuts[1:], strict=False)]
+        with pytest.raises(Invalid) as exc:
+            run(FormTradePods(players=PLAYERS[:7], seed="s", pods=pods, now=at(1)))
+        assert exc.value.code == "invalid_pods"
+        assert [p["players"] for p in exc.value.details] == [s for s in sizes if s not in (4, 5)]
+    for count, sizes in ((6, (6,)), (8, (8,)), (8, (2, 6)), (8, (3, 5))):
+        run = prep(PLAYERS[:count])
+        cuts = [sum(sizes[:k]) for k in range(len(sizes) + 1)]
+        with pytest.raises(Invalid):
+            run(FormTradePods(players=PLAYERS[:count], seed="s",
+                              pods=[PLAYERS[a:b] for a, b in zip(cuts, cuts[1:], strict=False)],
+                              now=at(1)))
+    run = prep(PLAYERS[:9])
+    run(FormTradePods(players=PLAYERS[:9], seed="s", pods=[PLAYERS[:4], PLAYERS[4:9]],
+                      now=at(1)))
     assert run.state.first_seats == ("p0", "p4")
