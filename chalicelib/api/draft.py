@@ -33,6 +33,10 @@ class PickBody(Body):
     note: str | None = Field(default=None, min_length=1, max_length=200)
 
 
+class PickForBody(Body):
+    note: str | None = Field(default=None, min_length=1, max_length=200)
+
+
 class PreselectBody(Body):
     card: str | None = CardId
 
@@ -98,8 +102,9 @@ def face_down(tid, n):
 @json_route(bp, "/tournaments/{tid}/draft/pods/{n}/players/{pid}/pick-for", methods=["POST"])
 def pick_for(tid, n, pid):
     request, principal = bp.current_request, caller(bp.current_request)
-    parse_body(request, Body, allow_empty=True)
-    return command(request, principal, 201, draft.pick_for, tid, path_number(n, "pod"), pid)
+    note = parse_body(request, PickForBody, allow_empty=True).note
+    return command(request, principal, 201, draft.pick_for, tid, path_number(n, "pod"), pid,
+                   note)
 
 
 @json_route(bp, "/tournaments/{tid}/draft/pods/{n}/replacements", methods=["POST"])

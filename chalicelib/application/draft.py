@@ -126,17 +126,20 @@ def face_down(uow: UnitOfWork, actor: Principal, tid: str, n: int, card: str) ->
     return player_view(after, player)
 
 
-def pick_for(uow: UnitOfWork, actor: Principal, tid: str, n: int,
-             player_id: str) -> dict[str, Any]:
+def pick_for(uow: UnitOfWork, actor: Principal, tid: str, n: int, player_id: str,
+             note: str | None = None) -> dict[str, Any]:
     """A judge takes an absent player's pick as an expired timer would (V:EKN 7.5.3), so
-    an untimed draft never stalls; the pick records who took it."""
+    an untimed draft never stalls; the pick records who took it. A card revealed as
+    drafted takes the information the player chose (``note``, MTG 905.2b; 422
+    ``note_required`` naming the card and its choices when missing)."""
     require_tournament_staff(actor, tournament.load(uow, tid, guard=False))
     pod_of(uow, tid, n)
     state, _ = uow.decide(POD, streams.draft_pod(tid, n),
-                          PickFor(player=player_id, by=actor.id, now=ms(uow.now)))
+                          PickFor(player=player_id, by=actor.id, now=ms(uow.now), note=note))
     taken = state.picks[state.seat_of[player_id]][-1]
     return {"pod": n, "player_id": player_id, "round": taken.round, "pick": taken.number,
-            "preselected": taken.preselected, "by": actor.id, "cards_left": state.cards_left}
+            "preselected": taken.preselected, "note": taken.note, "by": actor.id,
+            "cards_left": state.cards_left}
 
 
 def replace_pack(uow: UnitOfWork, actor: Principal, tid: str, n: int, seat_no: int,

@@ -245,8 +245,17 @@ def test_pack_replacement_and_conspiracy_views(api, rt):
     no_note = api.post(f"{base}/pods/1/picks", {"card": reveal["id"]}, token=token[second])
     assert no_note.status == 422 and no_note.body["error"] == "note_required"
     note = reveal["reveal_choices"][1]
-    assert api.post(f"{base}/pods/1/picks", {"card": reveal["id"], "note": note},
+    # the player pre-selected it and stepped away: a judge picks for them with the
+    # information they chose (905.2b), not one drawn at random
+    assert api.post(f"{base}/pods/1/preselect", {"card": reveal["id"]},
                     token=token[second]).status == 200
+    pick_for = f"{base}/pods/1/players/{second}/pick-for"
+    missing = api.post(pick_for, {}, token=org)
+    assert missing.status == 422 and missing.body["error"] == "note_required"
+    assert missing.body["details"]["card"] == reveal["id"]
+    assert missing.body["details"]["choices"] == reveal["reveal_choices"]
+    taken = api.post(pick_for, {"note": note}, token=org)
+    assert taken.status == 201 and taken.body["note"] == note and taken.body["preselected"]
     public = api.get(f"{base}/pods/1", token=token[seats[3]]).body
     assert public["face_up"][0]["card"] == face_up and public["face_up"][0]["seat"] == 1
     assert public["revealed"][0]["note"] == note and public["revealed"][0]["seat"] == 2

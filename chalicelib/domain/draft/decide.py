@@ -73,11 +73,14 @@ class ReplacePack:
 @dataclass(frozen=True)
 class PickFor:
     """A judge takes the pick of an absent player, as an expired timer would (V:EKN
-    7.5.3): the pre-selected card, else one drawn from the seed. For untimed drafts."""
+    7.5.3): the pre-selected card, else one drawn from the seed. For untimed drafts. A
+    card revealed as drafted takes the information the player chose (MTG 905.2b), which
+    the judge enters in ``note`` as the player would."""
 
     player: str
     by: str
     now: int
+    note: str | None = None
 
 
 @dataclass(frozen=True)
@@ -200,22 +203,28 @@ def _pick(cmd: MakePick, state: PodState) -> list[Event]:
                        code="stale_pick")
     if cmd.card not in pack:
         raise Invalid("that card is not in your current pack", {"card": cmd.card})
-    note = cmd.note
-    special = state.specials.get(cmd.card, {})
+    note = checked_note(state, cmd.card, cmd.note)
+    event = ev.CardPicked(seat=seat, round=state.round, pick=number, origin=state.front(seat),
+                          card=cmd.card, at=cmd.now, auto=False, preselected=False, note=note)
+    state = evolve(state, event)
+    return events + [event] + _after_pick(state, cmd.now)
+
+
+def checked_note(state: PodState, card: str, note: str | None) -> str | None:
+    """905.2b: a card revealed as drafted is picked with the information noted (one of
+    its ``choices`` when it has them); no other card takes a note."""
+    special = state.specials.get(card, {})
     if special.get("action") == "reveal":
         if not note:
             raise Invalid("this card is revealed as drafted: give the noted information",
-                          {"card": cmd.card, "prompt": special.get("prompt"),
+                          {"card": card, "prompt": special.get("prompt"),
                            "choices": special.get("choices")}, code="note_required")
         if special.get("choices") and note not in special["choices"]:
             raise Invalid("that note is not one of the choices",
                           {"choices": special["choices"]})
     elif note is not None:
-        raise Invalid("only cards revealed as drafted take a note", {"card": cmd.card})
-    event = ev.CardPicked(seat=seat, round=state.round, pick=number, origin=state.front(seat),
-                       card=cmd.card, at=cmd.now, auto=False, preselected=False, note=note)
-    state = evolve(state, event)
-    return events + [event] + _after_pick(state, cmd.now)
+        raise Invalid("only cards revealed as drafted take a note", {"card": card})
+    return note
 
 
 def _preselect(cmd: Preselect, state: PodState) -> list[Event]:
@@ -270,7 +279,9 @@ def _pick_for(cmd: PickFor, state: PodState) -> list[Event]:
         raise Conflict("no pack is waiting for that player", {"round": state.round},
                        code="not_their_turn")
     picked = auto_pick(state, seat, cmd.now)
-    event = dataclasses.replace(picked, by=cmd.by)
+    # the player's own choice, entered by the judge, never one drawn at random
+    note = checked_note(state, picked.card, cmd.note)
+    event = dataclasses.replace(picked, note=note, by=cmd.by)
     state = evolve(state, event)
     return events + [event] + _after_pick(state, cmd.now)
 

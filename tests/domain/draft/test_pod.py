@@ -254,3 +254,38 @@ def test_pick_for_takes_the_preselection_else_a_seeded_card_and_replays():
     twin.run(PickFor(player=a, by="judge", now=T0 + 2))
     assert twin.run(PickFor(player=b, by="judge", now=T0 + 3))[0].data["card"] == \
         second.data["card"]
+
+
+def test_a_judge_picks_a_reveal_card_with_the_players_own_choice():
+    """MTG 905.2b: a card revealed as drafted has "some information" noted; a judge
+    picking for an absent player enters what the player chose, as the player's own pick
+    would carry it: never a choice drawn at random, never a pick without it."""
+    from chalicelib.domain.draft.decide import PickFor, Preselect
+
+    _, opens = start("mtg", 4, seed="consp")
+    specials = opens[0].specials
+    with_choices = next(c for c, v in specials.items()
+                        if v["action"] == "reveal" and v["choices"])
+    packs = [[list(p) for p in r] for r in opens[0].packs]
+    plain = next(c for c in packs[0][1] if c not in specials)
+    packs[0][0][0], packs[0][1][0] = with_choices, plain
+    pod = Pod(replace(opens[0], packs=packs))
+    a, b = pod.state.seats[0], pod.state.seats[1]
+    pod.run(Preselect(player=a, card=with_choices, now=T0 + 1))
+    with pytest.raises(Invalid) as missing:
+        pod.run(PickFor(player=a, by="judge", now=T0 + 2))
+    assert missing.value.code == "note_required"
+    assert missing.value.details["card"] == with_choices
+    assert missing.value.details["choices"] == specials[with_choices]["choices"]
+    with pytest.raises(Invalid):
+        pod.run(PickFor(player=a, by="judge", now=T0 + 2, note="not-a-choice"))
+    choice = specials[with_choices]["choices"][-1]
+    taken = pod.run(PickFor(player=a, by="judge", now=T0 + 2, note=choice))[0]
+    assert (taken.data["card"], taken.data["note"], taken.data["by"]) == (
+        with_choices, choice, "judge")
+    assert public_view(pod.state)["revealed"][0]["note"] == choice
+    pod.run(Preselect(player=b, card=plain, now=T0 + 3))
+    with pytest.raises(Invalid):        # only a card revealed as drafted takes a note
+        pod.run(PickFor(player=b, by="judge", now=T0 + 4, note="blue"))
+    assert pod.run(PickFor(player=b, by="judge", now=T0 + 4))[0].data["note"] is None
+    assert pod.replay() == pod.state
