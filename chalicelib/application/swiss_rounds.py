@@ -90,7 +90,7 @@ def set_structure(uow: UnitOfWork, actor: Principal, tid: str, rounds: int | Non
     t = tournament.running_swiss(uow, tid)
     require_tournament_staff(actor, t, organizer_only=True)
     state, _ = uow.decide(SWISS, streams.swiss(tid), SetStructure(
-        actor.id, uow.now.isoformat(), rounds, top_cut))
+        actor.id, uow.now.isoformat(), rounds, top_cut, _settings(t)))
     return {"tournament_id": tid,
             "rounds": state.planned_rounds if state.started else state.fixed_rounds,
             "top_cut": state.planned_cut if state.started else state.fixed_cut,

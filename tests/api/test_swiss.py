@@ -198,6 +198,17 @@ def test_hack_pairs_within_drafting_pods(api):
     assert overview["planned_rounds"] == 3 and overview["pair_within_pods"] is True
 
 
+def test_hack_structure_keeps_its_three_rounds(api):
+    """.hack//ENEMY: "at least three rounds of Swiss play": asking for two is refused, not
+    answered with a structure that is not the one played."""
+    event = api.started("hack", "booster-draft", players=8)
+    url = f"/v1/tournaments/{event['tid']}/swiss/structure"
+    r = api.post(url, {"rounds": 2}, token=event["organizer"])
+    assert r.status == 422 and "between 3" in r.body["details"][0]
+    r = api.post(url, {"rounds": 4}, token=event["organizer"])
+    assert r.status == 200 and r.body["rounds"] == 4
+
+
 def test_pairing_replayed_with_the_same_idempotency_key(api, rt, restart):
     event = api.ready("mtg", "booster-draft", players=6, structure="swiss")
     tid, org = event["tid"], event["organizer"]

@@ -81,12 +81,15 @@ class DropPlayer:
 
 @dataclass(frozen=True)
 class SetStructure:
-    """The organizer fixes the number of Swiss rounds and/or the top-cut size."""
+    """The organizer fixes the number of Swiss rounds and/or the top-cut size, within
+    the tournament's swiss ``settings`` (before round 1; afterwards those it started
+    with hold)."""
 
     by: str
     now: str
     rounds: int | None = None
     top_cut: int | None = None
+    settings: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)

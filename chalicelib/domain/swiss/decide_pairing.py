@@ -120,7 +120,9 @@ def decide_set_structure(cmd: SetStructure, state: SwissState) -> list[Event]:
     problems = []
     if cmd.rounds is None and cmd.top_cut is None:
         problems.append("give rounds and/or top_cut")
-    least = max(1, len(state.rounds), state.settings.get("min_rounds", 1))
+    settings = state.settings if state.started else (cmd.settings or {})
+    # e.g. .hack//ENEMY: "at least three rounds of Swiss play"
+    least = max(1, len(state.rounds), settings.get("min_rounds", 1))
     if cmd.rounds is not None and not least <= cmd.rounds <= 30:
         problems.append(f"rounds must be between {least} (already paired or the profile's "
                         "minimum) and 30")

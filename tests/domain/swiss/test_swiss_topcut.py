@@ -91,8 +91,13 @@ def test_small_event_has_no_cut_unless_the_organizer_sets_one():
 
 
 def test_structure_override_respects_the_profile_minimum():
+    """.hack//ENEMY: "Sanctioned booster draft tournaments consist of at least three
+    rounds of Swiss play": fewer is refused before round 1 as after it, never accepted
+    and then played as three."""
     h = Harness("hack", "min")
-    h.run(SetStructure("org", NOW, rounds=2))           # before the start: clamped to 3
+    with pytest.raises(Invalid) as before:
+        h.run(SetStructure("org", NOW, rounds=2, settings=h.settings))
+    assert "between 3" in before.value.details[0]
     h.pair(players(6), {p: 0 for p in players(6)})
     assert h.state.planned_rounds == 3
     with pytest.raises(Invalid) as err:
