@@ -146,3 +146,16 @@ def test_swiss_match_extensions_and_the_munchkin_cut_clock(api):
     assert untimed.status == 409 and untimed.body["error"] == "untimed"
     live = api.get(f"/v1/tournaments/{tid}/live").body["round"]
     assert live["kind"] == "top-cut" and live["number"] == 2 and live["ends_at"] is None
+
+
+def test_the_munchkin_profile_says_where_it_goes_beyond_32_players(api):
+    """Munchkin's guidelines: "you can support a draft of 32 people"; their table ends at
+    17-32 players (5 rounds, top 8). The rows above are the profile's own extension."""
+    munchkin = api.get("/v1/profiles/munchkin").body
+    (extension,) = munchkin["extensions"]
+    assert extension["setting"] == "swiss.structure" and "32" in extension["beyond"]
+    rows = munchkin["settings"]["swiss"]["structure"]
+    within = [(r["max_players"], r["rounds"], r["top_cut"]) for r in rows[:3]]
+    assert within == [(8, 3, 0), (16, 4, 4), (32, 5, 8)]       # the guidelines' table
+    assert all(r["max_players"] is None or r["max_players"] > 32 for r in rows[3:])
+    assert api.get("/v1/profiles/vtes").body["extensions"] == []

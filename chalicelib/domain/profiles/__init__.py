@@ -17,7 +17,7 @@ from .deck import DeckSettings
 from .draft import DraftSettings
 from .product import ProductSettings
 from .registration import RegistrationSettings
-from .swiss import SwissSettings
+from .swiss import EXTENSIONS, SwissSettings
 from .tables import TablesSettings
 
 Game = Literal["vtes", "hack", "munchkin", "mtg"]
@@ -105,4 +105,5 @@ def profile(game: str) -> dict[str, Any]:
     """Everything a front end needs to present a game's defaults."""
     return {"game": game, "name": GAME_NAMES[game],
             "default_structure": DEFAULT_STRUCTURE[game],
-            "settings": TournamentSettings.for_game(game).model_dump(mode="json")}
+            "settings": TournamentSettings.for_game(game).model_dump(mode="json"),
+            "extensions": [dict(e) for e in EXTENSIONS.get(game, [])]}

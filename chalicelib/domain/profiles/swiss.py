@@ -39,10 +39,24 @@ def _rows(*rows: tuple[int | None, int, int]) -> list[StructureRow]:
 
 
 # Munchkin table (8: 3 rounds no cut; 9-16: 4/top 4; 17-32: 5/top 8), extended with
-# one more round per doubling and a top 8 beyond 32 players.
+# one more round per doubling and a top 8 beyond 32 players: Podium's extension, which
+# the profile says (EXTENSIONS below).
 _DOUBLING = ((8, 3, 0), (16, 4, 4), (32, 5, 8), (64, 6, 8), (128, 7, 8), (256, 8, 8),
              (512, 9, 8), (1024, 10, 8), (2048, 11, 8), (4096, 12, 8), (8192, 13, 8),
              (16384, 14, 8), (None, 15, 8))
+
+
+GUIDELINES_PLAYERS = 32   # Munchkin: a case of POPs "can support a draft of 32 people"
+
+# Where a game's profile goes beyond its rule text, said with the profile.
+EXTENSIONS = {"munchkin": [{
+    "setting": "swiss.structure",
+    "beyond": f"more than {GUIDELINES_PLAYERS} players",
+    "message": f"The Munchkin CCG draft guidelines plan rounds and top cuts up to "
+               f"{GUIDELINES_PLAYERS} players (8: 3 rounds, no cut; 9-16: 4 rounds, top 4; "
+               f"17-32: 5 rounds, top 8). Above {GUIDELINES_PLAYERS}, Podium adds one Swiss "
+               "round per doubling of the field and keeps a top 8: an extension, not the "
+               "guidelines' text; organizers may set rounds and top_cut instead."}]}
 
 
 class SwissSettings(BaseModel):
