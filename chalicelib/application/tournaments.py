@@ -16,6 +16,7 @@ from ..domain.errors import NotFound
 from ..domain.ffa.completion import open_play as ffa_open_play
 from ..domain.ffa.decider import FFA
 from ..domain.profiles import DEFAULT_STRUCTURE
+from ..domain.profiles.sanctioning import notice
 from ..domain.tournament.state import plain
 from ..projections.tournaments import streams_kind, summary_id
 from ..service import UnitOfWork
@@ -43,7 +44,15 @@ def summary(state: t.TournamentState) -> dict[str, Any]:
                     "active": sum(1 for p in players if p.status == "active"),
                     "dropped": sum(1 for p in players if p.status == "dropped")},
         "judges": [{"judge_id": jid, "name": name} for jid, name in state.judges.items()],
+        "sanctioning": notice(plain(state.settings).get("sanctioning"), state.starts_at,
+                              state.created_at),
     }
+
+
+def with_sanctioning(doc: dict[str, Any]) -> dict[str, Any]:
+    """A projected summary with its sanctioning facts (V:EKN 8.1, 8.2: 28 days' notice)."""
+    return {**doc, "sanctioning": notice(doc["settings"].get("sanctioning"),
+                                         doc.get("starts_at"), doc["created_at"])}
 
 
 def _staff(uow: UnitOfWork, actor: Principal, tid: str,
@@ -136,7 +145,7 @@ def get(reads: Reads, tid: str) -> dict[str, Any]:
     doc = reads.views.get(summary_id(tournament.checked_tid(tid)))
     if doc is None:
         raise NotFound(f"no tournament {tid!r}")
-    return doc
+    return with_sanctioning(doc)
 
 
 def listing(reads: Reads, game: str | None, status: str | None, after: str | None,
@@ -150,7 +159,7 @@ def listing(reads: Reads, game: str | None, status: str | None, after: str | Non
             cursor = view.sort
             if (game is None or view.doc["game"] == game) and \
                     (status is None or view.doc["status"] == status):
-                items.append(view.doc)
+                items.append(with_sanctioning(view.doc))
                 if len(items) == limit:
                     break
         if len(page) < LIST_PAGE:

@@ -199,7 +199,7 @@ def test_deadline_statuses_follow_vekn_9_2_and_9_3():
     assert reporting_status(end, None, at(14))["status"] == "not_received"
     assert reporting_status(end, None, at(15))["status"] == "delinquent"
     assert reporting_status(end, None, at(30))["status"] == "delinquent"
-    assert reporting_status(end, None, at(31))["status"] == "invalid_risk"
+    assert reporting_status(end, None, at(31))["status"] == "invalid"
     late = reporting_status(end, at(10), at(40))
     assert late["status"] == "received" and late["late"] is True
     assert reporting_status(end, at(2), at(40))["late"] is False

@@ -1,7 +1,7 @@
 """Game rules profiles: defaults per game, overridable per tournament.
 
 Each capability owns one section (``registration``, ``product``, ``draft``, ``deck``,
-``swiss``, ``tables``) in its own module; a section is a pydantic model whose
+``swiss``, ``tables``, ``sanctioning``) in its own module; a section is a pydantic model whose
 ``for_game(game)`` classmethod gives the profile defaults. An organizer's override is
 deep-merged over the defaults and validated by the same model (unknown keys rejected).
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..errors import Invalid
 from .clock import clock_section, misplaced_time_limits
@@ -17,6 +17,7 @@ from .deck import DeckSettings
 from .draft import DraftSettings
 from .product import ProductSettings
 from .registration import RegistrationSettings
+from .sanctioning import SanctioningSettings
 from .swiss import EXTENSIONS, SwissSettings
 from .tables import TablesSettings
 
@@ -49,6 +50,8 @@ class TournamentSettings(BaseModel):
     deck: DeckSettings
     swiss: SwissSettings
     tables: TablesSettings
+    # settings recorded before this section existed: not sanctioned
+    sanctioning: SanctioningSettings = Field(default_factory=SanctioningSettings)
 
     @classmethod
     def for_game(cls, game: str) -> TournamentSettings:
@@ -57,7 +60,8 @@ class TournamentSettings(BaseModel):
                    draft=DraftSettings.for_game(game),
                    deck=DeckSettings.for_game(game),
                    swiss=SwissSettings.for_game(game),
-                   tables=TablesSettings.for_game(game))
+                   tables=TablesSettings.for_game(game),
+                   sanctioning=SanctioningSettings.for_game(game))
 
 
 def _merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:

@@ -6,7 +6,7 @@ from typing import Any
 
 DUE_DAYS = 8            # V:EKN 9.2: due within eight days of the conclusion
 NOT_RECEIVED_DAYS = 14  # 9.2: then listed "Not Received" for fourteen days
-DELINQUENT_DAYS = 30    # 9.3: "Delinquent" up to thirty days; later it may be invalidated (9.4)
+DELINQUENT_DAYS = 30    # 9.3: "Delinquent" up to thirty days; later "Invalid" (9.4, 9.5)
 
 
 def _at(value: str) -> datetime:
@@ -16,8 +16,9 @@ def _at(value: str) -> datetime:
 def reporting_status(finished_at: str | None, received_at: str | None,
                      now: str) -> dict[str, Any]:
     """``status`` is one of: ``not_finished``, ``due`` (inside the eight days),
-    ``not_received`` (late, days 9-14), ``delinquent`` (days 15-30), ``invalid_risk``
-    (past thirty days: the V:EKN may invalidate it), ``received``."""
+    ``not_received`` (late, days 9-14), ``delinquent`` (days 15-30), ``invalid`` (past
+    thirty days: the V:EKN "reserves the right to invalidate" it, 9.4, and lists it as
+    "Invalid", 9.5), ``received``. ``now`` comes from the caller's clock."""
     if finished_at is None:
         return {"status": "not_finished", "due_at": None, "received_at": None,
                 "late": False, "days_since_end": None}
@@ -36,6 +37,6 @@ def reporting_status(finished_at: str | None, received_at: str | None,
     elif elapsed <= timedelta(days=DELINQUENT_DAYS):
         status = "delinquent"
     else:
-        status = "invalid_risk"
+        status = "invalid"
     return {"status": status, "due_at": due.isoformat(), "received_at": None,
             "late": status != "due", "days_since_end": days}
