@@ -117,7 +117,7 @@ PLAIN: dict[str, str] = {t: reason for reason, types in {
         "TradeDeckSet", "TradeOffered", "TradeAccepted", "TradeDeclined",
         "TradeStockTurnedDown", "TradeCryptCompleted", "EnteredProductLocked",
         "EnteredProductUnlocked", "EnteredProductHandedOut", "PlayerProductEntered",
-        "PlayerProductHandedOut"],
+        "PlayerProductHandedOut", "TimeExtended"],
     "follows from earlier events without a draw": [
         "RoundOpened", "DraftFinished", "SealedProductOpened", "TableDraftCompleted",
         "MixedDraftCompleted", "TradePodStarted", "TradeTurnStarted", "TradeTurnEnded",
