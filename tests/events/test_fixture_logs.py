@@ -55,6 +55,15 @@ def test_every_stream_folds_to_the_state_it_had(name):
     assert differ == [] and log.states
 
 
+# Views whose projection changed after the logs were recorded, compared on neither side:
+# the widget's round clock became the clock projection's documents (issue 16).
+CHANGED_SINCE_RECORDING = ("widget-clock:", "clock:")
+
+
+def _compared(views: dict[str, str]) -> dict[str, str]:
+    return {v: d for v, d in views.items() if not v.startswith(CHANGED_SINCE_RECORDING)}
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_a_rebuild_projects_the_views_it_projected(name, tmp_path):
     log = fixture_logs.load(name)
@@ -62,6 +71,7 @@ def test_a_rebuild_projects_the_views_it_projected(name, tmp_path):
     fixture_logs.restore(events, log)
     views = SqliteViewStore(str(tmp_path / "views.db"))
     Projector(events, views, all_projections()).rebuild()
-    now = {view_id: digest(doc) for view_id, doc in views.dump().items()}
-    assert sorted(now) == sorted(log.views)
-    assert [v for v in log.views if now[v] != log.views[v]] == []
+    now = _compared({view_id: digest(doc) for view_id, doc in views.dump().items()})
+    recorded = _compared(log.views)
+    assert sorted(now) == sorted(recorded)
+    assert [v for v in recorded if now[v] != recorded[v]] == []
