@@ -10,10 +10,10 @@ from pydantic import Field
 from ..application import clock
 from ..domain.clock.decider import MAX_MINUTES, MAX_REASON
 from .bodies import Body
-from .common import caller, command, path_number
-from .http import json_route, parse_body
+from .common import command_route
 
 bp = Blueprint(__name__)
+EXTENSION = ("minutes", "reason")
 
 
 class ExtensionBody(Body):
@@ -21,31 +21,12 @@ class ExtensionBody(Body):
     reason: str = Field(min_length=1, max_length=MAX_REASON)
 
 
-def _body():
-    return parse_body(bp.current_request, ExtensionBody)
-
-
-@json_route(bp, "/tournaments/{tid}/swiss/matches/{mid}/extensions", methods=["POST"])
-def extend_match(tid, mid):
-    request, principal = bp.current_request, caller(bp.current_request)
-    body = _body()
-    return command(request, principal, 201, clock.extend_match, tid, mid,
-                   body.minutes, body.reason)
-
-
-@json_route(bp, "/tournaments/{tid}/tables/rounds/{n}/tables/{k}/extensions",
-            methods=["POST"])
-def extend_table(tid, n, k):
-    request, principal = bp.current_request, caller(bp.current_request)
-    body = _body()
-    return command(request, principal, 201, clock.extend_table, tid,
-                   path_number(n, "round"), path_number(k, "table"), body.minutes,
-                   body.reason)
-
-
-@json_route(bp, "/tournaments/{tid}/tables/final/extensions", methods=["POST"])
-def extend_final(tid):
-    request, principal = bp.current_request, caller(bp.current_request)
-    body = _body()
-    return command(request, principal, 201, clock.extend_final, tid,
-                   body.minutes, body.reason)
+extend_match = command_route(
+    bp, "/tournaments/{tid}/swiss/matches/{mid}/extensions", clock.extend_match, 201,
+    ExtensionBody, EXTENSION)
+extend_table = command_route(
+    bp, "/tournaments/{tid}/tables/rounds/{n}/tables/{k}/extensions", clock.extend_table, 201,
+    ExtensionBody, EXTENSION, numbers={"n": "round", "k": "table"})
+extend_final = command_route(
+    bp, "/tournaments/{tid}/tables/final/extensions", clock.extend_final, 201,
+    ExtensionBody, EXTENSION)
