@@ -181,7 +181,11 @@ def test_live_document_names_each_phase_and_reads_like_results(api):
             assert swiss_rank[final["rows"][2]["name"]] < swiss_rank[final["rows"][3]["name"]]
             assert len(final["rows"]) == facts["players"]
             dropped = next(r for r in final["rows"] if r["name"] == facts["dropped"])
-            assert dropped["status"] == "dropped" and dropped["place"] == facts["players"]
+            # ranked by their record like everyone outside the cut (not necessarily last)
+            assert dropped["status"] == "dropped" and dropped["place"] > 4
+            assert dropped["place"] == 4 + sorted(
+                r["rank"] for r in rows if r["name"] not in
+                {x["name"] for x in final["rows"][:4]}).index(swiss_rank[facts["dropped"]]) + 1
             assert doc["bracket"]["champion"]["name"] == facts["winner"]
         else:
             assert doc["final_standings"] is None
