@@ -38,6 +38,10 @@ class DevRequestHandler(ChaliceRequestHandler):
     # on, a keep-alive client's delayed ACK then holds each reply ~40 ms.
     disable_nagle_algorithm = True
 
+    def log_request(self, code: object = "-", size: object = "-") -> None:
+        """No second line per request: the app's JSON log line (api/edge.py) already
+        names it, with its request id and time; http.server's own errors still print."""
+
     def _generic_handle(self) -> None:
         """One request through the app, once the gate lets it in. Python runs one thread
         at a time; with dozens of connections each on its thread, a request holding the
