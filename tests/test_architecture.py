@@ -54,6 +54,24 @@ def test_no_blueprint_imports_another():
     assert {name: deps for name, deps in imports.items() if deps} == {}
 
 
+def test_routes_import_only_the_shared_http_plumbing():
+    """A blueprint imports, from chalicelib/api, only the plumbing every route shares (no
+    module of another capability's routes or rules)."""
+    import ast
+
+    plumbing = {"http", "common", "bodies", "links", "health"}   # health: system's store checks
+    api = ROOT / "chalicelib" / "api"
+    found = []
+    for path in sorted(api.glob("*.py")):
+        if "Blueprint(__name__)" not in path.read_text():
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                names = [node.module] if node.module else [a.name for a in node.names]
+                found += [f"{path.stem} -> {n}" for n in names if n not in plumbing]
+    assert found == [], found
+
+
 def test_the_independence_contract_names_every_blueprint():
     """.importlinter's independence contract (run by lint-imports) must cover new
     blueprints too."""

@@ -10,7 +10,7 @@ from typing import Any
 
 from chalice import Response
 
-from ..application import tournament
+from ..application import handout, tournament
 from ..application.reads import Reads
 from ..application.tournament import active_player, checked_tid, require_running  # noqa: F401
 from ..auth import Principal, authenticate, request_token, reveal_token
@@ -136,3 +136,13 @@ def path_number(raw: str, what: str) -> int:
     if not PATH_NUMBER.fullmatch(raw):
         raise ApiError(404, "not_found", f"no {what} {raw!r}")   # no such resource path
     return int(raw)
+
+
+def start_with_entries(request, principal: Principal, tid: str, consumer: str, bulk: Any,
+                       work: handout.Start) -> Response:
+    """A limited format's start route: run ``work(uow, entered)`` (``entered``: the
+    product entered per player when the body brings no ``bulk`` product, else None; the
+    lock, rehearsal and unlock are ``application/handout.py``'s) with the request's
+    Idempotency-Key."""
+    return respond(handout.run_start(reads(), principal, tid, consumer, bulk, work,
+                                     idempotency_from(request, principal.id)))

@@ -11,8 +11,7 @@ from ..application import draft, draft_pods, player_pool
 from ..domain.product.cards import ID_PATTERN
 from ..service import Reply
 from .bodies import Body, LateArrivalBody
-from .common import caller, command, path_number, reads
-from .entered_product import start_with_entries
+from .common import caller, command, path_number, reads, start_with_entries
 from .http import json_route, parse_body
 from .links import link
 

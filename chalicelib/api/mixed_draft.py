@@ -11,11 +11,17 @@ from ..application import mixed_draft, roster_drafts
 from ..auth import optional_principal
 from ..runtime import runtime
 from ..service import Reply
-from .bodies import Body, LateArrivalBody
-from .common import POD, caller, command, command_route, path_number, reads
-from .entered_product import start_with_entries
+from .bodies import (
+    Body,
+    CardId,
+    DraftStartBody,
+    LateArrivalBody,
+    PickForBody,
+    ReplacementBody,
+    TablePickBody,
+)
+from .common import POD, caller, command, command_route, path_number, reads, start_with_entries
 from .http import json_route, parse_body
-from .limited_common import CardId, DraftStartBody, PickForBody, ReplacementBody, TablePickBody
 from .links import link
 
 bp = Blueprint(__name__)

@@ -12,8 +12,7 @@ from ..auth import optional_principal
 from ..runtime import runtime
 from ..service import Reply
 from .bodies import Body, LateArrivalBody
-from .common import caller, command_route, reads
-from .entered_product import start_with_entries
+from .common import caller, command_route, reads, start_with_entries
 from .http import json_route, parse_body
 from .links import link
 
