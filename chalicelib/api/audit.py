@@ -8,7 +8,7 @@ from ..application import audit
 from ..auth import optional_principal
 from ..runtime import runtime
 from .common import reads
-from .http import cursor_param, encode_cursor, json_route, query_int
+from .http import cursor_param, json_route, next_cursor, query_int
 
 bp = Blueprint(__name__)
 
@@ -19,4 +19,4 @@ def audit_log(tid):
     principal = optional_principal(request, runtime())
     page = audit.audit_log(reads(), principal, tid, cursor_param(request),
                            query_int(request, "limit", 500, 1, 5000))
-    return {**page, "next": encode_cursor(page["next"]) if page["next"] else None}
+    return {**page, "next": next_cursor(page["next"])}

@@ -13,7 +13,7 @@ from ..domain.decks.decklist import CardId, Decklist
 from ..runtime import runtime
 from .bodies import Body
 from .common import caller, command, reads
-from .http import cursor_param, encode_cursor, json_route, parse_body, query_int
+from .http import cursor_param, json_route, next_cursor, parse_body, query_int
 
 bp = Blueprint(__name__)
 
@@ -105,7 +105,7 @@ def decks_overview(tid):
     request = bp.current_request
     out = deck_queries.overview(reads(), tid, cursor_param(request),
                                 query_int(request, "limit", 500, 1, 1000))
-    return {**out, "next": encode_cursor(out["next"]) if out["next"] is not None else None}
+    return {**out, "next": next_cursor(out["next"])}
 
 
 # ---- pools (7.2.3) -----------------------------------------------------------------

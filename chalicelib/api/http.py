@@ -176,6 +176,12 @@ def encode_cursor(sort_key: str) -> str:
     return base64.urlsafe_b64encode(sort_key.encode()).decode().rstrip("=")
 
 
+def next_cursor(sort_key: str | None) -> str | None:
+    """A page's ``next``: the opaque cursor of the sort key to continue after, or null on
+    the last page."""
+    return None if sort_key is None or sort_key == "" else encode_cursor(sort_key)
+
+
 def cursor_param(request, name: str = "after") -> str | None:
     """An opaque cursor (base64url of a view sort key) from the query string."""
     raw = query_param(request, name, pattern=r"[A-Za-z0-9_-]{1,400}")

@@ -19,8 +19,8 @@ from .common import caller, command, path_number, reads, run_command
 from .http import (
     ApiError,
     cursor_param,
-    encode_cursor,
     json_route,
+    next_cursor,
     parse_body,
     query_int,
     query_param,
@@ -80,7 +80,7 @@ def _penalty_id(raw: str) -> str:
 
 
 def _paged(doc: dict) -> dict:
-    return {**doc, "next": encode_cursor(doc["next"]) if doc["next"] else None}
+    return {**doc, "next": next_cursor(doc["next"])}
 
 
 # -- officials --------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from .http import (
     cursor_param,
     encode_cursor,
     json_route,
+    next_cursor,
     page_param,
     parse_body,
     query_int,
@@ -33,10 +34,6 @@ def _csv(text: str, filename: str, incomplete: bool) -> Response:
         "X-Podium-Incomplete": "yes" if incomplete else "no"})
 
 
-def _sort_cursor(key: str | None) -> str | None:
-    return encode_cursor(key) if key else None
-
-
 @json_route(bp, "/reports/feed", methods=["GET"])
 def feed():
     request = bp.current_request
@@ -49,7 +46,7 @@ def feed():
     items = [{**{k: v for k, v in item.items() if k != "next_position"},
               "next": cursor_at(item["next_position"]), "cursor": encode_cursor(item["cursor"])}
              for item in doc["items"]]
-    return {**doc, "items": items, "next": _sort_cursor(doc["next"])}
+    return {**doc, "items": items, "next": next_cursor(doc["next"])}
 
 
 @json_route(bp, "/tournaments/{tid}/report", methods=["GET"])
@@ -89,4 +86,4 @@ def reporting_status():
     request = bp.current_request
     doc = reports.reporting_status(reads(), caller(request), query_param(request, "organizer_id"),
                                    cursor_param(request), query_int(request, "limit", 100, 1, 500))
-    return {**doc, "next": _sort_cursor(doc["next"])}
+    return {**doc, "next": next_cursor(doc["next"])}

@@ -9,7 +9,6 @@ from chalice import Blueprint
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ..application import ffa, table_endings, tables, tables_views
-from ..application.play import open_play  # noqa: F401 - api/tournaments.py's finish
 from ..service import Reply
 from .common import caller, command, path_number, reads, run_command
 from .http import json_route, parse_body, query_int

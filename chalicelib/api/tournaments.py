@@ -22,15 +22,10 @@ from .bodies import (
     SettingsBody,
 )
 from .common import caller, client_address, command, issuing, reads, run_command
-
-# Re-exported for the blueprints that still import them from here (tables, reports); new
-# code takes them from application/tournament.py.
-from .common import checked_tid as checked_tid
-from .common import load_tournament as load_tournament
 from .http import (
     cursor_param,
-    encode_cursor,
     json_route,
+    next_cursor,
     parse_body,
     query_int,
     query_param,
@@ -67,7 +62,7 @@ def list_tournaments():
         reads(), query_param(request, "game", pattern=r"vtes|hack|munchkin|mtg"),
         query_param(request, "status", pattern=r"registration|running|finished"),
         cursor_param(request), query_int(request, "limit", 50, 1, 200))
-    return {"items": items, "next": encode_cursor(following) if following else None}
+    return {"items": items, "next": next_cursor(following)}
 
 
 @json_route(bp, "/tournaments/{tid}/settings", methods=["POST"])
@@ -85,7 +80,7 @@ def list_players(tid):
     request = bp.current_request
     page, following = registration.players(reads(), tid, cursor_param(request),
                                            query_int(request, "limit", 500, 1, 1000))
-    return {**page, "next": encode_cursor(following) if following else None}
+    return {**page, "next": next_cursor(following)}
 
 
 @json_route(bp, "/tournaments/{tid}/players", methods=["POST"])
@@ -159,4 +154,4 @@ def event_log(tid):
     page, following = tournaments.event_log(
         reads(), caller(request), tid, cursor_param(request),
         query_int(request, "limit", 500, 1, 5000))
-    return {**page, "next": encode_cursor(following) if following else None}
+    return {**page, "next": next_cursor(following)}

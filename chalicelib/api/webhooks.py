@@ -15,7 +15,7 @@ from ..service import Reply
 from ..webhooks import inline, worker
 from ..webhooks.derivation import new_nonce
 from .common import caller, command, reads, run_revealing
-from .http import cursor_param, encode_cursor, json_route, parse_body, query_int
+from .http import cursor_param, json_route, next_cursor, parse_body, query_int
 from .links import link
 
 bp = Blueprint(__name__)
@@ -86,4 +86,4 @@ def delivery_log(wid):
     webhooks.owner(principal)
     doc = webhooks.deliveries(reads(), principal, wid, cursor_param(request),
                               query_int(request, "limit", 50, 1, 200))
-    return {**doc, "next": encode_cursor(doc["next"]) if doc["next"] else None}
+    return {**doc, "next": next_cursor(doc["next"])}

@@ -11,17 +11,14 @@ from typing import Any
 from ..auth import Principal, issue_token, require_role, require_tournament_staff
 from ..domain import streams
 from ..domain import tournament as t
-from ..domain.draft.tournament import DRAFT
 from ..domain.errors import NotFound
-from ..domain.ffa.completion import open_play as ffa_open_play
-from ..domain.ffa.decider import FFA
 from ..domain.profiles import DEFAULT_STRUCTURE
 from ..domain.profiles.sanctioning import notice
 from ..domain.tournament.state import plain
 from ..projections.tournaments import streams_kind, summary_id
 from ..service import UnitOfWork
-from . import admission, swiss_rounds, tournament
-from . import tables as tables_play
+from . import admission, tournament
+from .play import open_play
 from .reads import InvalidQuery, Reads
 
 LIST_PAGE = 200
@@ -108,22 +105,6 @@ def start(uow: UnitOfWork, actor: Principal, tid: str) -> dict[str, Any]:
     state, _ = uow.decide(t.TOURNAMENT, streams.tournament(tid),
                           t.StartTournament(uow.now.isoformat()))
     return summary(state)
-
-
-def open_play(uow: UnitOfWork, state: t.TournamentState) -> list[dict[str, Any]]:
-    """What is left to play, read in the finish's unit of work from the aggregate that
-    runs the tournament's play (guarded: a result or seating committed meanwhile re-runs
-    the finish on the new state)."""
-    if state.structure == "swiss":
-        return swiss_rounds.open_play(uow, state)
-    if state.structure == "multiplayer-tables":
-        return tables_play.open_play(uow, state)
-    if state.structure == "pod-ffa":
-        draft = uow.load(DRAFT, streams.draft(state.id))
-        return ffa_open_play(uow.load(FFA, streams.ffa(state.id)),
-                             draft.pods if draft.started else None,
-                             [p.id for p in state.active_players()])
-    return []
 
 
 def finish(uow: UnitOfWork, actor: Principal, tid: str, incomplete: bool,

@@ -4,15 +4,8 @@ from __future__ import annotations
 
 from .. import streams
 from ..decider import FunctionDecider
-from .commands import (
-    AddLatePlayer,
-    AnswerStarterTrade,
-    DealSwap,
-    OpenProduct,
-    ProposeStarterTrade,
-    RegisterProduct,
-    StartSealed,
-)
+from . import commands
+from .commands import *  # noqa: F403 - the package's commands, listed in commands.__all__
 from .decide import decide
 from .evolve import evolve
 from .state import SealedState
@@ -25,6 +18,4 @@ def stream_id(tournament_id: str) -> str:
     return streams.sealed(tournament_id)
 
 
-__all__ = ["SEALED", "SealedState", "StartSealed", "ProposeStarterTrade",
-           "AnswerStarterTrade", "OpenProduct", "RegisterProduct", "DealSwap",
-           "AddLatePlayer", "view", "stream_id"]
+__all__ = [*commands.__all__, "SEALED", "SealedState", "view", "stream_id"]

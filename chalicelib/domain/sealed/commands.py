@@ -7,6 +7,9 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+__all__ = ["StartSealed", "ProposeStarterTrade", "AnswerStarterTrade", "OpenProduct",
+           "RegisterProduct", "DealSwap", "AddLatePlayer"]
+
 
 class StartSealed(BaseModel):
     """``allocations[player]`` is the product allocation shape

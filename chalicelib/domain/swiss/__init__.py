@@ -1,28 +1,7 @@
 """Swiss rounds, byes, results, standings with tiebreak chains, and the top cut."""
-from .commands import (
-                       CloseRound,
-                       ConfirmResult,
-                       CorrectResult,
-                       DropPlayer,
-                       EnterResult,
-                       PairRound,
-                       ReportResult,
-                       SetStructure,
-                       StartTopCut,
-)
+from . import commands
+from .commands import *  # noqa: F403 - the package's commands, listed in commands.__all__
 from .decider import SWISS
 from .state import SwissState
 
-__all__ = [
-                       "SWISS",
-                       "CloseRound",
-                       "ConfirmResult",
-                       "CorrectResult",
-                       "DropPlayer",
-                       "EnterResult",
-                       "PairRound",
-                       "ReportResult",
-                       "SetStructure",
-                       "StartTopCut",
-                       "SwissState",
-]
+__all__ = [*commands.__all__, "SWISS", "SwissState"]

@@ -5,6 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+__all__ = ["PairRound", "ReportResult", "ConfirmResult", "EnterResult", "CorrectResult",
+           "DropPlayer", "SetStructure", "StartTopCut", "CloseRound"]
+
 
 @dataclass(frozen=True)
 class PairRound:

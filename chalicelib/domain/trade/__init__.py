@@ -4,16 +4,8 @@ from __future__ import annotations
 
 from .. import streams
 from ..decider import FunctionDecider
-from .commands import (
-    AcceptTrade,
-    AddCrypt,
-    DeclineTrade,
-    FormTradePods,
-    OfferTrade,
-    SetTradeDeck,
-    StartTradePod,
-    TradeDeck,
-)
+from . import commands
+from .commands import *  # noqa: F403 - the package's commands, listed in commands.__all__
 from .decide import decide
 from .evolve import evolve
 from .prep import TRADE_PREP, TradePrepState
@@ -31,6 +23,5 @@ def pod_stream_id(tournament_id: str, pod: int) -> str:
     return streams.trade_pod(tournament_id, pod)
 
 
-__all__ = ["TRADE_PREP", "TRADE_POD", "TradePrepState", "TradePodState", "TradeDeck",
-           "SetTradeDeck", "FormTradePods", "StartTradePod", "OfferTrade", "AcceptTrade",
-           "DeclineTrade", "AddCrypt", "view", "prep_stream_id", "pod_stream_id"]
+__all__ = [*commands.__all__, "TRADE_PREP", "TRADE_POD", "TradePrepState", "TradePodState",
+           "view", "prep_stream_id", "pod_stream_id"]

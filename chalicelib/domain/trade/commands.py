@@ -6,6 +6,9 @@ from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict, Field
 
+__all__ = ["TradeDeck", "SetTradeDeck", "FormTradePods", "StartTradePod", "OfferTrade",
+           "AcceptTrade", "DeclineTrade", "AddCrypt"]
+
 # 7.4.1 / 7.4.3
 LIBRARY_SIZE = 50
 STOCK_SIZE = 15
