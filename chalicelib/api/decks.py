@@ -12,7 +12,7 @@ from ..auth import optional_principal
 from ..domain.decks.decklist import CardId, Decklist
 from ..runtime import runtime
 from .bodies import Body
-from .common import caller, command, reads
+from .common import caller, command, command_route, reads
 from .http import cursor_param, json_route, next_cursor, parse_body, query_int
 
 bp = Blueprint(__name__)
@@ -77,12 +77,9 @@ class CheckBody(Zones):
 
 
 # ---- the phase ---------------------------------------------------------------------
-@json_route(bp, "/tournaments/{tid}/decks/open", methods=["POST"])
-def open_deckbuilding(tid):
-    request, principal = bp.current_request, caller(bp.current_request)
-    body = parse_body(request, OpenBody, allow_empty=True)
-    return command(request, principal, 201, decks.open_phase, tid, body.deadline,
-                   body.at_the_table)
+open_deckbuilding = command_route(
+    bp, "/tournaments/{tid}/decks/open", decks.open_phase, 201, body=OpenBody,
+    fields=("deadline", "at_the_table"), allow_empty=True)
 
 
 @json_route(bp, "/tournaments/{tid}/decks/deadline", methods=["POST"])

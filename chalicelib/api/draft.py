@@ -11,7 +11,7 @@ from ..application import draft, draft_pods, player_pool
 from ..domain.product.cards import ID_PATTERN
 from ..service import Reply
 from .bodies import Body, LateArrivalBody
-from .common import caller, command, path_number, reads, start_with_entries
+from .common import caller, command, command_route, path_number, reads, start_with_entries
 from .http import json_route, parse_body
 from .links import link
 
@@ -76,12 +76,9 @@ def get_my_seat(tid, n):
     return draft.seat(reads(), caller(bp.current_request), tid, path_number(n, "pod"))
 
 
-@json_route(bp, "/tournaments/{tid}/draft/pods/{n}/picks", methods=["POST"])
-def make_pick(tid, n):
-    request, principal = bp.current_request, caller(bp.current_request)
-    body = parse_body(request, PickBody)
-    return command(request, principal, 200, draft.pick, tid, path_number(n, "pod"),
-                   body.card, body.round, body.pick, body.note)
+make_pick = command_route(
+    bp, "/tournaments/{tid}/draft/pods/{n}/picks", draft.pick, body=PickBody,
+    fields=("card", "round", "pick", "note"), numbers={"n": "pod"})
 
 
 @json_route(bp, "/tournaments/{tid}/draft/pods/{n}/preselect", methods=["POST"])
@@ -106,12 +103,9 @@ def pick_for(tid, n, pid):
                    note)
 
 
-@json_route(bp, "/tournaments/{tid}/draft/pods/{n}/replacements", methods=["POST"])
-def replace_pack(tid, n):
-    request, principal = bp.current_request, caller(bp.current_request)
-    body = parse_body(request, ReplacePackBody)
-    return command(request, principal, 201, draft.replace_pack, tid, path_number(n, "pod"),
-                   body.seat, body.round, body.reason, body.cards)
+replace_pack = command_route(
+    bp, "/tournaments/{tid}/draft/pods/{n}/replacements", draft.replace_pack, 201,
+    body=ReplacePackBody, fields=("seat", "round", "reason", "cards"), numbers={"n": "pod"})
 
 
 @json_route(bp, "/tournaments/{tid}/draft/pods/{n}/log", methods=["GET"])

@@ -15,7 +15,7 @@ from ..application import judging
 from ..domain import judging as j
 from ..service import Reply
 from .bodies import Body, PlayerId
-from .common import caller, command, path_number, reads, run_command
+from .common import caller, command, command_route, path_number, reads, run_command
 from .http import (
     ApiError,
     cursor_param,
@@ -166,12 +166,9 @@ def announce_start(tid, n):
                    path_number(n, "round"), starts)
 
 
-@json_route(bp, "/tournaments/{tid}/rounds/{n}/present", methods=["POST"])
-def mark_present(tid, n):
-    request, principal = bp.current_request, caller(bp.current_request)
-    body = parse_body(request, PresentBody, allow_empty=True)
-    return command(request, principal, 200, judging.mark_present, tid,
-                   path_number(n, "round"), body.player_id)
+mark_present = command_route(
+    bp, "/tournaments/{tid}/rounds/{n}/present", judging.mark_present, body=PresentBody,
+    fields=("player_id",), allow_empty=True, numbers={"n": "round"})
 
 
 @json_route(bp, "/tournaments/{tid}/rounds/{n}/tardy", methods=["GET"])
@@ -181,9 +178,6 @@ def get_tardy(tid, n):
                          rs.service.clock().isoformat())
 
 
-@json_route(bp, "/tournaments/{tid}/rounds/{n}/tardy", methods=["POST"])
-def record_tardy(tid, n):
-    request, principal = bp.current_request, caller(bp.current_request)
-    body = parse_body(request, TardyBody)
-    return command(request, principal, 201, judging.record_tardy, tid,
-                   path_number(n, "round"), body.player_id)
+record_tardy = command_route(
+    bp, "/tournaments/{tid}/rounds/{n}/tardy", judging.record_tardy, 201, body=TardyBody,
+    fields=("player_id",), numbers={"n": "round"})

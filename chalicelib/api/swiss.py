@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..application import swiss_results, swiss_rounds, swiss_views
 from ..projections.swiss import ROUND_PAGE
 from ..service import Reply
-from .common import caller, command, path_number, reads, run_command
+from .common import caller, command, command_route, path_number, reads, run_command
 from .http import cursor_at, json_route, next_page, page_param, parse_body, query_int
 from .links import link
 
@@ -57,12 +57,9 @@ def pair_round(tid):
     return run_command(request, work, principal)
 
 
-@json_route(bp, "/tournaments/{tid}/swiss/matches/{mid}/result", methods=["POST"])
-def report_result(tid, mid):
-    request, principal = bp.current_request, caller(bp.current_request)
-    body = parse_body(request, ScoreBody)
-    return command(request, principal, 200, swiss_results.report, tid, mid, body.a, body.b,
-                   body.draws)
+report_result = command_route(
+    bp, "/tournaments/{tid}/swiss/matches/{mid}/result", swiss_results.report, body=ScoreBody,
+    fields=("a", "b", "draws"))
 
 
 @json_route(bp, "/tournaments/{tid}/swiss/matches/{mid}/confirm", methods=["POST"])
@@ -71,20 +68,14 @@ def confirm_result(tid, mid):
     return command(request, principal, 200, swiss_results.confirm, tid, mid)
 
 
-@json_route(bp, "/tournaments/{tid}/swiss/matches/{mid}/correction", methods=["POST"])
-def correct_result(tid, mid):
-    request, principal = bp.current_request, caller(bp.current_request)
-    body = parse_body(request, CorrectionBody)
-    return command(request, principal, 200, swiss_results.correct, tid, mid, body.a, body.b,
-                   body.draws, body.reason)
+correct_result = command_route(
+    bp, "/tournaments/{tid}/swiss/matches/{mid}/correction", swiss_results.correct,
+    body=CorrectionBody, fields=("a", "b", "draws", "reason"))
 
 
-@json_route(bp, "/tournaments/{tid}/swiss/structure", methods=["POST"])
-def set_structure(tid):
-    request, principal = bp.current_request, caller(bp.current_request)
-    body = parse_body(request, StructureBody)
-    return command(request, principal, 200, swiss_rounds.set_structure, tid, body.rounds,
-                   body.top_cut)
+set_structure = command_route(
+    bp, "/tournaments/{tid}/swiss/structure", swiss_rounds.set_structure, body=StructureBody,
+    fields=("rounds", "top_cut"))
 
 
 @json_route(bp, "/tournaments/{tid}/swiss/top-cut", methods=["POST"])

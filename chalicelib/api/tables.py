@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ..application import ffa, table_endings, tables, tables_views
 from ..service import Reply
-from .common import caller, command, path_number, reads, run_command
+from .common import caller, command, command_route, path_number, reads, run_command
 from .http import json_route, parse_body, query_int
 from .links import link
 
@@ -138,12 +138,9 @@ def get_final(tid):
     return tables_views.final(reads(), tid)
 
 
-@json_route(bp, "/tournaments/{tid}/tables/final/cards", methods=["POST"])
-def place_card(tid):
-    request, principal = bp.current_request, caller(bp.current_request)
-    body = parse_body(request, CardBody)
-    return command(request, principal, 200, tables.place_card, tid, body.position,
-                   body.player_id)
+place_card = command_route(
+    bp, "/tournaments/{tid}/tables/final/cards", tables.place_card, body=CardBody,
+    fields=("position", "player_id"))
 
 
 @json_route(bp, "/tournaments/{tid}/tables/final/result", methods=["POST"])
@@ -155,12 +152,9 @@ def report_final(tid):
 
 # -- free-for-all pods -----------------------------------------------------------------
 
-@json_route(bp, "/tournaments/{tid}/ffa/pods/{pod}/result", methods=["POST"])
-def report_pod(tid, pod):
-    request, principal = bp.current_request, caller(bp.current_request)
-    body = parse_body(request, PodResultBody)
-    return command(request, principal, 200, ffa.report_pod, tid, path_number(pod, "pod"),
-                   body.winner, body.eliminated)
+report_pod = command_route(
+    bp, "/tournaments/{tid}/ffa/pods/{pod}/result", ffa.report_pod, body=PodResultBody,
+    fields=("winner", "eliminated"), numbers={"pod": "pod"})
 
 
 @json_route(bp, "/tournaments/{tid}/ffa", methods=["GET"])

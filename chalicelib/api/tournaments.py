@@ -21,7 +21,7 @@ from .bodies import (
     RegisterPlayerBody,
     SettingsBody,
 )
-from .common import caller, client_address, command, issuing, reads, run_command
+from .common import caller, client_address, command, command_route, issuing, reads, run_command
 from .http import (
     cursor_param,
     json_route,
@@ -117,12 +117,9 @@ class DropPlayerBody(DropBody):
     after_seating: Literal["loss", "unseat"] | None = None
 
 
-@json_route(bp, "/tournaments/{tid}/players/{pid}/drop", methods=["POST"])
-def drop_player(tid, pid):
-    request, principal = bp.current_request, caller(bp.current_request)
-    body = parse_body(request, DropPlayerBody, allow_empty=True)
-    return command(request, principal, 200, registration.drop, tid, pid, body.reason,
-                   body.after_seating)
+drop_player = command_route(
+    bp, "/tournaments/{tid}/players/{pid}/drop", registration.drop, body=DropPlayerBody,
+    fields=("reason", "after_seating"), allow_empty=True)
 
 
 @json_route(bp, "/tournaments/{tid}/judges", methods=["POST"])
@@ -139,13 +136,9 @@ def start_tournament(tid):
     return command(bp.current_request, caller(bp.current_request), 200, tournaments.start, tid)
 
 
-@json_route(bp, "/tournaments/{tid}/finish", methods=["POST"])
-def finish_tournament(tid):
-    """The organizer finishes once play is done, or early with ``incomplete``."""
-    request, principal = bp.current_request, caller(bp.current_request)
-    body = parse_body(request, FinishBody, allow_empty=True)
-    return command(request, principal, 200, tournaments.finish, tid, body.incomplete,
-                   body.reason)
+finish_tournament = command_route(
+    bp, "/tournaments/{tid}/finish", tournaments.finish, body=FinishBody,
+    fields=("incomplete", "reason"), allow_empty=True)
 
 
 @json_route(bp, "/tournaments/{tid}/events", methods=["GET"])
