@@ -7,7 +7,7 @@ from __future__ import annotations
 import importlib
 import json
 import os
-import threading
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
@@ -17,11 +17,15 @@ from chalice.local import (
     ChaliceRequestHandler,
     ForbiddenError,
     LocalDevServer,
+    LocalGateway,
     LocalGatewayException,
     ThreadedHTTPServer,
 )
 
+from . import headers
+from .gate import FairGate
 from .poller import StreamPoller
+from .routing import IndexedRouteMatcher
 
 ROOT = Path(__file__).resolve().parents[1]
 HOOK = "/_devserver/"
@@ -33,24 +37,45 @@ LISTEN_BACKLOG = 128
 
 class DevRequestHandler(ChaliceRequestHandler):
     poller: StreamPoller | None = None
-    gate: threading.Semaphore | None = None
+    gate: FairGate | None = None
+    matcher: IndexedRouteMatcher | None = None
     # http.server writes a reply's head and body in separate sends: with Nagle's algorithm
     # on, a keep-alive client's delayed ACK then holds each reply ~40 ms.
     disable_nagle_algorithm = True
+    _in_gate = False
+
+    def __init__(self, request, client_address, server, app_object, config) -> None:
+        """chalice local's handler (one per connection), with the route index built once
+        for the server instead of a matcher that splits every route on every request."""
+        self.local_gateway = LocalGateway(app_object, config)
+        if self.matcher is not None:
+            self.local_gateway.event_converter._route_matcher = self.matcher  # noqa: SLF001
+        BaseHTTPRequestHandler.__init__(self, request, client_address, server)
 
     def log_request(self, code: object = "-", size: object = "-") -> None:
         """No second line per request: the app's JSON log line (api/edge.py) already
         names it, with its request id and time; http.server's own errors still print."""
 
-    def _generic_handle(self) -> None:
-        """One request through the app, once the gate lets it in. Python runs one thread
-        at a time; with dozens of connections each on its thread, a request holding the
-        store's write lock loses the interpreter to the others every few milliseconds and
-        every writer queues behind it. A few at a time keep the lock held briefly."""
+    def handle_one_request(self) -> None:
+        """One request, from its first byte to its reply inside the gate (devserver/
+        gate.py): the wait for the next request on a kept-alive connection stays outside."""
         if self.gate is None:
-            return super()._generic_handle()
-        with self.gate:
-            return super()._generic_handle()
+            return super().handle_one_request()
+        try:
+            self.rfile.peek(1)
+        except (OSError, ValueError):     # reset, timed out or closed: http.server says so
+            pass
+        self.gate.enter()
+        self._in_gate = True
+        try:
+            super().handle_one_request()
+        finally:
+            self._leave_gate()
+
+    def _leave_gate(self) -> None:
+        if self._in_gate:
+            self._in_gate = False
+            self.gate.leave()
 
     def do_GET(self) -> None:  # noqa: N802 - http.server's naming
         if self.path.startswith(HOOK):
@@ -73,6 +98,7 @@ class DevRequestHandler(ChaliceRequestHandler):
                 return self._reply(400, {
                     "error": "invalid_request", "message": "wait must be seconds, 0 to 60",
                     "details": {"wait": raw}})
+            self._leave_gate()            # waiting on the poller holds no place
             self.poller.wait_caught_up(wait)
         self._reply(200, self.poller.status())
 
@@ -110,8 +136,10 @@ def local_server(host: str, port: int, poller: StreamPoller | None,
     ThreadedHTTPServer.request_queue_size = LISTEN_BACKLOG
     factory = CLIFactory(project_dir=str(ROOT), environ=os.environ)
     server = create_local_server(factory, host, port, "dev")
+    headers.install()
     handler = type("Handler", (DevRequestHandler,), {
-        "poller": poller, "gate": threading.Semaphore(handlers) if handlers > 0 else None})
+        "poller": poller, "gate": FairGate(handlers) if handlers > 0 else None,
+        "matcher": IndexedRouteMatcher(list(server.app_object.routes))})
     # socketserver builds one handler per request from this attribute
     wrapped = server.server.RequestHandlerClass
     server.server.RequestHandlerClass = lambda *args: handler(*args, **wrapped.keywords)
