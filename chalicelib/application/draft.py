@@ -14,7 +14,7 @@ from ..domain.draft.setup import start_commands
 from ..domain.draft.state import PodState
 from ..domain.draft.tournament import DRAFT, DraftState, ProvideLateArrival
 from ..domain.draft.views import pick_log, player_view, public_view, staff_view
-from ..domain.errors import Forbidden, Invalid, NotFound
+from ..domain.errors import Forbidden, NotFound
 from ..projections.draft import draft_view
 from ..service import UnitOfWork
 from . import draft_pods, handout, limited, sources, tournament
@@ -148,18 +148,13 @@ def replace_pack(uow: UnitOfWork, actor: Principal, tid: str, n: int, seat_no: i
     ``cards`` a fresh pack of the same booster is collated from the seed."""
     t = tournament.load(uow, tid, guard=False)
     require_tournament_staff(actor, t)
-    state = pod_of(uow, tid, n)
-    if cards is None:
-        if round_no > state.rounds or seat_no > state.size:
-            raise Invalid("no such pack", {"seat": seat_no, "round": round_no},
-                          code="no_such_pack")
-        cards = limited.collated_replacement(
-            uow, t.seed, state.pack_meta[round_no - 1][seat_no - 1], n, round_no, seat_no,
-            len(state.replacements))
-    state, _ = uow.decide(POD, streams.draft_pod(tid, n), ReplacePack(
-        seat=seat_no, round=round_no, cards=list(cards), reason=reason, by=actor.id,
-        now=ms(uow.now)))
-    return {"pod": n, "seat": seat_no, "round": round_no, "cards": len(cards),
+    pod_of(uow, tid, n)
+    sets = product_sets(uow, t.section("product")) if cards is None else {}
+    state, events = uow.decide(POD, streams.draft_pod(tid, n), ReplacePack(
+        seat=seat_no, round=round_no, cards=None if cards is None else list(cards),
+        reason=reason, by=actor.id, now=ms(uow.now), sets=sets))
+    replaced = next(e for e in events if e.type == "PackReplaced")
+    return {"pod": n, "seat": seat_no, "round": round_no, "cards": len(replaced.cards),
             "replacements": list(state.replacements)}
 
 

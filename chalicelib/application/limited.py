@@ -1,7 +1,7 @@
 """What the limited formats' use cases share: a stream's state or 404, who the caller is
 in a pod (one refusal, one code: 403 ``not_a_player``, 403 ``not_in_pod``), the public
-summaries, pod feeds cut to what the caller may see and the staff's logs, explicit first
-seats, and a replacement pack collated from the seed (V:EKN 7.2.5).
+summaries, pod feeds cut to what the caller may see and the staff's logs, and explicit
+first seats (replacement packs are drawn by the deciders: domain/product/replacement.py).
 
 Staff start each phase; players act with their player token; the table of a table
 draft, a trading pod's turn and the sealed progress are public; packs, pools and the
@@ -14,13 +14,10 @@ from typing import Any
 
 from ..auth import Principal, is_staff, require_tournament_staff
 from ..domain.errors import Forbidden, Invalid, NotFound
-from ..domain.product.collation import collate
-from ..domain.rng import derive
 from ..domain.tournament import TournamentState
 from ..projections.limited import pod_id, summary_id
 from . import sources, tournament
 from .reads import Reads
-from .sets import find_set
 
 POD_NUMBER = re.compile(r"[1-9][0-9]{0,3}")
 
@@ -123,7 +120,7 @@ def pod_log(reads: Reads, actor: Principal, tid: str, n: int, pod_of: Callable,
             "events": event_log(reads, stream_of(tid, n))}
 
 
-# -- starting and fixing the product -----------------------------------------------------
+# -- starting the product -----------------------------------------------------------------
 
 def first_seats(raw: Mapping[str, str] | None) -> dict[int, str]:
     """A body's ``first_seats`` (pod number as a string -> player) keyed by int (422)."""
@@ -134,18 +131,3 @@ def first_seats(raw: Mapping[str, str] | None) -> dict[int, str]:
                           code="invalid_first_seat")
         seats[int(key)] = player
     return seats
-
-
-def collated_replacement(source: Any, seed: str, meta: Mapping[str, Any],
-                         *labels: object) -> list[str]:
-    """V:EKN 7.2.5: the cards of a replacement given without its cards: a booster of the
-    same kind collated afresh from the seed (keyed by ``labels``), a starter dealt again
-    as its list. ``meta``: what the replaced item should be ({"set", "booster" or
-    "starter"}, ``{}`` when unknown); 422 ``cards_required`` when that is unknown."""
-    card_set = find_set(source, meta["set"]) if meta.get("set") else None
-    if card_set is not None and meta.get("booster"):
-        return list(collate(card_set, meta["booster"], derive(seed, "replacement", *labels)))
-    if card_set is not None and meta.get("starter"):
-        return list(card_set.starter(meta["starter"]).cards)
-    raise Invalid("give the replacement's cards: what this pack should hold is not known",
-                  {"pack": dict(meta)}, code="cards_required")

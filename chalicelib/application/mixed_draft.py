@@ -8,7 +8,6 @@ from typing import Any
 
 from ..auth import Principal
 from ..domain import mixed, tabledraft
-from ..domain.mixed.replacement import replaceable
 from ..domain.mixed.setup import mixed_draft_commands
 from ..service import UnitOfWork
 from . import roster_drafts, tournament
@@ -75,13 +74,9 @@ def replace_product(uow: UnitOfWork, actor: Principal, tid: str, n: int, seat: i
     """V:EKN 7.2.5, 7.8: a judge replaces an opened pack or starter with a wrong card
     count until the crypt draft's first card is taken."""
     def command(t, state):
-        replaceable(state, seat, item)          # 422 / 409 before any collation
-        given, kinds, expected = roster_drafts.replacement(
-            uow, t, cards, state.product_meta, seat, item,
-            "mixed-draft", n, seat, item, len(state.replacements))
-        return mixed.ReplaceProduct(seat=seat, item=item, cards=given, kinds=kinds,
-                                    expected=expected, reason=reason, by=actor.id,
-                                    seed=t.seed, now=uow.now)
+        return mixed.ReplaceProduct(
+            seat=seat, item=item, reason=reason, by=actor.id, now=uow.now,
+            **roster_drafts.replacement(uow, t, cards, state.product_meta, seat, item))
     state, events = roster_drafts.staff_command(uow, actor, MIXED, tid, n, command)
     replaced = next(e.data for e in events if e.type == "MixedProductReplaced")
     return {"pod": n, "seat": seat, "item": item, "player": replaced["player"],

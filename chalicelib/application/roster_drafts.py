@@ -191,15 +191,16 @@ def sweep_running(reads: Reads) -> None:
 
 
 def replacement(uow: UnitOfWork, t: TournamentState, cards: list[str] | None,
-                metas: Any, seat: int, item: int,
-                *labels: object) -> tuple[list[str], dict[str, str], int | None]:
-    """V:EKN 7.2.5: the replacement of the ``item``-th pack (or starter) of ``seat``
-    (both 1-based): its cards (given, else collated from the seed keyed by ``labels``:
-    :func:`limited.collated_replacement`), their kinds and the card count it must have
-    (``metas[seat][item]``: what the replaced item should be, when known)."""
+                metas: Any, seat: int, item: int) -> dict[str, Any]:
+    """V:EKN 7.2.5: what a replacement command of the ``item``-th pack (or starter) of
+    ``seat`` (both 1-based) takes besides its place: the ``cards`` given and their kinds,
+    or (``cards`` None) the product's card sets the decider draws them from with the
+    seed; and the card count it must have (``metas[seat][item]``, when known)."""
     s, k = seat - 1, item - 1
     meta = metas[s][k] if s < len(metas) and k < len(metas[s]) else {}
-    given = list(cards) if cards is not None else limited.collated_replacement(
-        uow, t.seed, meta, *labels)
-    known = kinds_of(product_sets(uow, t.section("product")))
-    return given, {c: known[c] for c in given if c in known}, meta.get("size")
+    sets = product_sets(uow, t.section("product"))
+    if cards is None:
+        return {"cards": None, "sets": sets, "seed": t.seed, "expected": meta.get("size")}
+    known = kinds_of(sets)
+    return {"cards": list(cards), "kinds": {c: known[c] for c in cards if c in known},
+            "seed": t.seed, "expected": meta.get("size")}

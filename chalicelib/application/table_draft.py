@@ -8,7 +8,6 @@ from typing import Any
 
 from ..auth import Principal
 from ..domain import tabledraft
-from ..domain.tabledraft.decide import replaceable
 from ..domain.tabledraft.setup import table_draft_commands
 from ..service import UnitOfWork
 from . import roster_drafts
@@ -60,13 +59,9 @@ def replace_pack(uow: UnitOfWork, actor: Principal, tid: str, n: int, seat: int,
     is drafted (a pack whose first set is on the table is laid out again). Without
     ``cards`` a fresh pack of the same booster is collated from the seed."""
     def command(t, state):
-        replaceable(state, seat, pack)          # 422 / 409 before any collation
-        given, kinds, expected = roster_drafts.replacement(
-            uow, t, cards, state.pack_meta, seat, pack,
-            "table-draft", n, pack, seat, len(state.replacements))
-        return tabledraft.ReplacePack(seat=seat, pack=pack, cards=given, kinds=kinds,
-                                      expected=expected, reason=reason, by=actor.id,
-                                      now=uow.now)
+        return tabledraft.ReplacePack(
+            seat=seat, pack=pack, reason=reason, by=actor.id, now=uow.now,
+            **roster_drafts.replacement(uow, t, cards, state.pack_meta, seat, pack))
     state, events = roster_drafts.staff_command(uow, actor, TABLE, tid, n, command)
     replaced = next(e.data for e in events if e.type == "TablePackReplaced")
     return {"pod": n, "seat": seat, "pack": pack, "player": replaced["player"],

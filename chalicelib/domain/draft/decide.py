@@ -9,12 +9,15 @@ end of a review break. So expiry happens whenever the pod is touched and by a
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..decider import FunctionDecider
 from ..errors import Conflict, Forbidden, Invalid, NotFound
 from ..events import Event
+from ..product.cards import CardSet
+from ..product.replacement import replacement_cards
 from ..rng import derive
 from . import events as ev
 from .evolve import evolve
@@ -61,13 +64,16 @@ class TurnFaceDown:
 
 @dataclass(frozen=True)
 class ReplacePack:
-    """V:EKN 7.2.5: the judge replaces an abnormal pack before it is picked from."""
+    """V:EKN 7.2.5: the judge replaces an abnormal pack before it is picked from, with
+    the ``cards`` they give, or (``cards`` None) a fresh pack of the same booster
+    collated from the pod's seed out of ``sets`` (:func:`replacement_pack`)."""
     seat: int       # 1-based seat that opens the pack
     round: int
-    cards: list[str]
+    cards: list[str] | None
     reason: str
     by: str
     now: int
+    sets: Mapping[str, CardSet] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -259,14 +265,25 @@ def _replace(cmd: ReplacePack, state: PodState) -> list[Event]:
             and state.packs[seat] != state.packs_by_round[cmd.round - 1][seat]):
         raise Conflict("that pack has already been picked from",
                        {"seat": cmd.seat, "round": cmd.round}, code="pack_opened")
+    drawn = cmd.cards is None
+    cards = replacement_pack(state, cmd.round, cmd.seat, cmd.sets) if drawn else cmd.cards
     expected = state.pack_meta[cmd.round - 1][seat].get("size")
-    if expected is not None and len(cmd.cards) != expected:
+    if expected is not None and len(cards) != expected:
         raise Invalid("the replacement pack has the wrong number of cards",
-                      {"expected": expected, "got": len(cmd.cards)}, code="invalid_replacement")
-    if not cmd.cards:
+                      {"expected": expected, "got": len(cards)}, code="invalid_replacement")
+    if not cards:
         raise Invalid("the replacement pack is empty", code="invalid_replacement")
-    return events + [ev.PackReplaced(round=cmd.round, seat=seat, cards=list(cmd.cards),
-                                  reason=cmd.reason, by=cmd.by, at=cmd.now)]
+    return events + [ev.PackReplaced(round=cmd.round, seat=seat, cards=list(cards),
+                                     reason=cmd.reason, by=cmd.by, at=cmd.now, drawn=drawn)]
+
+
+def replacement_pack(state: PodState, round_no: int, seat_no: int,
+                     sets: Mapping[str, CardSet]) -> list[str]:
+    """V:EKN 7.2.5: a fresh pack of the booster the ``round_no`` pack of ``seat_no`` (both
+    1-based) should be, collated from the pod's seed and keyed by the pod, the pack and
+    the replacements before it (422 ``cards_required`` when that booster is unknown)."""
+    return replacement_cards(state.pack_meta[round_no - 1][seat_no - 1], sets, state.seed,
+                             state.pod, round_no, seat_no, len(state.replacements))
 
 
 def _pick_for(cmd: PickFor, state: PodState) -> list[Event]:

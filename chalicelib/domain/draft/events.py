@@ -90,7 +90,7 @@ class CardTurnedFaceDown(Event):
     at: int
 
 
-@event(version=2)
+@event(version=3)
 class PackReplaced(Event):
     round: int
     seat: int                      # the pack's origin
@@ -98,12 +98,21 @@ class PackReplaced(Event):
     reason: str | None
     by: str | None
     at: int
+    # True: collated from the seed by the decider (V:EKN 7.2.5); False: the judge gave the
+    # cards; None: recorded before Podium noted which
+    drawn: bool | None
 
 
 @upcaster(PackReplaced, 1)
 def _reason_and_by(data: Payload) -> Payload:
     """Replacements recorded before they were explained gave no reason and no judge."""
     return {"reason": "", "by": None, **data}
+
+
+@upcaster(PackReplaced, 2)
+def _pack_drawn(data: Payload) -> Payload:
+    """Replacements recorded before Podium noted whether the seed drew their cards."""
+    return {"drawn": None, **data}
 
 
 @event

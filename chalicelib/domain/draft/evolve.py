@@ -9,7 +9,7 @@ Events (all times integer epoch ms):
   judge) when staff took an absent player's pick.
 - ``CardPreselected``: seat, card (None clears), at.
 - ``CardTurnedFaceDown``: seat, card, at (MTG 905.2c).
-- ``PackReplaced``: round, seat (origin), cards, reason, by, at (V:EKN 7.2.5).
+- ``PackReplaced``: round, seat (origin), cards, reason, by, at, drawn (V:EKN 7.2.5).
 - ``DraftFinished``: at.
 """
 from __future__ import annotations

@@ -7,6 +7,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from ..product.cards import CardSet
+
 
 class StartMixedDraft(BaseModel):
     """``product[seat]`` lists the packs and starters that player opened (card ids).
@@ -78,15 +80,18 @@ class ExpireLibraryPicks(BaseModel):
 class ReplaceProduct(BaseModel):
     """V:EKN 7.2.5, 7.8: the judge replaces the ``item``-th pack or starter (1-based, in
     the order opened) of the player in ``seat`` (1-based) before the crypt draft's first
-    card is taken. The player's crypt and library are split again and the library re-cut
-    into piles (``seed`` keys the shuffle); ``kinds`` covers the new cards."""
+    card is taken, with the ``cards`` they give (``kinds`` covers them) or (``cards``
+    None) what that item should be, drawn from ``seed`` out of ``sets``. The player's
+    crypt and library are split again and the library re-cut into piles (``seed`` keys
+    the shuffle)."""
 
     model_config = ConfigDict(extra="forbid", defer_build=True, frozen=True)
 
     seat: int
     item: int
-    cards: list[str]
-    kinds: dict[str, str]
+    cards: list[str] | None
+    kinds: dict[str, str] = {}
+    sets: dict[str, CardSet] = {}
     reason: str
     by: str
     expected: int | None = None

@@ -30,7 +30,7 @@ def _product(data: Payload) -> Payload:
             "product": data.get("product", []), "product_meta": data.get("product_meta") or []}
 
 
-@event
+@event(version=2)
 class MixedProductReplaced(Event):
     seat: int
     player: str
@@ -42,6 +42,15 @@ class MixedProductReplaced(Event):
     reason: str | None
     by: str
     at: str
+    # True: drawn from the seed by the decider (V:EKN 7.2.5); False: the judge gave the
+    # cards; None: recorded before Podium noted which
+    drawn: bool | None
+
+
+@upcaster(MixedProductReplaced, 1)
+def _product_drawn(data: Payload) -> Payload:
+    """Replacements recorded before Podium noted whether the seed drew their cards."""
+    return {"drawn": None, **data}
 
 
 @event

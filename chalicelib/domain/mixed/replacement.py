@@ -5,8 +5,12 @@ crypt pile is split again (the crypt set on the table is laid out again, as in a
 draft) and their library shuffled and cut into piles again."""
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..errors import Conflict, Invalid
 from ..events import Event
+from ..product.cards import CardSet
+from ..product.replacement import kinds_in, replacement_cards
 from ..tabledraft import clock
 from ..tabledraft.decide import replace_events
 from ..tabledraft.replacement import replacement_problems
@@ -45,7 +49,12 @@ def replace_product(cmd: ReplaceProduct, state: MixedDraftState) -> list[Event]:
     """``MixedProductReplaced`` then the crypt table's ``TablePackReplaced`` and re-laid
     set (or its end, when no crypt card is left to lay)."""
     replaceable(state, cmd.seat, cmd.item)
-    problems = replacement_problems(cmd.cards, cmd.expected, cmd.kinds, "replacement")
+    drawn = cmd.cards is None
+    cards, given_kinds = cmd.cards, cmd.kinds
+    if cards is None:
+        cards = replacement_item(state, cmd.seat, cmd.item, cmd.sets, cmd.seed)
+        given_kinds = kinds_in(cmd.sets, cards)
+    problems = replacement_problems(cards, cmd.expected, given_kinds, "replacement")
     if problems:
         raise Invalid("the replacement cannot be used", problems, code="invalid_replacement")
     seat, k = cmd.seat - 1, cmd.item - 1
@@ -53,18 +62,31 @@ def replace_product(cmd: ReplaceProduct, state: MixedDraftState) -> list[Event]:
     items = [list(i) for i in state.product[seat]]
     crypt = set(state.crypt_piles[seat])
     kinds = {c: "crypt" if c in crypt else "library" for item in items for c in item}
-    items[k] = list(cmd.cards)
-    new_crypt, library = split(items, {**kinds, **cmd.kinds})
+    items[k] = list(cards)
+    new_crypt, library = split(items, {**kinds, **given_kinds})
     at = clock.iso(cmd.now)
     replaced = MixedProductReplaced(
-        seat=cmd.seat, player=player, item=cmd.item, cards=list(cmd.cards),
-        count=len(cmd.cards), crypt=new_crypt,
+        seat=cmd.seat, player=player, item=cmd.item, cards=list(cards),
+        count=len(cards), crypt=new_crypt,
         piles=cut(library, state.pile_size, cmd.seed, state.pod, player, "replacement",
                   len(state.replacements)),
-        reason=cmd.reason, by=cmd.by, at=at)
+        reason=cmd.reason, by=cmd.by, at=at, drawn=drawn)
     after = evolve(state, replaced)
     return [replaced, *replace_events(after.crypt, cmd.seat, 1, new_crypt, cmd.reason,
-                                      cmd.by, at)]
+                                      cmd.by, at, drawn=drawn)]
+
+
+def replacement_item(state: MixedDraftState, seat: int, item: int,
+                     sets: Mapping[str, CardSet], seed: str) -> list[str]:
+    """V:EKN 7.2.5: the ``item``-th pack or starter of ``seat`` (both 1-based) as it
+    should be: a fresh booster collated from ``seed`` (keyed by the pod, the seat, the
+    item and the replacements before it) or the starter's list (422 ``cards_required``
+    when what it should be is unknown)."""
+    metas = state.product_meta
+    meta = metas[seat - 1][item - 1] if seat <= len(metas) and item <= len(metas[seat - 1]) \
+        else {}
+    return replacement_cards(meta, sets, seed, "mixed-draft", state.pod, seat, item,
+                             len(state.replacements))
 
 
 

@@ -5,6 +5,8 @@ from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from ..product.cards import CardSet
+
 PLAYER_ID = r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$"
 
 
@@ -72,20 +74,29 @@ class ExpirePick(BaseModel):
 
 class ReplacePack(BaseModel):
     """V:EKN 7.2.5: the judge replaces the ``pack``-th pack (1-based) of the player in
-    ``seat`` (1-based) before any card of it is drafted. ``kinds`` covers the new cards
-    (their crypt cards go on top, 7.7.1); ``expected`` is the booster's card count when
-    known."""
+    ``seat`` (1-based) before any card of it is drafted, with the ``cards`` they give
+    (``kinds`` covers them: their crypt cards go on top, 7.7.1), or (``cards`` None) a
+    fresh pack of the booster it should be, collated from ``seed`` out of ``sets``.
+    ``expected`` is the booster's card count when known."""
 
     model_config = ConfigDict(extra="forbid", defer_build=True, frozen=True)
 
     seat: int
     pack: int
-    cards: list[str]
-    kinds: dict[str, str]
+    cards: list[str] | None
+    kinds: dict[str, str] = {}
     reason: str
     by: str
     expected: int | None = None
+    seed: str | None = None
+    sets: dict[str, CardSet] = {}
     now: datetime
+
+    @model_validator(mode="after")
+    def _drawn_from_the_seed(self) -> ReplacePack:
+        if self.cards is None and not self.seed:
+            raise ValueError("a replacement pack without its cards is drawn from the seed")
+        return self
 
 
 class PickFor(BaseModel):

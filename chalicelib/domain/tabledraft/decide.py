@@ -1,8 +1,12 @@
 """Table (Rochester) draft decider: V:EKN 7.7."""
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..errors import Conflict, Forbidden, Invalid, NotFound
 from ..events import Event
+from ..product.cards import CardSet
+from ..product.replacement import kinds_in, replacement_cards
 from . import clock
 from . import events as ev
 from .commands import ExpirePick, Pick, PickFor, ReplacePack, StartTableDraft
@@ -208,22 +212,39 @@ def _replace(cmd: ReplacePack, state: TableDraftState) -> list[Event]:
     _drafting(state)
     state, late = advance(state, cmd.now)
     replaceable(state, cmd.seat, cmd.pack)
-    problems = replacement_problems(cmd.cards, cmd.expected, cmd.kinds)
+    cards, kinds = cmd.cards, cmd.kinds
+    if cards is None:
+        cards = replacement_pack(state, cmd.seat, cmd.pack, cmd.sets, cmd.seed or "")
+        kinds = kinds_in(cmd.sets, cards)
+    problems = replacement_problems(cards, cmd.expected, kinds)
     if problems:
         raise Invalid("the replacement pack cannot be used", problems,
                       code="invalid_replacement")
-    return late + replace_events(state, cmd.seat, cmd.pack,
-                                 crypt_on_top(cmd.cards, cmd.kinds), cmd.reason, cmd.by,
-                                 clock.iso(cmd.now))
+    return late + replace_events(state, cmd.seat, cmd.pack, crypt_on_top(cards, kinds),
+                                 cmd.reason, cmd.by, clock.iso(cmd.now),
+                                 drawn=cmd.cards is None)
+
+
+def replacement_pack(state: TableDraftState, seat: int, pack: int,
+                     sets: Mapping[str, CardSet], seed: str) -> list[str]:
+    """V:EKN 7.2.5: a fresh pack of the booster the ``pack``-th pack of ``seat`` (both
+    1-based) should be, collated from ``seed`` and keyed by the pod, the pack, the seat
+    and the replacements before it (422 ``cards_required`` when that is unknown)."""
+    metas = state.pack_meta
+    meta = metas[seat - 1][pack - 1] if seat <= len(metas) and pack <= len(metas[seat - 1]) \
+        else {}
+    return replacement_cards(meta, sets, seed, "table-draft", state.pod, pack, seat,
+                             len(state.replacements))
 
 
 def replace_events(state: TableDraftState, seat: int, pack: int, cards: list[str],
-                   reason: str, by: str, at: str) -> list[Event]:
-    """``TablePackReplaced`` for an unopened pack (``cards`` in face-down order), and the
-    set laid out again when that pack's first set is on the table."""
+                   reason: str, by: str, at: str, drawn: bool) -> list[Event]:
+    """``TablePackReplaced`` for an unopened pack (``cards`` in face-down order; ``drawn``:
+    collated from the seed, not given by the judge), and the set laid out again when that
+    pack's first set is on the table."""
     replaced = ev.TablePackReplaced(pack=pack, seat=seat, player=state.players[seat - 1],
-                                 cards=list(cards), count=len(cards), reason=reason, by=by,
-                                 at=at)
+                                    cards=list(cards), count=len(cards), reason=reason,
+                                    by=by, at=at, drawn=drawn)
     if pack - 1 != state.pack_no:
         return [replaced]
     after = evolve(state, replaced)

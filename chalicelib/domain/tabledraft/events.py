@@ -73,7 +73,7 @@ class TableCardPicked(Event):
     by: str | None = optional()    # the judge who picked for an absent player
 
 
-@event
+@event(version=2)
 class TablePackReplaced(Event):
     pack: int
     seat: int
@@ -83,6 +83,16 @@ class TablePackReplaced(Event):
     reason: str | None
     by: str
     at: str
+    # True: collated from the seed by the decider (V:EKN 7.2.5; in a mixed draft: the
+    # crypt of drawn product); False: the judge gave the cards; None: recorded before
+    # Podium noted which
+    drawn: bool | None
+
+
+@upcaster(TablePackReplaced, 1)
+def _table_pack_drawn(data: Payload) -> Payload:
+    """Replacements recorded before Podium noted whether the seed drew their cards."""
+    return {"drawn": None, **data}
 
 
 @event
