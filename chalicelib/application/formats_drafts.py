@@ -114,11 +114,13 @@ class RosterDraft:
         return phase.draft_open(self.label, started=roster.formed, unfinished=unfinished)
 
     def pool(self, read: Read, t: TournamentState, pid: str) -> list[str] | None:
+        """7.7 / 7.8: starters and picks; a late arrival's sealed product (7.2.6)."""
         roster = self.roster(read, t.id)
         n = roster.pod_of(pid)
-        if n is None:
+        if n is None and pid not in roster.late:
             return None
-        return self.final_pool(roster, read(self.decider, self.pod_stream(t.id, n)), pid)
+        pod = read(self.decider, self.pod_stream(t.id, n)) if n is not None else None
+        return self.final_pool(roster, pod, pid)
 
     def pool_document(self, reads: Reads, t: TournamentState, pid: str,
                       staff: bool) -> dict[str, Any]:

@@ -34,14 +34,20 @@ def booster_draft_pool(draft: Any, pod: Any, pid: str) -> list[str]:
 
 
 def table_draft_pool(roster: Any, pod: Any, pid: str) -> list[str]:
-    """7.7: starters kept aside plus every card taken from the table."""
+    """7.7: starters kept aside plus every card taken from the table; a late arrival's
+    sealed product (7.2.6) when ``pid`` joined after the draft (``pod`` unused)."""
+    if pid in roster.late:
+        return pool_of(roster.late[pid])
     if pod.status != "completed":
         raise _unfinished("draft", pod.pod, "draft_not_finished")
     return _starters(roster.starters, pid) + list(pod.pools.get(pid, ()))
 
 
 def mixed_draft_pool(roster: Any, pod: Any, pid: str) -> list[str]:
-    """7.8: the crypt cards table-drafted plus the library cards drafted from the piles."""
+    """7.8: the crypt cards table-drafted plus the library cards drafted from the piles;
+    a late arrival's sealed product (7.2.6) when ``pid`` joined after the draft."""
+    if pid in roster.late:
+        return pool_of(roster.late[pid])
     if pod.status != "completed":
         raise _unfinished("draft", pod.pod, "draft_not_finished")
     return _starters(roster.starters, pid) + list(pod.crypt.pools.get(pid, ())) + \

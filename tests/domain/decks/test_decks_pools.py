@@ -28,6 +28,14 @@ def test_booster_draft_pool_starters_picks_and_late_arrivals():
     assert err.value.code == "draft_not_finished" and err.value.details == {"pod": 2}
 
 
+@pytest.mark.parametrize("pool_of", [pools.table_draft_pool, pools.mixed_draft_pool])
+def test_a_table_or_mixed_draft_late_arrival_builds_from_their_sealed_product(pool_of):
+    """7.2.6: a player added after the draft started has no pod, only sealed product."""
+    roster = NS(late={"p9": {"packs": [{"cards": ["a", "b"]}], "starters": [{"cards": ["s"]}]}},
+                starters={})
+    assert pool_of(roster, None, "p9") == ["s", "a", "b"]
+
+
 def test_sealed_pool_only_when_final():
     assert pools.sealed_pool(NS(pools={"p1": ("a", "a")}), "p1") == ["a", "a"]
     assert pools.sealed_pool(NS(pools={}), "p1") is None
