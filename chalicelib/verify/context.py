@@ -10,6 +10,7 @@ from ..domain.events import decode
 from ..domain.product.cards import CardSet
 from ..domain.tournament import TOURNAMENT
 from ..domain.tournament.state import TournamentState, plain
+from .findings import Recorded
 from .log import AuditLog, LogError
 
 
@@ -22,6 +23,7 @@ class Context:
     # set by the engine for each check: the stream's events after the one checked, and
     # the (stream, version) pairs already re-derived together with an earlier event
     following: list = field(default_factory=list)
+    previous: Recorded | None = None      # the stream's event before the one checked
     covered: set = field(default_factory=set)
     _finals: dict[str, Any] = field(default_factory=dict)
 

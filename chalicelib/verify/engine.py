@@ -72,6 +72,7 @@ def _replay(ctx: context.Context, log: AuditLog, stream_id: str, events: list[Re
         check = family.checks.get(event.type)
         if check is not None:
             ctx.following = events[i + 1:]
+            ctx.previous = events[i - 1] if i else None
             outcome.findings += check(ctx, state, event)
             outcome.checked += 1
         elif event.type in NOT_CHECKED:

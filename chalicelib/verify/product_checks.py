@@ -162,12 +162,34 @@ def limited_pods(ctx: Context, state: Any, event: Recorded) -> list[Finding]:
 
     def work() -> list[Finding]:
         pods = d.get("pods") or []
-        if chosen(d, "pods"):
-            return _chosen(event, "pods")
         players = [p for pod in pods for p in pod]
-        derived, _ = plan_limited_pods(players, ctx.section("draft"), ctx.seed or "", label)
-        return differences(event, "pods", pods, derived)
+        if chosen(d, "pods"):
+            out = _chosen(event, "pods")
+        else:
+            derived, _ = plan_limited_pods(players, ctx.section("draft"), ctx.seed or "",
+                                           label)
+            out = differences(event, "pods", pods, derived)
+        return out + _roster_starters(ctx, event, players)
     return guarded(event, work)
+
+
+def _roster_starters(ctx: Context, event: Recorded, players: list[str]) -> list[Finding]:
+    """A table draft's starters stay sealed product (7.5.2): dealt from the seed to the
+    players as a group (none when the packs were entered); a mixed draft opens them with
+    its pods' product."""
+    d = event.data
+    if d.get("capability") != "table-draft":
+        return []
+    product = _product(ctx)
+    if chosen(d, "packs") or not product.starters:
+        return differences(event, "starters", d.get("starters"), {p: [] for p in players})
+    skip = _collated(ctx, event)
+    if skip:
+        return skip
+    if set(s.set for s in product.starters) - set(ctx.sets):
+        return [NotChecked(event, "the audit log lacks the starters' card sets")]
+    return differences(event, "starters", d.get("starters"),
+                       deal_starters(product, ctx.sets, ctx.seed or "", players))
 
 
 def mixed_started(ctx: Context, state: Any, event: Recorded) -> list[Finding]:
@@ -201,20 +223,8 @@ def with_mixed_start(ctx: Context, state: Any, event: Recorded) -> list[Finding]
     return covered(ctx, event, "mixed-draft start")
 
 
-def table_set_revealed(ctx: Context, state: Any, event: Recorded) -> list[Finding]:
-    if (event.stream, event.version) in ctx.covered:
-        return []
-    return [NotChecked(event, "a crypt set revealed after a pick: the piles are not "
-                              "re-derived (only the first set, with the draft's start)")]
-
-
-def auto_only(reason: str):
-    """A pick the player made is their choice; an automatic one is a draw not re-derived."""
-    def check(ctx: Context, state: Any, event: Recorded) -> list[Finding]:
-        if not event.data.get("auto"):
-            return []
-        return [NotChecked(event, reason)]
-    return check
+def with_mixed_replacement(ctx: Context, state: Any, event: Recorded) -> list[Finding]:
+    return covered(ctx, event, "mixed-draft product replacement")
 
 
 def ffa_reported(ctx: Context, state: Any, event: Recorded) -> list[Finding]:

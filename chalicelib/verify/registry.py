@@ -27,6 +27,7 @@ from ..domain.tables.table_result import TABLE
 from ..domain.tournament import TOURNAMENT
 from ..domain.trade import TRADE_POD
 from ..domain.trade.prep import TRADE_PREP
+from . import draft_checks as drafts
 from . import product_checks as product
 from . import swiss_checks as swiss
 from . import tables_checks as tables
@@ -42,8 +43,6 @@ class Family:
     decider: Decider[Any]
     checks: dict[str, Check] = field(default_factory=dict)
 
-
-_AUTO_PICK = "an automatic pick of a table or mixed draft: the seed's draw is not re-derived"
 
 FAMILIES: dict[str, Family] = {
     "tournament": Family(TOURNAMENT, {"TournamentCreated": tournament.created,
@@ -62,42 +61,41 @@ FAMILIES: dict[str, Family] = {
                               "TablesFinalReported": tables.final_reported}),
     "table": Family(TABLE, {"TablesTableReported": tables.table_reported}),
     "ffa": Family(FFA, {"FfaPodReported": product.ffa_reported}),
-    "draft": Family(DRAFT, {"DraftStarted": product.draft_started}),
-    "pod": Family(POD, {"PodOpened": product.pod_opened, "CardPicked": product.card_picked}),
+    "draft": Family(DRAFT, {"DraftStarted": product.draft_started,
+                            "LateArrivalProvided": drafts.late_arrival}),
+    "pod": Family(POD, {"PodOpened": product.pod_opened, "CardPicked": product.card_picked,
+                        "PackReplaced": drafts.pack_replaced}),
     "sealed": Family(SEALED, {"SealedStarted": product.sealed_started,
-                              "SealedSwapDealt": product.swap_dealt}),
+                              "SealedSwapDealt": product.swap_dealt,
+                              "SealedLateArrival": drafts.late_arrival}),
     "trade-roster": Family(TRADE_PREP, {"TradePodsFormed": product.trade_pods}),
     "trade-pod": Family(TRADE_POD),
-    "mixed-roster": Family(ROSTER, {"LimitedPodsFormed": product.limited_pods}),
+    "mixed-roster": Family(ROSTER, {"LimitedPodsFormed": product.limited_pods,
+                                    "LimitedLateArrival": drafts.late_arrival}),
     "mixed-pod": Family(MIXED_DRAFT, {
         "MixedDraftStarted": product.mixed_started,
         "TableDraftStarted": product.with_mixed_start,
-        "TableSetRevealed": product.table_set_revealed,
-        "TableCardPicked": product.auto_only(_AUTO_PICK),
-        "MixedLibraryCardPicked": product.auto_only(_AUTO_PICK)}),
-    "tdraft-roster": Family(ROSTER, {"LimitedPodsFormed": product.limited_pods}),
-    "tdraft-pod": Family(TABLE_DRAFT, {"TableSetRevealed": product.table_set_revealed,
-                                       "TableCardPicked": product.auto_only(_AUTO_PICK)}),
+        "TableSetRevealed": drafts.set_revealed,
+        "TableCardPicked": drafts.table_pick,
+        "MixedProductReplaced": drafts.product_replaced,
+        "TablePackReplaced": product.with_mixed_replacement,
+        "MixedLibraryRoundStarted": drafts.library_round,
+        "MixedLibraryCardPicked": drafts.library_pick}),
+    "tdraft-roster": Family(ROSTER, {"LimitedPodsFormed": product.limited_pods,
+                                     "LimitedLateArrival": drafts.late_arrival}),
+    "tdraft-pod": Family(TABLE_DRAFT, {"TableDraftStarted": drafts.table_draft_started,
+                                       "TableSetRevealed": drafts.set_revealed,
+                                       "TableCardPicked": drafts.table_pick,
+                                       "TablePackReplaced": drafts.table_pack_replaced}),
     "decks": Family(DECKS),
     "product-gate": Family(PRODUCT_GATE),
     "player-product": Family(PLAYER_PRODUCT),
 }
 
-# Draws or scores the verifier does not re-derive: each such event is reported
-# "not checked" with this reason.
-NOT_CHECKED: dict[str, str] = {
-    "PackReplaced": "a replacement pack is given by the judge or collated outside the "
-                    "domain (application/limited.py)",
-    "TablePackReplaced": "a replacement pack is given by the judge or collated outside the "
-                         "domain (application/limited.py)",
-    "MixedProductReplaced": "a replacement item is given by the judge or collated outside "
-                            "the domain (application/limited.py)",
-    "TableDraftStarted": "a table draft's packs are not re-collated yet",
-    "MixedLibraryRoundStarted": "a library round's packs are not re-derived yet",
-    "LateArrivalProvided": "a late arrival's product is not re-collated yet",
-    "LimitedLateArrival": "a late arrival's product is not re-collated yet",
-    "SealedLateArrival": "a late arrival's product is not re-collated yet",
-}
+# Draws or scores the verifier does not re-derive: each such event type is reported
+# "not checked" with this reason. None today: what a check cannot re-derive (cards a
+# judge or the staff gave, packs the organizer chose) it reports itself, event by event.
+NOT_CHECKED: dict[str, str] = {}
 
 # Facts people decide (a pick, a report, a deck) or that follow from earlier events
 # without a draw or a score, and the streams the audit log never holds.

@@ -69,7 +69,7 @@ def _then_library(state: MixedDraftState, events: list[Event], now) -> list[Even
     if events and isinstance(events[-1], TableDraftCompleted):
         for event in events:
             state = evolve(state, event)
-        events = [*events, _next_round(state, clock.iso(now))]
+        events = [*events, next_round(state, clock.iso(now))]
     return events
 
 
@@ -106,7 +106,7 @@ def _replace(cmd: ReplaceProduct, state: MixedDraftState) -> list[Event]:
     return late + _then_library(state, replace_product(cmd, state), cmd.now)
 
 
-def _next_expiry(state: MixedDraftState, now, seed: str | None) -> list[Event]:
+def next_expiry(state: MixedDraftState, now, seed: str | None) -> list[Event]:
     """The earliest expiry due at ``now`` (ties: seat order), stamped at its deadline: in
     the crypt phase the oldest card on the table (7.7), in the library phase a random card
     of the late player's pile drawn from the seed (7.5.3). Without ``seed`` library
@@ -131,7 +131,7 @@ def advance(state: MixedDraftState, now, seed: str | None
     """Every expiry due at ``now`` in time order, each stamped at its own deadline (a new
     library round's timers run from the end of the last), before any command."""
     events: list[Event] = []
-    while step := _next_expiry(state, now, seed):
+    while step := next_expiry(state, now, seed):
         for event in step:
             state = evolve(state, event)
         events.extend(step)
@@ -165,7 +165,9 @@ def _crypt(cmd, state: MixedDraftState) -> list[Event]:
     return late + _then_library(state, take(cmd, state.crypt, late), cmd.now)
 
 
-def _next_round(state: MixedDraftState, at: str) -> Event:
+def next_round(state: MixedDraftState, at: str) -> Event:
+    """The next library round's piles (each seat's next pile as cut at the start or at a
+    replacement), or the end with every pool; a replay lays out the same piles."""
     rnd = state.round          # 0-based index of the next round
     packs = [{"id": f"R{rnd + 1}S{seat + 1}", "player": player,
               "cards": list(state.piles[seat][rnd])}
@@ -198,7 +200,7 @@ def _picked(state: MixedDraftState, seat: int, card: str, auto: bool, at: str,
     after = evolve(state, picked)
     if any(after.queues):       # 7.6: the next piles are opened once every pile is empty
         return [picked]
-    return [picked, _next_round(after, at)]
+    return [picked, next_round(after, at)]
 
 
 def _library_pick(cmd: LibraryPick, state: MixedDraftState) -> list[Event]:

@@ -247,7 +247,16 @@ def replace_events(state: TableDraftState, seat: int, pack: int, cards: list[str
                                     by=by, at=at, drawn=drawn)
     if pack - 1 != state.pack_no:
         return [replaced]
-    after = evolve(state, replaced)
-    if not any(after.packs[state.pack_no]):     # nothing left to lay: the next pack, or the end
-        return [replaced, _next_set(after, at)]
-    return [replaced, _reveal(after, state.pack_no, state.set_no, state.active, at)]
+    return [replaced, laid_next(evolve(state, replaced), at, relaid=True)]
+
+
+def laid_next(state: TableDraftState, at: str, relaid: bool = False) -> Event:
+    """What the table shows next at ``at`` (a set's last pick, the start, or the
+    replacement of the pack on the table made ``state``): the next set (or the next
+    pack's first, or the end); after a replacement (``relaid``) the same set laid out
+    again from the packs put back together, or, when none of its cards is left to lay,
+    the next pack's first set or the end. A replay of the recorded events on the state
+    before each reveal lays out the same cards."""
+    if relaid and any(state.packs[state.pack_no]):
+        return _reveal(state, state.pack_no, state.set_no, state.active, at)
+    return _next_set(state, at)
