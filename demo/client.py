@@ -61,6 +61,16 @@ class Api:
         return {"player_id": body["player"]["player_id"], "token": body["token"],
                 "name": name}
 
+    def let_time_pass(self, seconds: float) -> bool:
+        """Move the server's clock ``seconds`` on when the transport can (the in-process
+        tests: a pick timer runs out at once); False against a live server, whose clock
+        only the wall moves (a scenario then has a judge take the pick the timer would)."""
+        advance = getattr(self.transport, "advance", None)
+        if advance is None:
+            return False
+        advance(seconds)
+        return True
+
     def event_log(self, tid: str, org: str) -> list[dict[str, Any]]:
         """Every event of the tournament, page after page of its log."""
         events: list[dict[str, Any]] = []
@@ -88,6 +98,17 @@ class Event:
     @property
     def base(self) -> str:
         return f"/v1/tournaments/{self.tid}"
+
+    def late_arrival(self, name: str) -> str:
+        """V:EKN 7.2.6: the organizer registers a player who arrives after the product was
+        handed out; they play from here on (returns the player id)."""
+        body = self.api.post(f"{self.base}/players", {"name": name}, token=self.org)
+        player = {"player_id": body["player"]["player_id"], "token": body["token"],
+                  "name": name}
+        self.players.append(player)
+        self.token[player["player_id"]] = player["token"]
+        self.name[player["player_id"]] = name
+        return player["player_id"]
 
 
 def start_event(api: Api, store: str, game: str, fmt: str, players: int,

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 MODULES = {
     "vtes-mixed-draft": "vtes_mixed_tables",
+    "vtes-table-draft": "vtes_table_draft",
     "hack-booster-draft": "hack_booster_swiss",
     "munchkin-draft": "munchkin_swiss_cut",
     "mtg-conspiracy": "mtg_conspiracy_ffa",

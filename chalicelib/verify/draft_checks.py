@@ -130,10 +130,7 @@ def table_pack_replaced(ctx: Context, state: TableDraftState,
     """7.2.5 in a table draft: a pack the seed drew is collated again; the set laid again
     after it is checked with the reveal."""
     d = event.data
-    drawn = d.get("drawn")
-    if drawn is None:
-        return [NotChecked(event, UNNOTED)]
-    skip = _uncollated(ctx, event) if drawn else [NotChecked(event, GIVEN)]
+    drawn, skip = _drawn(ctx, event)
     if drawn and skip:
         return skip
     meta = _meta(state.pack_meta, d["seat"], d["pack"])
@@ -143,7 +140,24 @@ def table_pack_replaced(ctx: Context, state: TableDraftState,
                           by=d["by"], expected=meta.get("size"), seed=ctx.seed,
                           sets=ctx.sets, now=d["at"])
     return skip + guarded(event, lambda: decided(
-        event, lambda: TABLE_DRAFT.decide(command, state), None))
+        event, lambda: TABLE_DRAFT.decide(command, state), _but_unnoted(event)))
+
+
+def _drawn(ctx: Context, event: Recorded) -> tuple[bool, list[Finding]]:
+    """Whether the seed drew a replacement's cards, and why what it cannot re-derive is
+    not checked: the judge's cards, or a replacement recorded before Podium noted which
+    (re-run with its recorded cards, as if the judge gave them)."""
+    drawn = event.data.get("drawn")
+    if drawn is None:
+        return False, [NotChecked(event, UNNOTED)]
+    return drawn, (_uncollated(ctx, event) if drawn else [NotChecked(event, GIVEN)])
+
+
+def _but_unnoted(event: Recorded) -> list[str] | None:
+    """The fields to compare: all but ``drawn`` when the log does not note it."""
+    if event.data.get("drawn") is not None:
+        return None
+    return [k for k in event.data if k != "drawn"]
 
 
 def _meta(metas: Any, seat: int, item: int) -> dict:
@@ -185,10 +199,7 @@ def product_replaced(ctx: Context, state: MixedDraftState, event: Recorded) -> l
     cards or the seed's, the player's crypt and library are split and cut again (the
     crypt table's replacement and re-laid set follow and are checked with it)."""
     d = event.data
-    drawn = d.get("drawn")
-    if drawn is None:
-        return [NotChecked(event, UNNOTED)]
-    skip = _uncollated(ctx, event) if drawn else [NotChecked(event, GIVEN)]
+    drawn, skip = _drawn(ctx, event)
     if drawn and skip:
         return skip
     meta = _meta(state.product_meta, d["seat"], d["item"])
@@ -201,7 +212,7 @@ def product_replaced(ctx: Context, state: MixedDraftState, event: Recorded) -> l
 
     def work() -> list[Finding]:
         return decided_with_followers(ctx, event, lambda: MIXED_DRAFT.decide(command, state),
-                                      ignore=())
+                                      ignore=() if d.get("drawn") is not None else ("drawn",))
     return skip + guarded(event, work)
 
 

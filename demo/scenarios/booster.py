@@ -18,10 +18,31 @@ def pick_body(view: dict[str, Any]) -> dict[str, Any]:
     return body
 
 
-def run_draft(api: Api, ev, body: dict[str, Any] | None = None) -> dict[str, Any]:
+def staff_fixes(api: Api, ev, judge: str) -> dict[str, Any]:
+    """After the packs are opened: a judge replaces seat 2's second pack in pod 1, found
+    short (V:EKN 7.2.5; no cards named: the seed collates a fresh booster of the same
+    kind), and a player arriving late receives sealed product (7.2.6)."""
+    base = f"{ev.base}/draft"
+    replaced = api.post(f"{base}/pods/1/replacements",
+                        {"seat": 2, "round": 2, "reason": "the pack was short"}, token=judge)
+    late = ev.late_arrival(f"{ev.tid} late arrival")
+    product = api.post(f"{base}/late-arrivals", {"player_id": late}, token=judge)
+    if not replaced["cards"] or not product["pool"]:
+        raise AssertionError(f"no replacement or late product: {replaced} {product}")
+    return {"replacements": 1, "late_arrivals": 1}
+
+
+def run_draft(api: Api, ev, body: dict[str, Any] | None = None,
+              judge: str | None = None) -> dict[str, Any]:
+    """``judge``: that judge fixes the product before the first pick (:func:`staff_fixes`)
+    and takes the first pick of pod 1 for its absent first player (V:EKN 7.5.3: as an
+    expired timer would, the seed's card)."""
     base = f"{ev.base}/draft"
     started = api.post(base, body or {}, token=ev.org)
     seats = {pod["pod"]: [s["player_id"] for s in pod["seats"]] for pod in started["pods"]}
+    fixed = staff_fixes(api, ev, judge) if judge else {}
+    if judge:
+        api.post(f"{base}/pods/1/players/{seats[1][0]}/pick-for", token=judge)
     opened = Counter()
     for n in seats:
         log = api.get(f"{base}/pods/{n}/log", token=ev.org)
@@ -51,7 +72,8 @@ def run_draft(api: Api, ev, body: dict[str, Any] | None = None) -> dict[str, Any
         pools[player] = pool["pool"]
         pooled += Counter(pool["picks"])          # drafted cards only (starters aside)
     drafted = sum(pooled.values())
+    picks += 1 if judge else 0                          # the judge's pick
     if picks != sum(opened.values()):
         raise AssertionError(f"{picks} picks for {sum(opened.values())} opened cards")
     return {"pods": len(seats), "seats": seats, "picks": picks, "opened": opened,
-            "pools": pools, "pooled": pooled, "pooled_cards": drafted}
+            "pools": pools, "pooled": pooled, "pooled_cards": drafted, **fixed}

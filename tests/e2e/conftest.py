@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from demo.client import Api
-from tests.e2e.transport import InProcessTransport
+from tests.e2e.transport import InProcessTransport, MovableClock
 
 
 def pytest_configure(config):
@@ -13,7 +13,10 @@ def pytest_configure(config):
 
 
 @pytest.fixture
-def scenario_api(api):
-    """(demo Api over the in-process transport, the transport) for one scenario."""
-    transport = InProcessTransport(api)
+def scenario_api(api, rt):
+    """(demo Api over the in-process transport, the transport) for one scenario; the
+    scenario may let time pass on the service's clock (``Api.let_time_pass``)."""
+    clock = MovableClock()
+    rt.service.clock = clock
+    transport = InProcessTransport(api, clock)
     return Api(transport, api.admin_key), transport

@@ -4,6 +4,7 @@ so a spec that lies still fails here without validating 2,000 identical pick rep
 from __future__ import annotations
 
 from collections import Counter
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from demo.transport import Response
@@ -12,9 +13,22 @@ from tests.support.spec import check_response, template_for
 CHECKS_PER_KIND = 5
 
 
+class MovableClock:
+    """The service's clock for a scenario: the wall clock, moved on by ``advance``."""
+
+    def __init__(self):
+        self.offset = timedelta(0)
+
+    def __call__(self) -> datetime:
+        return datetime.now(UTC) + self.offset
+
+
 class InProcessTransport:
-    def __init__(self, api_client):
+    def __init__(self, api_client, clock: MovableClock | None = None):
         self._api = api_client
+        self._clock = clock
+        if clock is not None:
+            self.advance = self._advance
         self._seen: Counter = Counter()
         self._templates: dict[str, str | None] = {}
         self.checked = 0
@@ -36,3 +50,7 @@ class InProcessTransport:
             self.checked += 1
         self._seen[kind] += 1
         return Response(r.status, r.body, r.headers)
+
+    def _advance(self, seconds: float) -> None:
+        """Time passes on the service's clock (pick timers run out)."""
+        self._clock.offset += timedelta(seconds=seconds)

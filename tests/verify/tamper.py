@@ -62,11 +62,87 @@ def swap_in_trade_pods(doc: dict) -> tuple[tuple[str, int, str], str]:
     return _ident(formed), "pods[0]"
 
 
-TAMPERING: dict[str, Any] = {
-    "hack-booster-draft": swap_card_in_pack,
-    "munchkin-draft": swap_pairing,
-    "vtes-sealed-swap": change_vp,
-    "vtes-mixed-draft": change_first_player,
-    "mtg-conspiracy": change_ffa_places,
-    "vtes-restricted-trade": swap_in_trade_pods,
+def _other(cards: list[str], doc: dict) -> str:
+    """A card id of the log's card sets that is not among ``cards``."""
+    return next(c["id"] for cs in doc["card_sets"].values() for c in cs["cards"]
+                if c["id"] not in cards)
+
+
+def _swap_card(doc: dict, event: dict, cards: list[str], index: int = 0) -> None:
+    cards[index] = _other(cards, doc)
+
+
+def card_of_replacement_pack(doc: dict) -> tuple[tuple[str, int, str], str]:
+    """One card of a replacement pack the seed drew (7.2.5), in any draft."""
+    replaced = _first(doc, "PackReplaced", lambda e: e["data"].get("drawn")) if any(
+        e["type"] == "PackReplaced" for e in doc["events"]) else _first(
+        doc, "TablePackReplaced", lambda e: e["stream_id"].startswith("tdraft")) if any(
+        e["stream_id"].startswith("tdraft") for e in doc["events"]) else _first(
+        doc, "MixedProductReplaced")
+    _swap_card(doc, replaced, replaced["data"]["cards"], 1)
+    return _ident(replaced), "cards[1]"
+
+
+def card_of_table_draft_pack(doc: dict) -> tuple[tuple[str, int, str], str]:
+    """One card of a table draft's pack as collated at its start."""
+    started = _first(doc, "TableDraftStarted", lambda e: e["stream_id"].startswith("tdraft"))
+    pack = started["data"]["packs"][1][2]
+    _swap_card(doc, started, pack, 5)
+    return _ident(started), "packs[1][2]"
+
+
+def card_of_later_crypt_set(doc: dict) -> tuple[tuple[str, int, str], str]:
+    """One card of a set laid on a table after some picks (not the first)."""
+    revealed = _first(doc, "TableSetRevealed", lambda e: e["data"]["set"] == 3)
+    card = revealed["data"]["table"][1]
+    card["card"] = _other([c["card"] for c in revealed["data"]["table"]], doc)
+    return _ident(revealed), "table[1]"
+
+
+def card_of_library_pile(doc: dict) -> tuple[tuple[str, int, str], str]:
+    """One card of a pile of a mixed draft's second library round."""
+    started = _first(doc, "MixedLibraryRoundStarted", lambda e: e["data"]["round"] == 2)
+    _swap_card(doc, started, started["data"]["packs"][0]["cards"], 0)
+    return _ident(started), "packs[0]"
+
+
+def timed_out_table_pick(doc: dict) -> tuple[tuple[str, int, str], str]:
+    """The card the timer issued a player who missed a pick at the table (7.7)."""
+    picked = _first(doc, "TableCardPicked", lambda e: e["data"]["auto"])
+    picked["data"]["card"] = _other([picked["data"]["card"]], doc)
+    return _ident(picked), "card"
+
+
+def timed_out_library_pick(doc: dict) -> tuple[tuple[str, int, str], str]:
+    """The seed's card of the pile a player who missed a library pick received (7.5.3)."""
+    picked = _first(doc, "MixedLibraryCardPicked", lambda e: e["data"]["auto"])
+    picked["data"]["card"] = _other([picked["data"]["card"]], doc)
+    return _ident(picked), "card"
+
+
+def card_of_late_product(doc: dict) -> tuple[tuple[str, int, str], str]:
+    """One card of the sealed product a late arrival received (7.2.6)."""
+    for type_, field in (("LateArrivalProvided", "product"), ("LimitedLateArrival",
+                                                              "allocation")):
+        if any(e["type"] == type_ for e in doc["events"]):
+            late = _first(doc, type_)
+            _swap_card(doc, late, late["data"][field]["packs"][0]["cards"], 2)
+            return _ident(late), f"{field}.packs[0].cards[2]"
+    late = _first(doc, "SealedLateArrival")
+    _swap_card(doc, late, late["data"]["pool"], 60)
+    return _ident(late), "pool[60]"
+
+
+# Each scenario's tamperings; each is applied to its own copy of the audit log.
+TAMPERING: dict[str, list[Any]] = {
+    "hack-booster-draft": [swap_card_in_pack],
+    "munchkin-draft": [swap_pairing, card_of_replacement_pack, card_of_late_product],
+    "vtes-sealed-swap": [change_vp, card_of_late_product],
+    "vtes-mixed-draft": [change_first_player, card_of_replacement_pack,
+                         card_of_later_crypt_set, card_of_library_pile, timed_out_table_pick,
+                         timed_out_library_pick, card_of_late_product],
+    "vtes-table-draft": [card_of_table_draft_pack, card_of_replacement_pack,
+                         card_of_later_crypt_set, timed_out_table_pick, card_of_late_product],
+    "mtg-conspiracy": [change_ffa_places],
+    "vtes-restricted-trade": [swap_in_trade_pods],
 }
