@@ -3,7 +3,9 @@ tournament is finished (the seed is revealed then, and so is everything hidden d
 play: packs, picks, face-down cards), staff-only before. It carries the card sets its
 product was collated from, so ``python -m chalicelib.verify`` can re-derive every draw
 without Podium. Tokens, accounts, webhooks and report receipts are not play and never
-appear; of a request's metadata only the actor (id and role) does."""
+appear; of a request's metadata only the actor (id and role) does, beside the version of
+each event's shape and the Podium version that recorded it (the reply names the one
+serving it), so the verifier can say which version it checks and refuse a newer one."""
 from __future__ import annotations
 
 from typing import Any
@@ -13,6 +15,7 @@ from ..auth.principal import Unauthorized, is_staff
 from ..domain import streams
 from ..domain import tournament as t
 from ..domain.errors import Forbidden, Invalid
+from ..domain.version import PODIUM_VERSION
 from ..projections.tournaments import streams_kind
 from . import tournament
 from .reads import Reads
@@ -52,7 +55,8 @@ def audit_log(reads: Reads, actor: Principal | None, tid: str, after: str | None
     position = _cursor(after, tid)
     events, following = _page(reads, tid, position, limit)
     reply: dict[str, Any] = {
-        "tournament_id": tid, "status": state.status, "seed_sha256": state.seed_sha256,
+        "tournament_id": tid, "podium_version": PODIUM_VERSION,
+        "status": state.status, "seed_sha256": state.seed_sha256,
         "seed": state.seed if finished else None,
         "events": [shown(e, finished) for e in events],
         "next": following}
@@ -71,8 +75,10 @@ def shown(event: Any, finished: bool) -> dict[str, Any]:
     data = scrub(event.data)
     if not finished:
         data = {k: (None if k in SEALED_UNTIL_FINISH else v) for k, v in data.items()}
-    actor = event.meta.get("actor") if isinstance(event.meta, dict) else None
+    meta = event.meta if isinstance(event.meta, dict) else {}
+    actor = meta.get("actor")
     return {"stream_id": event.stream_id, "version": event.version, "type": event.type,
+            "schema_version": meta.get("v", 1), "podium_version": meta.get("podium"),
             "data": data, "recorded_at": event.recorded_at,
             "actor": {"id": actor.get("id"), "role": actor.get("role")}
             if isinstance(actor, dict) else None}

@@ -8,6 +8,7 @@ from functools import cached_property
 from typing import Any, Protocol
 
 from ..domain.events import Event, decode, encode
+from ..domain.version import PODIUM_VERSION
 
 
 @dataclass(frozen=True)
@@ -19,9 +20,10 @@ class NewEvent:
     @classmethod
     def of(cls, event: Event, meta: dict[str, Any] | None = None) -> NewEvent:
         """How ``event`` is written: its name, payload and, in ``meta``, its version (a
-        typed event only: ``events.UntypedEvent`` otherwise)."""
+        typed event only: ``events.UntypedEvent`` otherwise) and the Podium version that
+        recorded it (the audit log names it for the offline verifier)."""
         name, data, version = encode(event)
-        return cls(name, data, {**(meta or {}), "v": version})
+        return cls(name, data, {**(meta or {}), "v": version, "podium": PODIUM_VERSION})
 
 
 @dataclass(frozen=True)
@@ -34,7 +36,8 @@ class StoredEvent:
     version: int          # 1-based position in its stream
     type: str
     data: dict[str, Any]
-    meta: dict[str, Any]  # ``v``: the version of the event's shape (absent: 1)
+    meta: dict[str, Any]  # ``v``: the version of the event's shape (absent: 1); ``podium``:
+    #                       the Podium version that recorded it (absent: before 1.1.0)
     event_id: str
     recorded_at: str      # ISO-8601 UTC
 

@@ -34,14 +34,15 @@ class Context:
     def section(self, name: str) -> dict[str, Any]:
         return plain(self.tournament.settings.get(name, {}))
 
-    # events decode as version 1: the log has no versions, and every upcaster leaves a
-    # payload of today's shape as it is
+    # events decode with the version of their shape the log names (1 when it names none:
+    # every upcaster leaves a payload of today's shape as it is)
     def final_state(self, decider: Decider, stream_id: str) -> Any:
         """The state of another stream after all its events."""
         if stream_id not in self._finals:
             state = decider.initial()
             for e in self.log.streams.get(stream_id, []):
-                state = decider.evolve(state, decode(e.type, e.data, 1, stream_id))
+                state = decider.evolve(state, decode(e.type, e.data, e.schema_version,
+                                                     stream_id))
             self._finals[stream_id] = state
         return self._finals[stream_id]
 
@@ -51,7 +52,8 @@ def build(log: AuditLog, expected_sha256: str | None = None) -> Context:
     seed = None
     for e in log.streams.get(f"tournament-{log.tournament_id}", []):
         try:
-            state = TOURNAMENT.evolve(state, decode(e.type, e.data, 1, e.stream))
+            state = TOURNAMENT.evolve(state, decode(e.type, e.data, e.schema_version,
+                                                    e.stream))
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise LogError(f"{e.where}: the tournament's own stream cannot be replayed "
                            f"({type(exc).__name__}: {exc})") from None

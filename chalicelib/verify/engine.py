@@ -7,10 +7,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..domain.events import decode
-from . import context
+from . import context, versions
 from .findings import Difference, Finding, NotChecked, Recorded
 from .log import AuditLog, parse
 from .registry import FAMILIES, NOT_CHECKED, PLAIN, family_of
+from .versions import Versions
 
 
 @dataclass
@@ -20,6 +21,11 @@ class Outcome:
     checked: int = 0
     findings: list[Finding] = field(default_factory=list)
     seconds: float = 0.0
+    versions: Versions | None = None      # the log's Podium versions against the verifier's
+
+    @property
+    def warnings(self) -> list[str]:
+        return self.versions.warnings if self.versions else []
 
     @property
     def differences(self) -> list[Difference]:
@@ -34,12 +40,16 @@ class Outcome:
         return not self.differences
 
 
-def verify(document: Any, expected_sha256: str | None = None) -> Outcome:
-    """Check an audit log (the parsed JSON document); raises LogError if it is none."""
+def verify(document: Any, expected_sha256: str | None = None,
+           accept_newer: bool = False) -> Outcome:
+    """Check an audit log (the parsed JSON document); raises LogError if it is none, and
+    VersionError (a LogError) if a newer Podium recorded it, unless ``accept_newer``."""
     started = time.perf_counter()
     log = parse(document)
+    known = versions.check(log, accept_newer)
     ctx = context.build(log, expected_sha256)
-    outcome = Outcome(log.tournament_id, events=sum(len(s) for s in log.streams.values()))
+    outcome = Outcome(log.tournament_id, events=sum(len(s) for s in log.streams.values()),
+                      versions=known)
     created = log.streams.get(f"tournament-{log.tournament_id}", [])
     if not created or created[0].type != "TournamentCreated":
         first = created[0] if created else Recorded(f"tournament-{log.tournament_id}", 0,
@@ -81,8 +91,8 @@ def _replay(ctx: context.Context, log: AuditLog, stream_id: str, events: list[Re
             outcome.findings.append(NotChecked(event, "an event type the verifier does not "
                                                       "know"))
         try:
-            state = family.decider.evolve(state, decode(event.type, event.data, 1,
-                                                                 event.stream))
+            state = family.decider.evolve(state, decode(event.type, event.data,
+                                                        event.schema_version, event.stream))
         except Exception as exc:  # noqa: BLE001 - a tampered event breaks the replay
             outcome.findings.append(Difference(event, "(replay)", "recorded",
                                                f"the domain cannot apply it: "

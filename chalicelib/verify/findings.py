@@ -15,6 +15,8 @@ class Recorded:
     type: str
     data: dict[str, Any]
     recorded_at: str | None = None
+    schema_version: int = 1                 # the version of the payload's shape
+    podium_version: str | None = None       # the Podium version that recorded it
 
     @property
     def where(self) -> str:

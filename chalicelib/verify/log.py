@@ -1,6 +1,9 @@
 """The audit log a verifier reads: the pages of ``GET /v1/tournaments/{tid}/audit``
-joined into one document ``{"tournament_id", "card_sets", "events": [...]}`` (the
-shape ``python -m chalicelib.verify --save`` writes)."""
+joined into one document ``{"tournament_id", "podium_version", "card_sets", "events":
+[...]}`` (the shape ``python -m chalicelib.verify --save`` writes). Each event may name
+the version of its payload's shape (``schema_version``, absent: 1, as logs saved before
+it was shown: the upcasters leave today's shapes as they are) and the Podium version
+that recorded it (``podium_version``)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -15,11 +18,17 @@ class LogError(ValueError):
     """The document is not an audit log."""
 
 
+class VersionError(LogError):
+    """The log was recorded by a Podium version newer than this verifier, or one it does
+    not know: its draws may follow rules this verifier's deciders do not."""
+
+
 @dataclass(frozen=True)
 class AuditLog:
     tournament_id: str
     card_sets: dict[str, CardSet]
     streams: dict[str, list[Recorded]] = field(default_factory=dict)  # in log order
+    served_by: str | None = None        # the Podium version that served the log
 
     def kind(self, prefix: str) -> list[str]:
         """The ids of the streams named ``<prefix>-...``."""
@@ -46,7 +55,9 @@ def parse(document: Any) -> AuditLog:
         try:
             event = Recorded(stream=str(raw["stream_id"]), version=int(raw["version"]),
                              type=str(raw["type"]), data=dict(raw["data"]),
-                             recorded_at=raw.get("recorded_at"))
+                             recorded_at=raw.get("recorded_at"),
+                             schema_version=int(raw.get("schema_version") or 1),
+                             podium_version=_text(raw.get("podium_version")))
         except (KeyError, TypeError, ValueError):
             raise LogError(f"event {n} lacks stream_id, version, type or data") from None
         streams.setdefault(event.stream, []).append(event)
@@ -56,4 +67,9 @@ def parse(document: Any) -> AuditLog:
         first = versions[0]
         if versions != list(range(first, first + len(versions))):
             raise LogError(f"stream {stream_id} has gaps or repeats: versions {versions[:20]}")
-    return AuditLog(tournament_id=tid, card_sets=sets, streams=streams)
+    return AuditLog(tournament_id=tid, card_sets=sets, streams=streams,
+                    served_by=_text(document.get("podium_version")))
+
+
+def _text(value: Any) -> str | None:
+    return None if value is None else str(value)

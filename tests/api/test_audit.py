@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import base64
 
+from chalicelib.domain.events import registered
+from chalicelib.domain.version import PODIUM_VERSION
 from chalicelib.verify.engine import verify
 
 EARLY = {"incomplete": True, "reason": "the test stops after the product phase"}
@@ -25,6 +27,10 @@ def test_staff_only_before_the_finish_then_public(api):
     assert staff.status == 200 and staff.body["seed"] is None
     created = staff.body["events"][0]
     assert created["type"] == "TournamentCreated" and created["data"]["seed"] is None
+    # issue 18: the versions that recorded it, so a verifier can say what it checks
+    assert staff.body["podium_version"] == PODIUM_VERSION
+    assert created["podium_version"] == PODIUM_VERSION
+    assert created["schema_version"] == registered()["TournamentCreated"].schema_version
     assert created["actor"]["role"] == "organizer" and set(created["actor"]) == {"id", "role"}
 
     assert api.post(f"/v1/tournaments/{tid}/finish", EARLY, token=org).status == 200
@@ -37,6 +43,7 @@ def test_staff_only_before_the_finish_then_public(api):
     assert opened and opened[0]["data"]["packs"]          # hidden during play, shown now
     outcome = verify(public.body)
     assert outcome.ok, [d.line() for d in outcome.differences]
+    assert outcome.versions.recorded_by == {PODIUM_VERSION: len(public.body["events"])}
     report = api.get(f"/v1/tournaments/{tid}/report", token=org)
     assert report.body["seed"]["audit_log"] == url
 

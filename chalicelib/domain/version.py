@@ -1,0 +1,23 @@
+"""The Podium version: recorded with every event (``meta["podium"]``), named by the audit
+log, and compared by the offline verifier, which re-derives draws with its own deciders and
+so can only vouch for logs its version knows how to draw.
+
+Bump it (``MAJOR.MINOR.PATCH``) in the change that makes a decider draw, seat, pair or
+score differently, or that adds an event or an event shape: a verifier older than the log
+then refuses it instead of reporting differences that are only a newer algorithm. A
+change that draws nothing differently needs no bump."""
+from __future__ import annotations
+
+# 1.1.0: replacement packs drawn by the deciders and marked ``drawn`` (issue 18); logs
+# from before 1.1.0 do not name their version
+PODIUM_VERSION = "1.1.0"
+
+
+def parse(version: object) -> tuple[int, int, int] | None:
+    """``"1.2.3"`` -> (1, 2, 3); None for anything else (an unknown version)."""
+    if not isinstance(version, str):
+        return None
+    parts = version.split(".")
+    if len(parts) != 3 or not all(p.isdigit() and len(p) <= 6 for p in parts):
+        return None
+    return int(parts[0]), int(parts[1]), int(parts[2])
