@@ -78,6 +78,23 @@ def event_to_item(event: StoredEvent) -> dict[str, Any]:
     }
 
 
+def tally_to_item(tally: Tally) -> dict[str, Any]:
+    return {"stream_id": {"S": TALLY_PREFIX + tally.name}, "version": {"N": str(tally.member)}}
+
+
+def idempotency_to_item(record: IdempotencyRecord) -> dict[str, Any]:
+    encoding, payload = codec.pack(record.body)
+    return {
+        "key": {"S": record.key},
+        "fingerprint": {"S": record.fingerprint},
+        "status": {"N": str(record.status)},
+        "enc": {"S": encoding},
+        "body": {"B": payload} if isinstance(payload, bytes) else {"S": payload},
+        "expires_at": {"N": str(int(time.time()) + IDEMPOTENCY_TTL_SECONDS)},
+        "headers": {"S": codec.dumps(record.headers)},
+    }
+
+
 def is_tally_item(item: dict[str, Any]) -> bool:
     """A tally member's item (not an event), e.g. in a stream record's NewImage."""
     return item["stream_id"]["S"].startswith(TALLY_PREFIX)
@@ -142,20 +159,12 @@ class DynamoEventStore:
                 owners.append(write)
                 stored.append(record)
         for tally in dict.fromkeys(tallies):
-            items.append({"Put": {"TableName": self.table,
-                                  "Item": self._key(TALLY_PREFIX + tally.name, tally.member)}})
+            items.append({"Put": {"TableName": self.table, "Item": tally_to_item(tally)}})
             owners.append("tally")
         if idempotency is not None:
-            encoding, payload = codec.pack(idempotency.body)
-            items.append({"Put": {"TableName": self.idempotency_table, "Item": {
-                "key": {"S": idempotency.key},
-                "fingerprint": {"S": idempotency.fingerprint},
-                "status": {"N": str(idempotency.status)},
-                "enc": {"S": encoding},
-                "body": {"B": payload} if isinstance(payload, bytes) else {"S": payload},
-                "expires_at": {"N": str(int(time.time()) + IDEMPOTENCY_TTL_SECONDS)},
-                "headers": {"S": codec.dumps(idempotency.headers)},
-            }, "ConditionExpression": "attribute_not_exists(#k)",
+            items.append({"Put": {
+                "TableName": self.idempotency_table, "Item": idempotency_to_item(idempotency),
+                "ConditionExpression": "attribute_not_exists(#k)",
                 "ExpressionAttributeNames": {"#k": "key"}}})
             owners.append("idempotency")
         if not items:

@@ -25,6 +25,16 @@ def _doc(item: dict[str, Any]) -> dict[str, Any]:
     return codec.unpack(item["enc"]["S"], attr["B"] if "B" in attr else attr["S"])
 
 
+def view_to_item(stream_id: str, view: ViewDoc, shared: bool) -> dict[str, Any]:
+    """The item of a view document written by ``stream_id``'s projection (owned by it
+    unless ``shared``)."""
+    encoding, payload = codec.pack(view.doc)
+    return {"view_id": {"S": view.view_id}, "kind": {"S": view.kind},
+            "sort": {"S": view.sort or " "}, "enc": {"S": encoding},
+            "owner": {"S": "" if shared else stream_id},
+            "doc": {"B": payload} if isinstance(payload, bytes) else {"S": payload}}
+
+
 class DynamoViewStore:
     def __init__(self, client, table: str):
         self.client = _Client(client)
@@ -147,13 +157,8 @@ class DynamoViewStore:
                 "ExpressionAttributeValues": {":stream": {"S": stream_id}}}
 
     def _put(self, stream_id: str, view: ViewDoc, shared: bool) -> dict[str, Any]:
-        encoding, payload = codec.pack(view.doc)
-        return {"Put": {"TableName": self.table, "Item": {
-            "view_id": {"S": view.view_id}, "kind": {"S": view.kind},
-            "sort": {"S": view.sort or " "}, "enc": {"S": encoding},
-            "owner": {"S": "" if shared else stream_id},
-            "doc": {"B": payload} if isinstance(payload, bytes) else {"S": payload}},
-            **({} if shared else self._owned(stream_id))}}
+        return {"Put": {"TableName": self.table, "Item": view_to_item(stream_id, view, shared),
+                        **({} if shared else self._owned(stream_id))}}
 
     def _delete(self, stream_id: str, view_id: str, shared: bool) -> dict[str, Any]:
         return {"Delete": {"TableName": self.table, "Key": {"view_id": {"S": view_id}},
