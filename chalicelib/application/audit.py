@@ -18,6 +18,7 @@ from ..domain.errors import Forbidden, Invalid
 from ..domain.version import PODIUM_VERSION
 from ..projections.tournaments import streams_kind
 from . import tournament
+from .card_facts import lists_cards
 from .reads import Reads
 from .sets import product_sets
 
@@ -40,6 +41,7 @@ class BadCursor(Invalid):
     status = 400
 
 
+@lists_cards
 def audit_log(reads: Reads, actor: Principal | None, tid: str, after: str | None,
               limit: int) -> dict[str, Any]:
     """A page of the audit log (``after``: the previous page's cursor)."""

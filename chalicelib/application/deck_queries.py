@@ -18,6 +18,7 @@ from ..domain.tournament import TournamentState
 from ..projections.decks import public_view, view_id
 from ..projections.tournaments import players_kind
 from . import deck_documents, deck_facts, tournament
+from .card_facts import lists_cards
 from .reads import Reads
 
 
@@ -32,6 +33,7 @@ def _for_player(reads: Reads, actor: Principal, tid: str, pid: str) -> Tournamen
     return t
 
 
+@lists_cards
 def overview(reads: Reads, tid: str, after: str | None, limit: int) -> dict[str, Any]:
     """The deck status of the players (registration order, after the sort key
     ``after``), with their decklists once published; ``next``: the sort key of the page's
@@ -49,6 +51,7 @@ def overview(reads: Reads, tid: str, after: str | None, limit: int) -> dict[str,
     return out
 
 
+@lists_cards
 def pool(reads: Reads, actor: Principal, tid: str, pid: str) -> dict[str, Any]:
     """The pool the staff recorded for ``pid`` (404 ``pool_not_found``)."""
     _for_player(reads, actor, tid, pid)
@@ -58,6 +61,7 @@ def pool(reads: Reads, actor: Principal, tid: str, pid: str) -> dict[str, Any]:
     return deck_documents.pool(tid, pid, state)
 
 
+@lists_cards
 def validate(reads: Reads, actor: Principal, tid: str, pid: str, deck: Decklist, label: str,
              received: list[str] | None) -> dict[str, Any]:
     """A decklist checked as a registration would be, without registering it: every
@@ -71,6 +75,7 @@ def validate(reads: Reads, actor: Principal, tid: str, pid: str, deck: Decklist,
             "recursions": limits.recursions, "pool_size": len(pool_)}
 
 
+@lists_cards
 def registration(reads: Reads, actor: Principal | None, tid: str, pid: str) -> dict[str, Any]:
     """A player's decks: to the player and staff in full; to anyone once published
     (before that 401 without a token, 403 with another's; 404 ``deck_not_found``)."""
@@ -89,6 +94,7 @@ def registration(reads: Reads, actor: Principal | None, tid: str, pid: str) -> d
     return deck_documents.registration(tid, pid, state, private=private)
 
 
+@lists_cards
 def checks(reads: Reads, actor: Principal, tid: str) -> dict[str, Any]:
     """Every deck check of the tournament (staff)."""
     require_tournament_staff(actor, tournament.load(reads, tid))

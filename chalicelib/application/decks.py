@@ -19,6 +19,7 @@ from ..domain.tournament import TournamentState
 from ..domain.tournament import state as tstate
 from ..service import UnitOfWork
 from . import deck_documents, deck_facts, formats, tournament
+from .card_facts import lists_cards
 from .deck_facts import iso
 from .product_phase import require_product_ready
 
@@ -83,6 +84,7 @@ def publish(uow: UnitOfWork, actor: Principal, tid: str) -> dict[str, Any]:
 
 # -- pools and registration ------------------------------------------------------------
 
+@lists_cards
 def record_pool(uow: UnitOfWork, actor: Principal, tid: str, pid: str, cards: list[str],
                 product: dict[str, Any] | None) -> dict[str, Any]:
     """7.2.3: staff record the cards a player received (``product``: what they opened,
@@ -95,6 +97,7 @@ def record_pool(uow: UnitOfWork, actor: Principal, tid: str, pid: str, cards: li
     return deck_documents.pool(tid, pid, state)
 
 
+@lists_cards
 def register(uow: UnitOfWork, actor: Principal, tid: str, pid: str, deck: Decklist,
              label: str, received: list[str] | None) -> dict[str, Any]:
     """The player (or staff for them) registers a deck checked against their pool and the
@@ -105,6 +108,7 @@ def register(uow: UnitOfWork, actor: Principal, tid: str, pid: str, deck: Deckli
     return deck_documents.registration(tid, pid, state, private=True)
 
 
+@lists_cards
 def reopen(uow: UnitOfWork, actor: Principal, tid: str, pid: str,
            until: str | None) -> dict[str, Any]:
     """The organizer lets a player change a registered deck (until ``until``)."""
@@ -114,6 +118,7 @@ def reopen(uow: UnitOfWork, actor: Principal, tid: str, pid: str,
     return deck_documents.registration(tid, pid, state, private=True)
 
 
+@lists_cards
 def extend_player_deadline(uow: UnitOfWork, actor: Principal, tid: str, pid: str,
                            deadline: str) -> dict[str, Any]:
     """A later deadline for one player (a late arrival without a deck, ...)."""
@@ -124,6 +129,7 @@ def extend_player_deadline(uow: UnitOfWork, actor: Principal, tid: str, pid: str
     return deck_documents.registration(tid, pid, state, private=True)
 
 
+@lists_cards
 def switch(uow: UnitOfWork, actor: Principal, tid: str, pid: str, label: str) -> dict[str, Any]:
     """3.1.5: a multi-deck player plays another of their decks (between rounds only)."""
     t = _player(uow, actor, tid, pid)
@@ -133,6 +139,7 @@ def switch(uow: UnitOfWork, actor: Principal, tid: str, pid: str, label: str) ->
     return deck_documents.registration(tid, pid, state, private=True)
 
 
+@lists_cards
 def check(uow: UnitOfWork, actor: Principal, tid: str, pid: str, presented: Decklist,
           label: str | None, round_no: int | None, note: str) -> dict[str, Any]:
     """Staff compare the deck a player presents with the registered one."""

@@ -18,6 +18,7 @@ from ..domain.errors import Forbidden, NotFound
 from ..projections.draft import draft_view
 from ..service import UnitOfWork
 from . import draft_pods, handout, limited, sources, tournament
+from .card_facts import lists_cards
 from .draft_pods import ms, pod_of, touched_pod
 from .formats_drafts import BOOSTER_DRAFT
 from .handout import EnteredProduct
@@ -72,6 +73,7 @@ def summary(reads: Reads, tid: str) -> dict[str, Any]:
     return view
 
 
+@lists_cards
 def pod(reads: Reads, actor: Principal, tid: str, n: int) -> dict[str, Any]:
     """Progress per seat, cards face up and revealed; the tournament's players and staff
     follow the draft, nobody sees another player's pack or picks."""
@@ -82,6 +84,7 @@ def pod(reads: Reads, actor: Principal, tid: str, n: int) -> dict[str, Any]:
     return public_view(touched_pod(reads, tid, n))
 
 
+@lists_cards
 def seat(reads: Reads, actor: Principal, tid: str, n: int) -> dict[str, Any]:
     """A seated player's own pack, pick, timer and (when the profile allows) picks."""
     state = pod_of(reads, tournament.checked_tid(tid), n)
@@ -98,6 +101,7 @@ def _seated_command(uow: UnitOfWork, actor: Principal, tid: str, n: int,
     return before, after, player
 
 
+@lists_cards
 def pick(uow: UnitOfWork, actor: Principal, tid: str, n: int, card: str,
          round_no: int | None, number: int | None, note: str | None) -> dict[str, Any]:
     """The player's pick from the pack in front of them (``round_no`` / ``number``: the
@@ -111,6 +115,7 @@ def pick(uow: UnitOfWork, actor: Principal, tid: str, n: int, card: str,
             "me": player_view(after, player)}
 
 
+@lists_cards
 def preselect(uow: UnitOfWork, actor: Principal, tid: str, n: int,
               card: str | None) -> dict[str, Any]:
     """The card an expired timer takes for the player (None: none)."""
@@ -119,6 +124,7 @@ def preselect(uow: UnitOfWork, actor: Principal, tid: str, n: int,
     return player_view(after, player)
 
 
+@lists_cards
 def face_down(uow: UnitOfWork, actor: Principal, tid: str, n: int, card: str) -> dict[str, Any]:
     """MTG 905.2c: the player turns a card they drafted face up face down."""
     _, after, player = _seated_command(uow, actor, tid, n, lambda player, now: TurnFaceDown(
@@ -158,6 +164,7 @@ def replace_pack(uow: UnitOfWork, actor: Principal, tid: str, n: int, seat_no: i
             "replacements": list(state.replacements)}
 
 
+@lists_cards
 def log(reads: Reads, actor: Principal, tid: str, n: int) -> dict[str, Any]:
     """Packs as opened, replacements, reveals, every pick and each seat's queue (staff)."""
     require_tournament_staff(actor, tournament.load(reads, tid))
@@ -171,6 +178,7 @@ def sweep(reads: Reads, actor: Principal, tid: str) -> dict[str, Any]:
     return {"tournament_id": tid, "pods": draft_pods.sweep(reads, tid)}
 
 
+@lists_cards
 def late_arrival(uow: UnitOfWork, actor: Principal, tid: str, player_id: str) -> dict[str, Any]:
     """V:EKN 7.2.6: a player added after the draft started receives sealed product."""
     return handout.late_arrival(

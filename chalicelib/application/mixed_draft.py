@@ -11,6 +11,7 @@ from ..domain import mixed, tabledraft
 from ..domain.mixed.setup import mixed_draft_commands
 from ..service import UnitOfWork
 from . import roster_drafts, tournament
+from .card_facts import lists_cards
 from .formats_drafts import MIXED_DRAFT as MIXED
 from .handout import EnteredProduct
 
@@ -29,6 +30,7 @@ def start(uow: UnitOfWork, actor: Principal, tid: str, pods: list[list[str]] | N
                                pick_seconds, review_seconds, entered, commands)
 
 
+@lists_cards
 def crypt_pick(uow: UnitOfWork, actor: Principal, tid: str, n: int, card: str,
                number: int | None) -> dict[str, Any]:
     """A crypt card from the table (7.7)."""
@@ -36,6 +38,7 @@ def crypt_pick(uow: UnitOfWork, actor: Principal, tid: str, n: int, card: str,
         player=player, card=card, pick=number, now=uow.now))
 
 
+@lists_cards
 def library_pick(uow: UnitOfWork, actor: Principal, tid: str, n: int, card: str,
                  pack: str | None) -> dict[str, Any]:
     """A card from the pile in front of the player; the rest passes on (7.6)."""
@@ -47,6 +50,7 @@ def _seed(uow: UnitOfWork, tid: str) -> str:
     return tournament.load(uow, tid, guard=False).seed
 
 
+@lists_cards
 def expire(uow: UnitOfWork, actor: Principal, tid: str, n: int) -> dict[str, Any]:
     """Expired timers: in the crypt phase the oldest card on the table (7.7), in the
     library phase a random card of each late player's pile (7.5.3)."""
@@ -55,6 +59,7 @@ def expire(uow: UnitOfWork, actor: Principal, tid: str, n: int) -> dict[str, Any
             "pod": MIXED.view(state)}
 
 
+@lists_cards
 def pick_for(uow: UnitOfWork, actor: Principal, tid: str, n: int, player_id: str,
              number: int | None, pack: str | None) -> dict[str, Any]:
     """Staff take an absent player's turn as an expired timer would: in the crypt phase
@@ -69,6 +74,7 @@ def pick_for(uow: UnitOfWork, actor: Principal, tid: str, n: int, player_id: str
             "picked": picked.data, "by": picked.data["by"], "pod_view": MIXED.view(state)}
 
 
+@lists_cards
 def replace_product(uow: UnitOfWork, actor: Principal, tid: str, n: int, seat: int,
                     item: int, reason: str, cards: list[str] | None) -> dict[str, Any]:
     """V:EKN 7.2.5, 7.8: a judge replaces an opened pack or starter with a wrong card

@@ -9,9 +9,11 @@ from typing import Any
 
 from ..auth import Principal, is_staff, require_player
 from . import formats, tournament
+from .card_facts import lists_cards
 from .reads import Reads
 
 
+@lists_cards
 def pool(reads: Reads, actor: Principal, tid: str, player_id: str) -> dict[str, Any]:
     t = tournament.load(reads, tid)
     require_player(actor, t, player_id)

@@ -16,6 +16,7 @@ from ..domain.tournament import state as tstate
 from ..projections.product import ENTRY_KIND
 from ..service import UnitOfWork
 from . import tournament
+from .card_facts import lists_cards, with_card_facts
 from .reads import Reads
 from .sets import entry_sets, product_sets
 
@@ -67,9 +68,11 @@ def enter(uow: UnitOfWork, actor: Principal, tid: str, pid: str, packs: list[dic
         tournament=tid, player=pid, settings=product, sets=entry_sets(uow, product, named),
         packs=packs, starters=starters, gate=gate, now=uow.now.isoformat(), by=actor.id,
         reason=reason))
-    return bool(events) and entry.revision == 1, entry_document(tid, pid, entry)
+    return bool(events) and entry.revision == 1, with_card_facts(
+        uow, tid, entry_document(tid, pid, entry))
 
 
+@lists_cards
 def entry(reads: Reads, actor: Principal, tid: str, pid: str) -> dict[str, Any]:
     """The product entered for one player (staff)."""
     t = tournament.load(reads, tid)

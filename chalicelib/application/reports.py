@@ -23,6 +23,7 @@ from ..projections.reports import FEED_KIND, org_kind, receipt_id
 from ..projections.tournaments import all_players, summary_id
 from ..service import UnitOfWork
 from . import clock, play_views, tournament
+from .card_facts import lists_cards
 from .reads import Reads
 from .sources import each_view
 
@@ -151,6 +152,7 @@ def report(reads: Reads, actor: Principal, tid: str) -> dict[str, Any]:
     return found
 
 
+@lists_cards
 def report_page(reads: Reads, actor: Principal, tid: str, position: int,
                 limit: int) -> dict[str, Any]:
     """A page of the report (``domain/reports/pages.py``): every field, the lists'

@@ -17,6 +17,7 @@ from ..domain.tournament import TournamentState
 from ..projections.limited import ACTIVE_KIND
 from ..service import Reply, UnitOfWork
 from . import formats, handout, limited, sources, tournament
+from .card_facts import lists_cards
 from .formats_drafts import RosterDraft
 from .handout import EnteredProduct
 from .product_phase import require_play_not_started
@@ -77,6 +78,7 @@ def start(uow: UnitOfWork, actor: Principal, fmt: RosterDraft, tid: str,
     return roster_document(tid, roster)
 
 
+@lists_cards
 def late_arrival(uow: UnitOfWork, actor: Principal, fmt: RosterDraft, tid: str,
                  player_id: str) -> dict[str, Any]:
     """7.2.6: a player added after the draft started receives sealed product."""
@@ -94,12 +96,14 @@ def summary(reads: Reads, fmt: RosterDraft, tid: str) -> dict[str, Any]:
     return limited.summary(reads, tid, fmt.name)
 
 
+@lists_cards
 def pod(reads: Reads, fmt: RosterDraft, tid: str, n: int) -> dict[str, Any]:
     """The pod as everyone sees it (7.7: the table is public; packs and hidden picks
     are not)."""
     return fmt.view(touched(reads, fmt, tournament.checked_tid(tid), n))
 
 
+@lists_cards
 def seat(reads: Reads, actor: Principal, fmt: RosterDraft, tid: str, n: int) -> dict[str, Any]:
     """The pod as a player seated in it sees it (403 ``not_a_player``, ``not_in_pod``)."""
     limited.player_of(actor, tournament.checked_tid(tid))
@@ -107,12 +111,14 @@ def seat(reads: Reads, actor: Principal, fmt: RosterDraft, tid: str, n: int) -> 
     return fmt.view(state, player=limited.seated(actor, tid, state.players))
 
 
+@lists_cards
 def events(reads: Reads, actor: Principal | None, fmt: RosterDraft, tid: str,
            n: int) -> dict[str, Any]:
     """The pod's events as the caller may see them."""
     return limited.pod_feed(reads, actor, tid, n, fmt.pod, fmt.pod_stream, fmt.redact)
 
 
+@lists_cards
 def log(reads: Reads, actor: Principal, fmt: RosterDraft, tid: str, n: int) -> dict[str, Any]:
     """The pod's whole state and every event (staff)."""
     return limited.pod_log(reads, actor, tid, n, fmt.pod, fmt.view, fmt.pod_stream)

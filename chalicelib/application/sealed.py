@@ -18,6 +18,7 @@ from ..domain.sealed.visibility import redact
 from ..domain.tournament import TournamentState
 from ..service import UnitOfWork
 from . import handout, limited, sources, tournament
+from .card_facts import lists_cards
 from .formats_sealed import RESTRICTED_TRADE, SEALED, SEALED_SWAP
 from .handout import EnteredProduct
 from .product_phase import require_play_not_started
@@ -53,6 +54,7 @@ def _bulk(players: list[str], packs: dict[str, list[list[str]]]) -> dict[str, di
             for p in players}
 
 
+@lists_cards
 def start(uow: UnitOfWork, actor: Principal, tid: str, hand_back_percent: int | None,
           starter_trading: bool | None, packs: dict[str, list[list[str]]] | None,
           entered: EnteredProduct | None) -> dict[str, Any]:
@@ -90,17 +92,20 @@ def _staff_command(uow: UnitOfWork, actor: Principal, tid: str, command_of: Any
     return sealed.view(state, staff=True)
 
 
+@lists_cards
 def open_product(uow: UnitOfWork, actor: Principal, tid: str) -> dict[str, Any]:
     """At the official's signal everyone opens their product; starter trading ends."""
     return _staff_command(uow, actor, tid, lambda t: sealed.OpenProduct(now=uow.now))
 
 
+@lists_cards
 def deal_swap(uow: UnitOfWork, actor: Principal, tid: str) -> dict[str, Any]:
     """7.3.2: hand back the chosen share, deal the rest at random from the seed."""
     return _staff_command(uow, actor, tid,
                           lambda t: sealed.DealSwap(seed=t.seed, now=uow.now))
 
 
+@lists_cards
 def late_arrival(uow: UnitOfWork, actor: Principal, tid: str, player_id: str) -> dict[str, Any]:
     """7.2.6: an active player added late receives their own product (entered for them,
     else collated from the seed)."""
@@ -124,6 +129,7 @@ def _player_command(uow: UnitOfWork, actor: Principal, tid: str, command_of: Any
             "sealed": sealed.view(state, player=player)}
 
 
+@lists_cards
 def offer_starter_trade(uow: UnitOfWork, actor: Principal, tid: str, give: str,
                         take: str) -> dict[str, Any]:
     """7.2.4: offer one of the player's starters for another player's, before opening."""
@@ -131,6 +137,7 @@ def offer_starter_trade(uow: UnitOfWork, actor: Principal, tid: str, give: str,
         player=player, give=give, take=take, now=uow.now))
 
 
+@lists_cards
 def answer_starter_trade(uow: UnitOfWork, actor: Principal, tid: str, offer: str,
                          accept: bool) -> dict[str, Any]:
     """The player offered the trade accepts or declines; its proposer may withdraw."""
@@ -138,6 +145,7 @@ def answer_starter_trade(uow: UnitOfWork, actor: Principal, tid: str, offer: str
         player=player, offer=offer, accept=accept, now=uow.now))
 
 
+@lists_cards
 def register_product(uow: UnitOfWork, actor: Principal, tid: str,
                      cards: list[str] | None) -> dict[str, Any]:
     """7.3.2: the player registers the product they opened (``cards`` must match it)."""
@@ -147,6 +155,7 @@ def register_product(uow: UnitOfWork, actor: Principal, tid: str,
 
 # -- reads -------------------------------------------------------------------------------
 
+@lists_cards
 def progress(reads: Reads, actor: Principal | None, tid: str) -> dict[str, Any]:
     """The public progress; with a token, the caller's own product (staff: everything)."""
     if actor is None:
@@ -158,6 +167,7 @@ def progress(reads: Reads, actor: Principal | None, tid: str) -> dict[str, Any]:
     return sealed.view(state, player=limited.player_of(actor, tid))
 
 
+@lists_cards
 def events(reads: Reads, actor: Principal | None, tid: str) -> dict[str, Any]:
     """The product's events, contents shown only to their owner (and staff)."""
     _shown(reads, tournament.checked_tid(tid))
@@ -166,6 +176,7 @@ def events(reads: Reads, actor: Principal | None, tid: str) -> dict[str, Any]:
                         lambda t, d: redact(t, d, player=player, staff=staff))
 
 
+@lists_cards
 def log(reads: Reads, actor: Principal, tid: str) -> dict[str, Any]:
     """The staff view and every event."""
     require_tournament_staff(actor, tournament.load(reads, tid))

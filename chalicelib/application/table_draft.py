@@ -11,6 +11,7 @@ from ..domain import tabledraft
 from ..domain.tabledraft.setup import table_draft_commands
 from ..service import UnitOfWork
 from . import roster_drafts
+from .card_facts import lists_cards
 from .formats_drafts import TABLE_DRAFT as TABLE
 from .handout import EnteredProduct
 
@@ -25,6 +26,7 @@ def start(uow: UnitOfWork, actor: Principal, tid: str, pods: list[list[str]] | N
                                pick_seconds, review_seconds, entered, table_draft_commands)
 
 
+@lists_cards
 def pick(uow: UnitOfWork, actor: Principal, tid: str, n: int, card: str,
          number: int | None) -> dict[str, Any]:
     """409 ``not_your_turn``, ``review_period``, ``stale_pick`` (``number``: the pick the
@@ -33,6 +35,7 @@ def pick(uow: UnitOfWork, actor: Principal, tid: str, n: int, card: str,
         player=player, card=card, pick=number, now=uow.now))
 
 
+@lists_cards
 def expire(uow: UnitOfWork, actor: Principal, tid: str, n: int) -> dict[str, Any]:
     """The pick timer ran out: the waiting player receives the oldest card on the table
     (7.7). Staff or any player of the pod; 409 before the deadline."""
@@ -41,6 +44,7 @@ def expire(uow: UnitOfWork, actor: Principal, tid: str, n: int) -> dict[str, Any
             "table": TABLE.view(state)}
 
 
+@lists_cards
 def pick_for(uow: UnitOfWork, actor: Principal, tid: str, n: int, player_id: str,
              number: int | None) -> dict[str, Any]:
     """Staff take an absent player's pick as an expired timer would: the oldest card on
@@ -53,6 +57,7 @@ def pick_for(uow: UnitOfWork, actor: Principal, tid: str, n: int, player_id: str
             "table": TABLE.view(state)}
 
 
+@lists_cards
 def replace_pack(uow: UnitOfWork, actor: Principal, tid: str, n: int, seat: int, pack: int,
                  reason: str, cards: list[str] | None) -> dict[str, Any]:
     """V:EKN 7.2.5: a judge replaces a pack with a wrong card count before any card of it

@@ -18,6 +18,7 @@ from ..domain.tournament.state import plain
 from ..projections.tournaments import streams_kind, summary_id
 from ..service import UnitOfWork
 from . import admission, tournament
+from .card_facts import with_card_facts
 from .play import open_play
 from .reads import InvalidQuery, Reads
 
@@ -183,7 +184,7 @@ def event_log(reads: Reads, actor: Principal, tid: str, after: str | None,
         {"stream_id": e.stream_id, "version": e.version, "type": e.type,
          "data": {**e.data, "seed": None} if hide_seed and "seed" in e.data else e.data,
          "actor": e.meta.get("actor"), "recorded_at": e.recorded_at} for e in events]}
-    return page, "|".join(map(str, following)) if following else None
+    return with_card_facts(reads, tid, page), "|".join(map(str, following)) if following else None
 
 
 def _log_cursor(raw: str | None) -> tuple[str, str, int] | None:

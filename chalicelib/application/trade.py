@@ -15,6 +15,7 @@ from ..domain.tabledraft.setup import kinds_of
 from ..domain.trade.visibility import redact
 from ..service import UnitOfWork
 from . import limited, sources, tournament
+from .card_facts import lists_cards
 from .formats_sealed import RESTRICTED_TRADE
 from .product_phase import require_play_not_started
 from .reads import Reads
@@ -30,6 +31,7 @@ def pod(source: Any, tid: str, n: int) -> trade.TradePodState:
                            f"no trading pod {n}", tid)
 
 
+@lists_cards
 def set_deck(uow: UnitOfWork, actor: Principal, tid: str, library: list[str],
              stock: list[str], crypt: list[str], sideboard: list[str]) -> dict[str, Any]:
     """7.4.1: a player's library of exactly 50, trade stock of 15 unused library cards,
@@ -90,6 +92,7 @@ def _pod_command(uow: UnitOfWork, actor: Principal, tid: str, n: int,
             "pod": trade.view(state, player=player)}
 
 
+@lists_cards
 def offer(uow: UnitOfWork, actor: Principal, tid: str, n: int, target: str,
           slot: int) -> dict[str, Any]:
     """The active player selects a face-up stock card of another player of the pod."""
@@ -97,18 +100,21 @@ def offer(uow: UnitOfWork, actor: Principal, tid: str, n: int, target: str,
         player=player, target=target, slot=slot, now=now))
 
 
+@lists_cards
 def accept(uow: UnitOfWork, actor: Principal, tid: str, n: int, slot: int) -> dict[str, Any]:
     """The selected player gives one of their face-up cards (``slot``) in exchange."""
     return _pod_command(uow, actor, tid, n, lambda player, now: trade.AcceptTrade(
         player=player, slot=slot, now=now))
 
 
+@lists_cards
 def decline(uow: UnitOfWork, actor: Principal, tid: str, n: int) -> dict[str, Any]:
     """The selected player declines the offer."""
     return _pod_command(uow, actor, tid, n,
                         lambda player, now: trade.DeclineTrade(player=player, now=now))
 
 
+@lists_cards
 def add_crypt(uow: UnitOfWork, actor: Principal, tid: str, n: int,
               cards: list[str]) -> dict[str, Any]:
     """7.4.3: once trading is over, the player completes their crypt from the sideboard."""
@@ -123,6 +129,7 @@ def summary(reads: Reads, tid: str) -> dict[str, Any]:
     return limited.summary(reads, tid, "trade")
 
 
+@lists_cards
 def pod_view(reads: Reads, actor: Principal | None, tid: str, n: int) -> dict[str, Any]:
     """Face-up stock cards to the pod's players and staff; anyone else sees whose turn
     it is and the counts."""
@@ -132,6 +139,7 @@ def pod_view(reads: Reads, actor: Principal | None, tid: str, n: int) -> dict[st
     return trade.view(state, player=player, staff=staff)
 
 
+@lists_cards
 def events(reads: Reads, actor: Principal | None, tid: str, n: int) -> dict[str, Any]:
     """The pod's events for its players and staff (offers, answers and turns are public
     to the pod); 403 ``not_in_pod`` for anyone else."""
@@ -140,6 +148,7 @@ def events(reads: Reads, actor: Principal | None, tid: str, n: int) -> dict[str,
     return limited.pod_feed(reads, actor, tid, n, pod, streams.trade_pod, redact)
 
 
+@lists_cards
 def log(reads: Reads, actor: Principal, tid: str, n: int) -> dict[str, Any]:
     """The pod's whole state and every event (staff)."""
     return limited.pod_log(reads, actor, tid, n, pod, trade.view, streams.trade_pod)

@@ -88,7 +88,9 @@ def test_a_set_up_is_checked_against_the_pool(api, rt, cases):
                   split["stock"], split["crypt"] + [split["library"][0]], split["sideboard"])
     assert refused.value.code == "invalid_trade_deck"
     done = set_up(rt, cases, event, pid)
+    facts = done.pop("card_facts")
     assert done == {"tournament_id": tid, "player_id": pid, **split}
+    assert set(facts) == {card for zone in split.values() for card in zone}
     assert rt.service.read(TRADE_PREP, f"trade-{tid}")[0].decks[pid]["library"] == \
         split["library"]
 
