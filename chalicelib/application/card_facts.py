@@ -14,7 +14,10 @@ The name is ``card_facts``, not ``cards``: several replies already have a field
 
 Facts are attached when the reply is made, never stored in a view: set data is static
 (samples ship with the code, uploaded sets are immutable), so stored views stay small
-and a set's facts are built once per process (:func:`_facts_of`).
+and a set's facts are built once per process (:func:`_facts_of`). A query (given the
+runtime's ``Reads``) also reads a started tournament's sets and an uploaded set once per
+runtime (:func:`_memo`): settings are fixed at the start and sets once uploaded, so a
+polled seat costs no store read for its facts.
 
 Use :func:`lists_cards` on a use case whose reply lists cards (it needs a parameter
 ``tid`` and its unit of work or ``Reads`` first), or :func:`with_card_facts` where a use
@@ -24,6 +27,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import weakref
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
@@ -32,6 +36,7 @@ from ..domain import streams
 from ..domain.product.cards import Card, CardSet
 from ..domain.profiles.product import ProductSettings
 from ..domain.tournament import TOURNAMENT
+from ..domain.tournament.state import REGISTRATION
 from . import sources
 from .sets import find_set
 
@@ -41,6 +46,8 @@ F = TypeVar("F", bound=Callable[..., dict[str, Any]])
 
 _CACHE_SIZE = 64
 _by_set: dict[int, tuple[CardSet, Facts]] = {}
+_MEMO_SIZE = 10_000
+_memos: weakref.WeakKeyDictionary[Any, dict[Any, Any]] = weakref.WeakKeyDictionary()
 
 
 def card_fact(card: Card, set_id: str) -> dict[str, Any]:
@@ -72,13 +79,61 @@ def _facts_of(card_set: CardSet) -> Facts:
 def set_ids(product: Mapping[str, Any], named: Iterable[str] = ()) -> list[str]:
     """The sets a tournament's cards come from, in order of precedence: its boosters'
     and starters' sets and the sets advertised for own product; when players may bring
-    product of any set, the shipped samples and the sets the reply names."""
+    product of any set, the sets the reply names and the shipped samples."""
+    listed, any_set = _product_sets(product)
+    return _with_named(listed, any_set, named)
+
+
+def _product_sets(product: Mapping[str, Any]) -> tuple[list[str], bool]:
+    """The sets the product settings list, and whether players may bring any set."""
     settings = ProductSettings.model_validate(dict(product))
     ids = [b.set for b in settings.boosters] + [s.set for s in settings.starters]
     ids += settings.own.sets
-    if settings.source == "own" and not settings.own.sets:
-        ids += [*sorted(named), *sorted(sample_sets())]
-    return list(dict.fromkeys(ids))
+    return list(dict.fromkeys(ids)), settings.source == "own" and not settings.own.sets
+
+
+def _with_named(listed: list[str], any_set: bool, named: Iterable[str]) -> list[str]:
+    if not any_set:
+        return listed
+    return list(dict.fromkeys([*listed, *sorted(named), *sorted(sample_sets())]))
+
+
+def _memo(source: Any) -> dict[Any, Any] | None:
+    """What never changes, remembered per runtime (its command service): a query's
+    ``Reads`` has one; a unit of work reads through itself (None)."""
+    service = getattr(source, "service", None)
+    if service is None:
+        return None
+    memo = _memos.get(service)
+    if memo is None or len(memo) > _MEMO_SIZE:
+        memo = _memos[service] = {}
+    return memo
+
+
+def _tournament_sets(source: Any, tid: str) -> tuple[list[str], bool] | None:
+    """:func:`_product_sets` of the tournament (None if there is none); once it has
+    started its settings are fixed, so a query remembers them."""
+    memo = _memo(source)
+    if memo is not None and ("t", tid) in memo:
+        return memo[("t", tid)]
+    t = sources.state(source, TOURNAMENT, streams.tournament(tid))
+    if not t.exists:
+        return None
+    found = _product_sets(t.section("product"))
+    if memo is not None and t.status != REGISTRATION:
+        memo[("t", tid)] = found
+    return found
+
+
+def _card_set(source: Any, set_id: str) -> CardSet | None:
+    """A sample or uploaded set (uploaded sets never change: a query remembers them)."""
+    memo = _memo(source)
+    if memo is not None and ("s", set_id) in memo:
+        return memo[("s", set_id)]
+    found = find_set(source, set_id)
+    if memo is not None and found is not None and set_id not in sample_sets():
+        memo[("s", set_id)] = found
+    return found
 
 
 def strings_in(doc: Any) -> tuple[set[str], set[str]]:
@@ -113,12 +168,12 @@ def card_facts(source: Any, tid: str, doc: Any) -> Facts:
     """The facts of every card id ``doc`` names, from the tournament's sets (the first
     set that knows an id gives its facts)."""
     found, named = strings_in(doc)
-    t = sources.state(source, TOURNAMENT, streams.tournament(tid))
-    if not t.exists or not found:
+    sets = _tournament_sets(source, tid) if found else None
+    if sets is None:
         return {}
     facts: Facts = {}
-    for set_id in set_ids(t.section("product"), named):
-        card_set = find_set(source, set_id)
+    for set_id in _with_named(*sets, named):
+        card_set = _card_set(source, set_id)
         if card_set is None:
             continue
         known = _facts_of(card_set)
