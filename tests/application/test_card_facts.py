@@ -77,3 +77,31 @@ def test_the_decorator_adds_the_facts_to_the_reply(api, rt):
     for reply in (view(reads, "ann", tid), view(reads, "ann", tid=tid)):
         assert reply["who"] == "ann" and list(reply["card_facts"]) == ["vt-pale-relic"]
     assert view.__doc__ == "A view." and view.__name__ == "view"
+
+
+def test_sets_are_remembered_only_once_the_settings_are_fixed(api, rt):
+    """Before the start the product may change (a query reads it again); from the start
+    a query reads the tournament's sets once per runtime."""
+    org = api.organizer()
+    tid = api.tournament(org, "vtes", "sealed")["tournament_id"]
+    reads = Reads(rt.service, rt.views)
+    doc = {"pool": ["vt-pale-relic", "cp-lookout-lens"]}
+
+    def facts_and_store_reads():
+        seen, read = [], rt.service.events.read
+        rt.service.events.read = lambda *a, **k: seen.append(a) or read(*a, **k)
+        try:
+            return set(cf.card_facts(reads, tid, doc)), len(seen)
+        finally:
+            rt.service.events.read = read
+
+    assert facts_and_store_reads() == ({"vt-pale-relic"}, 1)
+    changed = api.post(f"/v1/tournaments/{tid}/settings", {"settings": {"product": {
+        "boosters": [{"set": "sample-mtg", "count": 1}], "starters": []}}}, token=org)
+    assert changed.status == 200, changed.body
+    assert facts_and_store_reads() == ({"cp-lookout-lens"}, 1)
+    for i in range(2):
+        api.register(tid, f"Player {i}")
+    assert api.post(f"/v1/tournaments/{tid}/start", token=org).status == 200
+    assert facts_and_store_reads() == ({"cp-lookout-lens"}, 1)
+    assert facts_and_store_reads() == ({"cp-lookout-lens"}, 0)
