@@ -1,6 +1,7 @@
 """Issue 17: every reply that lists cards names them. Whole events of every limited format
-(the demo scenarios: booster drafts of each game, mixed draft, sealed swap, restricted
-trade; here also a table draft and a plain sealed event) are played in-process, then every
+(the demo scenarios: booster drafts of each game, table and mixed drafts, sealed swap,
+restricted trade; here also a table draft read from its seats and a plain sealed event)
+are played in-process, then every
 card-listing read of the event is taken as staff; in every reply of the run, each card id
 of the tournament's sets that the reply names has its facts in ``card_facts``, equal to the
 set data (``GET /v1/sets/{id}``, the sets ``GET .../product`` lists), and ``card_facts``
@@ -15,7 +16,7 @@ import pytest
 
 from demo.client import Api, start_event
 from demo.registry import MODULES, scenario
-from tests.e2e.transport import InProcessTransport
+from tests.e2e.transport import InProcessTransport, MovableClock
 
 TOURNAMENT_PATH = re.compile(r"^/v1/tournaments/(t[0-9a-f]{12})(/|$|\?)")
 
@@ -23,8 +24,8 @@ TOURNAMENT_PATH = re.compile(r"^/v1/tournaments/(t[0-9a-f]{12})(/|$|\?)")
 class Recording(InProcessTransport):
     """The scenarios' transport, keeping every successful JSON reply about a tournament."""
 
-    def __init__(self, api_client):
-        super().__init__(api_client)
+    def __init__(self, api_client, clock: MovableClock):
+        super().__init__(api_client, clock)
         self.replies: list[tuple[str, str, Any]] = []     # (tid, "METHOD template", body)
 
     def request(self, method, path, body=None, token=None, headers=None):
@@ -101,8 +102,9 @@ def check_replies(api: Api, replies: list[tuple[str, str, Any]]) -> Counter:
     return listing
 
 
-def table_draft_event(api: Api):
-    """A V:TES table draft (7.7) of one pack in a pod of four, every pick by its player."""
+def table_draft_seats(api: Api):
+    """A V:TES table draft (7.7) of one pack in a pod of four, every pick by its player
+    after reading their seat; each player's feed."""
     ev = start_event(api, "Rochester Hall", "vtes", "table-draft", 4,
                      settings={"draft": {"packs": 1}})
     base = f"{ev.base}/table-draft"
@@ -137,7 +139,7 @@ def sealed_event(api: Api):
     return ev
 
 
-EXTRA = {"vtes-table-draft": table_draft_event, "vtes-sealed": sealed_event}
+EXTRA = {"vtes-table-draft-seats": table_draft_seats, "vtes-sealed": sealed_event}
 # What each event must have shown with its cards (so a test that saw nothing fails).
 EXPECTED = {
     "hack-booster-draft": {"GET /v1/tournaments/{tid}/draft/pods/{n}/me",
@@ -159,9 +161,15 @@ EXPECTED = {
                               "POST /v1/tournaments/{tid}/trade/setup",
                               "GET /v1/tournaments/{tid}/report"},
     "vtes-table-draft": {"GET /v1/tournaments/{tid}/table-draft/pods/{n}",
-                         "GET /v1/tournaments/{tid}/table-draft/pods/{n}/me",
                          "POST /v1/tournaments/{tid}/table-draft/pods/{n}/picks",
-                         "GET /v1/tournaments/{tid}/table-draft/pods/{n}/events"},
+                         "POST /v1/tournaments/{tid}/table-draft/pods/{n}/replacements",
+                         "POST /v1/tournaments/{tid}/table-draft/late-arrivals",
+                         "GET /v1/tournaments/{tid}/table-draft/pods/{n}/log",
+                         "GET /v1/tournaments/{tid}/players/{pid}/pool"},
+    "vtes-table-draft-seats": {"GET /v1/tournaments/{tid}/table-draft/pods/{n}",
+                               "GET /v1/tournaments/{tid}/table-draft/pods/{n}/me",
+                               "POST /v1/tournaments/{tid}/table-draft/pods/{n}/picks",
+                               "GET /v1/tournaments/{tid}/table-draft/pods/{n}/events"},
     "vtes-sealed": {"GET /v1/tournaments/{tid}/sealed",
                     "POST /v1/tournaments/{tid}/sealed/open",
                     "GET /v1/tournaments/{tid}/sealed/events"},
@@ -170,8 +178,10 @@ EVERY_EVENT = {"GET /v1/tournaments/{tid}/events", "GET /v1/tournaments/{tid}/au
 
 
 @pytest.mark.parametrize("name", sorted(MODULES) + sorted(EXTRA))
-def test_every_card_listed_has_its_facts(name, api):
-    transport = Recording(api)
+def test_every_card_listed_has_its_facts(name, api, rt):
+    clock = MovableClock()
+    rt.service.clock = clock
+    transport = Recording(api, clock)
     demo = Api(transport, api.admin_key)
     if name in MODULES:
         outcome = scenario(name)(demo)
