@@ -142,7 +142,8 @@ def main(argv: list[str]) -> int:
                               "worth of Python), default 1")
         sub.add_argument("--handlers", type=int,
                          default=int(os.environ.get("PODIUM_HANDLERS", "4")),
-                         help="requests inside the app at once per process (0: no limit); "
+                         help="requests served at once per process, first come first "
+                              "served, from their first byte to their reply (0: no limit); "
                               "more wait their turn instead of taking the interpreter lock "
                               "from a request that holds the store's write lock")
         sub.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
