@@ -12,11 +12,9 @@ from collections import Counter
 from typing import Any
 
 from ..client import Api, start_event
-from .decks import card_kinds, open_decks, publish, register_deck, vtes_deck
-from .finish import finish_and_report
 from .members import vekn_numbers
 from .outcome import Outcome
-from .tables import final, play_rounds, table_standings
+from .vtes_event import play_drafted
 
 PICK_SECONDS = 90
 
@@ -108,17 +106,4 @@ def draft(api: Api, ev) -> dict[str, Any]:
 def run(api: Api) -> Outcome:
     ev = start_event(api, "Elysium Games", "vtes", "mixed-draft", 9,
                      member_ids=vekn_numbers(9))
-    drafted = draft(api, ev)
-    kinds = card_kinds(api, "sample-vtes")
-    open_decks(api, ev)
-    for player, pool in drafted.pop("pools").items():
-        register_deck(api, ev, player, vtes_deck(pool, kinds))
-    drafted["decks"] = len(publish(api, ev)["decklists"])
-    tables = play_rounds(api, ev)
-    qualifiers = final(api, ev)
-    rows = table_standings(api, ev)
-    report = finish_and_report(api, ev)
-    return Outcome("vtes-mixed-draft", ev.tid, ev.org, rows,
-                   {**drafted, "tables": tables, "finalists": len(qualifiers),
-                    "time_extensions": len(report["time_extensions"]),
-                    "events": api.event_count(ev.tid, ev.org)}, report)
+    return play_drafted(api, ev, "vtes-mixed-draft", draft(api, ev))
