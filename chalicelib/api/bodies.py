@@ -67,11 +67,18 @@ CardId = Field(pattern=ID_PATTERN)
 
 
 class DraftStartBody(Body):
-    pods: list[list[str]] | None = Field(default=None, max_length=500)
-    first_seats: dict[str, str] | None = Field(default=None, max_length=500)
-    packs: dict[str, list[list[str]]] | None = Field(default=None, max_length=5000)
+    pods: list[list[str]] | None = Field(
+        default=None, max_length=500,
+        description="explicit pods, players in clockwise seat order")
+    first_seats: dict[str, str] | None = Field(
+        default=None, max_length=500,
+        description="pod number -> the player the judge designates as first active player")
+    packs: dict[str, list[list[str]]] | None = Field(
+        default=None, max_length=5000, description="player id -> entered packs (card ids)")
     pick_seconds: int | None = Field(default=None, ge=5, le=900)
-    review_seconds: int | None = Field(default=None, ge=0, le=300)
+    review_seconds: int | None = Field(
+        default=None, ge=0, le=300,
+        description="V:EKN 7.7.1; default: the draft profile's table_review_seconds")
 
 
 class TablePickBody(Body):

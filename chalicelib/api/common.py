@@ -104,6 +104,7 @@ def command_route(bp, path: str, use_case: Callable[..., Any], status: int = 200
 
     view.__name__ = view.__qualname__ = use_case.__name__
     view.__doc__ = use_case.__doc__
+    view.request_body = None if body is None else (body, allow_empty)  # tools/openapi_bodies
     view.__module__ = bp._import_name         # noqa: SLF001 - the blueprint's module
     return json_route(bp, path, methods=["POST"])(view)
 

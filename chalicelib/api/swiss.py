@@ -4,20 +4,17 @@ reads join the projected views (``projections/swiss.py``, ``swiss_matches.py``).
 from __future__ import annotations
 
 from chalice import Blueprint
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from ..application import swiss_results, swiss_rounds, swiss_views
 from ..projections.swiss import ROUND_PAGE
 from ..service import Reply
+from .bodies import Body
 from .common import caller, command, command_route, path_number, reads, run_command
 from .http import cursor_at, json_route, next_page, page_param, parse_body, query_int
 from .links import link
 
 bp = Blueprint(__name__)
-
-
-class Body(BaseModel):
-    model_config = ConfigDict(extra="forbid", defer_build=True)
 
 
 class PairBody(Body):

@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from chalice import Blueprint
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
 from ..application import ffa, table_endings, tables, tables_views
 from ..service import Reply
+from .bodies import Body
 from .common import caller, command, command_route, path_number, reads, run_command
 from .http import json_route, parse_body, query_int
 from .links import link
@@ -20,25 +21,28 @@ PlayerId = Annotated[str, Field(pattern=r"^p[0-9a-f]{10}$")]
 VP = Annotated[float, Field(ge=-100, le=100, allow_inf_nan=False)]
 
 
-class Body(BaseModel):
-    model_config = ConfigDict(extra="forbid", defer_build=True, strict=False)
-
-
 class SwapBody(Body):
     players: list[PlayerId] = Field(min_length=2, max_length=2)
 
 
-class ResultBody(Body):
-    vp: dict[PlayerId, VP] = Field(min_length=1, max_length=5)
+VP_DESCRIPTION = "player id -> victory points, a multiple of 0.5"
+
+
+class FinalResultBody(Body):
+    vp: dict[PlayerId, VP] = Field(min_length=1, max_length=5, description=VP_DESCRIPTION)
 
 
 class TableResultBody(Body):
     """A table's VP, or how its game ended (V:EKN 3.5, 3.6, 3.7.2): the ousts in
     sequence and the end (``domain/tables/ousts.py``)."""
-    vp: dict[PlayerId, VP] | None = Field(default=None, min_length=1, max_length=5)
-    ousts: list[PlayerId] | None = Field(default=None, max_length=4)
+    vp: dict[PlayerId, VP] | None = Field(default=None, min_length=1, max_length=5,
+                                          description=VP_DESCRIPTION + " (or give end)")
+    ousts: list[PlayerId] | None = Field(
+        default=None, max_length=4, description="with end: the players ousted, in order")
     end: Literal["played_out", "time_out", "intentional_draw", "concession"] | None = None
-    conceded_to: PlayerId | None = None
+    conceded_to: PlayerId | None = Field(
+        default=None,
+        description="concession only: the player the others conceded to (V:EKN 3.5)")
 
     @model_validator(mode="after")
     def _one_way(self) -> TableResultBody:
@@ -49,7 +53,7 @@ class TableResultBody(Body):
         return self
 
 
-class CardBody(Body):
+class PlaceFinalCardBody(Body):
     position: int = Field(ge=0, le=4)
     player_id: PlayerId | None = None
 
@@ -139,14 +143,14 @@ def get_final(tid):
 
 
 place_card = command_route(
-    bp, "/tournaments/{tid}/tables/final/cards", tables.place_card, body=CardBody,
+    bp, "/tournaments/{tid}/tables/final/cards", tables.place_card, body=PlaceFinalCardBody,
     fields=("position", "player_id"))
 
 
 @json_route(bp, "/tournaments/{tid}/tables/final/result", methods=["POST"])
 def report_final(tid):
     request, principal = bp.current_request, caller(bp.current_request)
-    body = parse_body(request, ResultBody)
+    body = parse_body(request, FinalResultBody)
     return command(request, principal, 200, tables.report_final, tid, _halves(body.vp))
 
 

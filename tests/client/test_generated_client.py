@@ -105,7 +105,7 @@ def test_a_whole_vtes_event_through_the_generated_client(generated, live_server)
             vp = {p: 0 for p in table}
             vp[table[rnd % len(table)]] = 3
             result = ok(api("tables.report_table_result"), 200, tid=tid, n=rnd, k=k, client=org,
-                        body=models.VpBody.from_dict({"vp": vp}))
+                        body=models.TableResultBody.from_dict({"vp": vp}))
             assert len(result.result) == len(table)
         view = ok(api("tables.get_tables_round"), 200, tid=tid, n=rnd, client=public)
         assert all(x.result is not None for x in view.tables)
@@ -116,7 +116,7 @@ def test_a_whole_vtes_event_through_the_generated_client(generated, live_server)
     assert sorted(placed.seating) == sorted(final.qualifiers)
     vp = dict(zip(placed.seating, (3, 1, 1, 0, 0)))
     ok(api("tables.report_tables_final"), 200, tid=tid, client=org,
-       body=models.VpBody.from_dict({"vp": vp}))
+       body=models.FinalResultBody.from_dict({"vp": vp}))
     standings = ok(api("tables.tables_standings"), 200, tid=tid, client=public)
     assert standings.final[0].player == placed.seating[0]
     assert len(standings.standings) == 10
