@@ -29,6 +29,10 @@ def build(examples: bool = True) -> dict:
             if path in spec["paths"]:
                 raise SystemExit(f"{fragment_path.name}: path {path} is defined twice")
             spec["paths"][path] = item
+        for name, item in (fragment.get("webhooks") or {}).items():    # OpenAPI 3.1
+            if name in spec.setdefault("webhooks", {}):
+                raise SystemExit(f"{fragment_path.name}: webhook {name} is defined twice")
+            spec["webhooks"][name] = item
         for name, schema in ((fragment.get("components") or {}).get("schemas") or {}).items():
             if name in schemas:
                 raise SystemExit(f"{fragment_path.name}: schema {name} is defined twice")
