@@ -16,7 +16,9 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
+from ..domain import streams
 from ..domain.swiss.events import RoundPaired
+from ..domain.tabledraft.events import TableDraftCompleted
 from ..domain.webhooks.catalog import SOURCE_EVENTS, topic_of
 from ..domain.webhooks.events import (
     WebhookAttempted,
@@ -75,13 +77,13 @@ def _removed(stored: StoredEvent, tx: ViewTx) -> None:
 
 
 def _payload(event: StoredEvent, tid: str, topic: str, did: str) -> dict[str, Any]:
-    parts = event.stream_id.split("-")
     data = dict(event.data)
     if isinstance(event.event, RoundPaired) and "pairs" in data:   # receivers read matches
         data["matches"] = event.event.matches()
         data.pop("pairs")
-    if len(parts) == 3 and parts[2].isdigit():
-        data.setdefault("pod", int(parts[2]))
+    pod = streams.pod_number_of(event.stream_id)
+    if pod is not None:
+        data.setdefault("pod", pod)
     return {"id": did, "topic": topic, "event": event.type, "tournament_id": tid,
             "occurred_at": event.recorded_at,
             "source": {"stream": event.stream_id, "version": event.version}, "data": data}
@@ -90,6 +92,9 @@ def _payload(event: StoredEvent, tid: str, topic: str, did: str) -> dict[str, An
 @projection.on(*SOURCE_EVENTS)
 def _source(event: StoredEvent, tx: ViewTx) -> None:
     topic = topic_of(event.type)
+    if isinstance(event.event, TableDraftCompleted) \
+            and streams.capability_of(event.stream_id) == "mixed-draft":
+        return      # a mixed draft's crypt table is done, not its draft: library rounds follow
     tid = tournament_of_stream(event.stream_id)
     summary = tx.get(summary_id(tid)) if tid else None
     if summary is None or topic is None:
