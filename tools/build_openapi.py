@@ -10,7 +10,7 @@ import sys
 
 import yaml
 
-from tools import openapi_bodies
+from tools import openapi_bodies, openapi_errors
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "openapi" / "examples.yaml"
@@ -22,7 +22,7 @@ def build(examples: bool = True) -> dict:
     spec.setdefault("paths", {})
     schemas = spec.setdefault("components", {}).setdefault("schemas", {})
     for fragment_path in sorted((ROOT / "openapi").glob("*.yaml")):
-        if fragment_path.name in ("base.yaml", EXAMPLES.name):
+        if fragment_path.name in ("base.yaml", EXAMPLES.name, openapi_errors.ERRORS.name):
             continue
         fragment = yaml.safe_load(fragment_path.read_text()) or {}
         for path, item in (fragment.get("paths") or {}).items():
@@ -43,6 +43,7 @@ def build(examples: bool = True) -> dict:
     openapi_bodies.apply(spec)
     for item in spec["paths"].values():
         conditional_get(item.get("get"))
+    openapi_errors.apply(spec)      # each operation's error codes, by status
     if examples:
         recorded_examples(spec)
     return spec
