@@ -22,7 +22,7 @@ from .card_facts import lists_cards
 from .draft_pods import ms, pod_of, touched_pod
 from .formats_drafts import BOOSTER_DRAFT
 from .handout import EnteredProduct
-from .product_phase import require_play_not_started
+from .product_phase import require_product_phase_not_over
 from .reads import Reads
 from .sets import product_sets
 
@@ -46,7 +46,7 @@ def start(uow: UnitOfWork, actor: Principal, tid: str, pods: list[list[str]] | N
     require_tournament_staff(actor, t)
     tournament.require_running(t, formats=(BOOSTER_DRAFT.name,),
                                message="start the tournament before the draft")
-    require_play_not_started(uow, t, "starting the draft")
+    require_product_phase_not_over(uow, t, "starting the draft")
     product = t.section("product")
     starters = None
     if entered is not None:

@@ -20,7 +20,7 @@ from . import formats, handout, limited, sources, tournament
 from .card_facts import lists_cards
 from .formats_drafts import RosterDraft
 from .handout import EnteredProduct
-from .product_phase import require_play_not_started
+from .product_phase import require_product_phase_not_over
 from .reads import Reads
 from .sets import product_sets
 
@@ -62,7 +62,7 @@ def start(uow: UnitOfWork, actor: Principal, fmt: RosterDraft, tid: str,
     require_tournament_staff(actor, t)
     tournament.require_running(t, formats=(fmt.name,),
                                message=f"start the tournament before the {fmt.label}")
-    require_play_not_started(uow, t, f"starting the {fmt.label}")
+    require_product_phase_not_over(uow, t, f"starting the {fmt.label}")
     product, draft = t.section("product"), t.section("draft")
     if entered is not None:
         packs = entered.packs(uow, t)

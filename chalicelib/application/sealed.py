@@ -21,7 +21,7 @@ from . import handout, limited, sources, tournament
 from .card_facts import lists_cards
 from .formats_sealed import RESTRICTED_TRADE, SEALED, SEALED_SWAP
 from .handout import EnteredProduct
-from .product_phase import require_play_not_started
+from .product_phase import require_product_phase_not_over
 from .reads import Reads
 from .sets import product_sets
 
@@ -64,7 +64,7 @@ def start(uow: UnitOfWork, actor: Principal, tid: str, hand_back_percent: int | 
     t = tournament.load(uow, tid)
     require_tournament_staff(actor, t)
     tournament.require_running(t, formats=FORMATS)
-    require_play_not_started(uow, t, "handing out sealed product")
+    require_product_phase_not_over(uow, t, "handing out sealed product")
     product = t.section("product")
     players = [p.id for p in t.active_players()]
     if entered is not None:

@@ -17,7 +17,7 @@ from ..service import UnitOfWork
 from . import limited, sources, tournament
 from .card_facts import lists_cards
 from .formats_sealed import RESTRICTED_TRADE
-from .product_phase import require_play_not_started
+from .product_phase import require_product_phase_not_over
 from .reads import Reads
 from .sealed import handed_out
 from .sets import product_sets
@@ -62,7 +62,7 @@ def form_pods(uow: UnitOfWork, actor: Principal, tid: str, pods: list[list[str]]
     t = tournament.load(uow, tid)
     require_tournament_staff(actor, t)
     tournament.require_running(t, formats=FORMAT)
-    require_play_not_started(uow, t, "forming the trading pods")
+    require_product_phase_not_over(uow, t, "forming the trading pods")
     product = handed_out(uow, tid)
     players = [p.id for p in t.active_players() if p.id in product.pools]
     prep, _ = uow.decide(trade.TRADE_PREP, streams.trade(tid), trade.FormTradePods(

@@ -4,6 +4,8 @@ draft, then rounds): the first pairing, seating or pod game is refused with 409
 start once play has (409 ``play_started``)."""
 from __future__ import annotations
 
+import pytest
+
 from chalicelib.data.sets import sample_sets
 from chalicelib.domain import swiss as sw
 from chalicelib.domain.tables import commands as tc
@@ -173,3 +175,24 @@ def test_a_draft_run_at_the_table_ends_with_every_pool_recorded(api, rt):
                     token=org).status == 201
     assert api.post(pair, token=org).status == 201
     assert api.post(f"/v1/tournaments/{tid}/draft", token=org).status == 409
+
+
+@pytest.mark.parametrize("game, fmt, start, body", [
+    ("munchkin", "booster-draft", "draft", {}),
+    ("vtes", "sealed", "sealed", {}),
+    ("vtes", "table-draft", "table-draft", {}),
+    ("vtes", "mixed-draft", "mixed-draft", {"pile_size": 6}),
+    ("vtes", "restricted-trade", "trade/pods", {}),
+])
+def test_no_product_phase_starts_once_deck_building_opened_at_the_table(api, rt, game, fmt,
+                                                                         start, body):
+    """Deck building opened on product handed out at the table: the staff record the pools
+    (7.2.3); a draft, hand-out or trade started in Podium now would give a second pool."""
+    event = api.started(game, fmt, players=8)
+    tid, org = event["tid"], event["organizer"]
+    opened = api.post(f"/v1/tournaments/{tid}/decks/open", {"at_the_table": True}, token=org)
+    assert opened.status == 201, opened.body
+    before = sum(1 for _ in rt.events.all_events())
+    r = api.post(f"/v1/tournaments/{tid}/{start}", body, token=org)
+    assert r.status == 409 and r.body["error"] == "deckbuilding_open", r.body
+    assert sum(1 for _ in rt.events.all_events()) == before

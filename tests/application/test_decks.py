@@ -106,10 +106,15 @@ def test_the_sealed_product_is_the_pool_and_validation_records_nothing(api, rt, 
     with pytest.raises(Conflict) as refused:        # no product, nothing recorded
         register(cases, me, event, pid(event), deck())
     assert refused.value.code == "no_pool"
+    # the product handed out in Podium instead: before deck building opens (not at the table)
+    at(rt, 0)
+    event = api.started("vtes", "sealed", players=2)
+    tid, org, me = event["tid"], organizer(event), player(event, pid(event))
     product = VT_CRYPT[:12] + VT_LIB[:40]
     cases.run(sealed.start, org, tid, None, None,
               {p["player_id"]: [product] for p in event["players"]}, None)
     cases.run(sealed.open_product, org, tid)
+    cases.run(decks.open_phase, org, tid, "2026-12-04T19:00:00Z")
     outside = deck(library=VT_LIB[:39] + [VT_LIB[45]])
     checked = deck_queries.validate(reads(rt), me, tid, pid(event), outside, "main", None)
     assert not checked["legal"] and checked["pool_size"] == 52
