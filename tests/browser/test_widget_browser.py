@@ -178,8 +178,20 @@ def _shoot(page, shots: pathlib.Path, name: str) -> None:
         if width == 400:
             overflow = page.evaluate("document.documentElement.scrollWidth")
             assert overflow <= width, f"{name}: {overflow}px wide at {width}px"
-        box.screenshot(path=str(shots / f"{name}-{width}.png"), animations="disabled")
+        _screenshot(box, shots / f"{name}-{width}.png")
     page.set_viewport_size({"width": 1280, "height": 900})
+
+
+def _screenshot(box, path: pathlib.Path, tries: int = 3) -> None:
+    """The widget's poll may replace its root between finding it and taking the picture
+    ("not attached to the DOM"): take it again from the new root."""
+    for attempt in range(tries):
+        try:
+            box.screenshot(path=str(path), animations="disabled")
+            return
+        except sync_api.Error as exc:
+            if "not attached" not in str(exc) or attempt == tries - 1:
+                raise
 
 
 def test_vtes_tables_and_final_in_the_widget(api, server, browser, store_site, shots):
