@@ -39,6 +39,7 @@ def overview(reads: Reads, tid: str, after: str | None, limit: int) -> dict[str,
     ``after``), with their decklists once published; ``next``: the sort key of the page's
     last player when there are more (404 ``deckbuilding_not_open`` before the phase)."""
     if reads.views.get(view_id(tournament.checked_tid(tid))) is None:
+        tournament.load(reads, tid)             # 404 not_found: no such tournament
         raise NotFound("deck building has not started in this tournament",
                        code="deckbuilding_not_open")
     page = reads.views.list(players_kind(tid), after=after, limit=limit + 1)

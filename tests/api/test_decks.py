@@ -808,3 +808,10 @@ def test_organizer_extends_the_deadline_for_one_late_player(api, clock):
     assert register(api, s, p3, deck).status == 409
     changed = {"crypt": VT_CRYPT[:13], "library": VT_LIB[:40]}
     assert register(api, s, p1, changed).status == 409        # registered, not reopened
+
+
+def test_the_deck_overview_tells_a_missing_tournament_from_a_closed_phase(api):
+    assert api.get("/v1/tournaments/t0123456789ab/decks").body["error"] == "not_found"
+    event = api.started("vtes", "sealed", players=2)
+    r = api.get(f"/v1/tournaments/{event['tid']}/decks")
+    assert r.status == 404 and r.body["error"] == "deckbuilding_not_open", r.body
