@@ -33,6 +33,8 @@ from typing import Any
 
 import yaml
 
+from tools.openapi_bodies import RequestBody, routes_with_bodies
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 ERRORS = ROOT / "openapi" / "errors.yaml"
 API = ROOT / "chalicelib" / "api"
@@ -154,21 +156,15 @@ def _reached(module: str, name: str) -> list[_Call]:
     return calls
 
 
-def _facts(module: str, view: str, method: str) -> RouteFacts:
+def _facts(module: str, view: str, method: str, body: RequestBody | None) -> RouteFacts:
+    """``body``: the model the route parses (``openapi_bodies``, the one reader of it)."""
     calls = _reached(module, view)
     names = {c.name for c in calls}
-    declared = next((c for c in _api_functions().get((module, view), [])
-                     if c.name == "command_route"), None)
-    if declared is not None:    # command_route(bp, path, use_case, status, Body, fields, ...)
-        body = declared.keywords.get("body", declared.args[4] if len(declared.args) > 4
-                                     else None)
-        parses = reads_json = body is not None      # its view parses only a declared body
-        required = parses and declared.keywords.get("allow_empty", False) is not True
-    else:
-        parses = "parse_body" in names
-        required = any(c.name == "parse_body" and c.keywords.get("allow_empty", False) is False
-                       for c in calls)
-        reads_json = parses or bool(names & {"json_object", "load_json"})
+    # a command_route's shared view reaches the JSON helpers whether or not it has a body
+    declared = any(c.name == "command_route" for c in _api_functions().get((module, view), []))
+    parses = body is not None
+    required = parses and not body.optional
+    reads_json = parses or (not declared and bool(names & {"json_object", "load_json"}))
     authenticating = ("caller", "authenticate", "optional_principal")
     return RouteFacts(
         authenticates=bool(names & set(authenticating)),
@@ -185,10 +181,12 @@ def _facts(module: str, view: str, method: str) -> RouteFacts:
 @functools.lru_cache(maxsize=1)
 def route_facts() -> dict[str, RouteFacts]:
     """``"METHOD /v1/path"`` -> its :class:`RouteFacts`, for every route of the route table."""
-    namespace: dict[str, Any] = {}
-    exec(compile((API / "route_table.py").read_text(), "route_table.py", "exec"), namespace)
-    return {f"{method} /v1{path}": _facts(module.rsplit(".", 1)[-1], view, method)
-            for path, methods, module, view in namespace["ROUTES"] for method in methods}
+    from chalicelib.api.route_table import ROUTES
+
+    bodies = routes_with_bodies()
+    return {f"{method} /v1{path}": _facts(module.rsplit(".", 1)[-1], view, method,
+                                          bodies.get(f"{method} /v1{path}"))
+            for path, methods, module, view in ROUTES for method in methods}
 
 
 def common_codes(facts: RouteFacts | None) -> dict[int, set[str]]:
