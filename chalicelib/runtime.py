@@ -6,15 +6,14 @@ import os
 import threading
 from dataclasses import dataclass
 
-from .application.swiss_results import close_completed_rounds
-from .application.tables import close_completed_rounds as close_completed_tables
 from .config import Config, local_secret
 from .projections import all_projections
+from .projections.damage import GuardedViews
 from .projections.healing import HealingViews, ViewHealer
 from .projections.projector import Projector
+from .reactions.runner import Reactions
 from .service import CommandService
 from .store.ports import EventStore, StoreHealth, ViewStore
-from .telemetry.picks import count_auto_picks
 
 
 @dataclass
@@ -65,7 +64,10 @@ def build_runtime(config: Config) -> Runtime:
     else:
         raise RuntimeError(f"unknown PODIUM_STORE {config.store!r}")
     service = CommandService(events, check_purity=config.check_purity)
-    projector = Projector(events, views, all_projections(), strict=config.check_purity)
+    # after-commit reactions (closing rounds, waking deliveries) run from the projector's
+    # checkpoints: inline here after each append, or from the events table's stream
+    projector = Projector(events, views, all_projections(), strict=config.check_purity,
+                          reactor=Reactions(service))
     healer = None
     if config.store == "sqlite":
         # views.db is derived: missing, corrupt or from other projections -> rebuilt now
@@ -74,11 +76,8 @@ def build_runtime(config: Config) -> Runtime:
         views = HealingViews(views, healer)
     if config.projection == "inline":
         service.after_commit.append(projector.after_commit)
-    service.after_commit.append(count_auto_picks)
-    # a final result may complete its round: close it (application/swiss_results.py,
-    # application/tables.py)
-    service.after_commit.append(lambda stored: close_completed_rounds(service, stored))
-    service.after_commit.append(lambda stored: close_completed_tables(service, stored))
+    # reads answer 503 view_damaged for documents of a stream whose projection failed
+    views = GuardedViews(views)
     return Runtime(config, events, views, service, projector, admin_key, token_secret, healer)
 
 

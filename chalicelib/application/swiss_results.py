@@ -30,7 +30,7 @@ from ..domain.swiss.match_result import FINAL_TYPES
 from ..domain.swiss.recording import Recorded, complete, dropped_match, in_match_stream
 from ..domain.swiss.state import parse_match_id
 from ..domain.tournament import TournamentState
-from ..service import Reply, UnitOfWork
+from ..service import UnitOfWork
 from . import tournament
 
 log = logging.getLogger(__name__)
@@ -201,21 +201,3 @@ def rounds_to_close(stored: Iterable[Any]) -> set[tuple[str, int]]:
             tid = streams.tournament_of(event.stream_id)
             found.add((tid, parse_match_id(match_id)[1]))
     return found
-
-
-def close_completed_rounds(service, stored: list[Any]) -> None:
-    """After a commit: close each round that a final result may have completed. Counting
-    the round's tally right after committing sees every result committed before, so the
-    last of any number of concurrent results closes the round. A failure here is logged
-    and repaired later (the next pairing, top cut or finish closes the round first)."""
-    for tid, number in sorted(rounds_to_close(stored)):
-        try:
-            service.run(lambda uow, tid=tid, number=number: _closed_reply(uow, tid, number),
-                        meta={"actor": {"role": "system", "id": "round-closer"}})
-        except Exception:   # noqa: BLE001 - the results are committed; see the docstring
-            log.exception("closing round %s of %s failed; it closes at the next pairing",
-                          number, tid)
-
-
-def _closed_reply(uow: UnitOfWork, tid: str, number: int) -> Reply:
-    return Reply(200, {"closed": close_round(uow, tid, number)})

@@ -21,7 +21,7 @@ from ..domain.tables.state import TablesState
 from ..domain.tables.table_result import TABLE, TableState
 from ..domain.tournament import TournamentState
 from ..domain.tournament import state as tstate
-from ..service import Reply, UnitOfWork
+from ..service import UnitOfWork
 from . import game_losses, tournament
 from .product_phase import require_product_ready
 
@@ -207,20 +207,6 @@ def rounds_to_close(stored: Iterable[Any]) -> set[tuple[str, int]]:
         if where is not None and event.type == TablesTableReported.type:
             found.add((streams.tournament_of(event.stream_id), where[0]))
     return found
-
-
-def close_completed_rounds(service, stored: list[Any]) -> None:
-    """After a commit: close each round a table's first result may have completed (see
-    ``swiss_results.close_completed_rounds``; the next seating or final repairs a
-    failure)."""
-    for tid, number in sorted(rounds_to_close(stored)):
-        try:
-            service.run(lambda uow, tid=tid, number=number: Reply(
-                200, {"closed": close_round(uow, tid, number)}),
-                meta={"actor": {"role": "system", "id": "round-closer"}})
-        except Exception:   # noqa: BLE001 - the results are committed
-            log.exception("closing round %s of %s failed; it closes at the next seating",
-                          number, tid)
 
 
 # -- the final --------------------------------------------------------------------

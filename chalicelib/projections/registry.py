@@ -42,6 +42,12 @@ class ViewTx:
         self.deletes: set[str] = set()
         self.shared: set[str] = set()
         self.read: set[str] = set()
+        self.signals: set[str] = set()
+
+    def signal(self, name: str) -> None:
+        """Tell the reactions registered for ``name`` (``reactions/``) once this
+        transaction has committed, e.g. that a webhook delivery is due."""
+        self.signals.add(name)
 
     def get(self, view_id: str) -> dict[str, Any] | None:
         self.read.add(view_id)

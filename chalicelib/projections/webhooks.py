@@ -47,10 +47,7 @@ due_id = keyed("webhook-due:")                   # by delivery id
 log_kind = keyed("webhook-log|")                 # by endpoint id
 
 
-def _kick() -> None:
-    """Wake the in-process worker (local runs); a no-op in AWS, where it is scheduled."""
-    from ..webhooks.inline import kick
-    kick()
+DUE_SIGNAL = "webhooks.due"     # a delivery is due (the reaction wakes the worker)
 
 
 def _org(event: StoredEvent) -> str:
@@ -120,7 +117,7 @@ def _source(event: StoredEvent, tx: ViewTx) -> None:
                    kind=DUE_KIND, sort=f"{due_at}|{did}", shared=True)
             queued = True
     if queued:
-        _kick()
+        tx.signal(DUE_SIGNAL)
 
 
 @projection.on(WebhookAttempted)
@@ -140,4 +137,4 @@ def _attempted(stored: StoredEvent, tx: ViewTx) -> None:
         tx.put(due_id(did), {"delivery_id": did, "endpoint_id": e.endpoint_id,
                              "organizer_id": e.organizer_id, "due_at": due_at},
                kind=DUE_KIND, sort=f"{due_at}|{did}", shared=True)
-        _kick()
+        tx.signal(DUE_SIGNAL)

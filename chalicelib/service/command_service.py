@@ -19,6 +19,7 @@ from ..store.ports import (
     IdempotencyRecord,
     StoredEvent,
 )
+from . import positions
 from .idempotency import IdempotencyMismatch, IdempotencyRequest
 from .state_cache import StateCache
 from .unit_of_work import UnitOfWork
@@ -106,6 +107,10 @@ class CommandService:
                 raise
             if not uow.has_events() and idempotency is None:
                 return reply
+            written = uow.written()
+            if written:     # what a read must wait for to see this write (positions.py)
+                reply = Reply(reply.status, reply.body,
+                              {**reply.headers, positions.HEADER: positions.encode(written)})
             record = None
             if idempotency is not None:
                 record = IdempotencyRecord(idempotency.key, idempotency.fingerprint,

@@ -104,6 +104,11 @@ class UnitOfWork:
                     NewEvent.of(e, self.meta) for e in stream.events)))
         return out
 
+    def written(self) -> dict[str, int]:
+        """Each stream this unit appends to -> its version once committed."""
+        return {stream_id: s.expected_version + len(s.events)
+                for stream_id, s in self._streams.items() if s.events}
+
     def has_events(self) -> bool:
         return any(stream.events for stream in self._streams.values())
 

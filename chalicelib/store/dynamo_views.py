@@ -52,7 +52,7 @@ class DynamoViewStore:
             return None
         sort = item.get("sort", {}).get("S", "")
         return ViewDoc(view_id, item.get("kind", {}).get("S", ""), "" if sort == " " else sort,
-                       _doc(item))
+                       _doc(item), item.get("owner", {}).get("S", ""))
 
     def get_many(self, view_ids: Iterable[str]) -> dict[str, dict[str, Any]]:
         """BatchGetItem (consistent), 100 keys a call, unprocessed keys asked again."""
@@ -83,7 +83,8 @@ class DynamoViewStore:
         while len(views) < limit:
             response = self.client.query(**kwargs)
             for item in response.get("Items", []):
-                views.append(ViewDoc(item["view_id"]["S"], kind, item["sort"]["S"], _doc(item)))
+                views.append(ViewDoc(item["view_id"]["S"], kind, item["sort"]["S"], _doc(item),
+                                     item.get("owner", {}).get("S", "")))
             if "LastEvaluatedKey" not in response:
                 break
             kwargs["ExclusiveStartKey"] = response["LastEvaluatedKey"]

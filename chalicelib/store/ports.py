@@ -147,6 +147,7 @@ class ViewDoc:
     kind: str
     sort: str
     doc: dict[str, Any]
+    owner: str = ""       # the stream whose projection wrote it ("" shared), as read back
 
 
 class ViewStore(Protocol):

@@ -134,9 +134,11 @@ class SqliteViewStore:
 
     @_guarded
     def entry(self, view_id: str) -> ViewDoc | None:
-        row = self.db.conn().execute("SELECT view_id, kind, sort, doc FROM views WHERE view_id = ?",
-                                     (view_id,)).fetchone()
-        return None if row is None else ViewDoc(row[0], row[1], row[2], codec.loads(row[3]))
+        row = self.db.conn().execute(
+            "SELECT view_id, kind, sort, doc, owner FROM views WHERE view_id = ?",
+            (view_id,)).fetchone()
+        return None if row is None else ViewDoc(row[0], row[1], row[2], codec.loads(row[3]),
+                                                row[4])
 
     @_guarded
     def get_many(self, view_ids: Iterable[str]) -> dict[str, dict[str, Any]]:
@@ -153,9 +155,9 @@ class SqliteViewStore:
     @_guarded
     def list(self, kind: str, after: str | None = None, limit: int = 100) -> list[ViewDoc]:
         rows = self.db.conn().execute(
-            "SELECT view_id, kind, sort, doc FROM views WHERE kind = ? AND sort > ?"
+            "SELECT view_id, kind, sort, doc, owner FROM views WHERE kind = ? AND sort > ?"
             " ORDER BY sort, view_id LIMIT ?", (kind, after or "", limit)).fetchall()
-        return [ViewDoc(r[0], r[1], r[2], codec.loads(r[3])) for r in rows]
+        return [ViewDoc(r[0], r[1], r[2], codec.loads(r[3]), r[4]) for r in rows]
 
     @_guarded
     def checkpoint(self, stream_id: str) -> int:

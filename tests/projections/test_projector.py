@@ -5,6 +5,7 @@ import random
 
 import pytest
 
+from chalicelib.projections import damage
 from chalicelib.projections.projector import Projector
 from chalicelib.projections.registry import Projection
 from chalicelib.store.ports import NewEvent, append
@@ -20,9 +21,16 @@ def _added(event, tx):
            kind="total", sort=event.stream_id)
 
 
+POISON_CALLS: list[tuple[str, int]] = []
+CURED: set[str] = set()        # streams whose poison "a fix" made projectable
+
+
 @counting.on("Poison")
 def _poison(event, tx):
-    raise ValueError("cannot project this")
+    POISON_CALLS.append((event.stream_id, event.version))
+    if event.stream_id not in CURED:
+        raise ValueError("cannot project this")
+    tx.put(f"cured:{event.stream_id}", {"at": event.version}, kind="cured")
 
 
 @pytest.fixture
@@ -70,11 +78,44 @@ def test_rebuild_equals_incremental(setup):
     assert expected(views) == incremental
 
 
-def test_a_poison_event_blocks_only_its_stream_and_leaves_views_unchanged(setup):
+def test_a_poison_event_damages_only_its_stream_once_and_is_retried_after_a_fix(setup):
     events, views, projector = setup
+    POISON_CALLS.clear()
+    CURED.discard("c")
     append(events, "c", 0, [NewEvent("Added", {"n": 1}), NewEvent("Poison", {})])
-    with pytest.raises(ValueError):
-        projector.apply(events.read("c"))
-    assert views.checkpoint("c") == 0 and views.get("total:c") is None
-    projector.apply(events.read("a"))
+    projector.apply(events.read("c"))                   # recorded, not raised
+    assert views.checkpoint("c") == -2 and views.get("total:c") is None
+    found = views.get(damage.doc_id("c"))
+    assert found["version"] == 2 and found["event_type"] == "Poison"
+    assert found["projected_to"] == 0 and "cannot project this" in found["error"]
+    assert [d["stream_id"] for d in damage.damaged(views)] == ["c"]
+    for version in range(2, 12):                        # later appends: never re-run
+        append(events, "c", version, [NewEvent("Added", {"n": 1})])
+        projector.apply(events.read("c", after=version))
+    assert POISON_CALLS == [("c", 2)] and views.checkpoint("c") == -2
+    projector.apply(events.read("a"))                   # other streams project on
     assert views.get("total:a")["sum"] == 15
+    CURED.add("c")                                      # the fix is deployed: retry
+    assert projector.retry("c") == 12
+    assert views.get("total:c")["sum"] == 11 and views.get("cured:c") == {"at": 2}
+    assert views.get(damage.doc_id("c")) is None and damage.damaged(views) == []
+
+
+def test_reads_of_a_damaged_streams_views_answer_damaged_and_others_read(setup):
+    events, views, projector = setup
+    CURED.discard("d")
+    append(events, "d", 0, [NewEvent("Added", {"n": 4})])
+    projector.apply(events.read("d") + events.read("a"))
+    append(events, "d", 1, [NewEvent("Poison", {})])
+    projector.apply(events.read("d", after=1))
+    damage.forget_cached()
+    guarded = damage.GuardedViews(views)
+    with pytest.raises(damage.StreamViewsDamaged) as raised:
+        guarded.get("total:d")
+    assert raised.value.found["stream_id"] == "d"
+    with pytest.raises(damage.StreamViewsDamaged):
+        guarded.get_many(["total:a", "total:d"])
+    with pytest.raises(damage.StreamViewsDamaged):
+        guarded.list("total")
+    assert guarded.get("total:a")["sum"] == 15 and guarded.get_many(["total:a"])
+    damage.forget_cached()

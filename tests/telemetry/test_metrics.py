@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 from chalicelib.store.dynamo_events import event_to_item
 from chalicelib.store.ports import StoredEvent
 from chalicelib.telemetry import metrics
-from chalicelib.telemetry.picks import count_auto_picks
+from chalicelib.reactions.picks import count_auto_picks
 from chalicelib.webhooks import worker
 from tests.api.test_webhooks import register, vtes_round
 from tests.telemetry.conftest import emf_lines
@@ -77,7 +77,7 @@ def test_auto_picks_are_counted_when_committed(api, rt, in_lambda):
 
 
 def test_which_picks_count(in_lambda):
-    count_auto_picks([
+    count_auto_picks(None, [
         _stored("pod-t-1", 1, 0, "CardPicked", auto=True),                 # timer expired
         _stored("tabledraft-t-1", 1, 0, "TableCardPicked", auto=True, by="j1"),   # staff
         _stored("mixed-t-1", 1, 0, "MixedLibraryCardPicked", auto=False),  # the player's own

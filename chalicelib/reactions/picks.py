@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..store.ports import StoredEvent
-from . import metrics
+from ..telemetry import metrics
 
 PICK_EVENTS = frozenset({"CardPicked", "TableCardPicked", "MixedLibraryCardPicked"})
 
 
-def count_auto_picks(stored: Iterable[StoredEvent]) -> None:
-    """A ``CommandService.after_commit`` hook."""
+def count_auto_picks(ctx, stored: Iterable[StoredEvent]) -> None:
+    """Counted when the picks' views commit (once per event)."""
     auto = [e for e in stored if e.type in PICK_EVENTS and e.data.get("auto")]
     if auto:
         metrics.count("AutoPicks", len(auto))

@@ -1,0 +1,45 @@
+"""Every reaction Podium runs after a commit, in one list.
+
+- **durable**: runs at least once for every event of the kinds of stream it names, from
+  its own checkpoint (a failure is retried at the stream's next projection or stream
+  delivery); it must be idempotent, and what it commits is recorded as positions a read
+  with the writer's ``X-Podium-Position`` waits for.
+- otherwise: runs once when the events' views commit (best effort: waking a worker,
+  counting a metric); ``signals`` name what a projection handler flagged (``tx.signal``).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..store.ports import StoredEvent
+from . import deliveries, picks, rounds
+
+
+@dataclass(frozen=True)
+class Reaction:
+    name: str
+    run: Callable[[Any, list[StoredEvent]], None]   # (context, events)
+    kinds: frozenset[str] = frozenset()   # stream kinds whose events it reacts to
+    signals: frozenset[str] = frozenset()  # or: the signals it answers
+    durable: bool = False
+    doc: str = field(default="", compare=False)
+
+
+REACTIONS: tuple[Reaction, ...] = (
+    Reaction("close-swiss-round", rounds.close_swiss_rounds, frozenset({"match"}),
+             durable=True, doc="a match's final result may complete its round: close it"),
+    Reaction("close-tables-round", rounds.close_table_rounds, frozenset({"table"}),
+             durable=True, doc="a table's result may complete its V:EKN round: close it"),
+    Reaction("wake-webhook-worker", deliveries.wake_worker,
+             signals=frozenset({deliveries.DUE_SIGNAL}),
+             doc="a webhook delivery is due: wake the local delivery thread"),
+    Reaction("count-auto-picks", picks.count_auto_picks,
+             frozenset({"pod", "tdraft", "mixed"}),
+             doc="picks the server made (timer, staff) counted once in the metrics"),
+)
+
+
+def by_name() -> dict[str, Reaction]:
+    return {reaction.name: reaction for reaction in REACTIONS}
