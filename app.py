@@ -15,10 +15,11 @@ app = Chalice(app_name="podium", configure_logs=False)
 # Browser front ends (store websites, the widget) call every route cross-origin: the
 # preflight allows the API's own request headers, and clients may read the ones it sets.
 app.api.cors = CORSConfig(allow_origin="*",
-                          allow_headers=["Idempotency-Key", "If-None-Match", "X-Request-Id"],
+                          allow_headers=["Idempotency-Key", "If-None-Match", "X-Podium-Position",
+                                         "X-Request-Id"],
                           expose_headers=["ETag", "Location", "Retry-After",
                                           "Idempotent-Replayed", "X-Podium-Incomplete",
-                                          "X-Request-Id"],
+                                          "X-Podium-Position", "X-Request-Id"],
                           max_age=600)
 app.api.binary_types = []
 
@@ -74,3 +75,11 @@ def sweep_drafts(event):
 def sweep_limited_drafts(event):
     from chalicelib.api.table_draft import sweep_limited_drafts as sweep
     return sweep(event)
+
+
+# -- read views: a rebuild runs in its own function, outside the API (issue #23) ---------
+@app.lambda_function(name="rebuild_views")
+def rebuild_views(event, context):
+    from chalicelib.entrypoints.rebuild import handle
+    from chalicelib.runtime import runtime
+    return handle(event, context, runtime())

@@ -124,12 +124,8 @@ def moto_runtime():
     import boto3
     from moto import mock_aws
 
-    from chalicelib.application.swiss_results import close_completed_rounds
     from chalicelib.config import Config
-    from chalicelib.projections import all_projections
-    from chalicelib.projections.projector import Projector
-    from chalicelib.runtime import Runtime
-    from chalicelib.service import CommandService
+    from chalicelib.runtime import assemble
     from chalicelib.store.dynamo_events import DynamoEventStore
     from chalicelib.store.dynamo_tables import create_tables
     from chalicelib.store.dynamo_views import DynamoViewStore
@@ -141,13 +137,10 @@ def moto_runtime():
     create_tables(client, "events", "idem", "views")
     events = DynamoEventStore(client, "events", "idem")
     views = DynamoViewStore(client, "views")
-    service = CommandService(events)
-    projector = Projector(events, views, all_projections())
-    service.after_commit.append(projector.after_commit)
-    service.after_commit.append(lambda stored: close_completed_rounds(service, stored))
     config = Config(store="dynamodb", admin_key=ADMIN, token_secret="s" * 64,
-                    events_table="events", idempotency_table="idem", views_table="views")
-    rt = Runtime(config, events, views, service, projector, ADMIN, "s" * 64)
+                    events_table="events", idempotency_table="idem", views_table="views",
+                    projection="inline")
+    rt = assemble(config, events, views, ADMIN, "s" * 64)
     rt.sizes = client
     return rt, mock
 

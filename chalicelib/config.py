@@ -19,6 +19,9 @@ class Config:
     projection: str = "inline"             # inline (after each append) | stream (DynamoDB Streams)
     sqlite_synchronous: str = "FULL"
     check_purity: bool = False             # tests: fail if an evolve mutates its input
+    read_wait_seconds: float = 2.0         # a read after a write waits this long for views
+    lag_alarm_seconds: float = 60.0        # health degrades past this projection lag
+    dead_letter_queue_url: str | None = None   # the projector's on-failure queue (AWS)
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Config:
@@ -36,7 +39,24 @@ class Config:
             projection=env.get("PODIUM_PROJECTION", "inline" if store == "sqlite" else "stream"),
             sqlite_synchronous=env.get("PODIUM_SQLITE_SYNCHRONOUS", "FULL"),
             check_purity=env.get("PODIUM_CHECK_PURITY") == "1",
+            dead_letter_queue_url=env.get("PODIUM_PROJECTOR_DLQ_URL") or None,
+            read_wait_seconds=_seconds(env, "PODIUM_READ_WAIT_SECONDS", cls.read_wait_seconds, 30),
+            lag_alarm_seconds=_seconds(env, "PODIUM_LAG_ALARM_SECONDS", cls.lag_alarm_seconds,
+                                       86400),
         )
+
+
+def _seconds(env: dict[str, str], name: str, default: float, high: float) -> float:
+    raw = env.get(name)
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise RuntimeError(f"{name} must be a number of seconds, not {raw!r}") from None
+    if not 0 <= value <= high:
+        raise RuntimeError(f"{name} must be 0..{high:g} seconds")
+    return value
 
 
 def local_secret(data_dir: str, name: str) -> str:

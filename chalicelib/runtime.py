@@ -4,10 +4,12 @@ from __future__ import annotations
 import functools
 import os
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from .config import Config, local_secret
-from .projections import all_projections
+from .projections import SCHEMA_VERSION, all_projections
 from .projections.damage import GuardedViews
 from .projections.healing import HealingViews, ViewHealer
 from .projections.projector import Projector
@@ -26,6 +28,18 @@ class Runtime:
     admin_key: str | None
     token_secret: str
     healer: ViewHealer | None = None
+    # how many stream records wait in the projector's dead-letter queue (None: unknown)
+    dead_letters: Callable[[], int | None] | None = None
+
+    def rebuilds(self) -> Any:
+        """The views' rebuild jobs (``application/rebuild.py``)."""
+        from .entrypoints.rebuild import rebuilds
+        return rebuilds(self)
+
+    def launch_rebuild(self, job: dict[str, Any]) -> str:
+        """Run a started rebuild job outside the request (``entrypoints/rebuild.py``)."""
+        from .entrypoints.rebuild import launch
+        return launch(self, job)
 
     @functools.cached_property
     def health(self) -> StoreHealth:
@@ -63,22 +77,44 @@ def build_runtime(config: Config) -> Runtime:
         token_secret = config.token_secret
     else:
         raise RuntimeError(f"unknown PODIUM_STORE {config.store!r}")
+    return assemble(config, events, views, admin_key, token_secret)
+
+
+def assemble(config: Config, events: EventStore, views: ViewStore, admin_key: str | None,
+             token_secret: str) -> Runtime:
+    """The service, projector and reactions over these stores, wired as configured."""
     service = CommandService(events, check_purity=config.check_purity)
     # after-commit reactions (closing rounds, waking deliveries) run from the projector's
     # checkpoints: inline here after each append, or from the events table's stream
     projector = Projector(events, views, all_projections(), strict=config.check_purity,
                           reactor=Reactions(service))
     healer = None
-    if config.store == "sqlite":
+    if config.store == "sqlite" and hasattr(views, "rebuild_lock"):
         # views.db is derived: missing, corrupt or from other projections -> rebuilt now
         healer = ViewHealer(events, views, projector, exclusive=views.rebuild_lock)
         healer.heal_at_start()
         views = HealingViews(views, healer)
     if config.projection == "inline":
         service.after_commit.append(projector.after_commit)
+    if config.store == "dynamodb" and hasattr(views, "ensure_schema"):
+        views.ensure_schema(SCHEMA_VERSION)     # a fresh table is of this version
     # reads answer 503 view_damaged for documents of a stream whose projection failed
-    views = GuardedViews(views)
-    return Runtime(config, events, views, service, projector, admin_key, token_secret, healer)
+    rt = Runtime(config, events, GuardedViews(views), service, projector, admin_key,
+                 token_secret, healer)
+    if config.dead_letter_queue_url:
+        rt.dead_letters = queue_depth(config.dead_letter_queue_url, config.dynamodb_endpoint)
+    return rt
+
+
+def queue_depth(url: str, endpoint: str | None) -> Callable[[], int | None]:
+    """The projector's on-failure SQS queue's visible messages (AWS)."""
+    def count() -> int | None:
+        import boto3
+        sqs = boto3.client("sqs", endpoint_url=endpoint)
+        found = sqs.get_queue_attributes(QueueUrl=url, AttributeNames=[
+            "ApproximateNumberOfMessages"])["Attributes"]
+        return int(found["ApproximateNumberOfMessages"])
+    return count
 
 
 _lock = threading.Lock()

@@ -77,6 +77,7 @@ def _serve(args: argparse.Namespace) -> int:
         # a commit in this process wakes the poller at once instead of at its next turn
         from chalicelib.runtime import runtime
         runtime().service.after_commit.append(lambda stored: poller.wake())
+        runtime().dead_letters = poller.dead_letters.count      # /v1/health reports them
         server = local_server(args.host, args.port, poller, args.handlers)
         api = f"http://{args.host}:{server.server.server_address[1]}"
         write_json(environment.info_path(data_dir), {

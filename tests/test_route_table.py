@@ -23,5 +23,6 @@ def test_importing_the_app_loads_no_blueprint_and_no_store():
     loaded = eval(out)  # noqa: S307 - our own printout of a list of names
     allowed = {"chalicelib.api.edge", "chalicelib.api.replies", "chalicelib.api.links",
                "chalicelib.api.request_ids", "chalicelib.api.route_table",
-               "chalicelib.api.lazy_routes", "chalicelib.api.conditional"}
+               "chalicelib.api.lazy_routes", "chalicelib.api.conditional",
+               "chalicelib.api.consistency"}
     assert set(loaded) <= allowed, sorted(set(loaded) - allowed)

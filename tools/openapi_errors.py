@@ -74,6 +74,13 @@ MEANINGS = {
     "invalid_query": "a query parameter is malformed or out of range",
     "store_unavailable": "the store is busy or unreachable; nothing was recorded",
     "views_unavailable": "the read views are being rebuilt from the events",
+    "invalid_position": "`X-Podium-Position` is malformed, or names a position this API "
+                        "never wrote",
+    "projection_behind": "the read views do not include the position sent in "
+                         "`X-Podium-Position` yet: retry after `Retry-After`",
+    "view_damaged": "the views this read needs could not be projected (a stream is "
+                    "damaged); the operator is told by /v1/health",
+    "tournament_not_found": "there is no tournament with this id",
     "not_found": "no such resource (tournament, player, round, pod, ...)",
     "forbidden": "the caller's role may not do this",
     "conflict": "the command does not fit the current state",
@@ -189,12 +196,21 @@ def route_facts() -> dict[str, RouteFacts]:
             for path, methods, module, view in ROUTES for method in methods}
 
 
-def common_codes(facts: RouteFacts | None) -> dict[int, set[str]]:
-    """The codes a route answers because of how it is built (see the module docstring)."""
+def common_codes(facts: RouteFacts | None, operation: str = "") -> dict[int, set[str]]:
+    """The codes a route answers because of how it is built (see the module docstring)
+    and where it sits (``operation``: ``"GET /v1/..."``; ``api/consistency.py`` answers
+    for the edge: a malformed ``X-Podium-Position`` on any route, a read that cannot
+    include it, a damaged view, and ``tournament_not_found`` under a tournament)."""
     codes: dict[int, set[str]] = {415: {"unsupported_media_type"}}
 
     def add(status: int, *names: str) -> None:
         codes.setdefault(status, set()).update(names)
+    if operation:
+        add(400, "invalid_position")
+        if operation.startswith("GET "):
+            add(503, "projection_behind", "view_damaged")
+        if "/tournaments/{tid}" in operation:
+            add(404, "tournament_not_found")
     if facts is None:
         return codes
     if facts.authenticates:
@@ -261,7 +277,7 @@ def operation_codes(spec: dict, listed: dict[str, Any] | None = None
     for path, item in spec["paths"].items():
         for method, _ in _operations(item):
             key = f"{method.upper()} {path}"
-            codes = common_codes(facts.get(key))
+            codes = common_codes(facts.get(key), key)
             for status, names in listed["operations"].get(key, {}).items():
                 codes.setdefault(status, set()).update(names)
             out[key] = codes

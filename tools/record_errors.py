@@ -157,7 +157,7 @@ def merged(seen: Seen, prune: bool) -> tuple[dict[str, str], dict[str, dict[int,
             codes[status].update(names)
         for status, names in seen.get(op, {}).items():
             codes[status].update(names)
-        rules = oe.common_codes(facts.get(op))
+        rules = oe.common_codes(facts.get(op), op)
         kept = {s: sorted(n - rules.get(s, set())) for s, n in codes.items()}
         if any(kept.values()):
             operations[op] = {s: n for s, n in kept.items() if n}

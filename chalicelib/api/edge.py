@@ -11,7 +11,7 @@ from collections.abc import Callable
 from chalice import Response
 
 from ..telemetry import logs
-from . import conditional, links
+from . import conditional, consistency, links
 from .replies import error
 from .request_ids import HEADER, gateway_request_id, request_id
 
@@ -26,7 +26,8 @@ def handle(request, get_response: Callable) -> Response:
                                  if gateway and gateway != rid else {}))
     try:
         try:
-            response = conditional.apply(request, _common_shape(get_response(request)))
+            response = conditional.apply(request, consistency.serve(
+                request, lambda: _common_shape(get_response(request))))
         except Exception:  # noqa: BLE001 - the last resort: never an unshaped 500
             logs.logger.exception("unhandled error")
             response = error(500, "internal", "an internal error occurred", None)

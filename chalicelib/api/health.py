@@ -13,7 +13,7 @@ from typing import Any
 
 from chalice import Response
 
-from ..projections import SCHEMA_VERSION
+from ..projections import SCHEMA_VERSION, damage
 from ..runtime import Runtime
 from ..store.ports import Backlog
 from .replies import error
@@ -36,10 +36,56 @@ def report(rt: Runtime, now: datetime | None = None) -> Response | dict[str, Any
         return unavailable(f"the store is not usable: {', '.join(failed)} did not answer",
                            {"store": rt.config.store, "checks": checks})
     backlog = rt.health.backlog()
-    return {"status": "ok", "store": rt.config.store, "checks": checks,
-            "projection": _projection(rt.config.projection, backlog,
-                                      now or datetime.now(UTC)),
-            "views": _views(rt)}
+    projection = _projection(rt.config.projection, backlog, now or datetime.now(UTC))
+    views = _views(rt)
+    problems = _problems(rt, projection, views)
+    return {"status": "degraded" if problems else "ok", "problems": problems,
+            "store": rt.config.store, "checks": checks, "projection": projection,
+            "views": views}
+
+
+def _problems(rt: Runtime, projection: dict[str, Any], views: dict[str, Any]
+              ) -> list[dict[str, Any]]:
+    """What an operator must look at though the store answers: dead letters, streams
+    whose projection failed, lag past ``PODIUM_LAG_ALARM_SECONDS``, views that do not
+    fit, a failed rebuild. Each names its check and what it found."""
+    problems: list[dict[str, Any]] = []
+    dead = _dead_letters(rt)
+    projection["dead_letters"] = dead
+    if dead:
+        problems.append({"check": "dead_letters", "count": dead,
+                         "message": f"{dead} stream records could not be projected and "
+                                    "wait in the dead-letter queue"})
+    found = [{k: d[k] for k in ("stream_id", "version", "event_type", "at")}
+             for d in damage.damaged(rt.projector.views, limit=20)]
+    projection["damaged_streams"] = found
+    if found:
+        problems.append({"check": "damaged_streams", "streams": found,
+                         "message": f"{len(found)} stream(s) could not be projected; their "
+                                    "views answer 503 view_damaged until fixed and retried"})
+    lag = projection["lag_seconds"]
+    if lag is not None and lag > rt.config.lag_alarm_seconds:
+        problems.append({"check": "projection_lag", "lag_seconds": lag,
+                         "threshold_seconds": rt.config.lag_alarm_seconds,
+                         "message": "the read views lag the events past the threshold"})
+    if views["condition"] is not None:
+        problems.append({"check": "views", "condition": views["condition"],
+                         "message": "the views do not fit this version: rebuild them"})
+    rebuild = views.get("rebuild")
+    if rebuild and rebuild.get("state") == "failed":
+        problems.append({"check": "rebuild", "job": rebuild.get("job_id"),
+                         "message": f"the last rebuild failed: {rebuild.get('error')}"})
+    return problems
+
+
+def _dead_letters(rt: Runtime) -> int | None:
+    counter = getattr(rt, "dead_letters", None)
+    if counter is None:
+        return None
+    try:
+        return counter()
+    except Exception:  # noqa: BLE001 - reported as unknown, the store answered
+        return None
 
 
 def _views(rt: Runtime) -> dict[str, Any]:
@@ -49,7 +95,13 @@ def _views(rt: Runtime) -> dict[str, Any]:
     except Exception as exc:  # noqa: BLE001 - reported, the probes above answered
         condition = f"unknown ({type(exc).__name__})"
     repairs = [r.as_json() for r in rt.healer.repairs] if rt.healer else []
-    return {"schema_version": SCHEMA_VERSION, "condition": condition, "repairs": repairs}
+    body = {"schema_version": SCHEMA_VERSION, "condition": condition, "repairs": repairs}
+    slot = getattr(rt.projector.views, "slot", None)
+    job = slot("rebuild-job").read() if slot is not None else None
+    if job:
+        body["rebuild"] = {k: job.get(k) for k in ("job_id", "state", "generation",
+                                                   "finished_at", "error")}
+    return body
 
 
 def _projection(mode: str, backlog: Backlog, now: datetime) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from chalice.app import ChaliceViewError
 from pydantic import BaseModel, ValidationError
 
 from ..domain.errors import DomainError
+from ..projections.damage import StreamViewsDamaged
 from ..service import IdempotencyRequest, Reply
 from ..store.ports import StoreUnavailable, ViewsDamaged
 from .replies import error
@@ -54,6 +55,11 @@ def json_route(bp, path: str, **options) -> Callable:
                              _validation_details(exc))
             except ChaliceViewError as exc:
                 return error(exc.STATUS_CODE, type(exc).__name__, str(exc))
+            except StreamViewsDamaged as exc:   # a poison event (projections/damage.py)
+                response = error(503, "view_damaged", str(exc), {
+                    k: exc.found.get(k) for k in ("stream_id", "version", "event_type", "at")})
+                response.headers["Retry-After"] = "30"
+                return response
             except ViewsDamaged as exc:     # still damaged after a rebuild (healing.py)
                 response = error(503, "views_unavailable", "the read views are being "
                                  "rebuilt from the events; retry", {"cause": str(exc)})

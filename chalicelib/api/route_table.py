@@ -3,7 +3,9 @@
 
 ROUTES = (
     ('/accounts', ('POST',), 'chalicelib.api.accounts', 'create_account'),
-    ('/admin/projections/rebuild', ('POST',), 'chalicelib.api.system', 'rebuild_projections'),
+    ('/admin/projections/rebuild', ('GET',), 'chalicelib.api.system', 'rebuild_status'),
+    ('/admin/projections/rebuild', ('POST',), 'chalicelib.api.system', 'start_rebuild'),
+    ('/admin/projections/streams/{stream_id}/retry', ('POST',), 'chalicelib.api.system', 'retry_stream'),
     ('/health', ('GET',), 'chalicelib.api.system', 'health'),
     ('/me', ('GET',), 'chalicelib.api.accounts', 'whoami'),
     ('/profiles', ('GET',), 'chalicelib.api.system', 'list_profiles'),

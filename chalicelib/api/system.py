@@ -3,13 +3,14 @@ from __future__ import annotations
 
 import logging
 
-from chalice import Blueprint
+from chalice import Blueprint, Response
 
 from ..application import system
 from ..runtime import runtime
 from . import health as health_check
 from .common import caller
-from .http import json_route
+from .http import json_route, query_int
+from .links import link
 
 bp = Blueprint(__name__)
 log = logging.getLogger(__name__)
@@ -37,5 +38,20 @@ def get_profile(game):
 
 
 @json_route(bp, "/admin/projections/rebuild", methods=["POST"])
-def rebuild_projections():
-    return system.rebuild_projections(caller(bp.current_request), runtime().projector)
+def start_rebuild():
+    rt = runtime()
+    job = system.start_rebuild(caller(bp.current_request), rt.rebuilds(), rt.launch_rebuild)
+    return Response(job, status_code=202, headers={
+        "Location": link("/admin/projections/rebuild"), "Retry-After": "2"})
+
+
+@json_route(bp, "/admin/projections/rebuild", methods=["GET"])
+def rebuild_status():
+    request = bp.current_request
+    return system.rebuild_status(caller(request), runtime().rebuilds(),
+                                 query_int(request, "wait", 0, 0, 25))
+
+
+@json_route(bp, "/admin/projections/streams/{stream_id}/retry", methods=["POST"])
+def retry_stream(stream_id):
+    return system.retry_stream(caller(bp.current_request), runtime().projector, stream_id)

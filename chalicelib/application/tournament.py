@@ -3,7 +3,6 @@ capability is played in it (one refusal, one code: ``wrong_format``, ``wrong_str
 ``not_running``), and the player (registered, or active) a command names."""
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from ..domain import streams
@@ -13,12 +12,17 @@ from ..domain.tournament import state as tstate
 from ..domain.tournament.state import Player
 from .reads import Reads
 
-TID = re.compile(r"^t[0-9a-f]{12}$")
+
+def tournament_not_found(tid: str) -> NotFound:
+    """404 ``tournament_not_found``: there is no such tournament (never "not projected
+    yet": application/consistency.py tells the two apart)."""
+    return NotFound(f"no tournament {tid!r}", {"tournament_id": tid},
+                    code="tournament_not_found")
 
 
 def checked_tid(tid: str) -> str:
-    if not TID.match(tid):
-        raise NotFound(f"no tournament {tid!r}")
+    if not streams.is_tournament_id(tid):
+        raise tournament_not_found(tid)
     return tid
 
 
@@ -32,7 +36,7 @@ def load(source: Any, tid: str, guard: bool = True) -> TournamentState:
     else:
         state = source.load(TOURNAMENT, stream_id, guard=guard)
     if not state.exists:
-        raise NotFound(f"no tournament {tid!r}")
+        raise tournament_not_found(tid)
     return state
 
 

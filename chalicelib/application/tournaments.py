@@ -11,7 +11,6 @@ from typing import Any
 from ..auth import Principal, issue_token, require_role, require_tournament_staff
 from ..domain import streams
 from ..domain import tournament as t
-from ..domain.errors import NotFound
 from ..domain.profiles import DEFAULT_STRUCTURE
 from ..domain.profiles.sanctioning import notice
 from ..domain.tournament.state import plain
@@ -126,7 +125,7 @@ def get(reads: Reads, tid: str) -> dict[str, Any]:
     """The public summary (the projected view)."""
     doc = reads.views.get(summary_id(tournament.checked_tid(tid)))
     if doc is None:
-        raise NotFound(f"no tournament {tid!r}")
+        raise tournament.tournament_not_found(tid)
     return with_sanctioning(doc)
 
 

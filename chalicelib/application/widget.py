@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..domain.errors import NotFound
 from ..domain.tournament import TournamentState
 from ..projections import decks, swiss
 from ..projections.tournaments import all_players, summary_id
@@ -338,7 +337,7 @@ def _points(row: dict[str, Any]) -> str:
 def _summary(reads: Reads, tid: str) -> dict[str, Any]:
     summary = reads.views.get(summary_id(tournament.checked_tid(tid)))
     if summary is None:
-        raise NotFound(f"no tournament {tid!r}")
+        raise tournament.tournament_not_found(tid)
     return summary
 
 

@@ -15,6 +15,14 @@ _TABLE_STREAM = re.compile(r"^table-t[0-9a-f]{12}-r([0-9]+)-t([0-9]+)$")
 _POD_STREAM = re.compile(r"^(pod|tdraft|mixed|trade)-t[0-9a-f]{12}-([0-9]+)$")
 
 
+_TID = re.compile(r"^t[0-9a-f]{12}$")
+
+
+def is_tournament_id(tid: str) -> bool:
+    """``t`` + 12 hex digits: the only form a tournament id takes."""
+    return _TID.match(tid) is not None
+
+
 def kind_of(stream_id: str) -> str:
     """What a stream holds, the part before its first ``-``: ``swiss-<tid>`` -> ``swiss``,
     ``match-<tid>-r3-12`` -> ``match``, ``token-<sha256>`` -> ``token``."""

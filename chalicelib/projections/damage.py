@@ -44,22 +44,13 @@ class StreamViewsDamaged(Exception):
 
 
 _lock = threading.Lock()
-_cache: dict[str, Any] = {"at": 0.0, "streams": {}}
+_generation = [0]       # bumped when this process records or clears a damage
 
 
 def forget_cached() -> None:
     """Look again at the next read (this process just recorded or cleared a damage)."""
-    _cache["at"] = 0.0
-
-
-def _known(views: ViewStore) -> dict[str, dict[str, Any]]:
-    now = time.monotonic()
-    if now - _cache["at"] >= REFRESH_SECONDS:
-        with _lock:
-            if now - _cache["at"] >= REFRESH_SECONDS:
-                _cache["streams"] = {d["stream_id"]: d for d in damaged(views)}
-                _cache["at"] = time.monotonic()
-    return _cache["streams"]
+    with _lock:
+        _generation[0] += 1
 
 
 class GuardedViews:
@@ -68,18 +59,29 @@ class GuardedViews:
 
     def __init__(self, inner: ViewStore):
         self.inner = inner
+        self._looked = (-1, 0.0)                  # (generation, monotonic time)
+        self._streams: dict[str, dict[str, Any]] = {}
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.inner, name)
 
+    def known(self) -> dict[str, dict[str, Any]]:
+        """The damaged streams (looked up at most every REFRESH_SECONDS)."""
+        generation, at = self._looked
+        now = time.monotonic()
+        if generation != _generation[0] or now - at >= REFRESH_SECONDS:
+            self._streams = {d["stream_id"]: d for d in damaged(self.inner)}
+            self._looked = (_generation[0], now)
+        return self._streams
+
     def _check(self, docs: Iterable[ViewDoc | None]) -> None:
-        known = _known(self.inner)
+        known = self.known()
         for doc in docs:
             if doc is not None and doc.owner in known:
                 raise StreamViewsDamaged(known[doc.owner])
 
     def get(self, view_id: str) -> dict[str, Any] | None:
-        if not _known(self.inner):
+        if not self.known():
             return self.inner.get(view_id)
         found = self.inner.entry(view_id)
         self._check([found])
@@ -92,7 +94,7 @@ class GuardedViews:
 
     def get_many(self, view_ids: Iterable[str]) -> dict[str, dict[str, Any]]:
         ids = list(view_ids)
-        if not _known(self.inner):
+        if not self.known():
             return self.inner.get_many(ids)
         entries = [self.inner.entry(v) for v in ids]
         self._check(entries)

@@ -215,10 +215,12 @@ class Projector:
         for stream_id, stream_events in by_stream.items():
             self.catch_up(stream_id, stream_events, react=False)
             if self.reactor is not None and self.reactor.durable(streams.kind_of(stream_id)):
-                self._mark_reacted(stream_id, stream_events[-1].version)
+                self.mark_reacted(stream_id, stream_events[-1].version)
         return count
 
-    def _mark_reacted(self, stream_id: str, head: int) -> None:
+    def mark_reacted(self, stream_id: str, head: int) -> None:
+        """The durable reactions to the stream up to ``head`` count as run (a rebuild:
+        what they committed is in the event store already)."""
         key = REACTED + stream_id
         done = self.views.checkpoint(key)
         if done < head:

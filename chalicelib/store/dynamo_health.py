@@ -146,7 +146,8 @@ class DynamoHealth:
             keys = [event_key(record) for record in records]
             projected = self.views.checkpoints({key[0] for key in keys if key is not None})
             for record, key in zip(records, keys, strict=True):
-                if key is not None and projected[key[0]] < key[1]:
+                # a negative checkpoint: a damaged stream, reported as such, not as lag
+                if key is not None and 0 <= projected[key[0]] < key[1]:
                     return recorded_at(record), True, cursor
                 cursor["seq"] = record["dynamodb"]["SequenceNumber"]
         cursor["done"] = True                       # a closed shard, read to its end

@@ -3,6 +3,7 @@
 views they cover."""
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterable
 from typing import Any
@@ -16,6 +17,9 @@ from .ports import StoreUnavailable, ViewDoc, ViewOwnershipError
 CHECKPOINT = "checkpoint#"
 META = "meta#"          # bookkeeping items that are not views (see dynamo_health)
 SCHEMA_KEY = META + "schema"
+GENERATION_KEY = META + "generation"    # which generation of the views is current
+GENERATION_MARK = "~"   # a generation's items: ``~<name>~<view id>`` (the first: no prefix)
+FOLLOW_SECONDS = 10.0   # how stale a process's idea of the current generation may be
 BATCH_GET = 100         # keys per BatchGetItem
 MAX_BATCH_ROUNDS = 8    # rounds of unprocessed keys before giving up
 
@@ -35,36 +39,91 @@ def view_to_item(stream_id: str, view: ViewDoc, shared: bool) -> dict[str, Any]:
             "doc": {"B": payload} if isinstance(payload, bytes) else {"S": payload}}
 
 
+def generation_prefix(name: str) -> str:
+    return f"{GENERATION_MARK}{name}{GENERATION_MARK}" if name else ""
+
+
 class DynamoViewStore:
-    def __init__(self, client, table: str):
+    """``generation``: None follows the table's current generation (what the API and the
+    projector use); a name pins one (a rebuild builds the next generation beside the
+    current one, then switches the pointer in one write)."""
+
+    def __init__(self, client, table: str, generation: str | None = None):
         self.client = _Client(client)
         self.table = table
+        self._pinned = generation
+        self.follow_seconds = FOLLOW_SECONDS
+        self._followed: tuple[str, float] = ("", -FOLLOW_SECONDS)
+
+    # -- generations -----------------------------------------------------------------
+    @property
+    def generation(self) -> str:
+        if self._pinned is not None:
+            return self._pinned
+        name, at = self._followed
+        now = time.monotonic()
+        if now - at >= FOLLOW_SECONDS:
+            item = self.client.get_item(TableName=self.table,
+                                        Key={"view_id": {"S": GENERATION_KEY}},
+                                        ConsistentRead=True).get("Item")
+            name = item["name"]["S"] if item else ""
+            self._followed = (name, now)
+        return name
+
+    @property
+    def _p(self) -> str:
+        return generation_prefix(self.generation)
+
+    def next_generation(self, name: str) -> DynamoViewStore:
+        built = DynamoViewStore(self.client, self.table, generation=name)
+        built.clear()
+        return built
+
+    def resume_generation(self, name: str) -> DynamoViewStore:
+        return DynamoViewStore(self.client, self.table, generation=name)
+
+    def switch_to(self, built: DynamoViewStore) -> None:
+        """Make ``built`` the current generation (one write; every process follows within
+        FOLLOW_SECONDS). The previous generation's items are dropped by ``drop``."""
+        self.client.put_item(TableName=self.table, Item={
+            "view_id": {"S": GENERATION_KEY}, "name": {"S": built.generation}})
+        self._followed = (built.generation, time.monotonic())
+
+    def slot(self, name: str) -> MetaSlot:
+        """A small JSON document of no generation (e.g. the rebuild job's status)."""
+        return MetaSlot(self.client, self.table, META + name)
+
+    def _key(self, view_id: str) -> dict[str, Any]:
+        return {"view_id": {"S": self._p + view_id}}
 
     def get(self, view_id: str) -> dict[str, Any] | None:
-        item = self.client.get_item(TableName=self.table, Key={"view_id": {"S": view_id}},
+        item = self.client.get_item(TableName=self.table, Key=self._key(view_id),
                                     ConsistentRead=True).get("Item")
         return None if item is None else _doc(item)
 
     def entry(self, view_id: str) -> ViewDoc | None:
-        item = self.client.get_item(TableName=self.table, Key={"view_id": {"S": view_id}},
+        item = self.client.get_item(TableName=self.table, Key=self._key(view_id),
                                     ConsistentRead=True).get("Item")
         if item is None:
             return None
         sort = item.get("sort", {}).get("S", "")
-        return ViewDoc(view_id, item.get("kind", {}).get("S", ""), "" if sort == " " else sort,
+        kind = item.get("kind", {}).get("S", "")[len(self._p):]
+        return ViewDoc(view_id, kind, "" if sort == " " else sort,
                        _doc(item), item.get("owner", {}).get("S", ""))
 
     def get_many(self, view_ids: Iterable[str]) -> dict[str, dict[str, Any]]:
         """BatchGetItem (consistent), 100 keys a call, unprocessed keys asked again."""
         ids = list(dict.fromkeys(view_ids))
         found: dict[str, dict[str, Any]] = {}
+        prefix = self._p
         for start in range(0, len(ids), 100):
-            request = {self.table: {"Keys": [{"view_id": {"S": v}} for v in ids[start:start + 100]],
+            request = {self.table: {"Keys": [{"view_id": {"S": prefix + v}}
+                                             for v in ids[start:start + 100]],
                                     "ConsistentRead": True}}
             for attempt in range(10):
                 response = self.client.batch_get_item(RequestItems=request)
                 for item in response.get("Responses", {}).get(self.table, []):
-                    found[item["view_id"]["S"]] = _doc(item)
+                    found[item["view_id"]["S"][len(prefix):]] = _doc(item)
                 request = response.get("UnprocessedKeys") or {}
                 if not request:
                     break
@@ -75,15 +134,17 @@ class DynamoViewStore:
 
     def list(self, kind: str, after: str | None = None, limit: int = 100) -> list[ViewDoc]:
         views: list[ViewDoc] = []
+        prefix = self._p
         kwargs: dict[str, Any] = dict(
             TableName=self.table, IndexName="by_kind",
             KeyConditionExpression="kind = :k AND #s > :a",
             ExpressionAttributeNames={"#s": "sort"},
-            ExpressionAttributeValues={":k": {"S": kind}, ":a": {"S": after or " "}})
+            ExpressionAttributeValues={":k": {"S": prefix + kind}, ":a": {"S": after or " "}})
         while len(views) < limit:
             response = self.client.query(**kwargs)
             for item in response.get("Items", []):
-                views.append(ViewDoc(item["view_id"]["S"], kind, item["sort"]["S"], _doc(item),
+                views.append(ViewDoc(item["view_id"]["S"][len(prefix):], kind,
+                                     item["sort"]["S"], _doc(item),
                                      item.get("owner", {}).get("S", "")))
             if "LastEvaluatedKey" not in response:
                 break
@@ -93,21 +154,22 @@ class DynamoViewStore:
 
     def checkpoint(self, stream_id: str) -> int:
         item = self.client.get_item(TableName=self.table,
-                                    Key={"view_id": {"S": CHECKPOINT + stream_id}},
+                                    Key={"view_id": {"S": CHECKPOINT + self._p + stream_id}},
                                     ConsistentRead=True).get("Item")
         return 0 if item is None else int(item["version"]["N"])
 
     def checkpoints(self, stream_ids: Iterable[str]) -> dict[str, int]:
         ids = sorted(set(stream_ids))
         found: dict[str, int] = {}
+        mark = CHECKPOINT + self._p
         for start in range(0, len(ids), BATCH_GET):
-            keys = [{"view_id": {"S": CHECKPOINT + s}} for s in ids[start:start + BATCH_GET]]
+            keys = [{"view_id": {"S": mark + s}} for s in ids[start:start + BATCH_GET]]
             request = {self.table: {"Keys": keys, "ConsistentRead": True,
                                     "ProjectionExpression": "view_id, version"}}
             for attempt in range(MAX_BATCH_ROUNDS):
                 response = self.client.batch_get_item(RequestItems=request)
                 for item in response.get("Responses", {}).get(self.table, []):
-                    found[item["view_id"]["S"][len(CHECKPOINT):]] = int(item["version"]["N"])
+                    found[item["view_id"]["S"][len(mark):]] = int(item["version"]["N"])
                 request = response.get("UnprocessedKeys") or {}
                 if not request:
                     break
@@ -127,14 +189,16 @@ class DynamoViewStore:
         old = {":old": {"N": str(expected_checkpoint)}}
         still = ("attribute_not_exists(view_id) OR version = :old" if expected_checkpoint == 0
                  else "version = :old")
-        checkpoint_key = {"view_id": {"S": CHECKPOINT + stream_id}}
-        writes = [self._put(stream_id, view, view.view_id in shared) for view in puts.values()]
-        writes += [self._delete(stream_id, view_id, view_id in shared)
+        prefix = self._p
+        checkpoint_key = {"view_id": {"S": CHECKPOINT + prefix + stream_id}}
+        writes = [self._put(stream_id, view, view.view_id in shared, prefix)
+                  for view in puts.values()]
+        writes += [self._delete(stream_id, view_id, view_id in shared, prefix)
                    for view_id in deletes - set(puts)]
         ahead: list[dict[str, Any]] = []
         if len(writes) + 1 > MAX_TRANSACTION_ITEMS:
             ahead = [w for w in writes if "Put" in w and
-                     w["Put"]["Item"]["view_id"]["S"] in blind]
+                     w["Put"]["Item"]["view_id"]["S"][len(prefix):] in blind]
             writes = [w for w in writes if w not in ahead]
         if len(writes) + 1 > MAX_TRANSACTION_ITEMS:
             raise TransactionTooLarge(f"{len(writes)} view writes that read their own "
@@ -157,12 +221,17 @@ class DynamoViewStore:
                 "ExpressionAttributeNames": {"#owner": "owner"},
                 "ExpressionAttributeValues": {":stream": {"S": stream_id}}}
 
-    def _put(self, stream_id: str, view: ViewDoc, shared: bool) -> dict[str, Any]:
-        return {"Put": {"TableName": self.table, "Item": view_to_item(stream_id, view, shared),
+    def _put(self, stream_id: str, view: ViewDoc, shared: bool, prefix: str) -> dict[str, Any]:
+        item = view_to_item(stream_id, view, shared)
+        if prefix:
+            item["view_id"] = {"S": prefix + view.view_id}
+            item["kind"] = {"S": prefix + view.kind}
+        return {"Put": {"TableName": self.table, "Item": item,
                         **({} if shared else self._owned(stream_id))}}
 
-    def _delete(self, stream_id: str, view_id: str, shared: bool) -> dict[str, Any]:
-        return {"Delete": {"TableName": self.table, "Key": {"view_id": {"S": view_id}},
+    def _delete(self, stream_id: str, view_id: str, shared: bool,
+                prefix: str) -> dict[str, Any]:
+        return {"Delete": {"TableName": self.table, "Key": {"view_id": {"S": prefix + view_id}},
                            **({} if shared else self._owned(stream_id))}}
 
     def _transact(self, stream_id: str, items: list[dict[str, Any]]) -> bool:
@@ -184,7 +253,8 @@ class DynamoViewStore:
 
     def condition(self, schema_version: int, deep: bool = True) -> str | None:
         """As the SQLite store's, without a corruption check (the table is DynamoDB's)."""
-        item = self.client.get_item(TableName=self.table, Key={"view_id": {"S": SCHEMA_KEY}},
+        item = self.client.get_item(TableName=self.table,
+                                    Key={"view_id": {"S": SCHEMA_KEY + self._p}},
                                     ConsistentRead=True).get("Item")
         if item is None:
             return "unversioned (no schema version recorded)"
@@ -193,15 +263,39 @@ class DynamoViewStore:
             return f"incompatible (built by schema {built}, this version reads {schema_version})"
         return None
 
+    def ensure_schema(self, schema_version: int) -> None:
+        """Record ``schema_version`` on a table that records none yet (a fresh stack:
+        its views are built by these projections from the first event on)."""
+        try:
+            self.client.put_item(TableName=self.table, Item={
+                "view_id": {"S": SCHEMA_KEY + self._p}, "version": {"N": str(schema_version)}},
+                ConditionExpression="attribute_not_exists(view_id)")
+        except ClientError as exc:
+            if exc.response["Error"]["Code"] != "ConditionalCheckFailedException":
+                raise
+
     def mark_schema(self, schema_version: int) -> None:
         self.client.put_item(TableName=self.table, Item={
-            "view_id": {"S": SCHEMA_KEY}, "version": {"N": str(schema_version)}})
+            "view_id": {"S": SCHEMA_KEY + self._p}, "version": {"N": str(schema_version)}})
+
+    def _mine(self, view_id: str) -> bool:
+        """Whether an item of the table belongs to this generation (bookkeeping that
+        belongs to none, such as the generation pointer and stream-scan cursors, does not)."""
+        prefix = self._p
+        if view_id == SCHEMA_KEY + prefix:
+            return True
+        if view_id.startswith(META):
+            return False
+        rest = view_id[len(CHECKPOINT):] if view_id.startswith(CHECKPOINT) else view_id
+        return rest.startswith(prefix) if prefix else not rest.startswith(GENERATION_MARK)
 
     def clear(self) -> None:
+        """Drop every item of this generation (another generation is left as it is)."""
         kwargs: dict[str, Any] = {"TableName": self.table, "ProjectionExpression": "view_id"}
         while True:
             response = self.client.scan(**kwargs)
-            keys = [{"view_id": item["view_id"]} for item in response.get("Items", [])]
+            keys = [{"view_id": item["view_id"]} for item in response.get("Items", [])
+                    if self._mine(item["view_id"]["S"])]
             for start in range(0, len(keys), 25):
                 self.client.batch_write_item(RequestItems={self.table: [
                     {"DeleteRequest": {"Key": key}} for key in keys[start:start + 25]]})
@@ -214,9 +308,27 @@ class DynamoViewStore:
         kwargs: dict[str, Any] = {"TableName": self.table, "ConsistentRead": True}
         while True:
             response = self.client.scan(**kwargs)
+            prefix = self._p
             for item in response.get("Items", []):
-                if not item["view_id"]["S"].startswith((CHECKPOINT, META)):
-                    out[item["view_id"]["S"]] = _doc(item)
+                view_id = item["view_id"]["S"]
+                if not view_id.startswith((CHECKPOINT, META)) and self._mine(view_id):
+                    out[view_id[len(prefix):]] = _doc(item)
             if "LastEvaluatedKey" not in response:
                 return out
             kwargs["ExclusiveStartKey"] = response["LastEvaluatedKey"]
+
+
+class MetaSlot:
+    """One bookkeeping item holding a JSON document, read consistently."""
+
+    def __init__(self, client, table: str, key: str):
+        self.client, self.table, self.key = client, table, key
+
+    def read(self) -> dict[str, Any] | None:
+        item = self.client.get_item(TableName=self.table, Key={"view_id": {"S": self.key}},
+                                    ConsistentRead=True).get("Item")
+        return None if item is None else json.loads(item["doc"]["S"])
+
+    def write(self, doc: dict[str, Any]) -> None:
+        self.client.put_item(TableName=self.table, Item={
+            "view_id": {"S": self.key}, "doc": {"S": json.dumps(doc, sort_keys=True)}})

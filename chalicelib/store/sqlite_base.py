@@ -107,6 +107,33 @@ class SqliteDatabase:
             owner_only(self.path)
             self.conn().executescript(self._schema)
 
+    def swap_in(self, source: str, aside: str) -> None:
+        """Make the database file ``source`` (closed, checkpointed: no WAL) this one, the
+        current file moving to ``aside``, in one rename each; every thread and process
+        reopens on its next use (a new generation of derived data: the views)."""
+        with self._writer, self._across_processes():
+            conn = getattr(self._local, "conn", None)
+            if conn is not None:
+                conn.close()
+                self._local.conn = None
+            for suffix in ("-wal", "-shm"):
+                if os.path.exists(aside + suffix):
+                    os.remove(aside + suffix)
+            for suffix in ("", "-wal", "-shm"):
+                if os.path.exists(self.path + suffix):
+                    os.replace(self.path + suffix, aside + suffix)
+            os.replace(source, self.path)
+            owner_only(self.path)
+
+    def close(self) -> None:
+        """Checkpoint the WAL into the file and close this thread's connection."""
+        conn = getattr(self._local, "conn", None)
+        if conn is not None:
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            conn.execute("PRAGMA journal_mode=DELETE")
+            conn.close()
+            self._local.conn = None
+
     @contextmanager
     def _across_processes(self) -> Iterator[None]:
         if self._file_lock is None:

@@ -76,7 +76,8 @@ class SqliteHealth:
             heads[stream_id] = head
             self._seen = max(self._seen, position)
         projected = self.views.checkpoints(heads)
-        self._behind = {s: head for s, head in heads.items() if projected[s] < head}
+        # a negative checkpoint: a damaged stream, reported as such, not as lag
+        self._behind = {s: head for s, head in heads.items() if 0 <= projected[s] < head}
         oldest: str | None = None
         for stream_id in self._behind:
             row = self.events.db.conn().execute(

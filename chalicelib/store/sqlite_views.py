@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import fcntl
 import functools
+import json
 import os
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
@@ -216,6 +217,31 @@ class SqliteViewStore:
                 (stream_id, new_checkpoint))
         return True
 
+    def slot(self, name: str) -> FileSlot:
+        """A small JSON document beside the views of every generation (``views.db.<name>
+        .json``), e.g. the rebuild job's status."""
+        return FileSlot(f"{self.path}.{name}.json")
+
+    def next_generation(self, name: str) -> SqliteViewStore:
+        """An empty store beside this one (``views.db.<name>``) to build a new generation
+        of the views in; :meth:`switch_to` makes it current."""
+        path = f"{self.path}.{name}"
+        for suffix in ("", "-wal", "-shm"):
+            if os.path.exists(path + suffix):
+                os.remove(path + suffix)
+        return SqliteViewStore(path)
+
+    def resume_generation(self, name: str) -> SqliteViewStore:
+        """The generation ``name`` being built (its checkpoints say how far it got)."""
+        return SqliteViewStore(f"{self.path}.{name}")
+
+    def switch_to(self, built: SqliteViewStore) -> None:
+        """Make the built generation current in one rename (the previous file is kept as
+        ``views.db.previous`` until the next switch)."""
+        built.db.close()
+        self.db.swap_in(built.path, self.path + ".previous")
+        self.opening_damage = None
+
     def clear(self) -> None:
         """No views and no checkpoints; a damaged file is moved aside (``views.db.damaged``,
         the previous one overwritten) and a new one started."""
@@ -236,3 +262,26 @@ class SqliteViewStore:
     def dump(self) -> dict[str, dict[str, Any]]:
         rows = self.db.conn().execute("SELECT view_id, doc FROM views").fetchall()
         return {view_id: codec.loads(doc) for view_id, doc in rows}
+
+
+class FileSlot:
+    """A JSON document in a file, replaced atomically (owner-only)."""
+
+    def __init__(self, path: str):
+        self.path = path
+
+    def read(self) -> dict[str, Any] | None:
+        try:
+            with open(self.path, encoding="utf-8") as handle:
+                return json.load(handle)
+        except FileNotFoundError:
+            return None
+        except ValueError:          # a torn or foreign file: as if none
+            return None
+
+    def write(self, doc: dict[str, Any]) -> None:
+        partial = f"{self.path}.{os.getpid()}.partial"
+        fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump(doc, handle, sort_keys=True)
+        os.replace(partial, self.path)

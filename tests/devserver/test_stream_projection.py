@@ -37,9 +37,10 @@ def test_writes_become_views_once_the_poller_has_run(aws, stream_rt, api, tmp_pa
     tid = api.tournament(org, "mtg", "booster-draft")["tournament_id"]
     for name in ("Ann", "Bob", "Cid"):
         api.register(tid, name)
-    assert api.get(f"/v1/tournaments/{tid}").status == 404       # nothing projected yet
+    assert stream_rt.views.checkpoint(f"tournament-{tid}") == 0   # nothing projected yet
     poller = poller_for(aws, tmp_path)
     assert poller.poll_once() is True
+    assert stream_rt.views.checkpoint(f"tournament-{tid}") == 4   # by the stream's handler
     summary = api.get(f"/v1/tournaments/{tid}")
     assert summary.status == 200 and summary.body["status"] == "registration"
     players = api.get(f"/v1/tournaments/{tid}/players").body

@@ -9,10 +9,7 @@ import pytest
 from botocore.config import Config as BotoConfig
 
 from chalicelib.config import Config
-from chalicelib.projections import all_projections
-from chalicelib.projections.projector import Projector
-from chalicelib.runtime import Runtime, set_runtime
-from chalicelib.service import CommandService
+from chalicelib.runtime import Runtime, assemble, set_runtime
 from chalicelib.store.dynamo_events import DynamoEventStore
 from chalicelib.store.dynamo_tables import create_tables
 from chalicelib.store.dynamo_views import DynamoViewStore
@@ -44,12 +41,10 @@ def faulty(moto_client):
 def dynamo_runtime(client, views_client=None) -> Runtime:
     events = DynamoEventStore(client, TABLES[0], TABLES[1])
     views = DynamoViewStore(views_client or client, TABLES[2])
-    service = CommandService(events)
-    projector = Projector(events, views, all_projections())
-    service.after_commit.append(projector.after_commit)
     config = Config(store="dynamodb", admin_key=ADMIN_KEY, token_secret="s" * 64,
-                    events_table=TABLES[0], idempotency_table=TABLES[1], views_table=TABLES[2])
-    return Runtime(config, events, views, service, projector, ADMIN_KEY, "s" * 64)
+                    events_table=TABLES[0], idempotency_table=TABLES[1], views_table=TABLES[2],
+                    projection="inline")
+    return assemble(config, events, views, ADMIN_KEY, "s" * 64)
 
 
 @pytest.fixture
