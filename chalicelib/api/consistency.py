@@ -52,7 +52,7 @@ def serve(request, answer: Callable[[], Response]) -> Response:
                 response = answer()
         return response
     except Exception as exc:
-        from ..domain.errors import DomainError      # loaded by every route already
+        from ..domain.errors import DomainError  # loaded by every route already
         if not isinstance(exc, DomainError):
             raise
         response = error(exc.status, exc.code, exc.message, exc.details)

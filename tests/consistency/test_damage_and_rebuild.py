@@ -8,7 +8,6 @@ import pytest
 
 from chalicelib.application import rebuild as rebuild_module
 from chalicelib.projections import all_projections
-from chalicelib.projections.projector import Projector
 from chalicelib.projections.registry import Projection
 from tests.conftest import ADMIN_KEY
 
