@@ -23,7 +23,8 @@ class Api:
         return self.transport.request(method, path, body, token, headers)
 
     def ok(self, method: str, path: str, body: Any = None, token: str | None = None,
-           status: tuple[int, ...] = (200, 201), headers: dict[str, str] | None = None) -> Any:
+           status: tuple[int, ...] = (200, 201, 202), headers: dict[str, str] | None = None
+           ) -> Any:
         r = self.call(method, path, body, token, headers)
         if r.status not in status:
             raise ScenarioError(f"{method} {path} -> {r.status} (wanted {status}): {r.body}")

@@ -6,7 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from chalicelib.store import codec
-from chalicelib.store.dynamo_views import CHECKPOINT, META
+from chalicelib.store.dynamo_views import (
+    CHECKPOINT,
+    META,
+    DynamoViewStore,
+    generation_prefix,
+)
 
 
 def dump_views(endpoint: str, table: str) -> dict[str, dict[str, Any]]:
@@ -15,17 +20,20 @@ def dump_views(endpoint: str, table: str) -> dict[str, dict[str, Any]]:
                           aws_access_key_id="testing", aws_secret_access_key="testing")
     out: dict[str, dict[str, Any]] = {}
     kwargs: dict[str, Any] = {"TableName": table, "ConsistentRead": True}
+    current = DynamoViewStore(client, table)      # the current generation's items only
+    prefix = generation_prefix(current.generation)
     while True:
         page = client.scan(**kwargs)
         for item in page.get("Items", []):
             view_id = item["view_id"]["S"]
-            if view_id.startswith((CHECKPOINT, META)):
+            if view_id.startswith((CHECKPOINT, META)) or not current.owns_item(view_id):
                 continue
             doc = item["doc"]
-            out[view_id] = {"kind": item.get("kind", {}).get("S"),
-                            "sort": item.get("sort", {}).get("S"),
-                            "owner": item.get("owner", {}).get("S"),
-                            "doc": codec.unpack(item["enc"]["S"], doc.get("B", doc.get("S")))}
+            out[view_id[len(prefix):]] = {
+                "kind": item.get("kind", {}).get("S", "")[len(prefix):],
+                "sort": item.get("sort", {}).get("S"),
+                "owner": item.get("owner", {}).get("S"),
+                "doc": codec.unpack(item["enc"]["S"], doc.get("B", doc.get("S")))}
         if "LastEvaluatedKey" not in page:
             return out
         kwargs["ExclusiveStartKey"] = page["LastEvaluatedKey"]

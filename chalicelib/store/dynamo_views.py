@@ -278,6 +278,9 @@ class DynamoViewStore:
         self.client.put_item(TableName=self.table, Item={
             "view_id": {"S": SCHEMA_KEY + self._p}, "version": {"N": str(schema_version)}})
 
+    def owns_item(self, view_id: str) -> bool:
+        return self._mine(view_id)
+
     def _mine(self, view_id: str) -> bool:
         """Whether an item of the table belongs to this generation (bookkeeping that
         belongs to none, such as the generation pointer and stream-scan cursors, does not)."""

@@ -13,6 +13,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = "podium_generated_client"
+sys.path.insert(0, str(ROOT / "clients" / "python"))
+from podium_session import PodiumSession  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -68,10 +70,14 @@ def test_a_whole_vtes_event_through_the_generated_client(generated, live_server)
     models = generated("models")
     api = lambda name: generated(f"api.{name}")
 
+    session = PodiumSession()           # the app's session: reads see its own writes
+
     def as_(token):
         return client_mod.AuthenticatedClient(base_url=live_server.url, token=token,
-                                              raise_on_unexpected_status=True, timeout=30)
-    public = client_mod.Client(base_url=live_server.url, raise_on_unexpected_status=True)
+                                              raise_on_unexpected_status=True, timeout=30,
+                                              httpx_args=session.httpx_args())
+    public = client_mod.Client(base_url=live_server.url, raise_on_unexpected_status=True,
+                               httpx_args=session.httpx_args())
     admin = as_(live_server.admin_key)
 
     assert ok(api("system.health"), 200, client=public).status == "ok"
@@ -128,6 +134,8 @@ def test_a_whole_vtes_event_through_the_generated_client(generated, live_server)
     assert again.status_code == 409 and type(again.parsed).__name__ == "Error"
     report = ok(api("reports.get_report"), 200, tid=tid, client=org)
     assert len(report.players) == 10 and report.seed.verified
+    # the session carried the position of every write (the finish's among them)
+    assert f"tournament-{tid}:" in (session.position or "")
 
 
 def test_the_generated_client_reads_a_report(generated, live_server):

@@ -5,6 +5,7 @@ the first registration to the federation report. A spec that no longer matches w
 client reads fails to compile; a reply that differs fails the run."""
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 from pathlib import Path
@@ -42,6 +43,8 @@ def test_a_short_swiss_event_through_the_typescript_client(compiled, live_server
     out = run("node", str(compiled), live_server.url, live_server.admin_key, timeout=120)
     assert out.returncode == 0, out.stdout + out.stderr
     assert '"rounds":3' in out.stdout, out.stdout
+    position = json.loads(out.stdout.strip().splitlines()[-1])["position"]
+    assert f"tournament-{json.loads(out.stdout.strip().splitlines()[-1])['tid']}:" in position
 
 
 def test_the_strict_compile_catches_a_client_reading_what_the_spec_lacks(compiled, tmp_path):

@@ -14,7 +14,7 @@ from tests.support import stored_logs
 def _restored(api, rt, name):
     log = stored_logs.load(name)
     stored_logs.restore(rt, log["events"])
-    assert api.post("/v1/admin/projections/rebuild", token=api.admin_key).status == 200
+    assert api.rebuild_views()["state"] == "succeeded"
     return log
 
 

@@ -81,6 +81,17 @@ class ApiClient:
             if after is None:
                 return events
 
+    def rebuild_views(self) -> dict[str, Any]:
+        """Rebuild every view (a job run outside the request) and wait for it to end."""
+        job = self.post("/v1/admin/projections/rebuild", token=self.admin_key)
+        assert job.status == 202, job.body
+        for _ in range(30):
+            job = self.get("/v1/admin/projections/rebuild?wait=20", token=self.admin_key)
+            if job.body["state"] != "running":
+                break
+        assert job.body["state"] == "succeeded", job.body
+        return job.body
+
     def organizer(self, name: str = "Store") -> str:
         r = self.post("/v1/accounts", {"role": "organizer", "name": name}, token=self.admin_key)
         assert r.status == 201, r.body

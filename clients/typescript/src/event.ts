@@ -3,15 +3,16 @@
 // the sealed product handed out and opened, every planned round paired, reported by
 // player A and confirmed by player B, standings, finish and the federation report.
 // Usage: node dist/event.js <base-url> <admin-key>. Exits non-zero on any surprise.
-import createClient from "openapi-fetch";
-import type { components, paths } from "./schema.js";
+import type { components } from "./schema.js";
+import { createPodiumClient, type Session } from "./session.js";
 
 type SwissMatch = components["schemas"]["SwissRound"]["matches"][number];
 
 const [baseUrl, adminKey] = process.argv.slice(2);
 if (!baseUrl || !adminKey) throw new Error("usage: event.js <base-url> <admin-key>");
 
-const client = createClient<paths>({ baseUrl });
+const session: Session = { position: null };
+const client = createPodiumClient(baseUrl, session);   // reads see our own writes
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 function check<T>(what: string, reply: { data?: T; error?: unknown; response: Response }): T {
@@ -93,7 +94,10 @@ async function main(): Promise<void> {
   const report = check("report", await client.GET("/v1/tournaments/{tid}/report", {
     params: { path }, headers: org }));
   if (report.players.length !== 5 || !report.seed.verified) throw new Error("report");
-  console.log(JSON.stringify({ tid, rounds, leader: standings.rows[0]?.player_id }));
+  // the session kept the position of the last write (the finish) and every one before it
+  if (!session.position?.includes(`tournament-${tid}:`)) throw new Error(`position ${session.position}`);
+  console.log(JSON.stringify({ tid, rounds, leader: standings.rows[0]?.player_id,
+                               position: session.position }));
 }
 
 main().catch((err: unknown) => {
