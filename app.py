@@ -59,22 +59,21 @@ def project_events(event):
 # -- webhooks (issue #8): the delivery worker, every minute in AWS ----------------------
 @app.schedule("rate(1 minute)", name="deliver_webhooks")
 def deliver_webhooks(event):
-    from chalicelib.runtime import runtime
-    from chalicelib.webhooks.worker import run_scheduled
-    return run_scheduled(runtime())
+    from chalicelib.entrypoints import schedules
+    return schedules.deliver_webhooks(event)
 
 
 # -- pick timers: every minute in AWS, applied on each read and command locally too ----
 @app.schedule(Rate(1, unit=Rate.MINUTES))
 def sweep_drafts(event):
-    from chalicelib.api.draft import sweep_drafts as sweep
-    return sweep(event)
+    from chalicelib.entrypoints import schedules
+    return schedules.sweep_drafts(event)
 
 
 @app.schedule(Rate(1, unit=Rate.MINUTES))
 def sweep_limited_drafts(event):
-    from chalicelib.api.table_draft import sweep_limited_drafts as sweep
-    return sweep(event)
+    from chalicelib.entrypoints import schedules
+    return schedules.sweep_limited_drafts(event)
 
 
 # -- read views: a rebuild runs in its own function, outside the API (issue #23) ---------

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import functools
+import logging
 import os
 import threading
 from collections.abc import Callable
@@ -17,6 +18,8 @@ from .reactions.runner import Reactions
 from .service import CommandService
 from .store.ports import EventStore, StoreHealth, ViewStore
 
+log = logging.getLogger(__name__)
+
 
 @dataclass
 class Runtime:
@@ -31,15 +34,38 @@ class Runtime:
     # how many stream records wait in the projector's dead-letter queue (None: unknown)
     dead_letters: Callable[[], int | None] | None = None
 
+    REBUILD_FUNCTION = "PODIUM_REBUILD_FUNCTION"
+
     def rebuilds(self) -> Any:
-        """The views' rebuild jobs (``application/rebuild.py``)."""
-        from .entrypoints.rebuild import rebuilds
-        return rebuilds(self)
+        """The views' rebuild jobs (``application/rebuild.py``) over these stores."""
+        from .application.rebuild import Rebuilds
+        return Rebuilds(self.events, self.projector.views, list(self.projector.projections),
+                        self.projector.reactor,
+                        follow_seconds=float(getattr(self.projector.views, "follow_seconds", 0)))
 
     def launch_rebuild(self, job: dict[str, Any]) -> str:
-        """Run a started rebuild job outside the request (``entrypoints/rebuild.py``)."""
-        from .entrypoints.rebuild import launch
-        return launch(self, job)
+        """Run a started rebuild job outside the request: the ``rebuild_views`` Lambda
+        function when deployed (``PODIUM_REBUILD_FUNCTION``), else a thread."""
+        if os.environ.get(self.REBUILD_FUNCTION):
+            self.invoke_rebuild(job["job_id"])
+            return "lambda"
+        jobs = self.rebuilds()
+
+        def run() -> None:
+            result = jobs.run(job["job_id"])
+            if result.get("state") == "failed":
+                log.error("rebuild %s failed: %s", job["job_id"], result.get("error"))
+        threading.Thread(target=run, name=f"podium-rebuild-{job['job_id']}",
+                         daemon=True).start()
+        return "thread"
+
+    def invoke_rebuild(self, job_id: str) -> None:
+        import json
+
+        import boto3
+        boto3.client("lambda").invoke(FunctionName=os.environ[self.REBUILD_FUNCTION],
+                                      InvocationType="Event",
+                                      Payload=json.dumps({"job_id": job_id}).encode())
 
     @functools.cached_property
     def health(self) -> StoreHealth:
@@ -101,9 +127,19 @@ def assemble(config: Config, events: EventStore, views: ViewStore, admin_key: st
     # reads answer 503 view_damaged for documents of a stream whose projection failed
     rt = Runtime(config, events, GuardedViews(views), service, projector, admin_key,
                  token_secret, healer)
+    if config.projection == "inline":      # the wake-webhook-worker reaction's local thread
+        from .webhooks import inline
+        inline.set_runner(lambda: _drain_webhooks(rt))
     if config.dead_letter_queue_url:
         rt.dead_letters = queue_depth(config.dead_letter_queue_url, config.dynamodb_endpoint)
     return rt
+
+
+def _drain_webhooks(rt: Runtime) -> float | None:
+    if _runtime is not None and _runtime is not rt:     # tests swapped runtimes: not ours
+        return None
+    from .webhooks.worker import drain
+    return drain(rt)
 
 
 def queue_depth(url: str, endpoint: str | None) -> Callable[[], int | None]:

@@ -1,13 +1,13 @@
 """Booster draft over HTTP: start (pods + packs), each player's hidden view, picks,
 pre-selection, conspiracy face-down, pack replacement, staff picks, timer sweep, the
 organizer's log, late arrivals and every limited format's pools. The use cases are in
-``application/draft.py``; :func:`sweep_drafts` runs every minute (deployed with the app)."""
+``application/draft.py``; its pick timers are swept every minute by ``entrypoints/schedules.py``."""
 from __future__ import annotations
 
 from chalice import Blueprint
 from pydantic import Field
 
-from ..application import draft, draft_pods, player_pool
+from ..application import draft, player_pool
 from ..domain.product.cards import ID_PATTERN
 from ..service import Reply
 from .bodies import Body, LateArrivalBody
@@ -117,10 +117,6 @@ def get_log(tid, n):
 def sweep(tid):
     return draft.sweep(reads(), caller(bp.current_request), tid)
 
-
-def sweep_drafts(event):
-    """Every minute: apply expired pick timers in every running draft."""
-    draft_pods.sweep_running(reads())
 
 
 @json_route(bp, "/tournaments/{tid}/draft/late-arrivals", methods=["POST"])

@@ -1,7 +1,7 @@
 """Mixed (Elder) draft over HTTP (V:EKN 7.8), under /tournaments/{tid}/mixed-draft: a
 table draft of the crypt, then library piles picked in turn. Use cases:
 ``application/mixed_draft.py``; its timers are swept with the table drafts'
-(``table_draft.sweep_limited_drafts``)."""
+(``entrypoints/schedules.py``)."""
 from __future__ import annotations
 
 from chalice import Blueprint

@@ -1,7 +1,7 @@
 """Table (Rochester) draft over HTTP (V:EKN 7.7), under /tournaments/{tid}/table-draft:
 start, the public table, each player's seat, picks, expired timers, staff picks for an
 absent player, pack replacements (7.2.5), feeds and the staff log, late arrivals. Use
-cases: ``application/table_draft.py``; :func:`sweep_limited_drafts` runs every minute."""
+cases: ``application/table_draft.py``; pick timers are swept by ``entrypoints/schedules.py``."""
 from __future__ import annotations
 
 from chalice import Blueprint
@@ -39,10 +39,6 @@ def start_table_draft(tid):
 def get_table_draft(tid):
     return roster_drafts.summary(reads(), table_draft.TABLE, tid)
 
-
-def sweep_limited_drafts(event):
-    """Every minute: apply expired pick timers in every running table and mixed draft."""
-    roster_drafts.sweep_running(reads())
 
 
 @json_route(bp, "/tournaments/{tid}/table-draft/pods/{n}", methods=["GET"])

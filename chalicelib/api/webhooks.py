@@ -12,14 +12,12 @@ from ..application import webhooks
 from ..domain.webhooks import DEFAULT_OVERLAP_SECONDS, TOPICS
 from ..runtime import runtime
 from ..service import Reply
-from ..webhooks import inline, worker
 from ..webhooks.derivation import new_nonce
 from .common import caller, command, reads, run_revealing
 from .http import cursor_param, json_route, next_cursor, parse_body, query_int
 from .links import link
 
 bp = Blueprint(__name__)
-inline.set_runner(worker.drain_inline)
 
 
 class EndpointBody(BaseModel):

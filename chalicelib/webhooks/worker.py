@@ -20,7 +20,6 @@ from ..domain.webhooks import (
     standard_headers,
 )
 from ..projections.webhooks import DUE_KIND, delivery_doc_id
-from ..runtime import Runtime
 from ..service import Reply
 from ..telemetry import metrics
 from .derivation import deriver
@@ -28,6 +27,8 @@ from .sender import post
 from .settings import backoff_base_seconds
 
 log = logging.getLogger(__name__)
+# what the worker needs of the runtime: ``views``, ``service`` and ``token_secret``
+Runtime = Any
 Send = Callable[[str, bytes, dict[str, str]], tuple[int | None, str | None]]
 
 
@@ -115,12 +116,8 @@ def deliver_due(rt: Runtime, send: Send = post, limit: int = 100,
     return outcomes
 
 
-def drain_inline() -> float | None:
-    """The local thread's runner: deliver what is due on the current runtime."""
-    from .. import runtime as runtime_module
-    rt = runtime_module._runtime        # never build one from here (tests swap them)
-    if rt is None or rt.config.projection != "inline":
-        return None
+def drain(rt: Runtime) -> float | None:
+    """The local thread's runner: deliver what is due; the seconds until the next."""
     deliver_due(rt)
     return next_due_in(rt, datetime.now(UTC))
 

@@ -267,7 +267,7 @@ def test_pack_replacement_and_conspiracy_views(api, rt):
 
 
 def test_entered_packs_abnormal_count_and_scheduled_sweep(api, rt):
-    from chalicelib.api.draft import sweep_drafts
+    from chalicelib.entrypoints.schedules import sweep_drafts
 
     clock = Clock()
     rt.service.clock = clock

@@ -139,7 +139,7 @@ def test_table_draft_timer_gives_the_oldest_card(api, clock):
     assert view["deadline"] == "2026-11-22T18:03:50Z" and view["pick"] == 8
     # And so does the scheduled sweep: the last card of the set at 230 s, then the next
     # set laid out at 230 s (review to 250 s, first deadline 280 s).
-    from chalicelib.api.table_draft import sweep_limited_drafts
+    from chalicelib.entrypoints.schedules import sweep_limited_drafts
     clock.at(231)
     sweep_limited_drafts(None)
     log = api.get(pod + "/log", token=org).body["events"]

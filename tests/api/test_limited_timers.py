@@ -4,7 +4,7 @@ pod catches up in one read or sweep; who reads which pick; pods are private to t
 players."""
 from __future__ import annotations
 
-from chalicelib.api.table_draft import sweep_limited_drafts
+from chalicelib.entrypoints.schedules import sweep_limited_drafts
 
 from .test_limited import events_of, roster
 

@@ -3,7 +3,7 @@ test_draft), table and mixed draft, sealed and sealed swap, restricted trade; th
 themself and staff only."""
 from __future__ import annotations
 
-from chalicelib.api.table_draft import sweep_limited_drafts
+from chalicelib.entrypoints.schedules import sweep_limited_drafts
 from chalicelib.domain import sealed
 from chalicelib.domain.decks import pools
 from chalicelib.domain.mixed import MIXED_DRAFT
