@@ -123,7 +123,10 @@ def assemble(config: Config, events: EventStore, views: ViewStore, admin_key: st
     if config.projection == "inline":
         service.after_commit.append(projector.after_commit)
     if config.store == "dynamodb" and hasattr(views, "ensure_schema"):
-        views.ensure_schema(SCHEMA_VERSION)     # a fresh table is of this version
+        try:
+            views.ensure_schema(SCHEMA_VERSION)     # a fresh table is of this version
+        except Exception:  # noqa: BLE001 - the store answers later (health says why)
+            log.warning("could not record the views' schema version", exc_info=True)
     # reads answer 503 view_damaged for documents of a stream whose projection failed
     rt = Runtime(config, events, GuardedViews(views), service, projector, admin_key,
                  token_secret, healer)

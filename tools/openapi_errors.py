@@ -209,7 +209,7 @@ def common_codes(facts: RouteFacts | None, operation: str = "") -> dict[int, set
         add(400, "invalid_position")
         if operation.startswith("GET "):
             add(503, "projection_behind", "view_damaged")
-        if "/tournaments/{tid}" in operation:
+        if "{tid}" in operation:
             add(404, "tournament_not_found")
     if facts is None:
         return codes

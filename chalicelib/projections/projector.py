@@ -22,7 +22,15 @@ from itertools import groupby
 from typing import Protocol
 
 from ..domain import streams
-from ..store.ports import EventStore, StoredEvent, ViewDoc, ViewOwnershipError, ViewStore
+from ..store.ports import (
+    EventStore,
+    StoredEvent,
+    StoreUnavailable,
+    ViewDoc,
+    ViewOwnershipError,
+    ViewsDamaged,
+    ViewStore,
+)
 from . import damage
 from .registry import Handler, Projection, ViewTx
 
@@ -35,6 +43,14 @@ REACTED = "reacted@"  # the checkpoint of a stream's durable reactions
 def reactions_doc_id(stream_id: str) -> str:
     """What the durable reactions to ``stream_id`` wrote (positions a read waits for)."""
     return f"reactions/{stream_id}"
+
+
+def transient(exc: BaseException) -> bool:
+    """A failure of the moment (the store throttled, unreachable, locked, the process out
+    of memory) rather than of the event: projecting again later may succeed."""
+    if isinstance(exc, (StoreUnavailable, ViewsDamaged, OSError, MemoryError, TimeoutError)):
+        return True
+    return type(exc).__module__.split(".")[0] in ("botocore", "sqlite3", "urllib3")
 
 
 class Reactor(Protocol):
@@ -134,7 +150,9 @@ class Projector:
                 if self.strict:
                     raise
                 return self._damaged(stream_id, base, event)
-            except Exception:  # noqa: BLE001 - a poison event damages its stream only
+            except Exception as exc:  # noqa: BLE001 - a poison event damages its stream only
+                if transient(exc):      # the store, not the event: retried, never recorded
+                    raise
                 return self._damaged(stream_id, base, event)
             if tx.size() >= FLUSH_AT:
                 if not self.views.commit(stream_id, base, event.version, tx.puts, tx.deletes,
@@ -237,4 +255,5 @@ class Projector:
             if self.strict:
                 raise
         except Exception:  # noqa: BLE001 - logged, the reaction is retried later
-            log.exception("a reaction failed; it runs again at the stream's next projection")
+            log.exception("projection failed (or a reaction to it); the stream catches up at "
+                          "its next projection")

@@ -20,11 +20,10 @@ from typing import Any
 
 from botocore.exceptions import BotoCoreError, ClientError
 
-from .dynamo_views import META, DynamoViewStore
+from .dynamo_views import META, SCAN_KEY, DynamoViewStore
 from .ports import Backlog, Probe, StoreUnavailable
 from .stream_records import event_key, recorded_at
 
-SCAN_KEY = META + "stream-scan"
 PROBE_ID = META + "health-probe"     # never written: a GetItem of it reads nothing
 MAX_GET_RECORDS = 40                 # GetRecords calls per look, over every shard
 MAX_SHARD_PAGES = 10                 # DescribeStream pages (100 shards each)

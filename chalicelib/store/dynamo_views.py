@@ -18,6 +18,7 @@ CHECKPOINT = "checkpoint#"
 META = "meta#"          # bookkeeping items that are not views (see dynamo_health)
 SCHEMA_KEY = META + "schema"
 GENERATION_KEY = META + "generation"    # which generation of the views is current
+SCAN_KEY = META + "stream-scan"         # dynamo_health's stream cursors (of the views)
 GENERATION_MARK = "~"   # a generation's items: ``~<name>~<view id>`` (the first: no prefix)
 FOLLOW_SECONDS = 10.0   # how stale a process's idea of the current generation may be
 BATCH_GET = 100         # keys per BatchGetItem
@@ -303,8 +304,10 @@ class DynamoViewStore:
                 self.client.batch_write_item(RequestItems={self.table: [
                     {"DeleteRequest": {"Key": key}} for key in keys[start:start + 25]]})
             if "LastEvaluatedKey" not in response:
-                return
+                break
             kwargs["ExclusiveStartKey"] = response["LastEvaluatedKey"]
+        if self._pinned is None:        # the current views are gone: so is what they cover
+            self.client.delete_item(TableName=self.table, Key={"view_id": {"S": SCAN_KEY}})
 
     def dump(self) -> dict[str, dict[str, Any]]:
         out: dict[str, dict[str, Any]] = {}

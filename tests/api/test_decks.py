@@ -811,7 +811,8 @@ def test_organizer_extends_the_deadline_for_one_late_player(api, clock):
 
 
 def test_the_deck_overview_tells_a_missing_tournament_from_a_closed_phase(api):
-    assert api.get("/v1/tournaments/t0123456789ab/decks").body["error"] == "not_found"
+    assert api.get("/v1/tournaments/t0123456789ab/decks").body["error"] == \
+        "tournament_not_found"
     event = api.started("vtes", "sealed", players=2)
     r = api.get(f"/v1/tournaments/{event['tid']}/decks")
     assert r.status == 404 and r.body["error"] == "deckbuilding_not_open", r.body

@@ -34,7 +34,9 @@ def test_healthy_store_reports_no_lag(api):
     assert set(r.body["checks"]) == {"events", "views"}
     assert all(check["ok"] for check in r.body["checks"].values())
     assert r.body["projection"] == {"mode": "inline", "lag_seconds": 0.0,
-                                    "oldest_unprojected_at": None, "complete": True}
+                                    "oldest_unprojected_at": None, "complete": True,
+                                    "dead_letters": None, "damaged_streams": []}
+    assert (r.body["status"], r.body["problems"]) == ("ok", [])
 
 
 def test_an_event_recorded_but_never_projected_is_lag(api, rt):
@@ -51,10 +53,11 @@ def test_an_event_recorded_but_never_projected_is_lag(api, rt):
     assert _projection(api)["oldest_unprojected_at"] == at
     rt.projector.catch_up("orphan-1")
     assert _projection(api) == {"mode": "inline", "lag_seconds": 0.0,
-                                "oldest_unprojected_at": None, "complete": True}
+                                "oldest_unprojected_at": None, "complete": True,
+                                "dead_letters": None, "damaged_streams": []}
 
 
-def test_a_failed_projection_leaves_its_stream_behind(api, rt, monkeypatch):
+def test_a_failed_projection_is_a_damaged_stream_not_lag(api, rt, monkeypatch):
     org = api.organizer()
     tid = api.tournament(org)["tournament_id"]
 
@@ -63,13 +66,17 @@ def test_a_failed_projection_leaves_its_stream_behind(api, rt, monkeypatch):
     handlers = rt.projector.handlers_for(f"tournament-{tid}")
     monkeypatch.setitem(handlers, "PlayerRegistered", [broken, *handlers["PlayerRegistered"]])
     assert api.post(f"/v1/tournaments/{tid}/players", {"name": "Ann"}).status == 201
-    at = _age(rt, f"tournament-{tid}", 30)
-    projection = _projection(api)
-    # the stream's first unprojected event is the registration (its creation was projected)
-    assert projection["oldest_unprojected_at"] == at and projection["lag_seconds"] >= 30
+    _age(rt, f"tournament-{tid}", 30)
+    health = api.get("/v1/health").body
+    # recorded once as damage (lag stays 0: nothing else waits), and health degrades
+    assert health["projection"]["lag_seconds"] == 0 and health["status"] == "degraded"
+    (damaged,) = health["projection"]["damaged_streams"]
+    assert (damaged["stream_id"], damaged["version"], damaged["event_type"]) == (
+        f"tournament-{tid}", 2, "PlayerRegistered")
     monkeypatch.undo()
-    rt.projector.catch_up(f"tournament-{tid}")
-    assert _projection(api)["lag_seconds"] == 0
+    rt.projector.retry(f"tournament-{tid}")
+    health = api.get("/v1/health").body
+    assert health["status"] == "ok" and health["projection"]["damaged_streams"] == []
 
 
 def test_cleared_views_are_lag_until_rebuilt(api, rt):

@@ -79,7 +79,8 @@ def _projection(api) -> dict:
 def test_lag_follows_the_stream_projector(stream_api):
     api, rt = stream_api
     assert _projection(api) == {"mode": "stream", "lag_seconds": 0.0,
-                                "oldest_unprojected_at": None, "complete": True}
+                                "oldest_unprojected_at": None, "complete": True,
+                                "dead_letters": None, "damaged_streams": []}
     poller = Poller(rt)
     before = datetime.now(UTC)
     org = api.organizer()                       # recorded, not projected
@@ -154,4 +155,5 @@ def test_tally_members_in_the_stream_are_not_a_backlog(stream_api):
     assert poller.poll() == 3                      # the event and two tally members
     assert rt.views.checkpoint("counted-1") == 1
     assert _projection(api) == {"mode": "stream", "lag_seconds": 0.0,
-                                "oldest_unprojected_at": None, "complete": True}
+                                "oldest_unprojected_at": None, "complete": True,
+                                "dead_letters": None, "damaged_streams": []}

@@ -125,6 +125,10 @@ def test_the_widget_and_profiles_answer_404_for_what_is_not_there(rt):
     assert [p["game"] for p in system.profiles()["profiles"]] == \
         refused.value.details["allowed"]
     with pytest.raises(Forbidden):
-        system.rebuild_projections(Principal("organizer", "o1"), rt.projector)
-    assert system.rebuild_projections(Principal("admin", "admin"), rt.projector)[
-        "events_applied"] >= 0
+        system.start_rebuild(Principal("organizer", "o1"), rt.rebuilds(), lambda job: "none")
+    started = system.start_rebuild(Principal("admin", "admin"), rt.rebuilds(),
+                                   lambda job: "none")
+    assert (started["state"], started["runner"]) == ("running", "none")
+    done = rt.rebuilds().run(started["job_id"])
+    assert done["state"] == "succeeded" and done["events_applied"] >= 0
+    assert system.rebuild_status(Principal("admin", "admin"), rt.rebuilds(), 0) == done

@@ -99,8 +99,8 @@ def test_a_commit_larger_than_one_transaction(view_store):
 def test_entry_gives_kind_and_sort(view_store):
     assert view_store.commit("s", 0, 1, {"e": ViewDoc("e", "kind-1", "0042", {"x": 1}),
                                          "f": ViewDoc("f", "kind-1", "", {"x": 2})}, set())
-    assert view_store.entry("e") == ViewDoc("e", "kind-1", "0042", {"x": 1})
-    assert view_store.entry("f") == ViewDoc("f", "kind-1", "", {"x": 2})
+    assert view_store.entry("e") == ViewDoc("e", "kind-1", "0042", {"x": 1}, owner="s")
+    assert view_store.entry("f") == ViewDoc("f", "kind-1", "", {"x": 2}, owner="s")
     assert view_store.entry("missing") is None
 
 
