@@ -9,9 +9,9 @@
 # PODIUM_TOKEN_SECRET / PODIUM_ADMIN_KEY (required on the first deploy; later deploys
 # keep the stack's previous values when unset), PODIUM_API_RATE_LIMIT /
 # PODIUM_API_BURST_LIMIT / PODIUM_REGISTRATION_RATE_LIMIT / PODIUM_REGISTRATION_BURST_LIMIT /
-# PODIUM_LOG_RETENTION_DAYS (optional: the stack parameters ApiThrottlingRateLimit /
-# ApiThrottlingBurstLimit / RegistrationThrottlingRateLimit / RegistrationThrottlingBurstLimit /
-# LogRetentionDays), AWS_DEFAULT_REGION /
+# PODIUM_LOG_RETENTION_DAYS / PODIUM_ALARM_EMAIL (optional: the stack parameters
+# ApiThrottlingRateLimit / ApiThrottlingBurstLimit / RegistrationThrottlingRateLimit /
+# RegistrationThrottlingBurstLimit / LogRetentionDays / AlarmEmail, where alarms are mailed), AWS_DEFAULT_REGION /
 # AWS_PROFILE as usual.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -55,6 +55,7 @@ fi
 [ -n "${PODIUM_REGISTRATION_RATE_LIMIT:-}" ] && PARAMS+=("RegistrationThrottlingRateLimit=$PODIUM_REGISTRATION_RATE_LIMIT")
 [ -n "${PODIUM_REGISTRATION_BURST_LIMIT:-}" ] && PARAMS+=("RegistrationThrottlingBurstLimit=$PODIUM_REGISTRATION_BURST_LIMIT")
 [ -n "${PODIUM_LOG_RETENTION_DAYS:-}" ] && PARAMS+=("LogRetentionDays=$PODIUM_LOG_RETENTION_DAYS")
+[ -n "${PODIUM_ALARM_EMAIL:-}" ] && PARAMS+=("AlarmEmail=$PODIUM_ALARM_EMAIL")
 
 echo "==> aws cloudformation deploy ($STACK)"
 aws cloudformation deploy --template-file "$OUT/packaged.yaml" --stack-name "$STACK" \

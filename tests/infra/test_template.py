@@ -26,24 +26,6 @@ def _required(flag: str) -> bool:
     return os.environ.get(flag) == "1" or os.environ.get("CI", "").lower() == "true"
 
 
-@pytest.fixture(scope="module")
-def packaged(tmp_path_factory) -> pathlib.Path:
-    chalice = _tool("chalice")
-    assert chalice, "chalice is a dev requirement"
-    out = tmp_path_factory.mktemp("package") / "out"
-    env = {**os.environ, "AWS_DEFAULT_REGION": os.environ.get("AWS_DEFAULT_REGION", "us-east-1")}
-    run = subprocess.run([chalice, "package", "--stage", "prod", "--merge-template",
-                          "infra/resources.json", str(out)], cwd=ROOT, env=env, check=False,
-                         capture_output=True, text=True, timeout=600)
-    assert run.returncode == 0, run.stdout + run.stderr
-    return out / "sam.json"
-
-
-@pytest.fixture(scope="module")
-def template(packaged) -> dict:
-    return json.loads(packaged.read_text())
-
-
 def test_cfn_lint_passes_on_the_packaged_template(packaged):
     lint = _tool("cfn-lint")
     if lint is None:
