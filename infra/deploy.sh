@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Deploy Podium to AWS: chalice package (merged with infra/resources.json), lint,
+# Deploy Podium to AWS: infra/package.sh (chalice package merged with
+# infra/resources.json, and a bundle of manylinux wheels for Lambda), lint,
 # aws cloudformation package (uploads the bundle) and deploy. See infra/README.md.
 #
 #   PODIUM_ARTIFACT_BUCKET=my-bucket PODIUM_TOKEN_SECRET=... PODIUM_ADMIN_KEY=... infra/deploy.sh
@@ -28,8 +29,7 @@ CFN_LINT="$(tool cfn-lint)"
 OUT="$(mktemp -d)"
 trap 'rm -rf "$OUT"' EXIT
 
-echo "==> chalice package --stage $STAGE --merge-template infra/resources.json"
-"$CHALICE" package --stage "$STAGE" --merge-template infra/resources.json "$OUT"
+PODIUM_STAGE="$STAGE" infra/package.sh "$OUT"     # sam.json + the manylinux bundle
 
 if [ -n "$CFN_LINT" ]; then
   echo "==> cfn-lint"

@@ -86,7 +86,8 @@ def test_tables_match_the_store_definitions(template):
 def test_scheduled_functions_are_deployed(template):
     schedules = {name for name, r in template["Resources"].items()
                  if r["Type"] == "AWS::Serverless::Function"
-                 and any(e["Type"] == "Schedule" for e in r["Properties"].get("Events", {}).values())}
+                 and any(e["Type"] == "Schedule"
+                         for e in r["Properties"].get("Events", {}).values())}
     assert "SweepDrafts" in schedules
     assert "DeliverWebhooks" in schedules
 
@@ -128,14 +129,16 @@ def test_least_privilege_roles(template):
 
 
 def test_deploy_scripts_parse_and_are_executable():
-    for name in ("deploy.sh", "teardown.sh"):
+    for name in ("deploy.sh", "teardown.sh", "package.sh"):
         script = ROOT / "infra" / name
         assert os.access(script, os.X_OK), name
         run = subprocess.run(["bash", "-n", str(script)], check=False, capture_output=True,
                              text=True, timeout=30)
         assert run.returncode == 0, run.stderr
     deploy = (ROOT / "infra" / "deploy.sh").read_text()
-    assert "--merge-template infra/resources.json" in deploy
+    package = (ROOT / "infra" / "package.sh").read_text()
+    assert "infra/package.sh" in deploy
+    assert "--merge-template infra/resources.json" in package and "tools.bundle" in package
     assert "aws cloudformation package" in deploy and "aws cloudformation deploy" in deploy
 
 
