@@ -40,15 +40,18 @@ class CountingClient:
 
     def _charge_write(self, operation: str, table: str, old, new,
                       transactional: bool = False) -> None:
-        units = write_units(max(item_size(old), item_size(new)), transactional)
+        self.ledger.add(table, operation,
+                        writes=write_units(max(item_size(old), item_size(new)), transactional))
+        index_units = 0
         for index in self._schema(table)[1]:
             old_in = bool(old) and all(a in old for a in index)
             new_in = bool(new) and all(a in new for a in index)
             if new_in:
-                units += write_units(item_size(new))
+                index_units += write_units(item_size(new))
             if old_in and (not new_in or any(old[a] != new[a] for a in index)):
-                units += write_units(item_size(old))
-        self.ledger.add(table, operation, writes=units)
+                index_units += write_units(item_size(old))
+        if index_units:                      # index writes are never transactional
+            self.ledger.add(table, f"{operation} (its index)", writes=index_units)
 
     # -- writes --------------------------------------------------------------------------
     def put_item(self, **kwargs):
