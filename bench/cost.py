@@ -32,6 +32,7 @@ import logging
 import math
 import time
 import uuid
+from collections import Counter
 from typing import Any
 
 from demo.client import Api, start_event
@@ -93,12 +94,18 @@ def swiss_only(http: Http, players: int) -> dict[str, Any]:
 
 def measure(name: str, run, size: int) -> dict[str, Any]:
     ledger = Ledger()
-    rt, mock = moto_runtime(wrap=lambda client: CountingClient(client, ledger))
+    clients: list[CountingClient] = []
+
+    def counting(client):
+        clients.append(CountingClient(client, ledger))
+        return clients[-1]
+    rt, mock = moto_runtime(wrap=counting)
     try:
         started = time.perf_counter()
         http = Http(rt)
         facts = run(http, size)
         return {"name": name, **facts, "calls": http.calls, "ledger": ledger,
+                "kinds": sum((c.kinds for c in clients), Counter()),
                 "seconds": time.perf_counter() - started}
     finally:
         mock.stop()
@@ -117,6 +124,11 @@ def print_event(row: dict[str, Any], top: int = 6) -> None:
         share = 100 * dollars / ledger.dollars() if ledger.dollars() else 0
         print(f"   {share:5.1f} %  {table:<7} {operation:<34} {calls:>8,} calls "
               f"{reads:>11,.0f} RRU {writes:>11,.0f} WRU")
+    kinds = row.get("kinds") or Counter()
+    total = sum(kinds.values())
+    if total:
+        print("   view writes by kind (table and index units): " + ", ".join(
+            f"{kind} {100 * units / total:.0f} %" for kind, units in kinds.most_common(8)))
 
 
 def extrapolate(rows: list[dict[str, Any]], players: int, rounds_of=None) -> None:

@@ -4,6 +4,7 @@ before and after each write (and re-reads a query's full items when the call ask
 count or a projection) through the wrapped client, uncounted."""
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from botocore.exceptions import ClientError
@@ -18,6 +19,7 @@ class CountingClient:
         self._client = client
         self.ledger = ledger or Ledger()
         self._schemas: dict[str, tuple[list[str], list[tuple[str, ...]]]] = {}
+        self.kinds: Counter = Counter()     # write units (table and index) per view kind
 
     def __getattr__(self, name):          # describe_table, create_table, waiters: free
         return getattr(self._client, name)
@@ -40,8 +42,8 @@ class CountingClient:
 
     def _charge_write(self, operation: str, table: str, old, new,
                       transactional: bool = False) -> None:
-        self.ledger.add(table, operation,
-                        writes=write_units(max(item_size(old), item_size(new)), transactional))
+        units = write_units(max(item_size(old), item_size(new)), transactional)
+        self.ledger.add(table, operation, writes=units)
         index_units = 0
         for index in self._schema(table)[1]:
             old_in = bool(old) and all(a in old for a in index)
@@ -52,6 +54,9 @@ class CountingClient:
                 index_units += write_units(item_size(old))
         if index_units:                      # index writes are never transactional
             self.ledger.add(table, f"{operation} (its index)", writes=index_units)
+        kind = (new or old or {}).get("kind", {}).get("S")
+        if kind:                             # "players:<tid>" -> "players"
+            self.kinds[kind.split(":", 1)[0]] += units + index_units
 
     # -- writes --------------------------------------------------------------------------
     def put_item(self, **kwargs):
