@@ -60,8 +60,12 @@ class InProcess:
         raw = b"" if body is None else json.dumps(body).encode()
         reply = self.http.client.http.request(method, path, headers=sent, body=raw)
         self.http.calls += 1
-        return Response(reply.status_code, json.loads(reply.body) if reply.body else None,
-                        dict(reply.headers))
+        text = reply.body.decode() if isinstance(reply.body, bytes) else reply.body
+        try:
+            parsed = json.loads(text) if text else None
+        except ValueError:                                 # CSV, HTML, JavaScript
+            parsed = text
+        return Response(reply.status_code, parsed, dict(reply.headers))
 
 
 def vtes_event(http: Http, players: int) -> dict[str, Any]:
