@@ -118,7 +118,9 @@ def sqlite_runtime(directory: str):
                                 token_secret="s" * 64, sqlite_synchronous="NORMAL")), None
 
 
-def moto_runtime():
+def moto_runtime(wrap=None):
+    """The service on moto in-process with inline projection; ``wrap`` wraps the boto3
+    client every store uses (default :class:`Sizes`; ``bench/cost.py`` counts units)."""
     os.environ.update(AWS_ACCESS_KEY_ID="testing", AWS_SECRET_ACCESS_KEY="testing",
                       AWS_DEFAULT_REGION="us-east-1", AWS_ACCOUNT_ID_ENDPOINT_MODE="disabled")
     import boto3
@@ -133,7 +135,7 @@ def moto_runtime():
     moto_speedups.install()
     mock = mock_aws()
     mock.start()
-    client = Sizes(boto3.client("dynamodb", region_name="us-east-1"))
+    client = (wrap or Sizes)(boto3.client("dynamodb", region_name="us-east-1"))
     create_tables(client, "events", "idem", "views")
     events = DynamoEventStore(client, "events", "idem")
     views = DynamoViewStore(client, "views")

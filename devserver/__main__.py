@@ -53,7 +53,7 @@ def _forever(server, *cleanups) -> int:
 def _serve(args: argparse.Namespace) -> int:
     if args.store == "sqlite":
         return _serve_sqlite(args)
-    from .endpoint import LocalEndpoint, ensure_tables, streams
+    from .endpoint import EndpointError, LocalEndpoint, ensure_tables, streams
     from .handler import lambda_handler
     from .mapping import from_template, with_overrides
     from .poller import StreamPoller
@@ -64,7 +64,13 @@ def _serve(args: argparse.Namespace) -> int:
     os.makedirs(data_dir, exist_ok=True)
     port = args.dynamodb_port or int(os.environ.get("PODIUM_DYNAMODB_PORT") or 0) or None
     endpoint = LocalEndpoint(url=os.environ.get("PODIUM_DYNAMODB_ENDPOINT") or None,
-                             port=port).start()
+                             port=port, data_dir=data_dir,
+                             access_log=args.dynamodb_access_log or None)
+    try:
+        endpoint.start()
+    except EndpointError as exc:
+        print(f"python -m devserver: {exc}", file=sys.stderr, flush=True)
+        return 1
     poller = None
     try:
         config = environment.configure(data_dir, endpoint.url)
@@ -81,12 +87,14 @@ def _serve(args: argparse.Namespace) -> int:
         server = local_server(args.host, args.port, poller, args.handlers)
         api = f"http://{args.host}:{server.server.server_address[1]}"
         write_json(environment.info_path(data_dir), {
-            "api": api + "/v1", "endpoint": endpoint.url, "in_memory": endpoint.in_memory,
+            "api": api + "/v1", "endpoint": endpoint.url, "local": endpoint.local,
+            "endpoint_pid": endpoint.server.pid if endpoint.server else None,
             "tables": {"events": config.events_table, "views": config.views_table,
                        "idempotency": config.idempotency_table},
             "stream_arn": stream_arn, "pid": os.getpid()})
-        kept = ("moto, in memory until stopped" if endpoint.in_memory
-                else "PODIUM_DYNAMODB_ENDPOINT, left running when stopped")
+        kept = (f"moto, pid {endpoint.ready.get('pid')}, tables kept in {data_dir}/dynamodb "
+                f"({endpoint.ready.get('replayed')} writes restored), stops with the server"
+                if endpoint.local else "PODIUM_DYNAMODB_ENDPOINT, left running when stopped")
         print(f"Podium API:  {api}/v1   (spec: openapi.yaml, data: {data_dir})")
         print(f"Admin key:   {config.admin_key}")
         print(f"DynamoDB:    {endpoint.url} ({kept}); stream projection: batches of "
@@ -151,6 +159,9 @@ def main(argv: list[str]) -> int:
         sub.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
         sub.add_argument("--dynamodb-port", type=int, default=None,
                          help="moto's port (default PODIUM_DYNAMODB_PORT, else a free one)")
+        sub.add_argument("--dynamodb-access-log", action="store_true",
+                         help="show moto's access log on stderr (also "
+                              "PODIUM_DYNAMODB_ACCESS_LOG=1)")
         sub.add_argument("--batch-size", type=int, default=None,
                          help="records per invocation (default: the template's BatchSize)")
         sub.add_argument("--max-retries", type=int, default=None,

@@ -1,7 +1,8 @@
 """Where the poller is in each shard of the events table's stream, kept in the data dir
 (``stream-positions.json``) so a restart against a durable endpoint resumes after the last
 record handled instead of reading the stream again from its trim horizon. A position saved
-for another stream (the table was recreated, e.g. a fresh in-memory endpoint) is dropped."""
+for another stream (the table was recreated, e.g. on a new endpoint; the local moto
+endpoint restores its stream's ARN and sequence numbers with its tables) is dropped."""
 from __future__ import annotations
 
 import os

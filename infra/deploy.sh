@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Deploy Podium to AWS: chalice package (merged with infra/resources.json), lint,
+# Deploy Podium to AWS: infra/package.sh (chalice package merged with
+# infra/resources.json, and a bundle of manylinux wheels for Lambda), lint,
 # aws cloudformation package (uploads the bundle) and deploy. See infra/README.md.
 #
 #   PODIUM_ARTIFACT_BUCKET=my-bucket PODIUM_TOKEN_SECRET=... PODIUM_ADMIN_KEY=... infra/deploy.sh
@@ -9,9 +10,9 @@
 # PODIUM_TOKEN_SECRET / PODIUM_ADMIN_KEY (required on the first deploy; later deploys
 # keep the stack's previous values when unset), PODIUM_API_RATE_LIMIT /
 # PODIUM_API_BURST_LIMIT / PODIUM_REGISTRATION_RATE_LIMIT / PODIUM_REGISTRATION_BURST_LIMIT /
-# PODIUM_LOG_RETENTION_DAYS (optional: the stack parameters ApiThrottlingRateLimit /
-# ApiThrottlingBurstLimit / RegistrationThrottlingRateLimit / RegistrationThrottlingBurstLimit /
-# LogRetentionDays), AWS_DEFAULT_REGION /
+# PODIUM_LOG_RETENTION_DAYS / PODIUM_ALARM_EMAIL (optional: the stack parameters
+# ApiThrottlingRateLimit / ApiThrottlingBurstLimit / RegistrationThrottlingRateLimit /
+# RegistrationThrottlingBurstLimit / LogRetentionDays / AlarmEmail, where alarms are mailed), AWS_DEFAULT_REGION /
 # AWS_PROFILE as usual.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,8 +29,7 @@ CFN_LINT="$(tool cfn-lint)"
 OUT="$(mktemp -d)"
 trap 'rm -rf "$OUT"' EXIT
 
-echo "==> chalice package --stage $STAGE --merge-template infra/resources.json"
-"$CHALICE" package --stage "$STAGE" --merge-template infra/resources.json "$OUT"
+PODIUM_STAGE="$STAGE" infra/package.sh "$OUT"     # sam.json + the manylinux bundle
 
 if [ -n "$CFN_LINT" ]; then
   echo "==> cfn-lint"
@@ -55,6 +55,7 @@ fi
 [ -n "${PODIUM_REGISTRATION_RATE_LIMIT:-}" ] && PARAMS+=("RegistrationThrottlingRateLimit=$PODIUM_REGISTRATION_RATE_LIMIT")
 [ -n "${PODIUM_REGISTRATION_BURST_LIMIT:-}" ] && PARAMS+=("RegistrationThrottlingBurstLimit=$PODIUM_REGISTRATION_BURST_LIMIT")
 [ -n "${PODIUM_LOG_RETENTION_DAYS:-}" ] && PARAMS+=("LogRetentionDays=$PODIUM_LOG_RETENTION_DAYS")
+[ -n "${PODIUM_ALARM_EMAIL:-}" ] && PARAMS+=("AlarmEmail=$PODIUM_ALARM_EMAIL")
 
 echo "==> aws cloudformation deploy ($STACK)"
 aws cloudformation deploy --template-file "$OUT/packaged.yaml" --stack-name "$STACK" \

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is needed and starts the API on the embedded SQLite store (chalice local in
 # a process that also runs the draft sweeps every minute); with --dynamodb,
-# in the deployed shape: a DynamoDB endpoint on loopback (moto's server, in memory, or
-# PODIUM_DYNAMODB_ENDPOINT), the tables of infra/resources.json, stream projection by a
+# in the deployed shape: a DynamoDB endpoint on loopback (moto's server, its tables kept
+# in the data dir, or PODIUM_DYNAMODB_ENDPOINT), the tables of infra/resources.json, stream projection by a
 # local stream poller (python -m devserver). Ctrl-C stops everything.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -19,7 +19,7 @@ def test_the_endpoint_serves_the_tables_from_a_process_of_its_own(monkeypatch):
         monkeypatch.setenv(key, value)
     local = LocalEndpoint().start()
     try:
-        assert local.in_memory and local.url.startswith("http://127.0.0.1:")
+        assert local.local and not local.durable and local.url.startswith("http://127.0.0.1:")
         assert local.server.pid != os.getpid()
         config = Config(store="dynamodb", dynamodb_endpoint=local.url, events_table="e",
                         idempotency_table="i", views_table="v")

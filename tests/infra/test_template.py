@@ -26,24 +26,6 @@ def _required(flag: str) -> bool:
     return os.environ.get(flag) == "1" or os.environ.get("CI", "").lower() == "true"
 
 
-@pytest.fixture(scope="module")
-def packaged(tmp_path_factory) -> pathlib.Path:
-    chalice = _tool("chalice")
-    assert chalice, "chalice is a dev requirement"
-    out = tmp_path_factory.mktemp("package") / "out"
-    env = {**os.environ, "AWS_DEFAULT_REGION": os.environ.get("AWS_DEFAULT_REGION", "us-east-1")}
-    run = subprocess.run([chalice, "package", "--stage", "prod", "--merge-template",
-                          "infra/resources.json", str(out)], cwd=ROOT, env=env, check=False,
-                         capture_output=True, text=True, timeout=600)
-    assert run.returncode == 0, run.stdout + run.stderr
-    return out / "sam.json"
-
-
-@pytest.fixture(scope="module")
-def template(packaged) -> dict:
-    return json.loads(packaged.read_text())
-
-
 def test_cfn_lint_passes_on_the_packaged_template(packaged):
     lint = _tool("cfn-lint")
     if lint is None:
@@ -104,7 +86,8 @@ def test_tables_match_the_store_definitions(template):
 def test_scheduled_functions_are_deployed(template):
     schedules = {name for name, r in template["Resources"].items()
                  if r["Type"] == "AWS::Serverless::Function"
-                 and any(e["Type"] == "Schedule" for e in r["Properties"].get("Events", {}).values())}
+                 and any(e["Type"] == "Schedule"
+                         for e in r["Properties"].get("Events", {}).values())}
     assert "SweepDrafts" in schedules
     assert "DeliverWebhooks" in schedules
 
@@ -146,14 +129,16 @@ def test_least_privilege_roles(template):
 
 
 def test_deploy_scripts_parse_and_are_executable():
-    for name in ("deploy.sh", "teardown.sh"):
+    for name in ("deploy.sh", "teardown.sh", "package.sh"):
         script = ROOT / "infra" / name
         assert os.access(script, os.X_OK), name
         run = subprocess.run(["bash", "-n", str(script)], check=False, capture_output=True,
                              text=True, timeout=30)
         assert run.returncode == 0, run.stderr
     deploy = (ROOT / "infra" / "deploy.sh").read_text()
-    assert "--merge-template infra/resources.json" in deploy
+    package = (ROOT / "infra" / "package.sh").read_text()
+    assert "infra/package.sh" in deploy
+    assert "--merge-template infra/resources.json" in package and "tools.bundle" in package
     assert "aws cloudformation package" in deploy and "aws cloudformation deploy" in deploy
 
 

@@ -1,0 +1,166 @@
+"""``python -m tools.bundle OUT.zip``: the Lambda deployment package, built for Lambda's
+platform rather than this machine's: ``app.py``, ``chalicelib/``, Chalice's runtime
+(``chalice/app.py`` and ``chalice/__init__.py``, as ``chalice package`` adds them) and
+every requirement of ``requirements.txt`` installed by pip from manylinux2014 x86_64
+wheels for CPython 3.11 (``--only-binary=:all:``: pip never builds a source package for
+this machine instead). ``chalice package`` resolves compiled dependencies itself and
+leaves out, with only a warning, those it cannot match (google-re2, numpy), so
+``infra/package.sh`` replaces its zip with this one.
+
+Wheels are cached in ``PODIUM_WHEEL_CACHE`` (default ``.data/cache/wheels``, not
+committed): a build with every wheel cached needs no network. :func:`inspect` lists what
+a bundle holds (compiled modules, their wheels' platform tags and ELF machine)."""
+from __future__ import annotations
+
+import argparse
+import inspect as pyinspect
+import os
+import subprocess
+import sys
+import tempfile
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PYTHON_VERSION, IMPLEMENTATION, ABI = "3.11", "cp", "cp311"
+# Lambda's python3.11 runs on Amazon Linux 2 (glibc 2.26): manylinux2014 (glibc 2.17) and
+# older tags load there, manylinux_2_28 wheels would not
+PLATFORMS = ("manylinux2014_x86_64", "manylinux_2_17_x86_64", "manylinux2010_x86_64",
+             "manylinux1_x86_64")
+ALLOWED_TAGS = {*PLATFORMS, "any"}
+ELF_X86_64 = 0x3E
+
+
+def cache_dir() -> Path:
+    return Path(os.environ.get("PODIUM_WHEEL_CACHE") or ROOT / ".data" / "cache" / "wheels")
+
+
+def _pip(*args: str) -> subprocess.CompletedProcess:
+    platform = [f"--platform={p}" for p in PLATFORMS]
+    return subprocess.run(
+        [sys.executable, "-m", "pip", *args, *platform, "--only-binary=:all:",
+         f"--python-version={PYTHON_VERSION}", f"--implementation={IMPLEMENTATION}",
+         f"--abi={ABI}", "--abi=abi3", "--abi=none", "--disable-pip-version-check",
+         "--no-input"], capture_output=True, text=True, check=False)
+
+
+def install_requirements(target: Path, requirements: Path, cache: Path) -> None:
+    """Into ``target``, from the cache alone when it has every wheel, else from PyPI
+    (downloading into the cache first)."""
+    cache.mkdir(parents=True, exist_ok=True)
+    install = ("install", "--target", str(target), "--no-compile", "--find-links", str(cache),
+               "-r", str(requirements))
+    if _pip(*install, "--no-index").returncode == 0:
+        return
+    fetched = _pip("download", "--dest", str(cache), "-r", str(requirements))
+    if fetched.returncode != 0:
+        raise SystemExit(f"pip download failed:\n{fetched.stdout}{fetched.stderr}")
+    done = _pip(*install, "--no-index", "--upgrade")
+    if done.returncode != 0:
+        raise SystemExit(f"pip install failed:\n{done.stdout}{done.stderr}")
+
+
+def install_sdk(target: Path, cache: Path | None = None) -> None:
+    """boto3, which Lambda's Python runtime provides and the bundle leaves out (the
+    version this project tests with), for trying a bundle outside Lambda."""
+    from importlib.metadata import version
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as pins:
+        pins.write(f"boto3=={version('boto3')}\n")
+    try:
+        install_requirements(target, Path(pins.name), cache or cache_dir())
+    finally:
+        os.unlink(pins.name)
+
+
+def app_files() -> list[tuple[Path, str]]:
+    """What ``chalice package`` puts in the zip beside the dependencies."""
+    import chalice
+    import chalice.app
+    files = [(Path(pyinspect.getfile(chalice.app)), "chalice/app.py"),
+             (Path(pyinspect.getfile(chalice)), "chalice/__init__.py"),
+             (ROOT / "app.py", "app.py")]
+    for path in sorted((ROOT / "chalicelib").rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+            files.append((path, path.relative_to(ROOT).as_posix()))
+    return files
+
+
+def build(out: Path, requirements: Path = ROOT / "requirements.txt",
+          cache: Path | None = None) -> Path:
+    with tempfile.TemporaryDirectory(prefix="podium-bundle-") as tmp:
+        site = Path(tmp) / "site"
+        install_requirements(site, requirements, cache or cache_dir())
+        tmp_zip = out.with_suffix(".zip.tmp")
+        with zipfile.ZipFile(tmp_zip, "w", zipfile.ZIP_DEFLATED) as bundle:
+            for path in sorted(site.rglob("*")):
+                relative = path.relative_to(site)
+                if path.is_file() and "__pycache__" not in relative.parts \
+                        and relative.parts[0] != "bin":
+                    _write(bundle, path, relative.as_posix())
+            for path, name in app_files():
+                _write(bundle, path, name)
+        os.replace(tmp_zip, out)
+    return out
+
+
+def _write(bundle: zipfile.ZipFile, path: Path, name: str) -> None:
+    """Same bytes, fixed time and modes: the same sources give the same zip."""
+    info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+    info.external_attr = (0o755 if os.access(path, os.X_OK) else 0o644) << 16
+    info.compress_type = zipfile.ZIP_DEFLATED
+    bundle.writestr(info, path.read_bytes())
+
+
+@dataclass
+class Contents:
+    size: int
+    unzipped: int
+    files: int
+    wheel_tags: dict[str, set[str]] = field(default_factory=dict)   # dist -> platform tags
+    compiled: dict[str, str] = field(default_factory=dict)          # .so path -> dist
+    machines: dict[str, int] = field(default_factory=dict)          # .so path -> e_machine
+
+
+def inspect(path: Path) -> Contents:
+    with zipfile.ZipFile(path) as bundle:
+        names = bundle.namelist()
+        contents = Contents(size=path.stat().st_size, files=len(names),
+                            unzipped=sum(i.file_size for i in bundle.infolist()))
+        owners: dict[str, str] = {}
+        for name in names:
+            top = name.split("/", 1)[0]
+            if top.endswith(".dist-info") and name.endswith("/WHEEL"):
+                dist = top[:-len(".dist-info")].rsplit("-", 1)[0]
+                tags = {line.split(":", 1)[1].strip().rsplit("-", 1)[1]
+                        for line in bundle.read(name).decode().splitlines()
+                        if line.startswith("Tag:")}
+                contents.wheel_tags[dist] = {p for tag in tags for p in tag.split(".")}
+            elif top.endswith(".dist-info") and name.endswith("/RECORD"):
+                dist = top[:-len(".dist-info")].rsplit("-", 1)[0]
+                for line in bundle.read(name).decode().splitlines():
+                    owners[line.split(",", 1)[0]] = dist
+        for name in names:
+            if ".so" in name.rsplit("/", 1)[-1]:
+                header = bundle.open(name).read(20)
+                contents.compiled[name] = owners.get(name, "?")
+                contents.machines[name] = int.from_bytes(header[18:20], "little") \
+                    if header[:4] == b"\x7fELF" else -1
+    return contents
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.bundle", description=__doc__)
+    parser.add_argument("out", type=Path)
+    args = parser.parse_args(argv)
+    built = build(args.out)
+    contents = inspect(built)
+    dists = sorted({d for d in contents.compiled.values()})
+    print(f"{built}: {contents.size / 1e6:.1f} MB ({contents.unzipped / 1e6:.1f} MB "
+          f"unzipped), {contents.files} files, compiled: "
+          f"{', '.join(dists)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
