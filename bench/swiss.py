@@ -33,6 +33,7 @@ import time
 from collections import Counter
 
 from bench.compare_env import Bridge
+from bench.guard import target as verdict
 from bench.swiss_events import Event, PairedRound
 from chalicelib.domain.swiss.cost import Candidate, Weights, quality, total_cost
 from chalicelib.domain.swiss.exact import exact_pairs
@@ -133,9 +134,9 @@ def run_size(n: int, args, fide: Bridge) -> tuple[bool, list[str]]:
     print(f"second byes while someone had fewer: {bye_trouble}")
     target = TARGETS.get(n)
     if target is not None:
-        passed = worst.seconds < target
+        passed = verdict(f"{n} players: every round < {target}s (worst {worst.seconds:.3f}s)",
+                         worst.seconds < target)
         ok &= passed
-        print(f"target every round < {target}s: {'PASS' if passed else 'FAIL'}")
         if not passed:
             notes.append(f"{n}: worst round {worst.seconds:.3f}s over {target}s")
     if compared:
