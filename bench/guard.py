@@ -95,12 +95,28 @@ def commit() -> str:
     return sha + ("+dirty" if dirty else "")
 
 
+class _Held(io.StringIO):
+    """What the bench prints, held for the verdict; shown live on stderr as pending."""
+
+    def __init__(self, live) -> None:
+        super().__init__()
+        self.live, self.partial = live, ""
+
+    def write(self, text: str) -> int:
+        self.partial += text
+        *lines, self.partial = self.partial.split("\n")
+        for line in lines:
+            self.live.write(f"(pending) {line}\n")
+        self.live.flush()
+        return super().write(text)
+
+
 def judged(name: str, run) -> int:
     """Run ``run()`` (the bench's main) inside a guard, holding what it prints: the
     figures go to stdout only when the run is valid; else stdout gets ``INVALID RUN``,
     why, and the withheld lines marked as no result, and the exit is 1."""
     real = sys.stdout
-    held = io.StringIO()
+    held = _Held(sys.stderr)
     sys.stdout = held
     returned, crashed = 1, None
     try:
