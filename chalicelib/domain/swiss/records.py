@@ -46,24 +46,24 @@ class Record:
 
 
 def _score(rec: Record, opp: str, mine: int, theirs: int, drawn: int, rnd: int,
-           settings: dict[str, Any]) -> None:
+           points: tuple[int, int, int]) -> None:
     rec.opponents.append(opp)
     rec.game_wins += mine
     rec.game_losses += theirs
     rec.game_draws += drawn
     if mine > theirs:
         rec.wins += 1
-        rec.points += settings["points_win"]
+        rec.points += points[0]
         rec.defeated.append(opp)
     elif theirs > mine:
         rec.losses += 1
-        rec.points += settings["points_loss"]
+        rec.points += points[1]
         rec.defeated_by.append(opp)
         if rec.first_defeat is None:
             rec.first_defeat = rnd
     else:
         rec.draws += 1
-        rec.points += settings["points_draw"]
+        rec.points += points[2]
 
 
 def records(rounds: Iterable[Round], settings: dict[str, Any],
@@ -71,19 +71,27 @@ def records(rounds: Iterable[Round], settings: dict[str, Any],
     """Records of ``players`` plus everyone who appears in ``rounds``."""
     recs: dict[str, Record] = {p: Record(p) for p in players}
     bye_games = settings["best_of"] // 2 + 1   # MTR: a bye is a 2-0 win in games
+    points = (settings["points_win"], settings["points_loss"], settings["points_draw"])
+
+    def record(player: str) -> Record:
+        rec = recs.get(player)
+        if rec is None:
+            rec = recs[player] = Record(player)
+        return rec
     for rnd in rounds:
         if rnd.bye is not None:
-            rec = recs.setdefault(rnd.bye, Record(rnd.bye))
+            rec = record(rnd.bye)
             rec.byes += 1
             rec.points += settings["points_bye"]
             rec.game_wins += bye_games
         results: dict[str, Score] = dict(rnd.results.items())
+        number = rnd.number
         for match in rnd.matches:
-            ra = recs.get(match.a) or recs.setdefault(match.a, Record(match.a))  # type: ignore
-            rb = recs.get(match.b) or recs.setdefault(match.b, Record(match.b))  # type: ignore
+            ra, rb = record(match.a), record(match.b)  # type: ignore[arg-type]
             score = results.get(match.id)
             if score is None:
                 continue
-            _score(ra, rb.player, score.a, score.b, score.draws, rnd.number, settings)
-            _score(rb, ra.player, score.b, score.a, score.draws, rnd.number, settings)
+            a, b, drawn = score.a, score.b, score.draws
+            _score(ra, rb.player, a, b, drawn, number, points)
+            _score(rb, ra.player, b, a, drawn, number, points)
     return recs
