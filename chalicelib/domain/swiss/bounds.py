@@ -80,3 +80,80 @@ def split_bound(players: list[Candidate], part: int = SPLIT_PART) -> int:
         if k < i < j - 1 and above[i] % 2:
             bound += (upper - lower) ** 2
     return max(bound, score_lower_bound(players))
+
+
+def _exit2(gap: int, reach: int, shared: bool) -> int:
+    """Twice the least a player ``reach`` below (or above) its segment's edge pays to
+    pair across the boundary of ``gap`` there: the whole ``(reach + gap)^2`` when the
+    other side is charged by parity, ``reach^2 + reach * gap + gap^2 / 2`` when the
+    other side is a segment charging the same for its own players (the two exits of a
+    pair then never add up to more than it costs: ``(x + y + z)^2`` holds them)."""
+    if shared:
+        return 2 * reach * reach + 2 * reach * gap + gap * gap
+    return 2 * (reach + gap) ** 2
+
+
+def segment_bound(players: list[Candidate], part: int = SPLIT_PART) -> int:
+    """A lower bound on the squared score gaps of any rematch-free perfect pairing that
+    also sees into the middle score groups: every run of levels of at most ``part``
+    players each is cut into segments of at most ``part`` players, each solved as a
+    matching in which a player may leave its segment up or down (``_exit2``); the
+    boundaries between larger levels keep the parity bound. At least ``split_bound``."""
+    levels = sorted({p.score for p in players}, reverse=True)
+    if len(levels) < 2:
+        return 0
+    at: dict[int, list[Candidate]] = {s: [] for s in levels}
+    for p in players:
+        at[p.score].append(p)
+    segment_of: list[int] = []           # per level: its segment, -1 for a parity level
+    segments: list[list[int]] = []
+    size = 0
+    for i, s in enumerate(levels):
+        if len(at[s]) > part:
+            segment_of.append(-1)
+            size = part + 1
+            continue
+        if size + len(at[s]) > part or not segments or segment_of[i - 1] == -1:
+            segments.append([])
+            size = 0
+        segments[-1].append(i)
+        segment_of.append(len(segments) - 1)
+        size += len(at[s])
+    twice = 0
+    for members in segments:
+        lo, hi = members[0], members[-1]
+        up = lo > 0
+        down = hi < len(levels) - 1
+        if not (up or down):
+            continue
+        part_players = [p for i in members for p in at[levels[i]]]
+
+        def leave(p: Candidate, lo=lo, hi=hi, up=up, down=down) -> int:
+            costs = []
+            if up:
+                costs.append(_exit2(levels[lo - 1] - levels[lo], levels[lo] - p.score,
+                                    segment_of[lo - 1] != -1))
+            if down:
+                costs.append(_exit2(levels[hi] - levels[hi + 1], p.score - levels[hi],
+                                    segment_of[hi + 1] != -1))
+            return min(costs)
+        twice += _relaxed2(part_players, leave)
+    above = 0
+    for i, (upper, lower) in enumerate(pairwise(levels)):
+        above += len(at[upper])
+        if segment_of[i] == -1 and segment_of[i + 1] == -1 and above % 2:
+            twice += 2 * (upper - lower) ** 2
+    return max((twice + 1) // 2, split_bound(players, part))
+
+
+def _relaxed2(part: list[Candidate], leave2: Callable[[Candidate], int]) -> int:
+    """``_relaxed`` in doubled costs."""
+    exits = [leave2(p) for p in part]
+    edges = []
+    for i, a in enumerate(part):
+        for j in range(i + 1, len(part)):
+            b = part[j]
+            saving = exits[i] + exits[j] - 2 * (a.score - b.score) ** 2
+            if saving > 0 and not is_rematch(a, b):
+                edges.append((i, j, saving))
+    return sum(exits) - max_saving(len(part), edges)

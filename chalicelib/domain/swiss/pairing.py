@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .bounds import pairing_lower_bound, split_bound
+from .bounds import pairing_lower_bound, segment_bound, split_bound
 from .brackets import bracket_pairs
 from .cost import Candidate, Quality, Weights, is_rematch, quality, score_lower_bound, total_cost
 from .draws import Rng
@@ -87,6 +87,13 @@ def solve(players: list[Candidate], rng: Rng, exact_limit: int = EXACT_LIMIT,
         return Solved(pairs, name)
     pairs, exact = repair(pairs, weights, rng, window_limit, target,
                           budget_for(len(players)), essential)
+    if exact or total_cost(pairs, weights) <= target:
+        return Solved(pairs, f"{name}+repair")
+    # the middle score groups: a bound that solves them too, then repair towards it
+    target = essential + segment_bound(players)
+    if total_cost(pairs, weights) > target:
+        pairs, exact = repair(pairs, weights, rng, window_limit, target,
+                              budget_for(len(players)), essential)
     proven = exact or total_cost(pairs, weights) <= target
     return Solved(pairs, f"{name}+repair", None if proven else target - essential)
 

@@ -8,7 +8,7 @@ from test_swiss_repair import simulate
 
 import chalicelib.domain.swiss.pairing as pairing_module
 import chalicelib.domain.swiss.repair as repair_module
-from chalicelib.domain.swiss.bounds import split_bound
+from chalicelib.domain.swiss.bounds import segment_bound, split_bound
 from chalicelib.domain.swiss.cost import Candidate, Weights, quality, score_lower_bound
 from chalicelib.domain.swiss.exact import exact_pairs
 from chalicelib.domain.swiss.pairing import pair_round
@@ -77,11 +77,29 @@ def test_split_bound_never_exceeds_the_optimum(seed):
                 assert bound <= exact.squared_gap
 
 
+def test_segment_bound_never_exceeds_the_optimum_and_sees_the_middle():
+    """Small parts cut the middle score groups into segments solved with exits up and
+    down: never above the exact optimum, and above the split bound on some fields."""
+    stronger = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        for cands, _ in simulate(rng.choice([40, 56, 72, 100]), 8, seed):
+            exact = quality(exact_pairs(cands, Weights.for_players(cands), random.Random(1)))
+            for part in (4, 8, 12):
+                bound = segment_bound(cands, part)
+                assert split_bound(cands, part) <= bound
+                if exact.rematches == 0:
+                    assert bound <= exact.squared_gap
+                stronger += bound > split_bound(cands, part)
+    assert stronger
+
+
 def test_out_of_budget_the_best_pairing_is_returned_with_its_gap(monkeypatch):
     """With a bound that cannot be reached (the parity bound) and no budget, the repair
     stops at once: the pairing is the fast one, no rematch, and its gap is recorded."""
     cands = field(512, 5, 8)
     monkeypatch.setattr(pairing_module, "split_bound", score_lower_bound)
+    monkeypatch.setattr(pairing_module, "segment_bound", score_lower_bound)
     monkeypatch.setattr(pairing_module, "budget_for", lambda players: 0)
     got = pair_round(cands, random.Random("5-8"))
     assert not got.optimal
