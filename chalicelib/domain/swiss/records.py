@@ -71,27 +71,23 @@ def records(rounds: Iterable[Round], settings: dict[str, Any],
     """Records of ``players`` plus everyone who appears in ``rounds``."""
     recs: dict[str, Record] = {p: Record(p) for p in players}
     bye_games = settings["best_of"] // 2 + 1   # MTR: a bye is a 2-0 win in games
+    bye_points = settings["points_bye"]
     points = (settings["points_win"], settings["points_loss"], settings["points_draw"])
-
-    def record(player: str) -> Record:
-        rec = recs.get(player)
-        if rec is None:
-            rec = recs[player] = Record(player)
-        return rec
+    get = recs.get
     for rnd in rounds:
         if rnd.bye is not None:
-            rec = record(rnd.bye)
+            rec = get(rnd.bye) or recs.setdefault(rnd.bye, Record(rnd.bye))
             rec.byes += 1
-            rec.points += settings["points_bye"]
+            rec.points += bye_points
             rec.game_wins += bye_games
         results: dict[str, Score] = dict(rnd.results.items())
         number = rnd.number
         for match in rnd.matches:
-            ra, rb = record(match.a), record(match.b)  # type: ignore[arg-type]
+            a, b = match.a, match.b
+            ra = get(a) or recs.setdefault(a, Record(a))  # type: ignore[arg-type]
+            rb = get(b) or recs.setdefault(b, Record(b))  # type: ignore[arg-type]
             score = results.get(match.id)
-            if score is None:
-                continue
-            a, b, drawn = score.a, score.b, score.draws
-            _score(ra, rb.player, a, b, drawn, number, points)
-            _score(rb, ra.player, b, a, drawn, number, points)
+            if score is not None:
+                _score(ra, b, score.a, score.b, score.draws, number, points)  # type: ignore[arg-type]
+                _score(rb, a, score.b, score.a, score.draws, number, points)  # type: ignore[arg-type]
     return recs
