@@ -29,6 +29,17 @@ def best_of(work: Callable[[], object], times: int = 3) -> float:
     return min(spent)
 
 
+def interleaved(first: Callable[[], object], second: Callable[[], object],
+                times: int = 7) -> tuple[float, float]:
+    """The least of ``times`` runs of each, taken in turn, so a busy moment of a shared
+    machine falls on both alike."""
+    a, b = [], []
+    for _ in range(times):
+        a.append(best_of(first, 1))
+        b.append(best_of(second, 1))
+    return min(a), min(b)
+
+
 def exact_solve(r: PairedRound) -> Callable[[], object]:
     """One exact solve of the round's graph with the node order its pairing drew (the
     blossom's time varies with the order by up to 2x): a round paired exactly after
