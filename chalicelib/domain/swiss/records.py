@@ -66,6 +66,27 @@ def _score(rec: Record, opp: str, mine: int, theirs: int, drawn: int, rnd: int,
         rec.points += points[2]
 
 
+def _decided(winner: Record, loser: Record, won: int, lost: int, drawn: int, rnd: int,
+             win: int, loss: int) -> None:
+    """``_score`` of a match that has a winner, both sides at once (most matches)."""
+    winner.opponents.append(loser.player)
+    loser.opponents.append(winner.player)
+    winner.game_wins += won
+    winner.game_losses += lost
+    winner.game_draws += drawn
+    loser.game_wins += lost
+    loser.game_losses += won
+    loser.game_draws += drawn
+    winner.wins += 1
+    winner.points += win
+    winner.defeated.append(loser.player)
+    loser.losses += 1
+    loser.points += loss
+    loser.defeated_by.append(winner.player)
+    if loser.first_defeat is None:
+        loser.first_defeat = rnd
+
+
 def records(rounds: Iterable[Round], settings: dict[str, Any],
             players: Iterable[str] = ()) -> dict[str, Record]:
     """Records of ``players`` plus everyone who appears in ``rounds``."""
@@ -73,6 +94,7 @@ def records(rounds: Iterable[Round], settings: dict[str, Any],
     bye_games = settings["best_of"] // 2 + 1   # MTR: a bye is a 2-0 win in games
     bye_points = settings["points_bye"]
     points = (settings["points_win"], settings["points_loss"], settings["points_draw"])
+    win, loss = points[0], points[1]
     get = recs.get
     for rnd in rounds:
         if rnd.bye is not None:
@@ -87,7 +109,14 @@ def records(rounds: Iterable[Round], settings: dict[str, Any],
             ra = get(a) or recs.setdefault(a, Record(a))  # type: ignore[arg-type]
             rb = get(b) or recs.setdefault(b, Record(b))  # type: ignore[arg-type]
             score = results.get(match.id)
-            if score is not None:
-                _score(ra, b, score.a, score.b, score.draws, number, points)  # type: ignore[arg-type]
-                _score(rb, a, score.b, score.a, score.draws, number, points)  # type: ignore[arg-type]
+            if score is None:
+                continue
+            ga, gb = score.a, score.b
+            if ga > gb:
+                _decided(ra, rb, ga, gb, score.draws, number, win, loss)
+            elif gb > ga:
+                _decided(rb, ra, gb, ga, score.draws, number, win, loss)
+            else:
+                _score(ra, b, ga, gb, score.draws, number, points)  # type: ignore[arg-type]
+                _score(rb, a, gb, ga, score.draws, number, points)  # type: ignore[arg-type]
     return recs

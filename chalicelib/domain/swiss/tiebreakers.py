@@ -53,7 +53,8 @@ def mtr(recs: dict[str, Record], settings: dict[str, Any], rounds: int) -> tuple
                           for p, r in recs.items()})
     most = max((len(r.opponents) for r in recs.values()), default=1)
     span = math.lcm(*range(1, most + 1)) if most else 1   # every opponent count divides it
-    sums = {p: (sum(mw[o] for o in r.opponents), sum(gw[o] for o in r.opponents),
+    of_mw, of_gw = mw.__getitem__, gw.__getitem__
+    sums = {p: (sum(map(of_mw, r.opponents)), sum(map(of_gw, r.opponents)),
                 len(r.opponents)) for p, r in recs.items()}
     keys = {p: ((om * (span // n), gw[p], og * (span // n)) if n else (0, gw[p], 0))
             for p, (om, og, n) in sums.items()}

@@ -40,3 +40,46 @@ def test_integer_keys_rank_and_show_exactly_what_the_fractions_do(players, seed)
             coin(state.seed_key, p), p))
         assert got == expected, f"round {paired.number}"
         assert all(shown(p) == values[p] for p in recs)
+
+
+def reference_records(rounds, settings, players) -> dict[str, dict]:
+    """Each player's record, one side of one match at a time."""
+    recs = {p: {"points": 0, "wins": 0, "losses": 0, "draws": 0, "byes": 0, "game_wins": 0,
+                "game_losses": 0, "game_draws": 0, "opponents": [], "defeated": [],
+                "defeated_by": [], "first_defeat": None} for p in players}
+    for rnd in rounds:
+        if rnd.bye is not None:
+            recs[rnd.bye]["byes"] += 1
+            recs[rnd.bye]["points"] += settings["points_bye"]
+            recs[rnd.bye]["game_wins"] += settings["best_of"] // 2 + 1
+        for m in rnd.matches:
+            score = rnd.results.get(m.id)
+            if score is None:
+                continue
+            for me, opp, mine, theirs in ((m.a, m.b, score.a, score.b),
+                                          (m.b, m.a, score.b, score.a)):
+                r = recs[me]
+                r["opponents"].append(opp)
+                r["game_wins"] += mine
+                r["game_losses"] += theirs
+                r["game_draws"] += score.draws
+                kind = "wins" if mine > theirs else "losses" if theirs > mine else "draws"
+                r[kind] += 1
+                r["points"] += settings[{"wins": "points_win", "losses": "points_loss",
+                                         "draws": "points_draw"}[kind]]
+                if kind == "wins":
+                    r["defeated"].append(opp)
+                if kind == "losses":
+                    r["defeated_by"].append(opp)
+                    r["first_defeat"] = r["first_defeat"] or rnd.number
+    return recs
+
+
+@pytest.mark.parametrize("players,seed", [(9, 1), (40, 2), (101, 3)])
+def test_records_are_the_sum_of_each_side_of_each_match(players, seed):
+    event = Event(players, 8, seed)
+    for _ in event.run():
+        state = event.state
+        got = records(state.rounds, state.settings, event.players)
+        expected = reference_records(state.rounds, state.settings, event.players)
+        assert {p: {k: getattr(r, k) for k in expected[p]} for p, r in got.items()} == expected
