@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .bounds import pairing_lower_bound, segment_bound, split_bound
+from .bounds import pairing_lower_bound, split_bound
 from .brackets import bracket_pairs
 from .cost import Candidate, Quality, Weights, is_rematch, quality, score_lower_bound, total_cost
 from .draws import Rng
 from .exact import exact_pairs
 from .repair import repair
+from .segments import segment_bound
 
 Pair = tuple[Candidate, Candidate]
 EXACT_LIMIT = 64

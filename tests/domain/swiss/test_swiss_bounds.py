@@ -8,10 +8,11 @@ from test_swiss_repair import simulate
 
 import chalicelib.domain.swiss.pairing as pairing_module
 import chalicelib.domain.swiss.repair as repair_module
-from chalicelib.domain.swiss.bounds import segment_bound, split_bound
+from chalicelib.domain.swiss.bounds import split_bound
 from chalicelib.domain.swiss.cost import Candidate, Weights, quality, score_lower_bound
 from chalicelib.domain.swiss.exact import exact_pairs
 from chalicelib.domain.swiss.pairing import pair_round
+from chalicelib.domain.swiss.segments import segment_bound
 
 
 @pytest.fixture(autouse=True)
@@ -92,6 +93,23 @@ def test_segment_bound_never_exceeds_the_optimum_and_sees_the_middle():
                     assert bound <= exact.squared_gap
                 stronger += bound > split_bound(cands, part)
     assert stronger
+
+
+@pytest.mark.parametrize("sizes", [{6: 8, 3: 8, 2: 2, 1: 3, 0: 3},
+                                   {6: 8, 4: 2, 3: 8, 2: 2, 1: 3, 0: 7}])
+def test_a_middle_group_that_must_leave_is_charged_with_the_parity_it_leaves_by(sizes):
+    """The shape of a 2,048-player round 3 the bounds left 1 below its optimum: two
+    players of a small middle group have met, so both leave it; one leaving up would
+    leave the big group above odd. Exits counted with their parity (and a pair passing
+    over the group charged for it) reach the optimum; parity alone sees 1 of 3."""
+    ids = [f"s{score}p{i}" for score, count in sizes.items() for i in range(count)]
+    met = {"s2p0": frozenset({"s2p1"}), "s2p1": frozenset({"s2p0"})}
+    cands = [Candidate(p, int(p[1]), rank, met.get(p, frozenset()))
+             for rank, p in enumerate(ids)]
+    exact = quality(exact_pairs(cands, Weights.for_players(cands), random.Random(0)))
+    assert exact.rematches == 0 and exact.squared_gap == 3
+    assert split_bound(cands, 5) == 1
+    assert segment_bound(cands, 5) == 3
 
 
 def test_out_of_budget_the_best_pairing_is_returned_with_its_gap(monkeypatch):
