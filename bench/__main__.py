@@ -1,9 +1,13 @@
-"""``python -m bench <name> [args...]`` runs ``bench.<name>.main(args)``."""
+"""``python -m bench <name> [args...]`` runs ``bench.<name>.main(args)`` inside
+``bench.guard.judged``: a run that logs an error, misses a target or meets inputs real
+events would not produce exits 1 and prints no figure as a result."""
 from __future__ import annotations
 
 import importlib
 import inspect
 import sys
+
+from bench.guard import judged
 
 
 def run(argv: list[str]) -> int:
@@ -12,8 +16,10 @@ def run(argv: list[str]) -> int:
         return 2
     module = importlib.import_module(f"bench.{argv[0]}")
     main = module.main
-    result = main(argv[1:]) if inspect.signature(main).parameters else main()
-    return int(result or 0)
+
+    def bench() -> int:
+        return main(argv[1:]) if inspect.signature(main).parameters else main()
+    return judged(argv[0], bench)
 
 
 if __name__ == "__main__":

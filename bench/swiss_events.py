@@ -35,6 +35,8 @@ class PairedRound:
     paired: RoundPaired
     candidates: list[Candidate]   # who was paired (bye removed), as the pairer saw them
     seed_key: str
+    before: SwissState            # the state it was paired from, and the command: to time
+    command: PairRound            # the same decision again (``bench.swiss_checks``)
 
 
 def _result(rng: random.Random, strength: dict[str, float], a: str, b: str
@@ -68,16 +70,16 @@ class Event:
     def pair(self) -> PairedRound:
         before = self.state
         gc.collect()        # start each timing without garbage left by earlier work
+        command = PairRound(self.seed, self.settings, list(self.active), NOW, "bench")
         started = time.perf_counter()
-        events = SWISS.decide(PairRound(self.seed, self.settings, self.active, NOW, "bench"),
-                              before)
+        events = SWISS.decide(command, before)
         seconds = time.perf_counter() - started
         self._fold(events)
         paired = next(e for e in events if isinstance(e, RoundPaired))
         _, cands = round_candidates(before, self.settings, self.state.seed_key, self.active,
                                     None)
         return PairedRound(paired.round, len(self.active), seconds, paired, cands,
-                           self.state.seed_key)
+                           self.state.seed_key, before, command)
 
     def play(self, paired: RoundPaired) -> None:
         """Every match's result through its own aggregate, then the round closed."""

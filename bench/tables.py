@@ -28,6 +28,7 @@ import random
 import time
 
 from bench.compare_env import Bridge
+from bench.guard import target
 from chalicelib.domain.rng import derive
 from chalicelib.domain.tables.criteria import CODES, counts
 from chalicelib.domain.tables.groups import table_sizes
@@ -161,6 +162,8 @@ def main(argv: list[str] | None = None) -> int:
                             f"(in {row['seeds_no_worse']}/{args.seeds} tournaments); "
                             f"krcg/podium time {row['krcg_s'] / row['podium_s']:.0f}x")
             print(f"{'':>26}{verdict}")
+            target(f"{n} players round {r}: no worse than SA, krcg where compared, podium "
+                   f"< {limit:g}s, rule R1 met", good)
             if not good:
                 ok = False
                 missed.append(f"{n} players round {r}")

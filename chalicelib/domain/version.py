@@ -10,7 +10,9 @@ from __future__ import annotations
 
 # 1.1.0: replacement packs drawn by the deciders and marked ``drawn`` (issue 18); logs
 # from before 1.1.0 do not name their version
-PODIUM_VERSION = "1.1.0"
+# 1.2.0: Swiss fields of up to 512 players that the fast pairing leaves above its bound
+# are solved exactly (was 256; issue 31)
+PODIUM_VERSION = "1.2.0"
 
 
 def parse(version: object) -> tuple[int, int, int] | None:

@@ -14,11 +14,30 @@ MEMBER_ID_PATTERNS = {
 }
 
 
+# The largest field registration accepts, and per format where a later step holds every
+# player in one item: a sealed hand-out records each player's product in one event (about
+# 100 bytes a player compressed, 2 KB in the staff reply), so 2,000 players keep that event
+# near 200 KB of DynamoDB's 400 KB item and the reply near 4 MB of Lambda's 6 MB.
+MAX_PLAYERS = 20000
+MAX_PLAYERS_BY_FORMAT = {"sealed": 2000, "sealed-swap": 2000, "restricted-trade": 2000}
+
+
+def format_limit_problems(format_: str, settings: dict) -> list[dict[str, str]]:
+    """``registration.max_players`` above what ``format_`` can carry to its end."""
+    limit = MAX_PLAYERS_BY_FORMAT.get(format_, MAX_PLAYERS)
+    asked = settings["registration"]["max_players"]
+    if asked <= limit:
+        return []
+    return [{"loc": "registration.max_players",
+             "msg": f"{format_} events take at most {limit} players (asked {asked})",
+             "limit": limit}]
+
+
 class RegistrationSettings(BaseModel):
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
     self_registration: bool = True
-    max_players: int = Field(default=512, ge=2, le=20000)
+    max_players: int = Field(default=512, ge=2, le=MAX_PLAYERS)
     member_id_pattern: str = r"^[A-Za-z0-9-]{4,20}$"
     member_id_required: bool = False
     late_arrivals: bool = True

@@ -7,6 +7,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from ..profiles.registration import MAX_PLAYERS_BY_FORMAT
+
 __all__ = ["StartSealed", "ProposeStarterTrade", "AnswerStarterTrade", "OpenProduct",
            "RegisterProduct", "DealSwap", "AddLatePlayer"]
 
@@ -18,7 +20,7 @@ class StartSealed(BaseModel):
 
     model_config = ConfigDict(extra="forbid", defer_build=True, frozen=True)
 
-    players: list[str] = Field(min_length=1, max_length=2000)
+    players: list[str] = Field(min_length=1, max_length=MAX_PLAYERS_BY_FORMAT["sealed"])
     allocations: dict[str, dict[str, Any]]
     swap: bool = False
     hand_back_percent: int = Field(default=15, ge=10, le=20)

@@ -80,3 +80,4 @@ def split_bound(players: list[Candidate], part: int = SPLIT_PART) -> int:
         if k < i < j - 1 and above[i] % 2:
             bound += (upper - lower) ** 2
     return max(bound, score_lower_bound(players))
+

@@ -18,9 +18,14 @@ from .cost import Candidate, Quality, Weights, is_rematch, quality, score_lower_
 from .draws import Rng
 from .exact import exact_pairs
 from .repair import repair
+from .segments import segment_bound
 
 Pair = tuple[Candidate, Candidate]
 EXACT_LIMIT = 64
+# A field the fast pairing leaves above its lower bound is solved exactly up to this many
+# players per ``EXACT_LIMIT`` (one solve of 512, graph built in bulk: ~0.1-0.2 s, what
+# the worst repaired round of a larger field costs anyway).
+FALLBACK_FACTOR = 8
 WINDOW_LIMIT = 120
 # Repair budget, in edges handed to the blossom solver (deterministic, unlike a clock:
 # the same field always gets the same pairing). The solver's time grows with its edges
@@ -75,14 +80,21 @@ def solve(players: list[Candidate], rng: Rng, exact_limit: int = EXACT_LIMIT,
     cost = total_cost(pairs, weights)
     if cost <= bound:
         return Solved(pairs, name)            # reaches the lower bound: provably optimal
-    if len(players) <= 4 * exact_limit:     # one exact solve beats the repair (rustworkx:
-        return Solved(exact_pairs(players, weights, rng), "exact")  # ~0.05 s at 256)
+    if len(players) <= FALLBACK_FACTOR * exact_limit:    # one exact solve fits the budget
+        return Solved(exact_pairs(players, weights, rng), "exact")
     essential = bound - score_lower_bound(players)      # the pods' part of the bound
     target = essential + split_bound(players)
     if cost <= target:
         return Solved(pairs, name)
     pairs, exact = repair(pairs, weights, rng, window_limit, target,
                           budget_for(len(players)), essential)
+    if exact or total_cost(pairs, weights) <= target:
+        return Solved(pairs, f"{name}+repair")
+    # the middle score groups: a bound that solves them too, then repair towards it
+    target = essential + segment_bound(players)
+    if total_cost(pairs, weights) > target:
+        pairs, exact = repair(pairs, weights, rng, window_limit, target,
+                              budget_for(len(players)), essential)
     proven = exact or total_cost(pairs, weights) <= target
     return Solved(pairs, f"{name}+repair", None if proven else target - essential)
 

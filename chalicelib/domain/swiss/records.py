@@ -46,24 +46,45 @@ class Record:
 
 
 def _score(rec: Record, opp: str, mine: int, theirs: int, drawn: int, rnd: int,
-           settings: dict[str, Any]) -> None:
+           points: tuple[int, int, int]) -> None:
     rec.opponents.append(opp)
     rec.game_wins += mine
     rec.game_losses += theirs
     rec.game_draws += drawn
     if mine > theirs:
         rec.wins += 1
-        rec.points += settings["points_win"]
+        rec.points += points[0]
         rec.defeated.append(opp)
     elif theirs > mine:
         rec.losses += 1
-        rec.points += settings["points_loss"]
+        rec.points += points[1]
         rec.defeated_by.append(opp)
         if rec.first_defeat is None:
             rec.first_defeat = rnd
     else:
         rec.draws += 1
-        rec.points += settings["points_draw"]
+        rec.points += points[2]
+
+
+def _decided(winner: Record, loser: Record, won: int, lost: int, drawn: int, rnd: int,
+             win: int, loss: int) -> None:
+    """``_score`` of a match that has a winner, both sides at once (most matches)."""
+    winner.opponents.append(loser.player)
+    loser.opponents.append(winner.player)
+    winner.game_wins += won
+    winner.game_losses += lost
+    winner.game_draws += drawn
+    loser.game_wins += lost
+    loser.game_losses += won
+    loser.game_draws += drawn
+    winner.wins += 1
+    winner.points += win
+    winner.defeated.append(loser.player)
+    loser.losses += 1
+    loser.points += loss
+    loser.defeated_by.append(winner.player)
+    if loser.first_defeat is None:
+        loser.first_defeat = rnd
 
 
 def records(rounds: Iterable[Round], settings: dict[str, Any],
@@ -71,19 +92,31 @@ def records(rounds: Iterable[Round], settings: dict[str, Any],
     """Records of ``players`` plus everyone who appears in ``rounds``."""
     recs: dict[str, Record] = {p: Record(p) for p in players}
     bye_games = settings["best_of"] // 2 + 1   # MTR: a bye is a 2-0 win in games
+    bye_points = settings["points_bye"]
+    points = (settings["points_win"], settings["points_loss"], settings["points_draw"])
+    win, loss = points[0], points[1]
+    get = recs.get
     for rnd in rounds:
         if rnd.bye is not None:
-            rec = recs.setdefault(rnd.bye, Record(rnd.bye))
+            rec = get(rnd.bye) or recs.setdefault(rnd.bye, Record(rnd.bye))
             rec.byes += 1
-            rec.points += settings["points_bye"]
+            rec.points += bye_points
             rec.game_wins += bye_games
         results: dict[str, Score] = dict(rnd.results.items())
+        number = rnd.number
         for match in rnd.matches:
-            ra = recs.get(match.a) or recs.setdefault(match.a, Record(match.a))  # type: ignore
-            rb = recs.get(match.b) or recs.setdefault(match.b, Record(match.b))  # type: ignore
+            a, b = match.a, match.b
+            ra = get(a) or recs.setdefault(a, Record(a))  # type: ignore[arg-type]
+            rb = get(b) or recs.setdefault(b, Record(b))  # type: ignore[arg-type]
             score = results.get(match.id)
             if score is None:
                 continue
-            _score(ra, rb.player, score.a, score.b, score.draws, rnd.number, settings)
-            _score(rb, ra.player, score.b, score.a, score.draws, rnd.number, settings)
+            ga, gb = score.a, score.b
+            if ga > gb:
+                _decided(ra, rb, ga, gb, score.draws, number, win, loss)
+            elif gb > ga:
+                _decided(rb, ra, gb, ga, score.draws, number, win, loss)
+            else:
+                _score(ra, b, ga, gb, score.draws, number, points)  # type: ignore[arg-type]
+                _score(rb, a, gb, ga, score.draws, number, points)  # type: ignore[arg-type]
     return recs

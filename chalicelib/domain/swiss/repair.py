@@ -17,6 +17,7 @@ from .draws import Rng
 from .exact import exact_pairs, sparse_pairs
 
 Pair = tuple[Candidate, Candidate]
+SMALL_GROUP = 24        # a score group this small offers every member as a partner
 
 
 def _bad_levels(pairs: list[Pair], level_of: dict[int, int], counts: list[int]) -> set[int]:
@@ -77,8 +78,11 @@ def _candidate_edges(old: list[Pair], rng: Rng, per_player: int) -> set[tuple[st
         at[p.score].append(p)
     for k, s in enumerate(scores):
         near = [q for t in scores[max(0, k - 1): k + 2] for q in at[t]]
+        # a small middle group pairs inside itself when it can: offer all of it, a
+        # sample would likely miss the one partner who has not been played yet
+        own = at[s] if len(at[s]) <= SMALL_GROUP else []
         for p in at[s]:
-            for q in rng.sample(near, min(per_player, len(near))):
+            for q in [*rng.sample(near, min(per_player, len(near))), *own]:
                 if q.id != p.id and not is_rematch(p, q):
                     edges.add((p.id, q.id))
     return edges

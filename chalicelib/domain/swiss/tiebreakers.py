@@ -5,7 +5,8 @@ Tournament Rules appendix C: OMW%, GW%, OGW%, each percentage floored at 0.33.
 
 Each chain gives every player an exact integer sort key (percentages are put over one
 common denominator, so equal values tie exactly and sorting thousands is fast) and,
-on request, the values to show (percentages as exact fractions)."""
+on request, the values to show (percentages as exact fractions, built only when shown:
+pairing a round ranks the field without a single Fraction)."""
 from __future__ import annotations
 
 import math
@@ -34,31 +35,34 @@ def pct(numerator: int, denominator: int) -> Fraction:
     return max(FLOOR, Fraction(numerator, denominator)) if denominator else FLOOR
 
 
-def _scaled(values: dict[str, Fraction]) -> tuple[dict[str, int], int]:
-    """Numerators over one common denominator."""
-    denominator = 1
-    for value in set(values.values()):
-        denominator = math.lcm(denominator, value.denominator)
-    return {p: v.numerator * (denominator // v.denominator) for p, v in values.items()}, denominator
+def _scaled(fractions: dict[str, tuple[int, int]]) -> tuple[dict[str, int], int]:
+    """``pct(n, d)`` of every player as an integer numerator over one common
+    denominator (a multiple of every ``d`` and of the floor's 100): the same order and
+    ties as the fractions, in integers."""
+    denominator = math.lcm(FLOOR.denominator, *{d for _, d in fractions.values() if d})
+    floor = FLOOR.numerator * (denominator // FLOOR.denominator)
+    return {p: max(floor, n * (denominator // d)) if d else floor
+            for p, (n, d) in fractions.items()}, denominator
 
 
 def mtr(recs: dict[str, Record], settings: dict[str, Any], rounds: int) -> tuple[Keys, Shown]:
     pw = settings["points_win"]
-    mwp = {p: pct(r.points, pw * r.rounds_played) for p, r in recs.items()}
-    gwp = {p: pct(3 * r.game_wins + r.game_draws,
-                  3 * (r.game_wins + r.game_losses + r.game_draws)) for p, r in recs.items()}
-    mw, mw_den = _scaled(mwp)
-    gw, gw_den = _scaled(gwp)
+    mw, mw_den = _scaled({p: (r.points, pw * r.rounds_played) for p, r in recs.items()})
+    gw, gw_den = _scaled({p: (3 * r.game_wins + r.game_draws,
+                              3 * (r.game_wins + r.game_losses + r.game_draws))
+                          for p, r in recs.items()})
     most = max((len(r.opponents) for r in recs.values()), default=1)
     span = math.lcm(*range(1, most + 1)) if most else 1   # every opponent count divides it
-    sums = {p: (sum(mw[o] for o in r.opponents), sum(gw[o] for o in r.opponents),
+    of_mw, of_gw = mw.__getitem__, gw.__getitem__
+    sums = {p: (sum(map(of_mw, r.opponents)), sum(map(of_gw, r.opponents)),
                 len(r.opponents)) for p, r in recs.items()}
     keys = {p: ((om * (span // n), gw[p], og * (span // n)) if n else (0, gw[p], 0))
             for p, (om, og, n) in sums.items()}
 
     def shown(p: str) -> dict[str, Any]:
         om, og, n = sums[p]
-        return {"omw": Fraction(om, mw_den * n) if n else Fraction(0), "gw": gwp[p],
+        return {"omw": Fraction(om, mw_den * n) if n else Fraction(0),
+                "gw": Fraction(gw[p], gw_den),
                 "ogw": Fraction(og, gw_den * n) if n else Fraction(0)}
     return keys, shown
 

@@ -11,6 +11,7 @@ from ..errors import Conflict, Forbidden, Invalid, NotFound
 from ..events import Event
 from ..profiles import FORMATS, GAMES, STRUCTURES, resolve_settings
 from ..profiles.member_ids import PatternError, matches
+from ..profiles.registration import format_limit_problems
 from ..rng import commitment
 from . import commands as c
 from . import events as ev
@@ -42,6 +43,7 @@ def _create(cmd: c.CreateTournament, state: TournamentState) -> list[Event]:
         raise Invalid("unsupported game, format or structure", problems)
     settings = _with_code(resolve_settings(cmd.game, cmd.settings, structure=cmd.structure),
                           cmd.settings, cmd.registration_code)
+    _within_format_limits(cmd.format, settings)
     return [ev.TournamentCreated(
         tournament_id=cmd.tournament_id, organizer_id=cmd.organizer_id, name=cmd.name,
         game=cmd.game, format=cmd.format, structure=cmd.structure, settings=settings,
@@ -57,10 +59,17 @@ def _change_settings(cmd: c.ChangeSettings, state: TournamentState) -> list[Even
     settings = _with_code(resolve_settings(state.game, cmd.settings,
                                            base=_plain(state.settings),
                                            structure=state.structure), cmd.settings, code)
+    _within_format_limits(state.format, settings)
     if cmd.code_changed:
         return [ev.SettingsChanged(settings=settings, code_changed=True,
                                    registration_code=code)]
     return [ev.SettingsChanged(settings=settings)]
+
+
+def _within_format_limits(format_: str, settings: dict[str, Any]) -> None:
+    problems = format_limit_problems(format_, settings)
+    if problems:
+        raise Invalid("invalid tournament settings", problems, code="invalid_settings")
 
 
 def _with_code(settings: dict[str, Any], override: dict[str, Any],

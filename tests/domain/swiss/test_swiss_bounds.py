@@ -12,6 +12,14 @@ from chalicelib.domain.swiss.bounds import split_bound
 from chalicelib.domain.swiss.cost import Candidate, Weights, quality, score_lower_bound
 from chalicelib.domain.swiss.exact import exact_pairs
 from chalicelib.domain.swiss.pairing import pair_round
+from chalicelib.domain.swiss.segments import segment_bound
+
+
+@pytest.fixture(autouse=True)
+def repaired_above_256(monkeypatch):
+    """These fields of 512 are paired exactly since the exact fallback reaches 512; the
+    bounds and the repair they exercise serve larger fields: keep them at 4 x 64 here."""
+    monkeypatch.setattr(pairing_module, "FALLBACK_FACTOR", 4)
 
 
 def field(n: int, seed: int, number: int) -> list[Candidate]:
@@ -70,11 +78,46 @@ def test_split_bound_never_exceeds_the_optimum(seed):
                 assert bound <= exact.squared_gap
 
 
+def test_segment_bound_never_exceeds_the_optimum_and_sees_the_middle():
+    """Small parts cut the middle score groups into segments solved with exits up and
+    down: never above the exact optimum, and above the split bound on some fields."""
+    stronger = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        for cands, _ in simulate(rng.choice([40, 56, 72, 100]), 8, seed):
+            exact = quality(exact_pairs(cands, Weights.for_players(cands), random.Random(1)))
+            for part in (4, 8, 12):
+                bound = segment_bound(cands, part)
+                assert split_bound(cands, part) <= bound
+                if exact.rematches == 0:
+                    assert bound <= exact.squared_gap
+                stronger += bound > split_bound(cands, part)
+    assert stronger
+
+
+@pytest.mark.parametrize("sizes", [{6: 8, 3: 8, 2: 2, 1: 3, 0: 3},
+                                   {6: 8, 4: 2, 3: 8, 2: 2, 1: 3, 0: 7}])
+def test_a_middle_group_that_must_leave_is_charged_with_the_parity_it_leaves_by(sizes):
+    """The shape of a 2,048-player round 3 the bounds left 1 below its optimum: two
+    players of a small middle group have met, so both leave it; one leaving up would
+    leave the big group above odd. Exits counted with their parity (and a pair passing
+    over the group charged for it) reach the optimum; parity alone sees 1 of 3."""
+    ids = [f"s{score}p{i}" for score, count in sizes.items() for i in range(count)]
+    met = {"s2p0": frozenset({"s2p1"}), "s2p1": frozenset({"s2p0"})}
+    cands = [Candidate(p, int(p[1]), rank, met.get(p, frozenset()))
+             for rank, p in enumerate(ids)]
+    exact = quality(exact_pairs(cands, Weights.for_players(cands), random.Random(0)))
+    assert exact.rematches == 0 and exact.squared_gap == 3
+    assert split_bound(cands, 5) == 1
+    assert segment_bound(cands, 5) == 3
+
+
 def test_out_of_budget_the_best_pairing_is_returned_with_its_gap(monkeypatch):
     """With a bound that cannot be reached (the parity bound) and no budget, the repair
     stops at once: the pairing is the fast one, no rematch, and its gap is recorded."""
     cands = field(512, 5, 8)
     monkeypatch.setattr(pairing_module, "split_bound", score_lower_bound)
+    monkeypatch.setattr(pairing_module, "segment_bound", score_lower_bound)
     monkeypatch.setattr(pairing_module, "budget_for", lambda players: 0)
     got = pair_round(cands, random.Random("5-8"))
     assert not got.optimal

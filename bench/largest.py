@@ -1,0 +1,122 @@
+"""The largest event registration accepts, run to its end through the HTTP app in-process
+(SQLite): registration to the limit, the product hand-out, opening, play, finish, the
+federation report and the public audit log, every call answered 2xx.
+
+    python -m bench largest [--formats vtes-sealed,munchkin-sealed,munchkin-draft-start]
+                            [--players N]   (default: each format's limit)
+
+``vtes-sealed`` (V:EKN tables) and ``munchkin-sealed`` (Swiss) run at the sealed limit
+(``MAX_PLAYERS_BY_FORMAT``, 2,000) to the report; ``munchkin-draft-start`` registers
+the general limit (``MAX_PLAYERS``, 20,000) and starts the booster draft (pods formed,
+packs collated: 900,000 picks to the end do not fit a bench run)."""
+from __future__ import annotations
+
+import argparse
+import logging
+import tempfile
+import time
+
+from bench.guard import target
+from bench.scale import ADMIN, Http, sqlite_runtime
+from chalicelib.domain.profiles.registration import MAX_PLAYERS, MAX_PLAYERS_BY_FORMAT
+
+
+def _event(http: Http, game: str, fmt: str, players: int, structure: str | None = None):
+    org = http.call("POST", "/v1/accounts", {"role": "organizer", "name": "Largest"},
+                    ADMIN)["api_key"]
+    body = {"name": "Largest", "game": game, "format": fmt,
+            "settings": {"registration": {"max_players": players}}}
+    if structure:
+        body["structure"] = structure
+    tid = http.call("POST", "/v1/tournaments", body, org)["tournament_id"]
+    base = f"/v1/tournaments/{tid}"
+    for i in range(players):
+        http.call("POST", f"{base}/players", {"name": f"Player {i:05d}"})
+    http.call("POST", f"{base}/players", {"name": "One too many"}, ok=(409,))
+    http.call("POST", f"{base}/start", None, org)
+    return org, tid, base
+
+
+def _report_and_audit(http: Http, org: str, base: str) -> int:
+    http.call("POST", f"{base}/finish", {}, org)
+    fed = http.call("POST", "/v1/accounts", {"role": "federation", "name": "Fed"},
+                    ADMIN)["api_key"]
+    http.call("GET", f"{base}/report", token=fed)
+    return len(http.every_page(f"{base}/audit?limit=400", "events"))
+
+
+def sealed_swiss(http: Http, players: int) -> str:
+    org, tid, base = _event(http, "munchkin", "sealed", players, "swiss")
+    http.call("POST", f"{base}/sealed", {}, org)
+    http.call("POST", f"{base}/sealed/open", None, org)
+    http.call("POST", f"{base}/swiss/structure", {"rounds": 3, "top_cut": 0}, org)
+    for _ in range(3):
+        number = http.call("POST", f"{base}/swiss/rounds", {}, org)["round"]
+        for i, m in enumerate(http.every_page(f"{base}/swiss/rounds/{number}", "matches")):
+            if m.get("b") is None:
+                continue
+            score = {"a": 1, "b": 0} if (i + number) % 3 else {"a": 0, "b": 1}
+            http.call("POST", f"{base}/swiss/matches/{m['match_id']}/result", score, org)
+    rows = http.every_page(f"{base}/swiss/standings?limit=2000", "rows")
+    assert len(rows) == players, len(rows)
+    return f"{players} players, 3 rounds, audit log {_report_and_audit(http, org, base)} events"
+
+
+def sealed_tables(http: Http, players: int) -> str:
+    org, tid, base = _event(http, "vtes", "sealed", players, "multiplayer-tables")
+    http.call("POST", f"{base}/sealed", {}, org)
+    http.call("POST", f"{base}/sealed/open", None, org)
+    for _ in range(3):
+        seated = http.call("POST", f"{base}/tables/rounds", None, org)
+        for k, table in enumerate(seated["tables"], start=1):
+            vp = {p: (2 if i == 0 else 1) if i < 3 else 0 for i, p in enumerate(table)}
+            http.call("POST", f"{base}/tables/rounds/{seated['round']}/tables/{k}/result",
+                      {"vp": vp}, org)
+    final = http.call("POST", f"{base}/tables/final", None, org)
+    for _ in final["qualifiers"]:
+        http.call("POST", f"{base}/tables/final/cards", {"position": 0}, org)
+    seating = http.call("GET", f"{base}/tables/final")["seating"]
+    http.call("POST", f"{base}/tables/final/result",
+              {"vp": {p: (3 if i == 0 else 0.5) for i, p in enumerate(seating)}}, org)
+    return f"{players} players, 3 rounds and a final, audit log " \
+           f"{_report_and_audit(http, org, base)} events"
+
+
+def draft_start(http: Http, players: int) -> str:
+    org, tid, base = _event(http, "munchkin", "booster-draft", players, "swiss")
+    started = http.call("POST", f"{base}/draft", {}, org)
+    seated = sum(len(p["seats"]) for p in started["pods"])
+    assert seated == players, seated
+    return f"{players} players in {len(started['pods'])} pods"
+
+
+SCENARIOS = {
+    "munchkin-sealed": (sealed_swiss, MAX_PLAYERS_BY_FORMAT["sealed"]),
+    "vtes-sealed": (sealed_tables, MAX_PLAYERS_BY_FORMAT["sealed"]),
+    "munchkin-draft-start": (draft_start, MAX_PLAYERS),
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench largest")
+    parser.add_argument("--formats", default=",".join(SCENARIOS))
+    parser.add_argument("--players", type=int, default=None,
+                        help="instead of each format's limit (for a quick run)")
+    args = parser.parse_args(argv or [])
+    logging.disable(logging.WARNING)
+    ok = True
+    for name in args.formats.split(","):
+        run, limit = SCENARIOS[name]
+        players = args.players or limit
+        with tempfile.TemporaryDirectory() as directory:
+            rt, _ = sqlite_runtime(directory)
+            http = Http(rt)
+            started = time.perf_counter()
+            try:
+                what, passed = run(http, players), True
+            except AssertionError as failed:
+                what, passed = f"stopped: {failed}", False
+            print(f"{name}: {what} in {time.perf_counter() - started:.1f} s "
+                  f"({http.calls} HTTP calls)")
+            ok &= target(f"{name} at {players} players runs to its end", passed)
+    return 0 if ok else 1
