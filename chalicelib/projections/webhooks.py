@@ -26,6 +26,7 @@ from ..domain.webhooks.events import (
     WebhookEndpointRemoved,
 )
 from ..store.ports import StoredEvent
+from . import signals
 from .registry import Projection, ViewTx, keyed
 from .tournaments import summary_id, tournament_of_stream
 
@@ -47,7 +48,7 @@ due_id = keyed("webhook-due:")                   # by delivery id
 log_kind = keyed("webhook-log|")                 # by endpoint id
 
 
-DUE_SIGNAL = "webhooks.due"     # a delivery is due (the reaction wakes the worker)
+DUE_SIGNAL = signals.WEBHOOK_DUE     # a delivery is due (the reaction wakes the worker)
 
 
 def _org(event: StoredEvent) -> str:

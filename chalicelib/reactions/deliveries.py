@@ -2,7 +2,7 @@
 wakes the in-process delivery thread (in AWS a schedule drives the worker instead)."""
 from __future__ import annotations
 
-from ..projections.webhooks import DUE_SIGNAL
+from ..projections.signals import WEBHOOK_DUE as DUE_SIGNAL
 from ..store.ports import StoredEvent
 
 __all__ = ["DUE_SIGNAL", "wake_worker"]

@@ -1,0 +1,5 @@
+"""What projection handlers may signal to the reactions run after their commit
+(``ViewTx.signal``; ``reactions/registry.py`` names the reaction that answers each)."""
+from __future__ import annotations
+
+WEBHOOK_DUE = "webhooks.due"     # a webhook delivery is due: wake the delivery worker
