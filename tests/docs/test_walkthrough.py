@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from demo.server import LocalServer
 from tests.e2e.live import live_server  # noqa: F401  (fixture)
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -21,6 +22,21 @@ def blocks() -> list[str]:
 
 
 def test_the_walkthrough_plays_a_whole_event(live_server, tmp_path):  # noqa: F811
+    played(live_server, tmp_path)
+
+
+def test_the_walkthrough_on_the_deployed_shape_reads_its_own_writes(tmp_path):
+    """DynamoDB with stream projection: every read right after a write must see it (the
+    script sends back X-Podium-Position), with no retry loop anywhere in the script."""
+    assert not re.search(r"\bsleep\b|\bretry\b|^\s*until\b", "\n".join(blocks()), re.M)
+    server = LocalServer(store="dynamodb").start()
+    try:
+        played(server, tmp_path)
+    finally:
+        server.stop()
+
+
+def played(live_server, tmp_path) -> None:  # noqa: F811
     missing = [tool for tool in ("bash", "curl", "jq") if not shutil.which(tool)]
     if missing and not os.environ.get("CI"):
         pytest.skip(f"the walkthrough needs {missing}")
