@@ -30,7 +30,7 @@ from ..domain.tournament import TournamentState
 from ..domain.tournament import state as tstate
 from ..projections import judging as views
 from ..service import UnitOfWork
-from . import registration, sources, swiss_results, tables, tournament
+from . import event_tiers, registration, sources, swiss_results, tables, tournament
 from .reads import Reads
 
 LOSSES = ("game_loss", "match_loss")
@@ -62,6 +62,7 @@ def name_officials(uow: UnitOfWork, actor: Principal, tid: str, head: str,
                    panel: list[dict[str, Any]]) -> dict[str, Any]:
     t = tournament.load(uow, tid)
     require_tournament_staff(actor, t, organizer_only=True)
+    event_tiers.allow_multi_judge(t, panel)
     state, _ = uow.decide(j.JUDGING, _stream(tid), j.NameOfficials(
         head, tuple(j.Official(o["judge_id"], o.get("player_id")) for o in panel),
         t.status != tstate.REGISTRATION, frozenset([t.organizer_id, *t.judges]),
