@@ -1,0 +1,68 @@
+"""The ledger's state: every recorded event, each member's entries, the feed of rating
+changes. Persistent maps, so that folding one more event touches only its players."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pyrsistent import PMap, PVector, pmap, pvector
+
+from .events import LedgerEventInvalidated, LedgerEventRecorded
+from .rating import entries_of
+
+
+@dataclass(frozen=True)
+class LedgerState:
+    records: PMap = field(default_factory=pmap)      # event id -> {record, version, invalidated}
+    by_member: PMap = field(default_factory=pmap)    # member id -> PMap(event id -> entry)
+    feed: PVector = field(default_factory=pvector)   # rating changes, oldest first
+
+    def entries(self, member: str) -> list[dict[str, Any]]:
+        return list((self.by_member.get(member) or pmap()).values())
+
+    def counting_records(self) -> list[dict[str, Any]]:
+        """Records whose results count (not invalidated, not excluded)."""
+        from .records import exclusions
+        return [r["record"] for r in self.records.values()
+                if not exclusions(r["record"], r["invalidated"])]
+
+
+def _place(state: LedgerState, event_id: str, new: dict[str, dict[str, Any]]) -> PMap:
+    """``by_member`` with the event's entries replaced by ``new``."""
+    members = state.by_member
+    old = state.records.get(event_id)
+    if old is not None:
+        for member in entries_of(old["record"], old["invalidated"]):
+            mine = members[member].remove(event_id)
+            members = members.set(member, mine) if mine else members.remove(member)
+    for member, entry in new.items():
+        members = members.set(member, (members.get(member) or pmap()).set(event_id, entry))
+    return members
+
+
+def _feed(state: LedgerState, event_id: str, action: str, at: str,
+          changes: list[dict[str, Any]]) -> PVector:
+    feed = state.feed
+    for change in changes:
+        feed = feed.append({"seq": len(feed) + 1, "at": at, "event_id": event_id,
+                            "action": action, **change})
+    return feed
+
+
+def evolve(state: LedgerState, event: Any) -> LedgerState:
+    if isinstance(event, LedgerEventRecorded):
+        eid = event.record["event_id"]
+        return LedgerState(
+            records=state.records.set(eid, {"record": event.record, "version": event.version,
+                                            "invalidated": False, "reason": None}),
+            by_member=_place(state, eid, entries_of(event.record)),
+            feed=_feed(state, eid, "recorded" if event.version == 1 else "corrected",
+                       event.at, event.changes))
+    if isinstance(event, LedgerEventInvalidated):
+        held = state.records[event.event_id]
+        return LedgerState(
+            records=state.records.set(event.event_id, {**held, "invalidated": True,
+                                                       "reason": event.reason}),
+            by_member=_place(state, event.event_id, entries_of(held["record"], True)),
+            feed=_feed(state, event.event_id, "invalidated", event.at, event.changes))
+    return state
