@@ -15,6 +15,7 @@ no bonus. VP are integer half-points, so everything but the bonus is exact."""
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 ATTENDANCE = 5
 PER_VP = 4
@@ -38,6 +39,7 @@ def half_up(value: float) -> int:
     return math.floor(value + 0.5)
 
 
+@lru_cache(maxsize=4096)
 def finalist_bonus(standing: str | None, players: int, tier: str) -> int:
     """``standing``: ``winner``, ``finalist`` or None."""
     base = {"winner": WINNER_BONUS, "finalist": FINALIST_BONUS}.get(standing or "", 0)
@@ -47,6 +49,7 @@ def finalist_bonus(standing: str | None, players: int, tier: str) -> int:
 def rating_points(vp_halves: int, gw: int, standing: str | None, players: int,
                   tier: str) -> dict[str, int]:
     """The breakdown and ``total``: attendance, vp, gw, finalist."""
-    parts = {"attendance": ATTENDANCE, "vp": PER_VP * vp_halves // 2, "gw": PER_GW * gw,
-             "finalist": finalist_bonus(standing, players, tier)}
-    return {**parts, "total": sum(parts.values())}
+    vp = PER_VP * vp_halves // 2
+    bonus = finalist_bonus(standing, players, tier) if standing else 0
+    return {"attendance": ATTENDANCE, "vp": vp, "gw": PER_GW * gw, "finalist": bonus,
+            "total": ATTENDANCE + vp + PER_GW * gw + bonus}

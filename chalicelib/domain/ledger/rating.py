@@ -6,6 +6,7 @@ keeps their record. Everything here is a pure function of the entries and a date
 from __future__ import annotations
 
 import calendar
+from functools import lru_cache
 from collections.abc import Iterable, Mapping
 from datetime import date
 from typing import Any
@@ -18,6 +19,7 @@ BEST = 8
 INACTIVE_MONTHS = 12
 
 
+@lru_cache(maxsize=4096)
 def months_before(day: date, months: int) -> date:
     """The same day ``months`` calendar months earlier (clamped to the month's end)."""
     year, month = divmod(day.year * 12 + day.month - 1 - months, 12)
@@ -31,53 +33,66 @@ def entries_of(record: dict[str, Any], invalidated: bool = False) -> dict[str, d
     number (temporary numbers, names, placeholders: 9.6) get no entry."""
     excluded = exclusions(record, invalidated)
     n = size(record)
+    tier = record["tier"]
+    base = {"event_id": record["event_id"], "name": record["name"], "date": record["date"],
+            "group": record["group"], "tier": tier, "source": record["source"],
+            "country": record.get("country"), "city": record.get("city"),
+            "continent": record.get("continent"), "players": n, "excluded": excluded}
     out: dict[str, dict[str, Any]] = {}
     for p in record["players"]:
         member = p.get("member_id")
         if temporary(member) or member in out:
             continue
-        won = p.get("standing") == "winner"
-        gw = p["gw"] + (1 if won else 0)          # the final's victory is a game win
+        standing = p.get("standing")
+        gw = p["gw"] + (1 if standing == "winner" else 0)   # the final's victory: a GW
         vp = p["vp_halves"] + p.get("final_vp_halves", 0)
-        breakdown = pts.rating_points(vp, gw, p.get("standing"), n, record["tier"])
-        out[member] = {
-            "event_id": record["event_id"], "name": record["name"], "date": record["date"],
-            "group": record["group"], "tier": record["tier"], "source": record["source"],
-            "country": record.get("country"), "city": record.get("city"),
-            "continent": record.get("continent"), "players": n, "player_name": p.get("name"),
-            "gw": gw, "vp_halves": vp, "standing": p.get("standing"),
-            "played": p.get("played", True), "points": breakdown,
-            "counts": not excluded and p.get("played", True), "excluded": excluded,
-            "warnings": p.get("warnings", 0), "disqualified": p.get("disqualified", False),
-            "penalties": p.get("penalties", [])}
+        played = p.get("played", True)
+        out[member] = {**base, "player_name": p.get("name"), "gw": gw, "vp_halves": vp,
+                       "standing": standing, "played": played,
+                       "points": pts.rating_points(vp, gw, standing, n, tier),
+                       "counts": not excluded and played,
+                       "warnings": p.get("warnings", 0),
+                       "disqualified": p.get("disqualified", False),
+                       "penalties": p.get("penalties", [])}
     return out
 
 
-def _order(entry: dict[str, Any]) -> tuple[int, str, str]:
-    # best first; equal points: the more recent, then by event id (deterministic)
-    return (-entry["points"]["total"], _neg(entry["date"]), entry["event_id"])
-
-
-def _neg(day: str) -> str:
-    return "".join(chr(0x7f - ord(c)) for c in day)
+def _best(window: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Best first; equal points: the more recent, then by event id (deterministic). Two
+    stable sorts: by id, then by (points, day) descending."""
+    window.sort(key=lambda e: e["event_id"])
+    window.sort(key=lambda e: (e["points"]["total"], e["date"]), reverse=True)
+    return window
 
 
 def rating(entries: Iterable[dict[str, Any]], group: str, as_of: date) -> dict[str, Any]:
     """``rating``, the ``counted`` event ids (best 8 of the window), ``ranked`` (a rated
     round in the last 12 months), ``last_rated`` and the last counted ``home`` place."""
-    start = months_before(as_of, WINDOW_MONTHS).isoformat()
-    active_from = months_before(as_of, INACTIVE_MONTHS).isoformat()
-    day = as_of.isoformat()
+    return _rate(entries, group, _bounds(as_of))
+
+
+def _bounds(as_of: date) -> tuple[str, str, str]:
+    """(as_of, window start, activity start) as ISO days: compared as strings."""
+    return (as_of.isoformat(), months_before(as_of, WINDOW_MONTHS).isoformat(),
+            months_before(as_of, INACTIVE_MONTHS).isoformat())
+
+
+def _rate(entries: Iterable[dict[str, Any]], group: str,
+          bounds: tuple[str, str, str]) -> dict[str, Any]:
+    day, start, active_from = bounds
     rated = [e for e in entries if e["group"] == group and e["counts"] and e["date"] <= day]
-    window = sorted((e for e in rated if e["date"] > start), key=_order)
+    if not rated:
+        return {"rating": 0, "counted": [], "events_in_window": 0, "ranked": False,
+                "last_rated": None, "home": None}
+    window = _best([e for e in rated if e["date"] > start])
     best = window[:BEST]
-    last = max((e["date"] for e in rated), default=None)
-    home = max(rated, key=lambda e: (e["date"], e["event_id"]), default=None)
+    home = max(rated, key=lambda e: (e["date"], e["event_id"]))
+    last = home["date"]
     return {"rating": sum(e["points"]["total"] for e in best),
             "counted": [e["event_id"] for e in best], "events_in_window": len(window),
-            "ranked": last is not None and last > active_from, "last_rated": last,
-            "home": None if home is None else {k: home[k] for k in
-                                                ("country", "city", "continent")}}
+            "ranked": last > active_from, "last_rated": last,
+            "home": {"country": home["country"], "city": home["city"],
+                     "continent": home["continent"]}}
 
 
 def history(entries: Iterable[dict[str, Any]], group: str) -> list[dict[str, Any]]:
@@ -94,8 +109,9 @@ def leaderboard(by_member: Mapping[str, Iterable[dict[str, Any]]], group: str, a
     of the player's home, their last rated event's place), best first; equal ratings
     share a rank (1, 2, 2, 4), listed by member number."""
     rows = []
+    bounds = _bounds(as_of)
     for member, entries in by_member.items():
-        r = rating(entries, group, as_of)
+        r = _rate(entries, group, bounds)
         if not r["ranked"]:
             continue
         home = r["home"] or {}

@@ -13,6 +13,7 @@ known) and ``players``: one entry per player with ``member_id``, ``name``, ``gw`
 from __future__ import annotations
 
 from datetime import date
+from functools import lru_cache
 from typing import Any
 
 from ..profiles.event_tier import SANCTIONED_TIERS
@@ -52,6 +53,7 @@ def exclusions(record: dict[str, Any], invalidated: bool = False) -> list[str]:
     return out
 
 
+@lru_cache(maxsize=65536)
 def temporary(member_id: str | None) -> bool:
     """V:EKN 9.6: results with temporary numbers, names or placeholders are not rated."""
     return is_placeholder("vtes", member_id)

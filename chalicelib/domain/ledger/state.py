@@ -8,17 +8,18 @@ from typing import Any
 from pyrsistent import PMap, PVector, pmap, pvector
 
 from .events import LedgerEventInvalidated, LedgerEventRecorded
+from .index import MemberIndex
 from .rating import entries_of
 
 
 @dataclass(frozen=True)
 class LedgerState:
     records: PMap = field(default_factory=pmap)      # event id -> {record, version, invalidated}
-    by_member: PMap = field(default_factory=pmap)    # member id -> PMap(event id -> entry)
+    by_member: MemberIndex = field(default_factory=MemberIndex)  # member -> its entries
     feed: PVector = field(default_factory=pvector)   # rating changes, oldest first
 
     def entries(self, member: str) -> list[dict[str, Any]]:
-        return list((self.by_member.get(member) or pmap()).values())
+        return list(self.by_member.get(member))
 
     def counting_records(self) -> list[dict[str, Any]]:
         """Records whose results count (not invalidated, not excluded)."""
@@ -27,17 +28,11 @@ class LedgerState:
                 if not exclusions(r["record"], r["invalidated"])]
 
 
-def _place(state: LedgerState, event_id: str, new: dict[str, dict[str, Any]]) -> PMap:
+def _place(state: LedgerState, event_id: str, new: dict[str, dict[str, Any]]) -> MemberIndex:
     """``by_member`` with the event's entries replaced by ``new``."""
-    members = state.by_member
     old = state.records.get(event_id)
-    if old is not None:
-        for member in entries_of(old["record"], old["invalidated"]):
-            mine = members[member].remove(event_id)
-            members = members.set(member, mine) if mine else members.remove(member)
-    for member, entry in new.items():
-        members = members.set(member, (members.get(member) or pmap()).set(event_id, entry))
-    return members
+    before = list(entries_of(old["record"], old["invalidated"])) if old is not None else []
+    return state.by_member.replaced(event_id, before, new)
 
 
 def _feed(state: LedgerState, event_id: str, action: str, at: str,
