@@ -90,6 +90,7 @@ ROUTES = (
     ('/tournaments/{tid}/product/players/{pid}', ('POST',), 'chalicelib.api.product', 'enter_player_product'),
     ('/tournaments/{tid}/report', ('GET',), 'chalicelib.api.reports', 'get_report'),
     ('/tournaments/{tid}/report/archon', ('GET',), 'chalicelib.api.reports', 'get_report_archon'),
+    ('/tournaments/{tid}/report/archon-xlsx', ('GET',), 'chalicelib.api.reports', 'get_report_archon_xlsx'),
     ('/tournaments/{tid}/report/csv', ('GET',), 'chalicelib.api.reports', 'get_report_csv'),
     ('/tournaments/{tid}/report/receipt', ('POST',), 'chalicelib.api.reports', 'receive_report'),
     ('/tournaments/{tid}/rounds/{n}/judges', ('GET',), 'chalicelib.api.judging', 'round_judges'),
