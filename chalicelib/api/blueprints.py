@@ -21,4 +21,5 @@ BLUEPRINTS = (
     "chalicelib.api.judging",
     "chalicelib.api.clock",
     "chalicelib.api.ledger",
+    "chalicelib.api.allegations",
 )

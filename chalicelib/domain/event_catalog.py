@@ -3,6 +3,7 @@ stored event is decoded (``events.decode`` imports this module first)."""
 from __future__ import annotations
 
 from .accounts import events as accounts  # noqa: F401
+from .allegations import events as allegations  # noqa: F401
 from .clock import events as clock  # noqa: F401
 from .decks import events as decks  # noqa: F401
 from .draft import events as draft  # noqa: F401

@@ -71,3 +71,4 @@ def test_the_multi_judge_system_is_refused_at_qualifiers_and_championships(api):
     r = api.post(f"/v1/tournaments/{tid}/settings",
                  {"settings": {"event": {"tier": "premier"}}}, token=org)
     assert r.status == 200
+
