@@ -15,17 +15,19 @@ def test_a_tournament_states_its_tier_and_where_it_is_held(api):
     org = api.organizer()
     plain = api.tournament(org, "vtes", "sealed")
     assert plain["settings"]["event"] == {"tier": None, "open": True, "country": None,
-                                          "city": None, "continent": None}
+                                          "city": None, "continent": None,
+                                          "federation_id": None}
     tid = plain["tournament_id"]
     r = api.post(f"/v1/tournaments/{tid}/settings", {"settings": {"event": {
         "tier": "continental_championship", "open": False, "country": "FR", "city": "Paris",
-        "continent": "europe"}}}, token=org)
+        "continent": "europe", "federation_id": "f0123456789ab"}}}, token=org)
     assert r.status == 200, r.body
     assert r.body["settings"]["event"]["tier"] == "continental_championship"
     assert r.body["settings"]["event"]["open"] is False
     refused = [
         {"event": {"tier": "national_qualifier", "open": False}},    # 9.8: qualifiers are open
         {"event": {"tier": "store", "open": False}},
+        {"event": {"federation_id": None}},       # 9.8: a non-open event names its list
         {"event": {"tier": "store"}},                     # sanctioned by default for V:TES
         {"event": {"tier": "galactic"}},
         {"event": {"country": "France"}},

@@ -213,6 +213,18 @@ def test_a_federations_ledger_matches_the_hand_computation(api, clock):
     staff = api.get(f"/v1/federations/{fid}/members/1000001", token=fed).body
     assert "penalties" in staff["events"][0]
 
+    # V:EKN 9.8: the non-open European championship admits the qualified players only
+    org = api.organizer()
+    ecc = api.tournament(org, "vtes", "sealed", starts_at="2026-12-10", settings={"event": {
+        "tier": "continental_championship", "open": False, "continent": "europe",
+        "federation_id": fid}})["tournament_id"]
+    assert api.post(f"/v1/tournaments/{ecc}/players", {"name": "Anna",
+                    "member_id": "1000001"}, token=org).status == 201
+    for member in ("1000011", None):          # a constructed finalist only; no number
+        body = {"name": "Cleo", **({"member_id": member} if member else {})}
+        r = api.post(f"/v1/tournaments/{ecc}/players", body, token=org)
+        assert (r.status, r.body["error"]) == (409, "not_qualified"), r.body
+
     feed = api.get(f"/v1/federations/{fid}/feed?limit=1000").body["items"]
     assert {f["action"] for f in feed} == {"recorded", "corrected", "invalidated"}
     assert [f["seq"] for f in feed] == list(range(1, len(feed) + 1))

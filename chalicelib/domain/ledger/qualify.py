@@ -45,30 +45,58 @@ def qualified(by_member: Mapping[str, Iterable[dict[str, Any]]],
               records: Iterable[dict[str, Any]], continent: str,
               as_of: date) -> list[dict[str, Any]]:
     """The players qualified for ``continent``'s next championship at ``as_of``, each
-    with the qualifications still valid (rule, event, date, valid_until), by member."""
+    with the qualifications still valid (rule, event, date, valid_until), by member.
+    ``records``: the events whose results count."""
     counting = list(records)
-    champs = championships(counting, continent)
-    day = as_of.isoformat()
     found: dict[str, list[dict[str, Any]]] = {}
-
-    def add(member: str, rule: str, event_id: str, earned: str) -> None:
-        until = _valid_until(earned, champs)
-        if earned > day or (until is not None and until < day):
-            return
-        found.setdefault(member, []).append({"rule": rule, "event_id": event_id,
-                                             "date": earned, "valid_until": until})
-
     for member, entries in by_member.items():
-        for e in entries:
-            if e["counts"] and e.get("continent") == continent and (rule := _rule(e)):
-                add(member, rule, e["event_id"], e["date"])
-    for r in counting:
+        earned = _earned(entries, continent)
+        if earned:
+            found[member] = earned
+    for member, earned in _officiating(counting, continent).items():
+        found.setdefault(member, []).extend(earned)
+    return [{"member_id": m, "qualifications": q} for m, q in sorted(
+        (m, _valid(q, championships(counting, continent), as_of)) for m, q in found.items())
+        if q]
+
+
+def member_qualifications(member: str, entries: Iterable[dict[str, Any]],
+                          records: Iterable[dict[str, Any]], continent: str,
+                          as_of: date) -> list[dict[str, Any]]:
+    """One member's valid qualifications for ``continent`` at ``as_of`` (a non-open
+    event's registration asks this, V:EKN 9.8)."""
+    counting = list(records)
+    earned = _earned(entries, continent) + \
+        _officiating(counting, continent).get(member, [])
+    return _valid(earned, championships(counting, continent), as_of)
+
+
+def _earned(entries: Iterable[dict[str, Any]], continent: str) -> list[dict[str, Any]]:
+    return [{"rule": rule, "event_id": e["event_id"], "date": e["date"]}
+            for e in entries
+            if e["counts"] and e.get("continent") == continent and (rule := _rule(e))]
+
+
+def _officiating(records: list[dict[str, Any]], continent: str) -> dict[str, list[dict]]:
+    out: dict[str, list[dict[str, Any]]] = {}
+    for r in records:
         if r["tier"] != "continental_qualifier" or r.get("continent") != continent:
             continue
         playing = {p.get("member_id") for p in r["players"]}
         for member in r.get("officials") or []:
             if member not in playing:
-                add(member, "qualifier_official", r["event_id"], r["date"])
-    return [{"member_id": m, "qualifications": sorted(q, key=lambda x: (x["date"],
-                                                                          x["event_id"]))}
-            for m, q in sorted(found.items())]
+                out.setdefault(member, []).append(
+                    {"rule": "qualifier_official", "event_id": r["event_id"],
+                     "date": r["date"]})
+    return out
+
+
+def _valid(earned: list[dict[str, Any]], champs: list[str],
+           as_of: date) -> list[dict[str, Any]]:
+    day = as_of.isoformat()
+    out = []
+    for q in earned:
+        until = _valid_until(q["date"], champs)
+        if q["date"] <= day and (until is None or until >= day):
+            out.append({**q, "valid_until": until})
+    return sorted(out, key=lambda x: (x["date"], x["event_id"], x["rule"]))

@@ -36,6 +36,9 @@ class EventSettings(BaseModel):
                                 description="ISO 3166-1 alpha-2")
     city: str | None = Field(default=None, min_length=1, max_length=80)
     continent: Continent | None = None
+    # V:EKN 9.8: the federation whose qualification list (for ``continent``) admits the
+    # players of a non-open event
+    federation_id: str | None = Field(default=None, pattern=r"^f[0-9a-f]{12}$")
 
     @model_validator(mode="after")
     def _open_qualifiers(self, info: ValidationInfo) -> EventSettings:
@@ -44,6 +47,9 @@ class EventSettings(BaseModel):
         if not self.open and self.tier in ("casual", "store", "sanctioned"):
             raise ValueError("only championships and premier events are non-open "
                              "(V:EKN 9.8)")
+        if not self.open and (self.federation_id is None or self.continent is None):
+            raise ValueError("a non-open event names the federation and the continent "
+                             "whose qualification list admits its players (V:EKN 9.8)")
         return self
 
     @classmethod
