@@ -22,6 +22,7 @@ from ..domain import streams
 from ..domain.accounts import ACCOUNT
 from ..domain.errors import Conflict, NotFound
 from ..domain.ledger.archon_import import players_from_csv
+from ..domain.ledger.points import PARTS
 from ..domain.ledger.qualify import qualified
 from ..domain.ledger.rating import history, leaderboard, rating
 from ..domain.ledger.records import GROUPS, exclusions, from_report, reporting
@@ -170,7 +171,7 @@ def _board(state: lg.LedgerState, version: tuple[str, int], group: str, day: dat
     if key not in _BOARDS:
         if len(_BOARDS) > 64:
             _BOARDS.clear()
-        _BOARDS[key] = leaderboard({m: e.values() for m, e in state.by_member.items()},
+        _BOARDS[key] = leaderboard(dict(state.by_member.items()),
                                    group, day, dict(where))
     return _BOARDS[key]
 
@@ -204,17 +205,20 @@ def profile(reads: Reads, actor: Principal | None, fid: str, member: str,
                        "vp": sum(e["vp_halves"] for e in shown) / 2,
                        "finals": sum(1 for e in shown if e["standing"]),
                        "wins": sum(1 for e in shown if e["standing"] == "winner")},
-            "events": [_entry_doc(e, staff) for e in shown]}
+            "events": [_entry_doc(state, member, e, staff) for e in shown]}
 
 
-def _entry_doc(e: dict[str, Any], staff: bool) -> dict[str, Any]:
+def _entry_doc(state: lg.LedgerState, member: str, e: dict[str, Any],
+               staff: bool) -> dict[str, Any]:
     doc = {k: e[k] for k in ("event_id", "name", "date", "group", "tier", "source",
-                             "players", "gw", "standing", "counts", "excluded")}
-    doc.update(vp=e["vp_halves"] / 2, points=e["points"],
-               imported=e["source"] == "imported")
+                             "players", "gw", "standing", "counts")}
+    doc.update(vp=e["vp_halves"] / 2, points=dict(zip(PARTS, e["points"])),
+               excluded=list(e["excluded"]), imported=e["source"] == "imported")
     if staff:
+        record = state.records[e["event_id"]]["record"]
+        mine = next((p for p in record["players"] if p.get("member_id") == member), {})
         doc.update(warnings=e["warnings"], disqualified=e["disqualified"],
-                   penalties=e["penalties"])
+                   penalties=list(mine.get("penalties") or []))
     return doc
 
 
@@ -225,7 +229,7 @@ def qualifications(reads: Reads, fid: str, continent: str,
         raise NotFound(f"no continent {continent!r}", {"continents": list(CONTINENTS)},
                        code="not_found")
     state, day = _ledger(reads, fid), _day(as_of, reads)
-    rows = qualified({m: e.values() for m, e in state.by_member.items()},
+    rows = qualified(dict(state.by_member.items()),
                      state.counting_records(), continent, day)
     return {"federation_id": fid, "continent": continent, "as_of": day.isoformat(),
             "items": rows}

@@ -25,6 +25,7 @@ FINALIST_BONUS = 30
 TIER_BONUS = {"continental_championship": 1.0, "national_championship": 0.25,
               "continental_qualifier": 0.25, "national_qualifier": 0.25}
 LOG_BASE = 15
+PARTS = ("attendance", "vp", "gw", "finalist", "total")
 
 
 def coefficient(players: int, tier: str) -> float:

@@ -37,7 +37,8 @@ def entries_of(record: dict[str, Any], invalidated: bool = False) -> dict[str, d
     base = {"event_id": record["event_id"], "name": record["name"], "date": record["date"],
             "group": record["group"], "tier": tier, "source": record["source"],
             "country": record.get("country"), "city": record.get("city"),
-            "continent": record.get("continent"), "players": n, "excluded": excluded}
+            "continent": record.get("continent"), "players": n,
+            "excluded": tuple(excluded)}
     out: dict[str, dict[str, Any]] = {}
     for p in record["players"]:
         member = p.get("member_id")
@@ -47,13 +48,15 @@ def entries_of(record: dict[str, Any], invalidated: bool = False) -> dict[str, d
         gw = p["gw"] + (1 if standing == "winner" else 0)   # the final's victory: a GW
         vp = p["vp_halves"] + p.get("final_vp_halves", 0)
         played = p.get("played", True)
+        points = pts.rating_points(vp, gw, standing, n, tier)
+        # atomic values only (points as a tuple, penalties left in the record): CPython's
+        # cyclic collector then stops tracking the entries, however many the ledger holds
         out[member] = {**base, "player_name": p.get("name"), "gw": gw, "vp_halves": vp,
                        "standing": standing, "played": played,
-                       "points": pts.rating_points(vp, gw, standing, n, tier),
-                       "counts": not excluded and played,
+                       "points": tuple(points[k] for k in pts.PARTS),
+                       "total": points["total"], "counts": not excluded and played,
                        "warnings": p.get("warnings", 0),
-                       "disqualified": p.get("disqualified", False),
-                       "penalties": p.get("penalties", [])}
+                       "disqualified": p.get("disqualified", False)}
     return out
 
 
@@ -61,7 +64,7 @@ def _best(window: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Best first; equal points: the more recent, then by event id (deterministic). Two
     stable sorts: by id, then by (points, day) descending."""
     window.sort(key=lambda e: e["event_id"])
-    window.sort(key=lambda e: (e["points"]["total"], e["date"]), reverse=True)
+    window.sort(key=lambda e: (e["total"], e["date"]), reverse=True)
     return window
 
 
@@ -88,7 +91,7 @@ def _rate(entries: Iterable[dict[str, Any]], group: str,
     best = window[:BEST]
     home = max(rated, key=lambda e: (e["date"], e["event_id"]))
     last = home["date"]
-    return {"rating": sum(e["points"]["total"] for e in best),
+    return {"rating": sum(e["total"] for e in best),
             "counted": [e["event_id"] for e in best], "events_in_window": len(window),
             "ranked": last > active_from, "last_rated": last,
             "home": {"country": home["country"], "city": home["city"],

@@ -36,7 +36,7 @@ def test_rating_points_follow_the_published_figures():
 
 def test_window_best_eight_and_inactivity():
     entries = [{"event_id": f"e{i}", "date": f"2026-{i:02d}-01", "group": "limited",
-                "counts": True, "points": {"total": 10 * i}, "country": None, "city": None,
+                "counts": True, "total": 10 * i, "country": None, "city": None,
                 "continent": None} for i in range(1, 11)]
     r = rating(entries, "limited", date(2026, 12, 1))
     assert r["counted"] == [f"e{i}" for i in range(10, 2, -1)] and r["rating"] == 520
@@ -75,7 +75,7 @@ def test_the_same_events_in_any_order_give_the_same_rankings():
     boards = set()
     for order in itertools.permutations(records):
         state = _fold(order)
-        board = leaderboard({m: e.values() for m, e in state.by_member.items()}, "limited",
+        board = leaderboard(dict(state.by_member.items()), "limited",
                             date(2026, 12, 31))
         boards.add(tuple((r["member_id"], r["rank"], r["rating"]) for r in board))
         assert "TEMP" not in state.by_member
