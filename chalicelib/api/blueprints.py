@@ -22,4 +22,5 @@ BLUEPRINTS = (
     "chalicelib.api.clock",
     "chalicelib.api.ledger",
     "chalicelib.api.allegations",
+    "chalicelib.api.leagues",
 )

@@ -10,6 +10,8 @@ ROUTES = (
     ('/federations/{fid}/qualifications/{continent}', ('GET',), 'chalicelib.api.ledger', 'qualifications'),
     ('/federations/{fid}/rankings/{group}', ('GET',), 'chalicelib.api.ledger', 'rankings'),
     ('/health', ('GET',), 'chalicelib.api.system', 'health'),
+    ('/leagues', ('POST',), 'chalicelib.api.leagues', 'create_league'),
+    ('/leagues/{lid}', ('GET',), 'chalicelib.api.leagues', 'get_league'),
     ('/ledger/events', ('POST',), 'chalicelib.api.ledger', 'record_event'),
     ('/ledger/events/{event_id}/invalidation', ('POST',), 'chalicelib.api.ledger', 'invalidate_event'),
     ('/ledger/imports', ('POST',), 'chalicelib.api.ledger', 'import_event'),

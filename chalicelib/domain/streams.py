@@ -141,6 +141,7 @@ def pod_number_of(stream_id: str) -> int | None:
 
 report = _whole("report")               # a finished tournament's federation receipt
 account = _whole("account")             # an account (organizer, federation...), by its id
+league = _whole("league")               # a store's league season, by league id
 ledger = _whole("ledger")               # a federation's ledger across events, by federation
 webhooks = _whole("webhooks")           # an organizer's webhook endpoints, by organizer id
 webhook_delivery = _whole("webhook")    # one webhook delivery's attempts, by delivery id

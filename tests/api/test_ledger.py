@@ -40,9 +40,9 @@ E4 = "rank,name,vekn,gw,vp,tp,finalist\r\n1,Anna,1000001,3,9,120,1\r\n2,Zed,1000
 E5 = "rank,name,vekn,gw,vp,tp,finalist\r\n1,Ben,1000002,3,9,120,1\r\n2,Cleo,1000011,0,1,40,1\r\n"
 
 
-def podium_event(api, members):
+def podium_event(api, members, org=None):
     """A sanctioned V:TES sealed event in Paris: 3 rounds and a final, finished."""
-    org = api.organizer()
+    org = org or api.organizer()
     tid = api.tournament(org, "vtes", "sealed", settings={"event": {
         "country": "FR", "city": "Paris", "continent": "europe"}})["tournament_id"]
     players = [api.register(tid, f"Player {i + 1}", token=org, member_id=m)
