@@ -10,7 +10,7 @@ from ..domain import streams
 from ..domain.errors import NotFound
 from ..projections.reports import org_kind
 from ..service import UnitOfWork
-from . import reports
+from . import reports, skill
 from .reads import Reads
 from .sources import each_view
 
@@ -51,9 +51,18 @@ def season(reads: Reads, lid: str) -> dict[str, Any]:
         events.append({"tournament_id": doc["tournament_id"], "name": doc["name"],
                        "date": day, "rows": [
                            {"rank": r["rank"], "member_id": r.get("member_id"),
-                            "name": r.get("name")} for r in report["standings"]["rows"]]})
+                            "name": r.get("name")} for r in report["standings"]["rows"]],
+                       "games": skill.games(report, _keys(report))})
     rows = lg.standings(league, events)
+    played = [g for e in sorted(events, key=lambda e: (e["date"], e["tournament_id"]))
+              for g in e["games"]]
     return {**_public(league),
             "events": [{k: e[k] for k in ("tournament_id", "name", "date")} for e in events],
-            "standings": rows,
+            "standings": rows, "skill": skill.ratings(played),
             "invited": [r["player"] for r in rows if r["rank"] <= league["invitations"]]}
+
+
+def _keys(report: dict[str, Any]) -> Any:
+    """The season's key of each of the report's players."""
+    by_id = {p["player_id"]: lg.player_key(p) for p in report["players"]}
+    return lambda pid: by_id.get(pid, pid)

@@ -28,6 +28,8 @@ def test_a_store_season_ranks_its_players_by_the_stores_table(api):
             points = 1 + TABLE.get(str(row["rank"]), 0)
             best[row["member_id"]] = max(best.get(row["member_id"], 0), points)
     got = {row["player"]: row["points"] for row in season["standings"]}
+    assert {r["player"] for r in season["skill"]} == set(best)
+    assert all(r["games"] >= 3 for r in season["skill"])
     assert got == best
     ordered = sorted(best.items(), key=lambda kv: (-kv[1], kv[0]))
     assert [row["player"] for row in season["standings"]] == [m for m, _ in ordered]
@@ -37,3 +39,25 @@ def test_a_store_season_ranks_its_players_by_the_stores_table(api):
     assert (bad.status, bad.body["error"]) == (422, "invalid_league")
     assert api.post("/v1/leagues", body, token=fed).status == 403
     assert api.get("/v1/leagues/l000000000000").status == 404
+
+
+def test_the_seasons_skill_rating_rates_tables_and_matches():
+    """Plackett-Luce over the games in order: a table's top scorer gains, its last
+    loses; a Swiss match's winner gains what its loser loses; equal VP tie."""
+    from chalicelib.application import skill
+    report = {"rounds": [
+        {"round": 1, "tables": [{"table": 1, "seats": [
+            {"player_id": "a", "vp_halves": 6}, {"player_id": "b", "vp_halves": 2},
+            {"player_id": "c", "vp_halves": 2}, {"player_id": "d", "vp_halves": 0}]}]},
+        {"round": 2, "matches": [{"a": "a", "b": "d", "score": {"a": 0, "b": 2}}]}],
+        "final": None}
+    games = skill.games(report, lambda p: p.upper())
+    assert games == [[("A", 1), ("B", 2), ("C", 2), ("D", 3)], [("A", 2), ("D", 1)]]
+    first = {r["player"]: r["mu"] for r in skill.ratings(games[:1])}
+    assert first["A"] > first["B"] == first["C"] > first["D"]
+    rows = {r["player"]: r for r in skill.ratings(games)}
+    assert rows["D"]["mu"] > first["D"] and rows["A"]["mu"] < first["A"]
+    assert rows["A"]["games"] == 2 and rows["B"]["games"] == 1
+    assert [r["player"] for r in skill.ratings(games)] == [
+        r["player"] for r in sorted(rows.values(), key=lambda r: -r["ordinal"])]
+    assert skill.ratings(games) == skill.ratings(games)          # deterministic
