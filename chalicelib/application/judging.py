@@ -30,7 +30,7 @@ from ..domain.tournament import TournamentState
 from ..domain.tournament import state as tstate
 from ..projections import judging as views
 from ..service import UnitOfWork
-from . import event_tiers, registration, sources, swiss_results, tables, tournament
+from . import appeal_corrections, event_tiers, registration, sources, swiss_results, tables, tournament
 from .reads import Reads
 
 LOSSES = ("game_loss", "match_loss")
@@ -128,7 +128,8 @@ def _swiss_loss(uow: UnitOfWork, actor: Principal, tid: str, match_id: str, kind
     else:
         doc = swiss_results.correct(uow, actor, tid, match_id, score.a, score.b,
                                     score.draws, f"{kind.replace('_', ' ')}: {reason}")
-    return {"match_id": match_id, "score": doc["score"], "corrected": current is not None}
+    return {"match_id": match_id, "score": doc["score"], "corrected": current is not None,
+            **({"before": match["score"]} if current is not None else {})}
 
 
 def _table_loss(uow: UnitOfWork, actor: Principal, tid: str, number: int, table: int,
@@ -143,7 +144,7 @@ def _table_loss(uow: UnitOfWork, actor: Principal, tid: str, number: int, table:
         return {"round": number, "table": table, "vp": 0, "when": "reported"}
     vp = {p: row["vp_halves"] for p, row in result.items()}
     tables.report(uow, actor, tid, number, table, {**vp, player: 0})
-    return {"round": number, "table": table, "vp": 0, "when": "corrected"}
+    return {"round": number, "table": table, "vp": 0, "when": "corrected", "before": vp}
 
 
 def _disqualify(uow: UnitOfWork, actor: Principal, t: TournamentState, player: str,
@@ -255,7 +256,9 @@ def decide_appeal(uow: UnitOfWork, actor: Principal, tid: str, penalty_id: str,
     state, _ = uow.decide(j.JUDGING, _stream(tid), j.DecideAppeal(
         penalty_id, decision, note, actor.ref(), _is_head_judge(actor, state, t),
         uow.now.isoformat()))
-    return _penalty_doc(tid, state.penalties[penalty_id])
+    return {**_penalty_doc(tid, state.penalties[penalty_id]),
+            "compensation": appeal_corrections.compensate(uow, actor, t,
+                                                          state.penalties[penalty_id])}
 
 
 # -- the ruling judge of each table (2.9) -----------------------------------------------
