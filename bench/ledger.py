@@ -1,8 +1,9 @@
-"""The federation ledger at scale: ``python -m bench ledger [players] [events]
-[--no-gc]`` (default 50,000 and 10,000; ``--no-gc``: without Python's cyclic collector,
-which otherwise rescans every held entry as the ledger grows). Measures (1) a recompute from scratch: folding every
-event's record into the ledger and ranking both groups, (2) one new report on that
-ledger: decide (with the ratings it moves) and evolve, (3) a correction of an old event.
+"""The federation ledger at scale: ``python -m bench ledger [players] [events] [--no-gc]``
+(default 50,000 and 10,000; ``--no-gc``: without Python's cyclic collector, which
+otherwise rescans every held entry as the ledger grows). Measures (1) a recompute from
+scratch: folding every event's record into the ledger and ranking both groups, (2) one
+new report on that ledger: decide (with the ratings it moves) and evolve, (3) a
+correction of an old event.
 Targets (issue 27): (1) under 10 s, (2) under 50 ms."""
 from __future__ import annotations
 

@@ -30,7 +30,9 @@ from ..domain.tournament import TournamentState
 from ..domain.tournament import state as tstate
 from ..projections import judging as views
 from ..service import UnitOfWork
-from . import appeal_corrections, event_tiers, registration, sources, swiss_results, tables, tournament
+from . import registration, sources, swiss_results, tables, tournament
+from .appeal_corrections import compensate
+from .event_tiers import allow_multi_judge
 from .reads import Reads
 
 LOSSES = ("game_loss", "match_loss")
@@ -62,7 +64,7 @@ def name_officials(uow: UnitOfWork, actor: Principal, tid: str, head: str,
                    panel: list[dict[str, Any]]) -> dict[str, Any]:
     t = tournament.load(uow, tid)
     require_tournament_staff(actor, t, organizer_only=True)
-    event_tiers.allow_multi_judge(t, panel)
+    allow_multi_judge(t, panel)
     state, _ = uow.decide(j.JUDGING, _stream(tid), j.NameOfficials(
         head, tuple(j.Official(o["judge_id"], o.get("player_id")) for o in panel),
         t.status != tstate.REGISTRATION, frozenset([t.organizer_id, *t.judges]),
@@ -257,8 +259,7 @@ def decide_appeal(uow: UnitOfWork, actor: Principal, tid: str, penalty_id: str,
         penalty_id, decision, note, actor.ref(), _is_head_judge(actor, state, t),
         uow.now.isoformat()))
     return {**_penalty_doc(tid, state.penalties[penalty_id]),
-            "compensation": appeal_corrections.compensate(uow, actor, t,
-                                                          state.penalties[penalty_id])}
+            "compensation": compensate(uow, actor, t, state.penalties[penalty_id])}
 
 
 # -- the ruling judge of each table (2.9) -----------------------------------------------

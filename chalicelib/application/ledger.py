@@ -212,7 +212,7 @@ def _entry_doc(state: lg.LedgerState, member: str, e: dict[str, Any],
                staff: bool) -> dict[str, Any]:
     doc = {k: e[k] for k in ("event_id", "name", "date", "group", "tier", "source",
                              "players", "gw", "standing", "counts")}
-    doc.update(vp=e["vp_halves"] / 2, points=dict(zip(PARTS, e["points"])),
+    doc.update(vp=e["vp_halves"] / 2, points=dict(zip(PARTS, e["points"], strict=True)),
                excluded=list(e["excluded"]), imported=e["source"] == "imported")
     if staff:
         record = state.records[e["event_id"]]["record"]

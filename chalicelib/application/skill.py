@@ -53,7 +53,7 @@ def ratings(all_games: Iterable[Game]) -> list[dict[str, Any]]:
     for game in all_games:
         teams = [[held.get(p) or model.rating(name=p)] for p, _ in game]
         rated = model.rate(teams, ranks=[rank for _, rank in game])
-        for (p, _), [r] in zip(game, rated):
+        for (p, _), [r] in zip(game, rated, strict=True):
             held[p] = r
             played[p] = played.get(p, 0) + 1
     rows = [{"player": p, "mu": round(r.mu, 4), "sigma": round(r.sigma, 4),

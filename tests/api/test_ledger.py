@@ -11,6 +11,7 @@ hand computation from the published V:EKN rating rules:
   N=10: 0.7005 -> 63 / 21.  Rating: best 8 events of the preceding 18 months."""
 from __future__ import annotations
 
+from tests.api.test_reports import dynamo_api as dynamo_api  # noqa: F401 - a fixture
 from tests.api.test_reports import federation
 
 DAY = 24 * 3600
@@ -260,3 +261,18 @@ def test_ledger_refusals(api):
     assert api.get("/v1/federations/f000000000000/rankings/limited").status == 404
     assert api.get(f"/v1/federations/{fid}/qualifications/atlantis").status in (400, 404)
     assert api.get(f"/v1/federations/{fid}/members/1000001").status == 404
+
+
+def test_the_ledger_on_dynamodb(dynamo_api):  # noqa: F811 - the imported fixture
+    """The same records and rankings on the DynamoDB adapters (moto)."""
+    api = dynamo_api
+    fed = federation(api)
+    fid = api.get("/v1/me", token=fed).body["id"]
+    tid = podium_event(api, [f"10000{i:02d}" for i in range(1, 11)])
+    recorded = api.post("/v1/ledger/events", {"tournament_id": tid}, token=fed)
+    assert recorded.status == 200 and recorded.body["reporting"] == "on_time", recorded.body
+    imported(api, fed, "E2", E2, group="constructed", date="2026-10-03",
+             reported_at="2026-10-05")
+    report = api.get(f"/v1/tournaments/{tid}/report", token=fed).body
+    assert board(api, fid, "limited", as_of="2026-12-01") == ranks(e1_points(report))
+    assert board(api, fid, "constructed", as_of="2026-12-01") == ranks(E2_POINTS)

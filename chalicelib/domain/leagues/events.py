@@ -1,8 +1,6 @@
 """Events of a store's league season (stream ``league-<lid>``)."""
 from __future__ import annotations
 
-from typing import Any
-
 from ..events import Event, event
 
 

@@ -6,9 +6,9 @@ keeps their record. Everything here is a pure function of the entries and a date
 from __future__ import annotations
 
 import calendar
-from functools import lru_cache
 from collections.abc import Iterable, Mapping
 from datetime import date
+from functools import lru_cache
 from typing import Any
 
 from . import points as pts

@@ -1,9 +1,10 @@
 """Game rules profiles: defaults per game, overridable per tournament.
 
 Each capability owns one section (``registration``, ``product``, ``draft``, ``deck``,
-``swiss``, ``tables``, ``sanctioning``, ``event``) in its own module; a section is a pydantic model whose
-``for_game(game)`` classmethod gives the profile defaults. An organizer's override is
-deep-merged over the defaults and validated by the same model (unknown keys rejected).
+``swiss``, ``tables``, ``sanctioning``, ``event``) in its own module; a section is a
+pydantic model whose ``for_game(game)`` classmethod gives the profile defaults. An
+organizer's override is deep-merged over the defaults and validated by the same model
+(unknown keys rejected).
 """
 from __future__ import annotations
 
