@@ -20,4 +20,7 @@ BLUEPRINTS = (
     "chalicelib.api.widget",
     "chalicelib.api.judging",
     "chalicelib.api.clock",
+    "chalicelib.api.ledger",
+    "chalicelib.api.allegations",
+    "chalicelib.api.leagues",
 )

@@ -7,7 +7,7 @@ from __future__ import annotations
 from chalice import Blueprint
 from pydantic import Field
 
-from ..application import clock
+from ..application import clock, round_clock
 from ..domain.clock.decider import MAX_MINUTES, MAX_REASON
 from .bodies import Body
 from .common import command_route
@@ -30,3 +30,9 @@ extend_table = command_route(
 extend_final = command_route(
     bp, "/tournaments/{tid}/tables/final/extensions", clock.extend_final, 201,
     ExtensionBody, EXTENSION)
+extend_tables_round = command_route(
+    bp, "/tournaments/{tid}/tables/rounds/{n}/extensions", round_clock.extend_tables_round,
+    201, ExtensionBody, EXTENSION, numbers={"n": "round"})
+extend_swiss_round = command_route(
+    bp, "/tournaments/{tid}/swiss/rounds/{n}/extensions", round_clock.extend_swiss_round,
+    201, ExtensionBody, EXTENSION, numbers={"n": "round"})

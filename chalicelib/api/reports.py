@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from chalice import Blueprint, Response
 
-from ..application import reports
+from ..application import archon_xlsx, reports
 from ..runtime import runtime
 from .bodies import Body
 from .common import caller, command, reads
@@ -70,6 +70,12 @@ def get_report_csv(tid):
 def get_report_archon(tid):
     text, incomplete = reports.archon_csv(reads(), caller(bp.current_request), tid)
     return _csv(text, f"archon-{tid}.csv", incomplete)
+
+
+@json_route(bp, "/tournaments/{tid}/report/archon-xlsx", methods=["GET"])
+def get_report_archon_xlsx(tid):
+    """The Archon v1.5 spreadsheet (base64 in JSON)."""
+    return archon_xlsx.archon_xlsx(reads(), caller(bp.current_request), tid)
 
 
 @json_route(bp, "/tournaments/{tid}/report/receipt", methods=["POST"])

@@ -34,8 +34,9 @@ def section(t: TournamentState) -> dict[str, Any]:
     return {**defaults, **t.section(name)}
 
 
-def _extend(uow: UnitOfWork, actor: Principal, t: TournamentState, target: str,
-            minutes: int, reason: str, playing: str, final: bool = False) -> dict[str, Any]:
+def extend_target(uow: UnitOfWork, actor: Principal, t: TournamentState, target: str,
+                  minutes: int, reason: str, playing: str,
+                  final: bool = False) -> dict[str, Any]:
     limit = clock.limit_minutes(section(t), target, final)
     state, events = uow.decide(CLOCK, streams.clock(t.id), ExtendTime(
         target, minutes, reason, actor.id, uow.now.isoformat(), playing, limit))
@@ -60,7 +61,7 @@ def extend_match(uow: UnitOfWork, actor: Principal, tid: str, match_id: str, min
     if not isinstance(holder, Cut) and holder.closed:
         playing = "finished"
     final = isinstance(holder, Cut) and match.round == len(holder.rounds)
-    return _extend(uow, actor, t, clock.match_target(match.id), minutes, reason, playing,
+    return extend_target(uow, actor, t, clock.match_target(match.id), minutes, reason, playing,
                    final)
 
 
@@ -88,7 +89,7 @@ def extend_table(uow: UnitOfWork, actor: Principal, tid: str, number: int, table
         done = uow.load(TABLE, streams.table_result(tid, number, table)).result is not None
     playing = "finished" if done or rnd is not state.current or state.final_started \
         else "open"
-    return _extend(uow, actor, t, clock.table_target(number, table), minutes, reason,
+    return extend_target(uow, actor, t, clock.table_target(number, table), minutes, reason,
                    playing)
 
 
@@ -100,7 +101,7 @@ def extend_final(uow: UnitOfWork, actor: Principal, tid: str, minutes: int,
     state = uow.load(TABLES, streams.tables(tid))
     playing = "finished" if state.final_result is not None else \
         "open" if state.final_seating else "waiting"
-    return _extend(uow, actor, t, clock.FINAL, minutes, reason, playing)
+    return extend_target(uow, actor, t, clock.FINAL, minutes, reason, playing)
 
 
 # -- reads ------------------------------------------------------------------------------
@@ -109,11 +110,25 @@ def round_extensions(views: Any, tid: str, key: str,
                      deadline: Callable[[str], str | None]) -> list[dict[str, Any]]:
     """The extended matches or tables of round ``key`` (``R3``, ``C1``, ``T2``, ``F``):
     target, minutes added, the deadline that moves to (``deadline(target)``: the target's
-    own deadline without extensions, None when untimed or not begun) and each extension."""
+    own deadline without extensions, None when untimed or not begun; a round-wide
+    extension, target ``key`` itself, moves every target's) and each extension."""
+    extended = views_of.extended(views, tid, key)
+    wide = extended.get(key, {}).get("minutes", 0)
     return [{"target": target, "minutes": entry["minutes"],
-             "ends_at": clock.plus_minutes(deadline(target), entry["minutes"]),
+             "ends_at": clock.plus_minutes(deadline(target), entry["minutes"]
+                                           + (0 if target == key else wide)),
              "extensions": entry["extensions"]}
-            for target, entry in views_of.extended(views, tid, key).items()]
+            for target, entry in extended.items()]
+
+
+def round_wide(views: Any, tid: str, key: str) -> int:
+    """Minutes the whole round ``key`` was extended by (every table or match of it)."""
+    return views_of.extended(views, tid, key).get(key, {}).get("minutes", 0)
+
+
+def swiss_round_ends(views: Any, tid: str, number: int, ends_at: str | None) -> str | None:
+    """Swiss round ``number``'s deadline with its round-wide extensions."""
+    return clock.plus_minutes(ends_at, round_wide(views, tid, f"R{number}"))
 
 
 def all_extensions(views: Any, tid: str) -> list[dict[str, Any]]:
@@ -132,9 +147,9 @@ def tables_clock(views: Any, t: TournamentState, number: int | None) -> dict[str
     its time is up and its extended tables."""
     key = clock.FINAL if number is None else f"T{number}"
     started = views_of.tables_starts(views, t.id).get(key)
-    ends_at = clock.plus_minutes(started, clock.limit_minutes(section(t), key))
-    return {"started_at": started, "ends_at": ends_at,
-            "extensions": round_extensions(views, t.id, key, lambda _: ends_at)}
+    base = clock.plus_minutes(started, clock.limit_minutes(section(t), key))
+    return {"started_at": started, "ends_at": clock.plus_minutes(base, round_wide(
+        views, t.id, key)), "extensions": round_extensions(views, t.id, key, lambda _: base)}
 
 
 def cut_clock(views: Any, t: TournamentState, number: int) -> dict[str, Any]:

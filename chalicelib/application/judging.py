@@ -31,6 +31,8 @@ from ..domain.tournament import state as tstate
 from ..projections import judging as views
 from ..service import UnitOfWork
 from . import registration, sources, swiss_results, tables, tournament
+from .appeal_corrections import compensate
+from .event_tiers import allow_multi_judge
 from .reads import Reads
 
 LOSSES = ("game_loss", "match_loss")
@@ -62,6 +64,7 @@ def name_officials(uow: UnitOfWork, actor: Principal, tid: str, head: str,
                    panel: list[dict[str, Any]]) -> dict[str, Any]:
     t = tournament.load(uow, tid)
     require_tournament_staff(actor, t, organizer_only=True)
+    allow_multi_judge(t, panel)
     state, _ = uow.decide(j.JUDGING, _stream(tid), j.NameOfficials(
         head, tuple(j.Official(o["judge_id"], o.get("player_id")) for o in panel),
         t.status != tstate.REGISTRATION, frozenset([t.organizer_id, *t.judges]),
@@ -127,7 +130,8 @@ def _swiss_loss(uow: UnitOfWork, actor: Principal, tid: str, match_id: str, kind
     else:
         doc = swiss_results.correct(uow, actor, tid, match_id, score.a, score.b,
                                     score.draws, f"{kind.replace('_', ' ')}: {reason}")
-    return {"match_id": match_id, "score": doc["score"], "corrected": current is not None}
+    return {"match_id": match_id, "score": doc["score"], "corrected": current is not None,
+            **({"before": match["score"]} if current is not None else {})}
 
 
 def _table_loss(uow: UnitOfWork, actor: Principal, tid: str, number: int, table: int,
@@ -142,7 +146,7 @@ def _table_loss(uow: UnitOfWork, actor: Principal, tid: str, number: int, table:
         return {"round": number, "table": table, "vp": 0, "when": "reported"}
     vp = {p: row["vp_halves"] for p, row in result.items()}
     tables.report(uow, actor, tid, number, table, {**vp, player: 0})
-    return {"round": number, "table": table, "vp": 0, "when": "corrected"}
+    return {"round": number, "table": table, "vp": 0, "when": "corrected", "before": vp}
 
 
 def _disqualify(uow: UnitOfWork, actor: Principal, t: TournamentState, player: str,
@@ -254,7 +258,8 @@ def decide_appeal(uow: UnitOfWork, actor: Principal, tid: str, penalty_id: str,
     state, _ = uow.decide(j.JUDGING, _stream(tid), j.DecideAppeal(
         penalty_id, decision, note, actor.ref(), _is_head_judge(actor, state, t),
         uow.now.isoformat()))
-    return _penalty_doc(tid, state.penalties[penalty_id])
+    return {**_penalty_doc(tid, state.penalties[penalty_id]),
+            "compensation": compensate(uow, actor, t, state.penalties[penalty_id])}
 
 
 # -- the ruling judge of each table (2.9) -----------------------------------------------

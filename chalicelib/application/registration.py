@@ -12,7 +12,7 @@ from ..domain import tournament as t
 from ..domain.errors import Forbidden, Invalid
 from ..projections.tournaments import players_kind
 from ..service import UnitOfWork
-from . import admission, swiss_results, tournament, tournaments
+from . import admission, event_tiers, swiss_results, tournament, tournaments
 from . import tables as tables_play
 from .reads import Reads
 
@@ -28,6 +28,7 @@ def register(uow: UnitOfWork, actor: Principal | None, tid: str, name: str,
     staff = is_staff(actor, state)
     if actor is not None and not staff:
         require_tournament_staff(actor, state)   # another tournament's staff, a player: 403
+    event_tiers.admit_qualified(uow, state, member_id)
     pid = "p" + uuid.uuid4().hex[:10]
     if actor is None:
         admission.count_client(uow, state, client, pid)

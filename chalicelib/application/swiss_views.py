@@ -38,6 +38,7 @@ def round_page(reads: Reads, tid: str, number: int, start: int,
         raise NotFound(f"no Swiss round {number}")
     shown = [p for m in doc["matches"] for p in (m["a"], m["b"])] + [doc["bye"]]
     return {**doc, "names": player_names(reads.views, tid, shown),
+            "ends_at": clock.swiss_round_ends(reads.views, tid, number, doc["ends_at"]),
             "extensions": clock.swiss_round_extensions(reads.views, tid, number,
                                                        doc["ends_at"])}
 

@@ -16,7 +16,7 @@ from ..domain.profiles.sanctioning import notice
 from ..domain.tournament.state import plain
 from ..projections.tournaments import streams_kind, summary_id
 from ..service import UnitOfWork
-from . import admission, tournament
+from . import admission, event_tiers, tournament
 from .card_facts import with_card_facts
 from .play import open_play
 from .reads import InvalidQuery, Reads
@@ -85,6 +85,7 @@ def change_settings(uow: UnitOfWork, actor: Principal, tid: str,
     settings, code, changed = admission.split_code(settings, secret, tid)
     state, _ = uow.decide(t.TOURNAMENT, streams.tournament(tid), t.ChangeSettings(
         settings, uow.now.isoformat(), registration_code=code, code_changed=changed))
+    event_tiers.keep_multi_judge_allowed(uow, state)
     return summary(state)
 
 

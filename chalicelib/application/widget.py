@@ -196,7 +196,8 @@ def _swiss_live(views: Any, t: TournamentState, people: _People) -> tuple[Any, A
                                                    "closed": True}
     in_play = not doc.get("closed", True)
     bye = people.who(doc.get("bye"))
-    ends_at = doc.get("ends_at") if in_play else None
+    ends_at = clock.swiss_round_ends(views, tid, number, doc.get("ends_at")) \
+        if in_play else None
     extensions = clock.swiss_round_extensions(views, tid, number, doc.get("ends_at"))
     current = {"kind": "swiss", "number": number, "of": overview.get("planned_rounds"),
                "in_play": in_play, "started_at": None, "ends_at": ends_at,

@@ -3,11 +3,14 @@ stored event is decoded (``events.decode`` imports this module first)."""
 from __future__ import annotations
 
 from .accounts import events as accounts  # noqa: F401
+from .allegations import events as allegations  # noqa: F401
 from .clock import events as clock  # noqa: F401
 from .decks import events as decks  # noqa: F401
 from .draft import events as draft  # noqa: F401
 from .ffa import events as ffa  # noqa: F401
 from .judging import events as judging  # noqa: F401
+from .leagues import events as leagues  # noqa: F401
+from .ledger import events as ledger  # noqa: F401
 from .mixed import events as mixed  # noqa: F401
 from .product import events as product  # noqa: F401
 from .reports import events as reports  # noqa: F401

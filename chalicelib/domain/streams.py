@@ -112,6 +112,7 @@ trade_pod = _pod("trade")
 product_gate = _whole("product")        # between entering physical product and handing it out
 judging = _whole("judging")             # judges' records: officials, penalties, appeals, presence
 clock = _whole("clock")                 # time extensions of matches and tables
+allegations = _whole("allegations")     # cheating allegations and the head judge's decisions
 # streams of no tournament, named by their own id
 account = _whole("account")             # an organizer's or a federation's account
 token = _whole("token")                 # a bearer token, by its SHA-256 (never the token)
@@ -148,5 +149,7 @@ def pod_number_of(stream_id: str) -> int | None:
 
 report = _whole("report")               # a finished tournament's federation receipt
 account = _whole("account")             # an account (organizer, federation...), by its id
+league = _whole("league")               # a store's league season, by league id
+ledger = _whole("ledger")               # a federation's ledger across events, by federation
 webhooks = _whole("webhooks")           # an organizer's webhook endpoints, by organizer id
 webhook_delivery = _whole("webhook")    # one webhook delivery's attempts, by delivery id

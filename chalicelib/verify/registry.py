@@ -124,10 +124,13 @@ PLAIN: dict[str, str] = {t: reason for reason, types in {
         "AccountCreated", "TokenIssued", "TokenRevoked", "CardSetUploaded",
         "WebhookEndpointRegistered", "WebhookEndpointRemoved", "WebhookSecretRotated",
         "WebhookAttempted", "ReportReceived"],
+    "the federation's ledger and the stores' leagues: not part of a tournament's audit log": [
+        "LedgerEventRecorded", "LedgerEventInvalidated", "LeagueCreated"],
     "the judges' records: not part of an audit log (the player's and the staff's; the "
     "federation report carries them)": [
         "OfficialsNamed", "PenaltyGiven", "AppealFiled", "AppealDecided",
-        "RoundStartAnnounced", "PlayerMarkedPresent"],
+        "RoundStartAnnounced", "PlayerMarkedPresent", "CheatingReported",
+        "AllegationDecided"],
 }.items() for t in types}
 
 

@@ -92,6 +92,9 @@ def _give(cmd: c.GivePenalty, state: JudgingState) -> list[Event]:
     if cmd.kind == "disqualification" and not cmd.by_head_judge:
         # V:EKN 5.1: the head judge reviews cheating and issues the penalty.
         raise Forbidden("only the head judge disqualifies a player (V:EKN 5.1)")
+    if cmd.infraction == "cheating" and not cmd.by_head_judge:
+        # V:EKN 5.1: a floor judge reports cheating (allegations); the head judge decides.
+        raise Forbidden("the head judge decides cheating (V:EKN 5.1): report an allegation")
     if cmd.kind in LOSSES and cmd.round is None:
         raise Invalid("a game or match loss is given in a round: name it",
                       {"loc": "round"}, code="round_required")

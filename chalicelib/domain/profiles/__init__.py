@@ -1,20 +1,22 @@
 """Game rules profiles: defaults per game, overridable per tournament.
 
 Each capability owns one section (``registration``, ``product``, ``draft``, ``deck``,
-``swiss``, ``tables``, ``sanctioning``) in its own module; a section is a pydantic model whose
-``for_game(game)`` classmethod gives the profile defaults. An organizer's override is
-deep-merged over the defaults and validated by the same model (unknown keys rejected).
+``swiss``, ``tables``, ``sanctioning``, ``event``) in its own module; a section is a
+pydantic model whose ``for_game(game)`` classmethod gives the profile defaults. An
+organizer's override is deep-merged over the defaults and validated by the same model
+(unknown keys rejected).
 """
 from __future__ import annotations
 
 from typing import Any, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from ..errors import Invalid
 from .clock import clock_section, misplaced_time_limits
 from .deck import DeckSettings
 from .draft import DraftSettings
+from .event_tier import EventSettings, tier_problem
 from .product import ProductSettings
 from .registration import RegistrationSettings
 from .sanctioning import SanctioningSettings
@@ -52,6 +54,15 @@ class TournamentSettings(BaseModel):
     tables: TablesSettings
     # settings recorded before this section existed: not sanctioned
     sanctioning: SanctioningSettings = Field(default_factory=SanctioningSettings)
+    # settings recorded before this section existed: the tier follows sanctioning
+    event: EventSettings = Field(default_factory=EventSettings)
+
+    @model_validator(mode="after")
+    def _tier_and_sanctioning(self) -> TournamentSettings:
+        problem = tier_problem(self.event.model_dump(), self.sanctioning.model_dump())
+        if problem:
+            raise ValueError(problem)
+        return self
 
     @classmethod
     def for_game(cls, game: str) -> TournamentSettings:
@@ -61,7 +72,8 @@ class TournamentSettings(BaseModel):
                    deck=DeckSettings.for_game(game),
                    swiss=SwissSettings.for_game(game),
                    tables=TablesSettings.for_game(game),
-                   sanctioning=SanctioningSettings.for_game(game))
+                   sanctioning=SanctioningSettings.for_game(game),
+                   event=EventSettings.for_game(game))
 
 
 def _merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
