@@ -21,7 +21,8 @@ from ..projections import damage
 from ..projections.projector import REACTED, reactions_doc_id
 from .tournament import tournament_not_found
 
-GRACE_SECONDS = 0.25        # left to the stream's own projector before helping it
+GRACE_SECONDS = 0.25        # left to the stream's own projector before helping it (at most
+#                             an eighth of the whole wait)
 POLL_SECONDS = 0.02
 MAX_FOLLOW = 3              # reactions of reactions followed (a close that finishes...)
 
@@ -78,7 +79,7 @@ class Consistency:
             if not pending:
                 return
             elapsed = self.clock() - started
-            if not helped and elapsed >= min(GRACE_SECONDS, self.wait_seconds):
+            if not helped and elapsed >= min(GRACE_SECONDS, self.wait_seconds / 8):
                 self._help(pending)
                 helped = True
                 continue
