@@ -4,6 +4,8 @@
 ROUTES = (
     ('/accounts', ('POST',), 'chalicelib.api.accounts', 'create_account'),
     ('/admin/projections/rebuild', ('POST',), 'chalicelib.api.system', 'rebuild_projections'),
+    ('/desk', ('GET',), 'chalicelib.api.desk', 'desk_page'),
+    ('/desk/{name}', ('GET',), 'chalicelib.api.desk', 'desk_file'),
     ('/health', ('GET',), 'chalicelib.api.system', 'health'),
     ('/me', ('GET',), 'chalicelib.api.accounts', 'whoami'),
     ('/profiles', ('GET',), 'chalicelib.api.system', 'list_profiles'),
