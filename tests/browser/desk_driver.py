@@ -88,7 +88,8 @@ class Desk:
             form = forms.first
             inputs = form.locator("input[type=number]")
             row = form.locator("xpath=ancestor::tr")
-            mid, best_of = row.get_attribute("data-match"), int(row.get_attribute("data-best-of") or 1)
+            mid = row.get_attribute("data-match")
+            best_of = int(row.get_attribute("data-best-of") or 1)
             a, b = str(best_of // 2 + 1), "0"
             if by_keyboard:
                 self.tab_to(inputs.nth(0))

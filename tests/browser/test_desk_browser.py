@@ -13,8 +13,8 @@ import subprocess
 import pytest
 
 from tests.browser.desk_driver import AXE, ROOT, Desk
-from tests.conftest import ADMIN_KEY
 from tests.browser.test_widget_browser import ARGS, CHROMIUM, MISSING, REQUIRED, server  # noqa: F401
+from tests.conftest import ADMIN_KEY
 
 NAMES = ["Ann", "Bob", "Cyd", "Dee", "Eve", "Fay", "Gus", "Hal"]
 
