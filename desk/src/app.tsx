@@ -70,7 +70,7 @@ export function App() {
         {me ? <span class="who">{t("nav.signed", { name: me.name || me.id, role: t(`role.${me.role}`) })}</span> : null}
         {session ? <button type="button" onClick={signOut}>{t("nav.signout")}</button> : null}
       </header>
-      <main id="main" tabIndex={-1}>
+      <main id="main" tabIndex={-1} data-actions={tick}>
         <p class="notice" role="status" aria-live="polite">{notice}</p>
         {failure ? <ErrorBox what={failure.what} error={failure.error} /> : null}
         {!session || (failure && failure.error instanceof DeskError && failure.error.status === 401 && !me)

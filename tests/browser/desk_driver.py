@@ -53,17 +53,25 @@ class Desk:
         assert alerts.count() == 0, alerts.first.inner_text()
 
     # -- acting ------------------------------------------------------------------------
-    def click(self, name: str) -> None:
-        self.page.get_by_role("button", name=name, exact=True).first.click()
-        self.settle()
+    def actions(self) -> int:
+        """How many actions the desk has finished (``main[data-actions]``)."""
+        return int(self.page.locator("#main").get_attribute("data-actions") or 0)
 
-    def settle(self) -> None:
-        self.page.wait_for_load_state("networkidle")
+    def click(self, name: str) -> None:
+        """Clicks an action's button and waits for the action to finish, refused or not."""
+        before = self.actions()
+        self.page.get_by_role("button", name=name, exact=True).first.click()
+        self.settle(before)
+
+    def settle(self, before: int) -> None:
+        self.page.wait_for_function(
+            "n => Number(document.getElementById('main').dataset.actions) > n", arg=before)
         self.no_error()
 
     def tab(self, name: str) -> None:
         self.page.get_by_role("link", name=self.t(f"tab.{name}"), exact=True).click()
-        self.settle()
+        self.page.get_by_role("link", name=self.t(f"tab.{name}"), exact=True).and_(
+            self.page.locator("[aria-current=page]")).wait_for()
 
     def field(self, label: str):
         return self.page.get_by_label(label, exact=True)
@@ -91,6 +99,7 @@ class Desk:
             mid = row.get_attribute("data-match")
             best_of = int(row.get_attribute("data-best-of") or 1)
             a, b = str(best_of // 2 + 1), "0"
+            before = self.actions()
             if by_keyboard:
                 self.tab_to(inputs.nth(0))
                 self.page.keyboard.type(a)
@@ -109,5 +118,5 @@ class Desk:
                 self.page.screenshot(path=str(self.shots / f"failed-{self.lang}-{self.width}.png"),
                                      full_page=True)
                 raise
-            self.settle()
+            self.settle(before)
             entered += 1

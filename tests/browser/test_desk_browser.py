@@ -68,7 +68,8 @@ def test_a_munchkin_swiss_event_with_top_cut_through_the_desk(
     page.goto(f"{server}/v1/desk")
     d.shot("01-sign-in")
     d.field(d.t("signin.key")).fill(organizer_key(server, ADMIN_KEY))
-    d.click(d.t("signin.submit"))
+    page.get_by_role("button", name=d.t("signin.submit"), exact=True).click()
+    page.get_by_role("heading", name=d.t("events.title"), exact=True).wait_for()
     # a new event from the Munchkin profile
     d.field(d.t("events.name")).fill("Friday sealed")
     d.field(d.t("events.game")).select_option("munchkin")
@@ -93,14 +94,14 @@ def test_a_munchkin_swiss_event_with_top_cut_through_the_desk(
     d.click(d.t("swiss.set"))
     d.click(d.t("swiss.pair", n=1))
     page.reload()                                   # survives a reload mid-round
-    d.settle()
     page.get_by_role("table", name=d.t("swiss.pairings", n=1)).wait_for()
     d.shot("05-round-1")
     assert d.enter_results(by_keyboard=lang != "en") == 4
     page.get_by_role("heading", name=d.t("swiss.standings_after", n=1)).wait_for()
     d.tab_to(page.get_by_role("button", name=d.t("swiss.pair", n=2)))
+    before = d.actions()
     page.keyboard.press("Enter")
-    d.settle()
+    d.settle(before)
     match = page.locator("form.result").first
     mid = match.locator("xpath=ancestor::tr").get_attribute("data-match")
     d.field(d.t("clock.minutes")).fill("3")
