@@ -131,3 +131,55 @@ def test_a_munchkin_swiss_event_with_top_cut_through_the_desk(
     assert live["status"] == "finished" and live["final_standings"]["winner"]
     assert mid and mid.startswith("R2-")
     context.close()
+
+
+def test_a_vtes_sealed_event_with_its_final_through_the_desk(server, chromium, shots, axe_core):  # noqa: F811
+    """V:TES: five players, a sealed product phase, three seated rounds with their VP, the final
+    table (each qualifier choosing a seat), its result, the finish and the report."""
+    context = chromium.new_context(viewport={"width": 1280, "height": 900}, locale="en")
+    page = context.new_page()
+    d = Desk(page, "en", 1280, shots)
+    page.goto(f"{server}/v1/desk")
+    d.field(d.t("signin.key")).fill(organizer_key(server, ADMIN_KEY))
+    page.get_by_role("button", name=d.t("signin.submit"), exact=True).click()
+    d.field(d.t("events.name")).fill("Sunday V:TES")
+    d.field(d.t("events.game")).select_option("vtes")
+    d.field(d.t("events.format")).select_option("sealed")
+    d.click(d.t("events.create"))
+    page.wait_for_url("**/players")
+    for name in NAMES[:5]:
+        d.field(d.t("players.name")).fill(name)
+        page.keyboard.press("Enter")
+        page.get_by_role("rowheader", name=name, exact=True).wait_for()
+    d.click(d.t("players.start", count=5))
+    d.tab("product")
+    d.click(d.t("sealed.hand_out"))
+    d.click(d.t("sealed.open"))
+    d.tab("rounds")
+    for n in (1, 2, 3):                               # the three preliminary rounds
+        d.click(d.t("tables.seat", n=n))
+        vp = page.locator("form.result input[type=number]")
+        vp.first.wait_for()
+        for k, points in enumerate((3, 1, 1, 0, 0)):
+            vp.nth(k).fill(str(points))
+        if n == 1:
+            d.shot("11-vtes-round")
+        d.click(d.t("round.enter"))
+        page.get_by_role("heading", name=d.t("tables.standings"), exact=True).wait_for()
+    d.click(d.t("tables.final"))
+    for _ in range(5):                                # each qualifier picks the first seat left
+        d.click(d.t("tables.position", n=1))
+    vp = page.locator("form.result input[type=number]")
+    vp.first.wait_for()
+    for k, points in enumerate((2, 1, 1, 1, 0)):
+        vp.nth(k).fill(str(points))
+    d.shot("12-vtes-final")
+    d.click(d.t("round.enter"))
+    page.locator(".winner").wait_for()
+    d.tab("finish")
+    d.click(d.t("finish.finish"))
+    page.get_by_text(d.t("finish.report", count=5)).wait_for()
+    page.get_by_role("button", name=d.t("finish.archon")).wait_for()
+    d.shot("13-vtes-report")
+    assert not d.violations, "\n".join(d.violations)
+    context.close()
