@@ -193,3 +193,36 @@ def test_a_vtes_sealed_event_with_its_final_through_the_desk(server, chromium, s
     d.shot("13-vtes-report")
     assert not d.violations, "\n".join(d.violations)
     context.close()
+
+
+def test_a_booster_draft_followed_at_the_desk(server, chromium, shots, axe_core):  # noqa: F811
+    """A Munchkin booster draft: started at the desk, judge picks for one seat and for every
+    waiting seat, the pod's progress, and a player registered after it began given sealed
+    product instead (V:EKN 7.2.6)."""
+    import httpx
+    org = organizer_key(server, ADMIN_KEY)
+    auth = {"Authorization": f"Bearer {org}"}
+    tid = httpx.post(f"{server}/v1/tournaments", headers=auth, json={
+        "name": "Draft night", "game": "munchkin", "format": "booster-draft"}).json()["tournament_id"]
+    for name in NAMES[:4]:
+        httpx.post(f"{server}/v1/tournaments/{tid}/players", json={"name": name})
+    assert httpx.post(f"{server}/v1/tournaments/{tid}/start", headers=auth).status_code == 200
+    context = chromium.new_context(viewport={"width": 1280, "height": 900}, locale="en")
+    page = context.new_page()
+    d = Desk(page, "en", 1280, shots)
+    page.goto(f"{server}/v1/desk#/t/{tid}/product")
+    d.field(d.t("signin.key")).fill(org)
+    page.get_by_role("button", name=d.t("signin.submit"), exact=True).click()
+    d.click(d.t("draft.start"))
+    d.click(d.t("draft.pick_for"))                       # the first seat's pick
+    d.click(d.t("draft.pick_all", count=3))              # the three others
+    page.get_by_text(d.t("draft.picks", count=4)).wait_for()
+    late = httpx.post(f"{server}/v1/tournaments/{tid}/players", headers=auth,
+                      json={"name": "Ivy"}).json()["player"]
+    assert late["late"] is True
+    page.get_by_text(d.t("draft.unseated", name="Ivy")).wait_for(timeout=8000)   # polled
+    d.shot("14-draft")
+    d.click(d.t("draft.late_product"))
+    page.get_by_text(d.t("draft.late", names="Ivy")).wait_for()
+    assert not d.violations, "\n".join(d.violations)
+    context.close()

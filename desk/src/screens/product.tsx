@@ -42,8 +42,13 @@ async function draftState(api: Api, tid: string) {
   if (!overview) return null;
   const pods = await Promise.all(overview.pods.map((p) => call(() => api.GET("/v1/tournaments/{tid}/draft/pods/{n}",
     { params: { path: { tid, n: p.pod } } })) as Promise<unknown> as Promise<Pod>));
-  const names = Object.fromEntries((await allPlayers(api, tid)).map((p) => [p.player_id, p.name]));
-  return { overview, pods, names };
+  const players = await allPlayers(api, tid);
+  const names = Object.fromEntries(players.map((p) => [p.player_id, p.name]));
+  const seated = new Set(pods.flatMap((p) => p.seats.map((s) => s.player)));
+  const late = new Set(overview.late_arrivals.map((x) => x.player_id));
+  // V:EKN 7.2.6: a player registered after the draft began gets sealed product instead
+  const unseated = players.filter((p) => p.status === "active" && !seated.has(p.player_id) && !late.has(p.player_id));
+  return { overview, pods, names, unseated, late: [...late] };
 }
 
 function Draft({ tid }: { tid: string }) {
@@ -64,6 +69,13 @@ function Draft({ tid }: { tid: string }) {
       {!d ? <><p>{t("draft.none")}</p><Action kind="primary" label={t("draft.start")}
         action={() => call(() => api.POST("/v1/tournaments/{tid}/draft", { params: { path: { tid } } }))} /></> : null}
       {d ? <p>{t(`draft.${d.overview.status}`)} · {t("draft.packs", { count: d.overview.rounds })}</p> : null}
+      {d?.unseated.map((p) => (
+        <p>{t("draft.unseated", { name: p.name })}{" "}
+          <Action label={t("draft.late_product")} what={t("draft.late_what", { name: p.name })}
+            action={() => call(() => api.POST("/v1/tournaments/{tid}/draft/late-arrivals", {
+              params: { path: { tid } }, body: { player_id: p.player_id } }))} /></p>
+      ))}
+      {d && d.late.length ? <p>{t("draft.late", { names: d.late.map((pid) => d.names[pid] || pid).join(", ") })}</p> : null}
       {d && waiting ? <p><Action label={t("draft.pick_all", { count: waiting })} action={pickAll} /></p> : null}
       {d?.pods.map((pod) => (
         <table>
