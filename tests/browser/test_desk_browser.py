@@ -202,8 +202,8 @@ def test_a_booster_draft_followed_at_the_desk(server, chromium, shots, axe_core)
     import httpx
     org = organizer_key(server, ADMIN_KEY)
     auth = {"Authorization": f"Bearer {org}"}
-    tid = httpx.post(f"{server}/v1/tournaments", headers=auth, json={
-        "name": "Draft night", "game": "munchkin", "format": "booster-draft"}).json()["tournament_id"]
+    event = {"name": "Draft night", "game": "munchkin", "format": "booster-draft"}
+    tid = httpx.post(f"{server}/v1/tournaments", headers=auth, json=event).json()["tournament_id"]
     for name in NAMES[:4]:
         httpx.post(f"{server}/v1/tournaments/{tid}/players", json={"name": name})
     assert httpx.post(f"{server}/v1/tournaments/{tid}/start", headers=auth).status_code == 200
