@@ -76,14 +76,15 @@ export function ErrorBox({ error, what }: { error: unknown; what?: string }) {
 }
 
 /** A button that runs an action through the desk (disabled while it runs). */
-export function Action({ label, what, action, kind, disabled }: {
+export function Action({ label, what, action, kind, disabled, name }: {
   label: string; what?: string; action: () => Promise<unknown>; kind?: "primary" | "danger";
-  disabled?: boolean;
+  disabled?: boolean; name?: string;
 }) {
   const { run } = useDesk();
   const [busy, setBusy] = useState(false);
   return (
     <button type="button" class={kind || ""} disabled={busy || disabled} aria-busy={busy}
+      aria-label={name}
       onClick={async () => { setBusy(true); await run(what || label, action); setBusy(false); }}>
       {label}
     </button>

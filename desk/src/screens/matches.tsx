@@ -31,7 +31,8 @@ function ResultForm({ tid, match, names, draws }: { tid: string; match: Match; n
         onInput={(e) => setB((e.target as HTMLInputElement).value)} />
       {draws ? <input type="number" min={0} max={7} value={d} aria-label={t("round.drawn_games")}
         onInput={(e) => setD(Number((e.target as HTMLInputElement).value))} /> : null}
-      <button type="submit">{reported ? t("round.confirm") : t("round.enter")}</button>
+      <button type="submit" aria-label={`${reported ? t("round.confirm") : t("round.enter")}: ${who(match.a)} – ${who(match.b)}`}>
+        {reported ? t("round.confirm") : t("round.enter")}</button>
     </form>
   );
 }

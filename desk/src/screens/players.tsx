@@ -71,9 +71,11 @@ export function Players({ tid, event }: { tid: string; event: Tournament }) {
                 <td class="actions">
                   {p.status === "active" && event.status === "registration" ? (
                     <Action label={t("players.remove")} what={t("players.remove_what", { name: p.name })} kind="danger"
+                      name={`${t("players.remove")}: ${p.name}`}
                       action={() => call(() => api.DELETE("/v1/tournaments/{tid}/players/{pid}", { params: { path: { tid, pid: p.player_id } } }))} />
                   ) : p.status === "active" && event.status === "running" ? (
                     <Action label={t("players.drop")} what={t("players.drop_what", { name: p.name })} kind="danger"
+                      name={`${t("players.drop")}: ${p.name}`}
                       action={() => call(() => api.POST("/v1/tournaments/{tid}/players/{pid}/drop", {
                         params: { path: { tid, pid: p.player_id } }, body: {} }))} />
                   ) : null}

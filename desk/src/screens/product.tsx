@@ -86,6 +86,7 @@ function Draft({ tid }: { tid: string }) {
             <tr><td>{num(s.seat)}</td><th scope="row">{d.names[s.player] || s.player}</th><td>{num(s.picks)}</td>
               <td>{num(s.waiting_packs)}</td>
               <td>{s.waiting_packs ? <Action label={t("draft.pick_for")} what={t("draft.pick_for_what", { name: d.names[s.player] || s.player })}
+                name={`${t("draft.pick_for")}: ${d.names[s.player] || s.player}`}
                 action={() => pickFor(pod.pod, s.player)} /> : null}</td></tr>
           ))}</tbody>
         </table>

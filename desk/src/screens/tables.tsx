@@ -2,7 +2,7 @@
 // (seat choice by the qualifiers' order) and its result.
 import { useState } from "preact/hooks";
 import { type Api, call, DeskError } from "../api/client";
-import { Action, ErrorBox, Section, useDesk, usePoll } from "../desk";
+import { Action, ErrorBox, Field, Section, useDesk, usePoll } from "../desk";
 import { num, t } from "../i18n";
 import { Clock, type Live } from "./overview";
 import { allPlayers } from "./players";
@@ -45,6 +45,34 @@ function VpForm({ seats, names, what, send }: {
   );
 }
 
+/** Extra time for one open table of round ``n`` (V:EKN 2.8, 3.3.3). */
+function ExtendTable({ tid, n, tables }: { tid: string; n: number; tables: number[] }) {
+  const { api, run } = useDesk();
+  const [k, setK] = useState(0);
+  const [minutes, setMinutes] = useState(5);
+  const [reason, setReason] = useState("");
+  if (!tables.length) return null;
+  const target = k || tables[0]!;
+  const send = () => call(() => api.POST("/v1/tournaments/{tid}/tables/rounds/{n}/tables/{k}/extensions", {
+    params: { path: { tid, n, k: target } }, body: { minutes, reason } }));
+  return (
+    <form class="row" onSubmit={(e) => { e.preventDefault(); void run(t("clock.extend_what", { match: t("tables.table", { n: target }) }), send); }}>
+      <Field label={t("round.table")}>
+        <select value={target} onChange={(e) => setK(Number((e.target as HTMLSelectElement).value))}>
+          {tables.map((x) => <option value={x}>{t("tables.table", { n: x })}</option>)}
+        </select>
+      </Field>
+      <Field label={t("clock.minutes")}>
+        <input type="number" min={1} max={60} value={minutes} onInput={(e) => setMinutes(Number((e.target as HTMLInputElement).value))} />
+      </Field>
+      <Field label={t("clock.reason")}>
+        <input required maxLength={200} value={reason} onInput={(e) => setReason((e.target as HTMLInputElement).value)} />
+      </Field>
+      <button type="submit">{t("clock.extend")}</button>
+    </form>
+  );
+}
+
 export function Tables({ tid, live }: { tid: string; live: Live | null }) {
   const { api } = useDesk();
   const state = usePoll(() => tablesState(api, tid), [tid]);
@@ -57,7 +85,7 @@ export function Tables({ tid, live }: { tid: string; live: Live | null }) {
     <div>
       <Section title={t("tables.title")}>
         <ErrorBox error={state.error} />
-        <p>{t("tables.progress", { n: s.index?.rounds.length || 0 })}</p>
+        <p>{t("tables.progress", { count: s.index?.rounds.length || 0 })}</p>
         {!open && !fin ? <Action kind="primary" label={t("tables.seat", { n: (s.index?.rounds.length || 0) + 1 })}
           action={() => call(() => api.POST("/v1/tournaments/{tid}/tables/rounds", { ...path, body: {} }))} /> : null}
         {!open && !fin && s.round ? <Action label={t("tables.final")}
@@ -76,6 +104,7 @@ export function Tables({ tid, live }: { tid: string; live: Live | null }) {
                       params: { path: { tid, n: s.round!.round, k: table.table } }, body: { vp } }))} />}
             </div>
           ))}
+          {open ? <ExtendTable tid={tid} n={s.round.round} tables={s.round.tables.filter((x) => !x.result).map((x) => x.table)} /> : null}
         </Section>
       ) : null}
       {fin ? (
