@@ -23,4 +23,5 @@ BLUEPRINTS = (
     "chalicelib.api.ledger",
     "chalicelib.api.allegations",
     "chalicelib.api.leagues",
+    "chalicelib.api.desk",
 )

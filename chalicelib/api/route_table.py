@@ -6,6 +6,8 @@ ROUTES = (
     ('/admin/projections/rebuild', ('GET',), 'chalicelib.api.system', 'rebuild_status'),
     ('/admin/projections/rebuild', ('POST',), 'chalicelib.api.system', 'start_rebuild'),
     ('/admin/projections/streams/{stream_id}/retry', ('POST',), 'chalicelib.api.system', 'retry_stream'),
+    ('/desk', ('GET',), 'chalicelib.api.desk', 'desk_page'),
+    ('/desk/{name}', ('GET',), 'chalicelib.api.desk', 'desk_file'),
     ('/federations/{fid}/events', ('GET',), 'chalicelib.api.ledger', 'ledger_events'),
     ('/federations/{fid}/feed', ('GET',), 'chalicelib.api.ledger', 'rating_feed'),
     ('/federations/{fid}/members/{member}', ('GET',), 'chalicelib.api.ledger', 'member_profile'),

@@ -36,6 +36,15 @@ def _static(name: str) -> str:
     return (STATIC / name).read_text(encoding="utf-8")
 
 
+@functools.lru_cache(maxsize=1)
+def _script() -> str:
+    """widget.js with every language's messages (static/widget-locales/<lang>.json)."""
+    messages = {path.stem: json.loads(path.read_text(encoding="utf-8"))
+                for path in sorted((STATIC / "widget-locales").glob("*.json"))}
+    inline = json.dumps(messages, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return _static("widget.js").replace("{}/*PODIUM_MESSAGES*/", inline, 1)
+
+
 def _etag(payload: bytes) -> str:
     return '"' + hashlib.sha256(payload).hexdigest()[:32] + '"'
 
@@ -68,7 +77,7 @@ def live(tid):
 
 @json_route(bp, "/widget.js", methods=["GET"])
 def widget_script():
-    return _cached(_static("widget.js"), "text/javascript; charset=utf-8", STATIC_MAX_AGE)
+    return _cached(_script(), "text/javascript; charset=utf-8", STATIC_MAX_AGE)
 
 
 @json_route(bp, "/widget/{tid}", methods=["GET"])

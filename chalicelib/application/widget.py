@@ -15,6 +15,7 @@ from ..domain.tournament import TournamentState
 from ..projections import decks, swiss
 from ..projections.tournaments import all_players, summary_id
 from . import clock, formats, play_views, tournament
+from . import widget_final as final
 from .reads import Reads
 
 STANDINGS_SHOWN = 100
@@ -124,7 +125,12 @@ def _tables_live(views: Any, t: TournamentState, people: _People) -> tuple[Any, 
                               for table in doc["tables"]],
                    "sitting_out": [people.names.get(p, p) for p in doc.get("sitting_out", [])]}
     rows = play_views.table_standings(t, docs)
-    standings = {"scoring": "vtes-tables", "rows": [
+    counted = [d for d in docs if any(table["result"] is not None for table in d["tables"])]
+    standings = {"scoring": "vtes-tables",
+                 "after_round": counted[-1]["round"] if counted else None,
+                 "partial": bool(counted) and any(table["result"] is None
+                                                  for table in counted[-1]["tables"]),
+                 "rows": [
         {"rank": r["rank"], **people.row(r["player"]),
          "gw": r["gw"], "vp": _vp(r["vp_halves"]), "tp": r["tp"]}
         for r in rows[:STANDINGS_SHOWN]]}
@@ -133,19 +139,6 @@ def _tables_live(views: Any, t: TournamentState, people: _People) -> tuple[Any, 
 
 def _result_row(table: dict[str, Any], pid: str) -> dict[str, Any] | None:
     return next((row for row in table.get("result") or [] if row["player_id"] == pid), None)
-
-
-def _tables_final_order(final: dict[str, Any] | None,
-                        rows: list[dict[str, Any]]) -> tuple[list[tuple[str, str]], bool]:
-    """(player, summary) in final order: the finalists by their final rank, then the
-    others in the preliminary order; and whether a winner is decided (the final was
-    played, or there was none)."""
-    result = sorted((final or {}).get("result") or [], key=lambda r: r["rank"])
-    out = [(r["player"], f"final table, {_vp(r['vp_halves'])} VP") for r in result]
-    placed = {pid for pid, _ in out}
-    out += [(r["player_id"], f"{r['gw']} GW, {r['vp']} VP") for r in rows
-            if r["player_id"] not in placed]
-    return out, bool(result) or not final
 
 
 # -- Swiss ------------------------------------------------------------------------------
@@ -173,12 +166,6 @@ def _bracket(doc: dict[str, Any] | None, people: _People) -> dict[str, Any] | No
                         "best_of": r.get("best_of"),
                         "matches": [_match(m, people) for m in r["matches"]]}
                        for r in doc["rounds"]]}
-
-
-def _record(r: dict[str, Any]) -> str:
-    """Wins (byes count: a bye is a match win), losses, draws: "2–1–0"."""
-    wins = r["wins"] + r.get("byes", 0)
-    return f"{wins}{DASH}{r['losses']}{DASH}{r['draws']}"
 
 
 def _timed(match: dict[str, Any], ends_at: str | None) -> dict[str, Any]:
@@ -222,34 +209,13 @@ def _swiss_live(views: Any, t: TournamentState, people: _People) -> tuple[Any, A
                    "matches": [_timed(m, timed["matches"].get(mid))
                                for mid, m in zip(ids, shown["matches"], strict=True)]}
     latest = play_views.latest_standings(views, tid, overview["rounds_paired"])
-    standings = None if latest is None else {"scoring": "swiss", "rows": [
+    standings = None if latest is None else {"scoring": "swiss", "after_round": latest.get("round"),
+                                             "rows": [
         {"rank": r["rank"], **people.row(r["player_id"], r.get("dropped", False)),
          "points": r["points"], "wins": r["wins"], "losses": r["losses"],
-         "draws": r["draws"], "byes": r.get("byes", 0), "record": _record(r)}
+         "draws": r["draws"], "byes": r.get("byes", 0), "record": final.record(r)}
         for r in latest["rows"][:STANDINGS_SHOWN]]}
     return current, standings, bracket
-
-
-def _cut_order(bracket: dict[str, Any], rank: dict[str, int]) -> list[tuple[str, str]]:
-    """The top cut's players, champion first, then by how far each went (the later the
-    round they lost, the higher), ties by their Swiss ``rank``."""
-    reached: dict[str, int] = {}
-    for r in bracket["rounds"]:
-        for m in r["matches"]:
-            for side in (m["a"], m["b"]):
-                if side:
-                    reached[side["player_id"]] = r["round"]
-    champion = (bracket.get("champion") or {}).get("player_id")
-    rounds = len(bracket["rounds"])
-
-    def title(pid: str) -> str:
-        if pid == champion:
-            return "Champion"
-        if reached[pid] == rounds and champion:
-            return "Finalist"
-        return f"Top {2 ** (rounds - reached[pid] + 1)}"
-    order = sorted(reached, key=lambda p: (p != champion, -reached[p], rank.get(p, 0)))
-    return [(p, title(p)) for p in order]
 
 
 # -- free-for-all pods -----------------------------------------------------------------
@@ -303,38 +269,6 @@ def _phase(reads: Reads, t: TournamentState, status: str,
             "until": current["ends_at"]}
 
 
-def _final_standings(standings: dict[str, Any] | None, played: dict[str, Any] | None,
-                     people: _People) -> dict[str, Any]:
-    """Places once the event is over: the V:EKN final or the top cut (``played``) first,
-    then the standings' order; the winner is first place (None when the final or the
-    cut was not played to its end)."""
-    rows = (standings or {}).get("rows", [])
-    if (standings or {}).get("scoring") == "vtes-tables":
-        order, decided = _tables_final_order(played, rows)
-    else:
-        order = _cut_order(played, {r["player_id"]: r["rank"] for r in rows}) if played else []
-        decided = played is None or played.get("champion") is not None
-        cut = {pid for pid, _ in order}
-        by_id = {r["player_id"]: r for r in rows}
-        order = [(pid, f"{title}, {_points(by_id[pid])}") if pid in by_id else
-                 (pid, title) for pid, title in order]
-        order += [(r["player_id"], _points(r)) for r in rows if r["player_id"] not in cut]
-    placed = [{"place": k, **people.row(pid, _dropped(rows, pid)), "summary": text}
-              for k, (pid, text) in enumerate(order, start=1)]
-    return {"winner": people.who(placed[0]["player_id"]) if placed and decided else None,
-            "rows": placed[:STANDINGS_SHOWN]}
-
-
-def _dropped(rows: list[dict[str, Any]], pid: str) -> bool:
-    return any(r["player_id"] == pid and r["status"] != "active" for r in rows)
-
-
-def _points(row: dict[str, Any]) -> str:
-    if "points" in row:
-        return f"{row['points']} pts, {row['record']}"
-    return f"place {row['place']} in pod {row['pod']}"     # free-for-all
-
-
 def _summary(reads: Reads, tid: str) -> dict[str, Any]:
     summary = reads.views.get(summary_id(tournament.checked_tid(tid)))
     if summary is None:
@@ -370,5 +304,9 @@ def live(reads: Reads, tid: str) -> dict[str, Any]:
             "status": summary["status"], "players": summary["players"]["active"],
             "phase": _phase(reads, t, summary["status"], current),
             "round": current, "standings": standings, "bracket": bracket,
-            "final_standings": _final_standings(standings, played, people)
+            "final_standings": _shown(final.final_standings(standings, played, people))
             if finished else None}
+
+
+def _shown(doc: dict[str, Any]) -> dict[str, Any]:
+    return {**doc, "rows": doc["rows"][:STANDINGS_SHOWN]}

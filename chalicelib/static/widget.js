@@ -11,12 +11,18 @@
  * prefers-color-scheme) and the CSS custom properties --podium-bg, --podium-fg,
  * --podium-muted, --podium-accent, --podium-accent-fg, --podium-border, --podium-head-bg,
  * --podium-alert, --podium-font, --podium-radius, set on the element or any ancestor.
- * Everything is written with textContent: names never become markup. */
+ * Everything is written with textContent: names never become markup.
+ *
+ * Languages: every word comes from widget-locales/<lang>.json (the API inlines them where
+ * this script says PODIUM_MESSAGES); the reader's language (navigator.languages) unless
+ * the store sets data-lang="de" on the element (the iframe page: ?lang=de); numbers and
+ * times through Intl for that language. */
 (function () {
   "use strict";
   var script = document.currentScript;
   var base = script && script.src ? script.src.replace(/\/widget\.js(?:[?#].*)?$/, "") : "/v1";
   var DASH = "\u2013";
+  var MESSAGES = {}/*PODIUM_MESSAGES*/;
   // Light defaults, then dark ones (by data-theme, or by the reader's preference unless
   // the store asked for light); a store's --podium-* properties win over both.
   var LIGHT = "--pd-bg:#ffffff;--pd-fg:#1b1f24;--pd-muted:#57606a;--pd-accent:#0a58ca;" +
@@ -30,7 +36,7 @@
     ".podium-w{box-sizing:border-box;font:var(--podium-font,15px/1.45 system-ui,sans-serif);" +
     "color:var(--podium-fg,var(--pd-fg));background:var(--podium-bg,var(--pd-bg));" +
     "border:1px solid var(--podium-border,var(--pd-border));border-radius:var(--podium-radius,8px);" +
-    "padding:10px 14px;max-width:960px;overflow-wrap:anywhere}" +
+    "padding:10px 14px;max-width:960px;overflow-wrap:break-word;word-break:normal;hyphens:manual}" +
     ".podium-w *{box-sizing:border-box}" +
     ".podium-w h3{margin:2px 0 4px;font-size:1.15em}" +
     ".podium-w .podium-phase{display:flex;flex-wrap:wrap;gap:4px 12px;align-items:baseline;margin:0 0 8px}" +
@@ -45,14 +51,58 @@
     "border-bottom:1px solid var(--podium-border,var(--pd-border))}" +
     ".podium-w thead th{background:var(--podium-head-bg,var(--pd-head-bg));font-weight:600}" +
     ".podium-w tbody th{font-weight:600}" +
-    ".podium-w .podium-num{text-align:right;font-variant-numeric:tabular-nums}" +
+    ".podium-w .podium-num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}" +
+    ".podium-w .podium-nowrap,.podium-w thead th,.podium-w .podium-clock{white-space:nowrap}" +
     ".podium-w .podium-tag{display:inline-block;margin-left:6px;padding:0 6px;font-size:.85em;" +
     "border:1px solid currentColor;border-radius:4px;color:var(--podium-alert,var(--pd-alert))}" +
     ".podium-w .podium-won{font-weight:600}" +
     ".podium-w .podium-error{color:var(--podium-alert,var(--pd-alert))}" +
     "@media (max-width:480px){.podium-w{padding:8px;font-size:14px}.podium-w td,.podium-w th{padding:3px 3px}" +
     ".podium-w .podium-wide{display:none}}";
-  var STATUS = {dropped: "Dropped", disqualified: "Disqualified"};
+  var LANG = "en", M = MESSAGES.en || {}, PLURAL = null;
+
+  function pickLanguage(root) {
+    var wanted = [root.getAttribute("data-lang") || ""];
+    if (root.hasAttribute("data-podium-frame")) {
+      var m = /[?&]lang=([A-Za-z-]+)/.exec(location.search);
+      if (m) wanted.unshift(m[1]);
+    }
+    wanted = wanted.concat(navigator.languages || [navigator.language || "en"]);
+    for (var i = 0; i < wanted.length; i++) {
+      var tag = wanted[i];
+      if (!tag) continue;
+      if (MESSAGES[tag]) return tag;
+      var base = tag.split("-")[0];
+      if (base === "pt" && MESSAGES["pt-BR"]) return "pt-BR";
+      if (MESSAGES[base]) return base;
+    }
+    return "en";
+  }
+
+  function useLanguage(tag) {
+    LANG = tag;
+    M = MESSAGES[tag] || MESSAGES.en || {};
+    try { PLURAL = new Intl.PluralRules(tag); } catch (e) { PLURAL = null; }
+  }
+
+  function num(n) {
+    try { return new Intl.NumberFormat(LANG).format(n); } catch (e) { return String(n); }
+  }
+
+  /* The message ``key`` with {name} filled ({count}: its plural form). */
+  function t(key, vars) {
+    vars = vars || {};
+    var id = key;
+    if (typeof vars.count === "number") {
+      var form = key + "." + (PLURAL ? PLURAL.select(vars.count) : "other");
+      id = M[form] !== undefined ? form : key + ".other";
+    }
+    var text = M[id] !== undefined ? M[id] : ((MESSAGES.en || {})[id] || key);
+    return text.replace(/\{(\w+)\}/g, function (all, name) {
+      if (!(name in vars)) return all;
+      return typeof vars[name] === "number" ? num(vars[name]) : String(vars[name]);
+    });
+  }
 
   function el(tag, text, cls) {
     var node = document.createElement(tag);
@@ -67,7 +117,8 @@
   function person(who, cls) {
     var span = el("span", nameOf(who), cls);
     if (who && who.status && who.status !== "active") {
-      span.appendChild(el("span", STATUS[who.status] ||
+      var known = M[who.status] !== undefined;
+      span.appendChild(el("span", known ? t(who.status) :
         who.status.charAt(0).toUpperCase() + who.status.slice(1), "podium-tag"));
     }
     return span;
@@ -106,69 +157,87 @@
     if (!endsAt) return "";
     var left = Math.round((Date.parse(endsAt) - Date.now()) / 1000);
     if (isNaN(left)) return "";
-    if (left <= 0) return "Time!";
+    if (left <= 0) return t("time_up");
     var h = Math.floor(left / 3600), m = Math.floor(left % 3600 / 60), s = left % 60;
-    return (h ? h + ":" + (m < 10 ? "0" : "") : "") + m + ":" + (s < 10 ? "0" : "") + s + " left";
+    return t("left", {time: (h ? h + ":" + (m < 10 ? "0" : "") : "") + m + ":" + (s < 10 ? "0" : "") + s});
   }
 
   function when(iso) {
     var t = Date.parse(iso);
-    return isNaN(t) ? "" : new Date(t).toLocaleTimeString([], {hour: "2-digit", minute: "2-digit"});
+    return isNaN(t) ? "" : new Date(t).toLocaleTimeString(LANG, {hour: "2-digit", minute: "2-digit"});
   }
 
+  /* A final result as "2–1" (a's games first), "2–0–1" with drawn games, or "draw". */
   function matchResult(m) {
+    var s = m.score;
+    if (m.status === "final" && s) {
+      if (s.a === s.b) return t("draw");
+      return num(s.a) + DASH + num(s.b) + (s.draws ? DASH + num(s.draws) : "");
+    }
     if (m.result) return m.result;
-    if (m.status === "reported") return "awaiting confirmation";
+    if (m.status === "reported") return t("awaiting");
     if (m.status === "waiting") return "";
-    return "playing";
+    return t("playing");
+  }
+
+  function cutName(matches) {
+    if (matches === 1) return t("cut_final");
+    if (matches === 2) return t("cut_semifinals");
+    if (matches === 4) return t("cut_quarterfinals");
+    return t("cut_round_of", {n: 2 * matches});
+  }
+
+  function withByes(record, byes) {
+    return byes ? record + " " + t("plus_byes", {count: byes}) : record;
   }
 
   function matchRows(matches, first) {
     return matches.map(function (m, i) {
-      return [first(m, i), m.a ? person(m.a, m.winner === "a" ? "podium-won" : null) : "to be decided",
-              m.b ? person(m.b, m.winner === "b" ? "podium-won" : null) : "to be decided",
-              matchResult(m)];
+      var result = el("span", matchResult(m), "podium-nowrap");
+      return [first(m, i), m.a ? person(m.a, m.winner === "a" ? "podium-won" : null) : t("tbd"),
+              m.b ? person(m.b, m.winner === "b" ? "podium-won" : null) : t("tbd"), result];
     });
   }
 
   function renderMatches(box, round, caption) {
     var rows = matchRows(round.matches, function (m) { return m.table === null ? "" : m.table; });
-    if (round.bye) rows.push(["", person(round.bye), "Bye", "Bye (+" + round.bye.points + " pts)"]);
-    box.appendChild(grid(caption, [["Table", "podium-num"], ["Player"], ["Opponent"], ["Result"]],
+    if (round.bye) rows.push(["", person(round.bye), t("bye"), t("bye_points", {points: round.bye.points})]);
+    box.appendChild(grid(caption, [[t("table"), "podium-num"], [t("player")], [t("opponent")], [t("result")]],
                          rows, "podium-round"));
   }
 
   function renderTables(box, round, caption) {
     var pods = round.kind === "ffa";
-    round.tables.forEach(function (t) {
-      var rows = t.seats.map(function (s) {
-        return pods ? [s.seat, person(s)] :
-          [s.seat, person(s), s.vp === null ? "" : s.vp, s.gw === null ? "" : s.gw];
+    round.tables.forEach(function (table) {
+      var rows = table.seats.map(function (s) {
+        return pods ? [num(s.seat), person(s)] :
+          [num(s.seat), person(s), s.vp === null ? "" : num(s.vp), s.gw === null ? "" : num(s.gw)];
       });
-      var title = pods ? "Pod " + t.table + " (places)" :
-        round.kind === "final" ? caption : caption + ", table " + t.table;
-      if (!pods && !t.reported) title += " (playing)";
-      box.appendChild(grid(title, pods ? [["Place", "podium-num"], ["Player"]] :
-        [["Seat", "podium-num"], ["Player"], ["VP", "podium-num"], ["GW", "podium-num"]],
+      var title = pods ? t("pod_places", {n: table.table}) :
+        round.kind === "final" ? caption : t("round_table", {round: caption, n: table.table});
+      if (!pods && !table.reported) title = t("in_play_suffix", {caption: title});
+      box.appendChild(grid(title, pods ? [[t("place"), "podium-num"], [t("player")]] :
+        [[t("seat"), "podium-num"], [t("player")], [t("vp"), "podium-num"], [t("gw"), "podium-num"]],
         rows, "podium-round"));
     });
     if (round.sitting_out && round.sitting_out.length) {
-      box.appendChild(el("p", "Sitting out: " + round.sitting_out.join(", "), "podium-note"));
+      box.appendChild(el("p", t("sitting_out", {names: round.sitting_out.join(", ")}), "podium-note"));
     }
   }
 
   function targetName(target) {
     // T2-7: round 2, table 7; R3-12: Swiss round 3, table 12; C2-1: a top-cut match; F
-    if (target === "F") return "Final table";
-    if (target.charAt(0) === "C") return "Match " + target;
-    return "Table " + target.split("-")[1];
+    if (target === "F") return t("final_table");
+    if (target.charAt(0) === "C") return t("match", {id: target});
+    return t("table_n", {n: Number(target.split("-")[1])});
   }
 
   function renderExtensions(box, round) {
     // Extra time a judge gave one table or match (V:EKN 2.8, 3.3.3), with its own clock.
     if (!round.in_play) return;
     (round.extensions || []).forEach(function (e) {
-      var line = el("p", targetName(e.target) + ": +" + e.minutes + " min ", "podium-note");
+      var line = el("p", t("plus_minutes", {target: targetName(e.target), minutes: e.minutes}) + " ",
+                    "podium-note");
       if (e.ends_at) {
         var clock = el("span", clockText(e.ends_at), "podium-clock");
         clock.setAttribute("data-ends-at", e.ends_at);
@@ -179,46 +248,82 @@
   }
 
   function renderRound(box, round) {
-    var caption = round.kind === "final" ? "Final table" :
-      round.kind === "ffa" ? "Pods" : "Round " + round.number;
+    var caption = round.kind === "final" ? t("final_table") :
+      round.kind === "ffa" ? t("pods") : t("round_n", {n: round.number});
     if (round.tables) renderTables(box, round, caption);
-    else renderMatches(box, round, caption + " pairings");
+    else renderMatches(box, round, t("pairings", {n: round.number}));
     renderExtensions(box, round);
   }
 
   function renderBracket(box, bracket) {
     var rows = [];
     bracket.rounds.forEach(function (r) {
-      matchRows(r.matches, function () { return r.name; }).forEach(function (row) { rows.push(row); });
+      var name = cutName(r.matches.length);
+      matchRows(r.matches, function () { return name; }).forEach(function (row) { rows.push(row); });
     });
-    box.appendChild(grid("Top " + bracket.size + " bracket",
-                         [["Stage"], ["Player"], ["Opponent"], ["Result"]], rows, "podium-bracket"));
+    box.appendChild(grid(t("bracket", {n: bracket.size}),
+                         [[t("stage")], [t("player")], [t("opponent")], [t("result")]], rows, "podium-bracket"));
   }
 
   function renderStandings(box, standings) {
     var cols, rows;
     if (standings.scoring === "free-for-all") {
-      cols = [["#", "podium-num"], ["Player"], ["Pod", "podium-num"], ["Place", "podium-num"]];
-      rows = standings.rows.map(function (r) { return [r.rank, person(r), r.pod, r.place]; });
+      cols = [[t("rank"), "podium-num"], [t("player")], [t("pod"), "podium-num"], [t("place"), "podium-num"]];
+      rows = standings.rows.map(function (r) { return [num(r.rank), person(r), num(r.pod), num(r.place)]; });
     } else if (standings.scoring === "vtes-tables") {
-      cols = [["#", "podium-num"], ["Player"], ["GW", "podium-num"], ["VP", "podium-num"],
-              ["TP", "podium-num podium-wide"]];
-      rows = standings.rows.map(function (r) { return [r.rank, person(r), r.gw, r.vp, r.tp]; });
+      cols = [[t("rank"), "podium-num"], [t("player")], [t("gw"), "podium-num"], [t("vp"), "podium-num"],
+              [t("tp"), "podium-num podium-wide"]];
+      rows = standings.rows.map(function (r) { return [num(r.rank), person(r), num(r.gw), num(r.vp), num(r.tp)]; });
     } else {
-      cols = [["#", "podium-num"], ["Player"], ["Points", "podium-num"], ["W" + DASH + "L" + DASH + "D"]];
+      cols = [[t("rank"), "podium-num"], [t("player")], [t("points"), "podium-num"], [t("record"), "podium-nowrap"]];
       rows = standings.rows.map(function (r) {
-        return [r.rank, person(r), r.points,
-                r.record + (r.byes ? " (" + r.byes + (r.byes > 1 ? " byes)" : " bye)") : "")];
+        return [num(r.rank), person(r), num(r.points), withByes(r.record, r.byes)];
       });
     }
-    box.appendChild(grid("Standings", cols, rows, "podium-standings"));
+    var after = standings.after_round;
+    var caption = !after ? t("standings") :
+      t(standings.partial ? "standings_during" : "standings_after", {n: after});
+    box.appendChild(grid(caption, cols, rows, "podium-standings"));
+  }
+
+  /* A final place in words: "Champion, 6 pts, 2–0–0 + bye", "final table, 3 VP"; the
+   * record never breaks across lines (a line may break after an en dash). */
+  function summary(r) {
+    var parts = [], record = null;
+    if (r.title === "champion" || r.title === "finalist") parts.push(t(r.title));
+    else if (r.title === "top") parts.push(t("top", {n: r.top}));
+    if (r.title === "final-table") parts = [t("final_vp", {vp: r.final_vp})];
+    else if (r.gw !== undefined) parts.push(t("gw_vp", {gw: r.gw, vp: r.vp}));
+    else if (r.points !== undefined) {
+      parts.push(t("pts", {points: r.points}));
+      record = withByes(r.record, r.byes);
+    } else if (r.pod !== undefined) parts.push(t("pod_place", {place: r.pod_place, pod: r.pod}));
+    if (!parts.length) return r.summary || "";
+    var span = el("span", parts.join(", ") + (record ? ", " : ""));
+    if (record) span.appendChild(el("span", record, "podium-nowrap"));
+    return span;
+  }
+
+  /* What a person calls the moment, from the phase and the current round. */
+  function phaseName(data) {
+    var kind = data.phase.kind, round = data.round;
+    if (kind === "finished") return t("phase_finished");
+    if (kind === "registration") return t("phase_registration");
+    if (kind === "deck-building") return t("phase_deck");
+    if (kind === "product") return M["product_" + data.format] !== undefined ? t("product_" + data.format) : t("product");
+    if (!round) return data.phase.label;
+    if (kind === "top-cut") return t("phase_top_cut", {name: cutName((round.matches || []).length || 1)});
+    if (kind === "final") return t(round.in_play ? "phase_final_play" : "phase_final_done");
+    if (round.kind === "ffa") return t("phase_pods");
+    return t(round.in_play ? "phase_round_play" : "phase_round_done",
+             {n: round.number, of: round.of ? t("of", {of: round.of}) : ""});
   }
 
   function renderFinal(box, data) {
     var fin = data.final_standings;
-    if (fin.winner) box.appendChild(el("p", "Winner: " + nameOf(fin.winner), "podium-winner"));
-    box.appendChild(grid("Final standings", [["Place", "podium-num"], ["Player"], ["Result"]],
-      fin.rows.map(function (r) { return [r.place, person(r), r.summary]; }), "podium-final"));
+    if (fin.winner) box.appendChild(el("p", t("winner", {name: nameOf(fin.winner)}), "podium-winner"));
+    box.appendChild(grid(t("final_standings"), [[t("place"), "podium-num"], [t("player")], [t("result")]],
+      fin.rows.map(function (r) { return [num(r.place), person(r), summary(r)]; }), "podium-final"));
     if (data.bracket) renderBracket(box, data.bracket);
     else if (data.round && data.round.kind === "final") renderRound(box, data.round);
   }
@@ -238,11 +343,11 @@
     box.setAttribute("data-status", data.status);
     box.setAttribute("data-phase", data.phase.kind);
     box.setAttribute("data-theme", themeOf(root));
-    box.setAttribute("aria-label", data.name + ": live results");
+    box.setAttribute("aria-label", t("live", {name: data.name}));
+    box.setAttribute("lang", LANG);
     box.appendChild(el("h3", data.name));
     var phase = el("p", null, "podium-phase");
-    phase.appendChild(el("span", data.phase.kind === "finished" ? "Final standings" : data.phase.label,
-                         "podium-phase-name"));
+    phase.appendChild(el("span", phaseName(data), "podium-phase-name"));
     var round = data.round;
     if (round && round.in_play && round.ends_at) {
       var clock = el("span", clockText(round.ends_at), "podium-clock");
@@ -250,18 +355,16 @@
       clock.setAttribute("role", "timer");
       phase.appendChild(clock);
     } else if (data.phase.kind === "deck-building" && data.phase.until) {
-      phase.appendChild(el("span", "until " + when(data.phase.until), "podium-note"));
+      phase.appendChild(el("span", t("until", {time: when(data.phase.until)}), "podium-note"));
     }
     box.appendChild(phase);
     if (data.final_standings) {
       renderFinal(box, data);
     } else {
       if (data.phase.kind === "registration") {
-        box.appendChild(el("p", data.players + (data.players === 1 ? " player" : " players") +
-                            " registered so far.", "podium-note"));
+        box.appendChild(el("p", t("registered", {count: data.players}), "podium-note"));
       } else if (!round) {
-        box.appendChild(el("p", data.players + " players. Pairings appear here when round 1 starts.",
-                           "podium-note"));
+        box.appendChild(el("p", t("waiting_round", {count: data.players}), "podium-note"));
       }
       if (data.bracket) {
         renderBracket(box, data.bracket);
@@ -273,9 +376,11 @@
   }
 
   function mount(root) {
+    var lang = pickLanguage(root);
+    useLanguage(lang);
     var tid = root.getAttribute("data-podium-tournament");
     if (!/^t[0-9a-f]{12}$/.test(tid || "")) {
-      root.textContent = "Podium widget: unknown tournament id.";
+      root.textContent = t("unknown");
       return;
     }
     var every = Math.max(1, Number(root.getAttribute("data-refresh")) || 15) * 1000;
@@ -285,14 +390,17 @@
         if (!r.ok) throw new Error("HTTP " + r.status);
         return r.json();
       }).then(function (data) {
+        useLanguage(lang);
         render(root, data);
       }).catch(function (err) {
         var note = root.querySelector(".podium-error") || root.appendChild(el("p", null, "podium-error"));
-        note.textContent = "Live results unavailable (" + err.message + "); retrying.";
+        useLanguage(lang);
+        note.textContent = t("unavailable", {error: err.message});
       }).then(function () { setTimeout(refresh, every); });
     }
     refresh();
     setInterval(function () {
+      useLanguage(lang);
       var clocks = root.querySelectorAll(".podium-clock");
       for (var i = 0; i < clocks.length; i++) {
         clocks[i].textContent = clockText(clocks[i].getAttribute("data-ends-at"));

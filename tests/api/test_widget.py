@@ -161,8 +161,9 @@ def test_live_document_names_each_phase_and_reads_like_results(api):
             bye_row = by_name[facts["bye"]]
             assert bye_row["byes"] == 1
             wins, losses, draws = map(int, bye_row["record"].split("\u2013"))
-            assert wins == bye_row["wins"] + 1
-            assert bye_row["points"] == 2 * wins + draws     # Munchkin: 2 a win or bye
+            assert wins == bye_row["wins"]                   # a bye is not a win (issue 28)
+            assert doc["standings"]["after_round"] == 2
+            assert bye_row["points"] == 2 * (wins + bye_row["byes"]) + draws   # 2 a win or bye
         if phase == "top-cut":
             assert rnd["kind"] == "top-cut" and rnd["name"] == "Semifinals"
             assert [r["name"] for r in doc["bracket"]["rounds"]] == ["Semifinals", "Final"]
@@ -177,6 +178,12 @@ def test_live_document_names_each_phase_and_reads_like_results(api):
             assert final["rows"][0]["summary"].startswith("Champion")
             assert final["rows"][1]["summary"].startswith("Finalist")
             assert [r["summary"].split(",")[0] for r in final["rows"][2:4]] == ["Top 4"] * 2
+            # the facts a front end words in its own language (issue 28)
+            assert [(r["title"], r.get("top")) for r in final["rows"][:4]] == [
+                ("champion", None), ("finalist", None), ("top", 4), ("top", 4)]
+            with_bye = next(r for r in final["rows"] if r["name"] == facts["bye"])
+            assert with_bye["byes"] == 1 and with_bye["summary"].endswith(" + bye")
+            assert with_bye["summary"].endswith(f"{with_bye['record']} + bye")
             swiss_rank = {r["name"]: r["rank"] for r in rows}      # semifinalists by rank
             assert swiss_rank[final["rows"][2]["name"]] < swiss_rank[final["rows"][3]["name"]]
             assert len(final["rows"]) == facts["players"]

@@ -170,14 +170,35 @@ def _contrast_failures(page) -> list[dict]:
     return [c for c in _contrast(page) if c["ratio"] < AA]
 
 
+# Words (and records such as "3–0–0") laid out on more than one line: broken mid-token.
+BROKEN_JS = """root => {
+  const broken = [];
+  const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+    const text = node.textContent;
+    for (const m of text.matchAll(/\\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, m.index);
+      range.setEnd(node, m.index + m[0].length);
+      const lines = new Set([...range.getClientRects()].filter(r => r.width > 0)
+                            .map(r => Math.round(r.top)));
+      if (lines.size > 1) broken.push(m[0]);
+    }
+  }
+  return broken;
+}"""
+
+
 def _shoot(page, shots: pathlib.Path, name: str) -> None:
-    """The widget at 400 and 1280 px; at 400 nothing overflows sideways."""
+    """The widget at 400 and 1280 px; at 400 nothing overflows sideways and no word or
+    record is broken across lines ("Ta|ble", "3-|0-0")."""
     for width in WIDTHS:
         page.set_viewport_size({"width": width, "height": 900})
         box = page.locator(".podium-w")
         if width == 400:
             overflow = page.evaluate("document.documentElement.scrollWidth")
             assert overflow <= width, f"{name}: {overflow}px wide at {width}px"
+            assert box.evaluate(BROKEN_JS) == [], f"{name}: broken mid-word at {width}px"
         _screenshot(box, shots / f"{name}-{width}.png")
     page.set_viewport_size({"width": 1280, "height": 900})
 
@@ -287,9 +308,10 @@ def _reads(phase: str, facts: dict) -> list[str]:
         "product": ["Drafting"],
         "deck-building": ["Deck building", "Pairings appear here when round 1 starts"],
         "round-1": ["Round 1 of 2 in play", " left", "playing"],
-        "round-2": ["Round 2 of 2 in play", "Bye (+2 pts)", "Dropped", "Standings"],
-        "results": ["Round 2 of 2 complete", "draw", "2\u20130", "(1 bye)"],
-        "top-cut": ["Top cut: Semifinals", "Top 4 bracket", "to be decided", "1 bye"],
+        "round-2": ["Round 2 of 2 in play", "Bye (+2 pts)", "Dropped", "Standings after round 1"],
+        "results": ["Round 2 of 2 complete", "draw", "2\u20130", "+ bye",
+                    "Standings after round 2"],
+        "top-cut": ["Top cut: Semifinals", "Top 4 bracket", "to be decided", "+ bye"],
         "finished": ["Final standings", f"Winner: {facts.get('winner')}", "Champion",
                      "Finalist", "Top 4 bracket"],
     }[phase]
@@ -331,8 +353,9 @@ def test_widget_through_each_phase_of_an_event(api, server, browser, store_site,
         if phase == "results":
             bye_row = page.locator(".podium-standings tbody tr").filter(has_text=facts["bye"])
             points, record = [c.strip() for c in bye_row.locator("td").all_text_contents()[1:]]
+            assert record.endswith(" + bye"), record          # a bye is not a win (issue 28)
             wins, losses, draws = map(int, record.split(" ")[0].split("\u2013"))
-            assert int(points) == 2 * wins + draws, (points, record)   # 2 a win or bye
+            assert int(points) == 2 * (wins + 1) + draws, (points, record)   # 2 a win or bye
         if phase == "finished":
             assert page.locator(".podium-winner").text_content() == f"Winner: {facts['winner']}"
             assert _column(page, ".podium-final", 2)[0] == facts["winner"]
@@ -379,3 +402,33 @@ def test_a_store_themes_the_widget(api, server, browser, store_site):
         "n => [getComputedStyle(n).backgroundColor, getComputedStyle(n).color]")
     assert pill == ["rgb(255, 213, 79)", "rgb(26, 26, 26)"]
     assert _contrast_failures(page) == []
+
+
+def test_the_widget_speaks_the_readers_language(api, server, browser, store_site, shots):
+    """data-lang="de" (and a German browser for the iframe page): every word German,
+    numbers and times by Intl, at 400 px nothing broken mid-word."""
+    t = api.ready("munchkin", "sealed", players=5)
+    tid, org = t["tid"], t["organizer"]
+    api.post(f"/v1/tournaments/{tid}/swiss/rounds", token=org)
+    page = browser.new_page(viewport={"width": 400, "height": 900})
+    errors = _collect_errors(page)
+    page.goto(store_site(_store_page(server, tid, 'data-lang="de"')))
+    page.locator(".podium-round tbody tr").first.wait_for(timeout=10_000)
+    text = page.locator(".podium-w").inner_text()
+    for expected in ("Runde 1 von 3 läuft", "Paarungen Runde 1", "Freilos (+2 Pkt.)",
+                     "Tisch", "Gegner", "läuft"):
+        assert expected in text, (expected, text)
+    for english in ("Round", "Table", "Bye", "Opponent", " left"):   # names are "Player N"
+        assert english not in text, (english, text)
+    assert page.locator(".podium-clock").text_content().startswith("noch ")
+    assert page.locator(".podium-w").get_attribute("lang") == "de"
+    assert page.locator(".podium-w").evaluate(BROKEN_JS) == []
+    _screenshot(page.locator(".podium-w"), shots / "round-de-400.png")
+    frame = browser.new_page(locale="fr-FR")
+    frame.goto(f"{server}/v1/widget/{tid}")
+    frame.locator(".podium-round tbody tr").first.wait_for(timeout=10_000)
+    assert "Appariements de la ronde 1" in frame.locator(".podium-w").inner_text()
+    frame.goto(f"{server}/v1/widget/{tid}?lang=ru")
+    frame.locator(".podium-round tbody tr").first.wait_for(timeout=10_000)
+    assert "Пары тура 1" in frame.locator(".podium-w").inner_text()
+    assert errors == []

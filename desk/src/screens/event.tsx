@@ -1,0 +1,52 @@
+// One event: its name, status and phase (from the public live view, polled), and a tab
+// per stage of the day. The tab is in the address, so a reload comes back to it.
+import { call } from "../api/client";
+import { ErrorBox, useDesk, usePoll } from "../desk";
+import { t } from "../i18n";
+import { Decks } from "./decks";
+import { Finish } from "./finish";
+import { Judging } from "./judging";
+import { Overview, phaseText } from "./overview";
+import { Players } from "./players";
+import { Product } from "./product";
+import { Rounds } from "./rounds";
+
+const TABS = ["overview", "players", "product", "decks", "rounds", "judging", "finish"] as const;
+
+export function EventScreen({ tid, tab }: { tid: string; tab: string }) {
+  const { api } = useDesk();
+  const event = usePoll(() => call(() => api.GET("/v1/tournaments/{tid}", { params: { path: { tid } } })), [tid]);
+  const live = usePoll(() => call(() => api.GET("/v1/tournaments/{tid}/live", { params: { path: { tid } }, cache: "no-cache" })), [tid]);
+  const x = event.data;
+  const shown = (TABS as readonly string[]).includes(tab) ? tab : "overview";
+  return (
+    <div>
+      <p><a href="#/">{t("nav.events")}</a></p>
+      <h1>{x ? x.name : t("loading")}</h1>
+      <ErrorBox error={event.error} />
+      {x && live.data ? (
+        <p class="status-line">
+          <span class="pill">{t(`status.${x.status}`)}</span>{" "}
+          <span>{t(`game.${x.game}`)} · {t(`format.${x.format}`)} · {t(`structure.${x.structure}`)}</span>{" "}
+          <strong data-phase={live.data.phase.kind}>{phaseText(live.data)}</strong>
+        </p>
+      ) : null}
+      <nav class="tabs" aria-label={t("nav.stages")}>
+        <ul>
+          {TABS.map((name) => (
+            <li><a href={`#/t/${tid}/${name}`} aria-current={name === shown ? "page" : undefined}>{t(`tab.${name}`)}</a></li>
+          ))}
+        </ul>
+      </nav>
+      {x ? (
+        shown === "players" ? <Players tid={tid} event={x} /> :
+        shown === "product" ? <Product tid={tid} event={x} /> :
+        shown === "decks" ? <Decks tid={tid} /> :
+        shown === "rounds" ? <Rounds tid={tid} event={x} live={live.data} /> :
+        shown === "judging" ? <Judging tid={tid} event={x} /> :
+        shown === "finish" ? <Finish tid={tid} event={x} /> :
+        <Overview tid={tid} event={x} live={live.data} />
+      ) : null}
+    </div>
+  );
+}

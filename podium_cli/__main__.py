@@ -1,0 +1,4 @@
+from podium_cli.commands import main
+
+if __name__ == "__main__":
+    main()
