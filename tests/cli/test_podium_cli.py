@@ -87,7 +87,7 @@ def test_a_refusal_names_the_code_and_the_request_id(podium, tmp_path):
     run, org = podium
     missing = run("event", "show", "t000000000000", key=org, ok=False)
     assert missing.exit_code == 1
-    assert "404 not_found" in missing.stderr and "request id: " in missing.stderr
+    assert "404 tournament_not_found" in missing.stderr and "request id: " in missing.stderr
     assert "Traceback" not in missing.output
     bad = tmp_path / "bad.json"
     bad.write_text('{"name": "x", "game": "chess", "format": "sealed"}')
