@@ -153,3 +153,33 @@ league = _whole("league")               # a store's league season, by league id
 ledger = _whole("ledger")               # a federation's ledger across events, by federation
 webhooks = _whole("webhooks")           # an organizer's webhook endpoints, by organizer id
 webhook_delivery = _whole("webhook")    # one webhook delivery's attempts, by delivery id
+
+
+# -- which streams each decider folds (a decider given any other stream is a bug) -------
+DECIDER_STREAMS: dict[str, frozenset[str]] = {name: frozenset(kinds) for name, kinds in {
+    "tournament": {"tournament"}, "swiss": {"swiss"}, "swiss-match": {"match"},
+    "tables": {"tables"}, "table": {"table"}, "ffa": {"ffa"}, "decks": {"decks"},
+    "draft": {"draft"}, "pod": {"pod"}, "tabledraft": {"tdraft"}, "mixed": {"mixed"},
+    "limited-roster": {"tdraft", "mixed"}, "sealed": {"sealed"},
+    "trade-prep": {"trade"}, "trade-pod": {"trade"},
+    "product-gate": {"product"}, "player-product": {"product"},
+    "judging": {"judging"}, "allegations": {"allegations"}, "clock": {"clock"},
+    "report": {"report"}, "ledger": {"ledger"}, "league": {"league"},
+    "account": {"account"}, "token": {"token"}, "cardset": {"cardset"},
+    "webhooks": {"webhooks"}, "webhook-delivery": {"webhook"},
+}.items()}
+
+
+class StreamMismatch(TypeError):
+    """A decider was given a stream of another aggregate (a programming error)."""
+
+
+def check_binding(decider_name: str, stream_id: str) -> None:
+    """Refuse to fold or write ``stream_id`` with a decider bound to other streams."""
+    kinds = DECIDER_STREAMS.get(decider_name)
+    if kinds is None:
+        raise StreamMismatch(f"decider {decider_name!r} is bound to no kind of stream "
+                             "(domain/streams.py: DECIDER_STREAMS)")
+    if kind_of(stream_id) not in kinds:
+        raise StreamMismatch(f"decider {decider_name!r} folds {sorted(kinds)} streams, "
+                             f"not {stream_id!r}")

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from ..domain import streams
 from ..domain.decider import Decider
 from ..domain.errors import DomainError
 from ..domain.events import Event
@@ -54,6 +55,7 @@ class CommandService:
     # -- reads -------------------------------------------------------------
     def read(self, decider: Decider, stream_id: str) -> tuple[Any, int]:
         """The stream's folded state and version (cached, then caught up)."""
+        streams.check_binding(decider.name, stream_id)
         cached = self.cache.get(decider.name, stream_id)
         state, version = (cached[1], cached[0]) if cached else (decider.initial(), 0)
         newer = self.events.read(stream_id, after=version)

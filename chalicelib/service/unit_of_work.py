@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from ..domain import streams
 from ..domain.decider import Decider
 from ..domain.events import Event
 from ..store.ports import NewEvent, StreamWrite, Tally
@@ -38,6 +39,7 @@ class UnitOfWork:
     def load(self, decider: Decider, stream_id: str, guard: bool = True) -> Any:
         """The stream's current state. With ``guard`` the commit fails (and the work is
         re-run) if the stream changes before it."""
+        streams.check_binding(decider.name, stream_id)
         stream = self._streams.get(stream_id)
         if stream is None:
             state, version = self._loader(decider, stream_id)
@@ -50,6 +52,8 @@ class UnitOfWork:
         """The current states of many streams of one aggregate, read at once and not
         guarded (facts from streams this unit does not write; a stream this unit already
         loaded answers with its state here)."""
+        for sid in stream_ids:
+            streams.check_binding(decider.name, sid)
         known = {sid: self._streams[sid].state for sid in stream_ids if sid in self._streams}
         rest = [sid for sid in stream_ids if sid not in known]
         if rest and self._many is not None:
