@@ -8,9 +8,9 @@ from typing import Any
 
 from ..domain.events import decode
 from . import context, versions
-from .findings import Difference, Finding, NotChecked, Recorded
+from .findings import Difference, Finding, NotChecked, Recorded, Unknown
 from .log import AuditLog, parse
-from .registry import FAMILIES, NOT_CHECKED, PLAIN, family_of
+from .registry import FAMILIES, NEVER_AUDITED, NOT_CHECKED, PLAIN, classified, family_of
 from .versions import Versions
 
 
@@ -36,6 +36,10 @@ class Outcome:
         return [f for f in self.findings if isinstance(f, NotChecked)]
 
     @property
+    def unknown(self) -> list[Unknown]:
+        return [f for f in self.findings if isinstance(f, Unknown)]
+
+    @property
     def ok(self) -> bool:
         return not self.differences
 
@@ -50,6 +54,7 @@ def verify(document: Any, expected_sha256: str | None = None,
     ctx = context.build(log, expected_sha256)
     outcome = Outcome(log.tournament_id, events=sum(len(s) for s in log.streams.values()),
                       versions=known)
+    outcome.findings += strangers(log)
     created = log.streams.get(f"tournament-{log.tournament_id}", [])
     if not created or created[0].type != "TournamentCreated":
         first = created[0] if created else Recorded(f"tournament-{log.tournament_id}", 0,
@@ -73,9 +78,7 @@ def _replay(ctx: context.Context, log: AuditLog, stream_id: str, events: list[Re
             outcome: Outcome) -> None:
     name = family_of(stream_id, log.tournament_id)
     if name is None:
-        outcome.findings += [NotChecked(e, "a stream the verifier does not know")
-                             for e in events]
-        return
+        return                      # named by strangers()
     family = FAMILIES[name]
     state = family.decider.initial()
     for i, event in enumerate(events):
@@ -85,11 +88,12 @@ def _replay(ctx: context.Context, log: AuditLog, stream_id: str, events: list[Re
             ctx.previous = events[i - 1] if i else None
             outcome.findings += check(ctx, state, event)
             outcome.checked += 1
+        elif event.type in NEVER_AUDITED:
+            continue                # named by strangers()
         elif event.type in NOT_CHECKED:
             outcome.findings.append(NotChecked(event, NOT_CHECKED[event.type]))
         elif event.type not in PLAIN:
-            outcome.findings.append(NotChecked(event, "an event type the verifier does not "
-                                                      "know"))
+            continue                # named by strangers(); not applied
         try:
             state = family.decider.evolve(state, decode(event.type, event.data,
                                                         event.schema_version, event.stream))
@@ -100,3 +104,21 @@ def _replay(ctx: context.Context, log: AuditLog, stream_id: str, events: list[Re
             outcome.findings += [NotChecked(e, "after an event the domain cannot apply")
                                  for e in events[i + 1:]]
             return
+
+
+def strangers(log: AuditLog) -> list[Finding]:
+    """Streams and event types the verifier does not know (it cannot vouch for them), and
+    events an audit log never holds (a difference)."""
+    out: list[Finding] = []
+    known = classified()
+    for stream_id, events in log.streams.items():
+        if family_of(stream_id, log.tournament_id) is None:
+            out += [Unknown(e, "a stream the verifier does not know") for e in events]
+            continue
+        for event in events:
+            if event.type in NEVER_AUDITED:
+                out.append(Difference(event, "(type)", event.type,
+                                      "no such event in an audit log: " + PLAIN[event.type]))
+            elif event.type not in known:
+                out.append(Unknown(event, "an event type the verifier does not know"))
+    return out

@@ -48,7 +48,19 @@ class NotChecked:
         return f"NOT CHECKED  {self.event.where}: {self.reason}"
 
 
-Finding = Difference | NotChecked
+@dataclass(frozen=True)
+class Unknown:
+    """An event type or a stream the verifier does not know: it cannot say whether the
+    event is right, so the log is refused unless the caller allows such events."""
+
+    event: Recorded
+    reason: str
+
+    def line(self) -> str:
+        return f"UNKNOWN  {self.event.where}: {self.reason}"
+
+
+Finding = Difference | NotChecked | Unknown
 
 
 def _short(value: Any, limit: int = 160) -> str:

@@ -131,6 +131,12 @@ PLAIN: dict[str, str] = {t: reason for reason, types in {
 }.items() for t in types}
 
 
+# Types a stream of the audit log never holds (accounts, tokens, webhooks, the judges'
+# records): one found there is a difference, not a plain fact.
+NEVER_AUDITED = frozenset(t for t, reason in PLAIN.items()
+                          if "not part of an audit log" in reason)
+
+
 def family_of(stream_id: str, tid: str) -> str | None:
     kind = stream_id.split("-", 1)[0]
     pod = streams.pod_number_of(stream_id)
