@@ -17,7 +17,7 @@ from ..domain import tournament as t
 from ..domain.errors import Forbidden, Invalid
 from ..domain.version import PODIUM_VERSION
 from ..projections.tournaments import streams_kind
-from . import tournament
+from . import audit_manifest, tournament
 from .card_facts import lists_cards
 from .reads import Reads
 from .sets import product_sets
@@ -56,15 +56,20 @@ def audit_log(reads: Reads, actor: Principal | None, tid: str, after: str | None
                             "before that only its staff may read it", code="audit_not_public")
     position = _cursor(after, tid)
     events, following = _page(reads, tid, position, limit)
+    def show(event: Any) -> dict[str, Any]:
+        return shown(event, finished)
+
     reply: dict[str, Any] = {
         "tournament_id": tid, "podium_version": PODIUM_VERSION,
         "status": state.status, "seed_sha256": state.seed_sha256,
         "seed": state.seed if finished else None,
-        "events": [shown(e, finished) for e in events],
+        "events": audit_manifest.chained(reads, events, show),
         "next": following}
     if position is None:
         reply["card_sets"] = {set_id: card_set.model_dump(mode="json") for set_id, card_set
                               in product_sets(reads, state.section("product")).items()}
+        reply["manifest"] = audit_manifest.manifest(reads, state, reply["card_sets"],
+                                                    audited, show)
     return reply
 
 

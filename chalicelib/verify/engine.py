@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..domain.events import decode
-from . import context, versions
+from . import chain_checks, context, versions
 from .findings import Difference, Finding, NotChecked, Recorded, Unknown
 from .log import AuditLog, parse
 from .registry import FAMILIES, NEVER_AUDITED, NOT_CHECKED, PLAIN, classified, family_of
@@ -55,6 +55,7 @@ def verify(document: Any, expected_sha256: str | None = None,
     outcome = Outcome(log.tournament_id, events=sum(len(s) for s in log.streams.values()),
                       versions=known)
     outcome.findings += strangers(log)
+    outcome.findings += chain_checks.streams_whole(log) + chain_checks.manifest_matches(log)
     created = log.streams.get(f"tournament-{log.tournament_id}", [])
     if not created or created[0].type != "TournamentCreated":
         first = created[0] if created else Recorded(f"tournament-{log.tournament_id}", 0,

@@ -17,6 +17,8 @@ class Recorded:
     recorded_at: str | None = None
     schema_version: int = 1                 # the version of the payload's shape
     podium_version: str | None = None       # the Podium version that recorded it
+    content: str = ""                       # sha256 of the event as shown (but its chain)
+    chain: str | None = None                # the chain the log records for it
 
     @property
     def where(self) -> str:
