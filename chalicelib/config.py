@@ -19,6 +19,8 @@ class Config:
     projection: str = "inline"             # inline (after each append) | stream (DynamoDB Streams)
     sqlite_synchronous: str = "FULL"
     check_purity: bool = False             # tests: fail if an evolve mutates its input
+    signing_key: str | None = None         # Ed25519 seed, base64 (else from the token secret)
+    signing_keys_retired: str | None = None  # JSON list of the old public keys still listed
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Config:
@@ -36,6 +38,8 @@ class Config:
             projection=env.get("PODIUM_PROJECTION", "inline" if store == "sqlite" else "stream"),
             sqlite_synchronous=env.get("PODIUM_SQLITE_SYNCHRONOUS", "FULL"),
             check_purity=env.get("PODIUM_CHECK_PURITY") == "1",
+            signing_key=env.get("PODIUM_SIGNING_KEY") or None,
+            signing_keys_retired=env.get("PODIUM_SIGNING_KEYS_RETIRED") or None,
         )
 
 

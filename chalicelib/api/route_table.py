@@ -2,6 +2,7 @@
 ``python -m tools.build_routes`` from the blueprints (``blueprints.py``); do not edit."""
 
 ROUTES = (
+    ('/.well-known/podium-keys', ('GET',), 'chalicelib.api.audit', 'podium_keys'),
     ('/accounts', ('POST',), 'chalicelib.api.accounts', 'create_account'),
     ('/admin/projections/rebuild', ('POST',), 'chalicelib.api.system', 'rebuild_projections'),
     ('/health', ('GET',), 'chalicelib.api.system', 'health'),

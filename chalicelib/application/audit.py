@@ -12,7 +12,8 @@ from typing import Any
 
 from ..auth import Principal
 from ..auth.principal import Unauthorized, is_staff
-from ..domain import streams
+from ..auth.signing import Signer
+from ..domain import audit_chain, streams
 from ..domain import tournament as t
 from ..domain.errors import Forbidden, Invalid
 from ..domain.version import PODIUM_VERSION
@@ -43,8 +44,9 @@ class BadCursor(Invalid):
 
 @lists_cards
 def audit_log(reads: Reads, actor: Principal | None, tid: str, after: str | None,
-              limit: int) -> dict[str, Any]:
-    """A page of the audit log (``after``: the previous page's cursor)."""
+              limit: int, signer: Signer | None = None) -> dict[str, Any]:
+    """A page of the audit log (``after``: the previous page's cursor); the first page
+    carries the manifest, signed by ``signer`` (the deployment's key)."""
     state = tournament.load(reads, tid)
     finished = state.status == t.state.FINISHED
     if not finished:
@@ -70,6 +72,8 @@ def audit_log(reads: Reads, actor: Principal | None, tid: str, after: str | None
                               in product_sets(reads, state.section("product")).items()}
         reply["manifest"] = audit_manifest.manifest(reads, state, reply["card_sets"],
                                                     audited, show)
+        if signer is not None:
+            reply["signature"] = signer.sign(audit_chain.canonical(reply["manifest"]))
     return reply
 
 
@@ -137,3 +141,9 @@ def _cursor(raw: str | None, tid: str) -> tuple[str, int] | None:
         raise BadCursor("query parameter 'after' is not a cursor of this log",
                         code="invalid_query")
     return sort, int(version)
+
+
+def public_keys(signer: Signer) -> dict[str, Any]:
+    """The deployment's public keys: the current one and every retired one still listed,
+    so a log signed before a rotation still verifies."""
+    return signer.public_keys()

@@ -1,4 +1,4 @@
-"""``python -m chalicelib.verify LOG [--sha256 HEX] [--save FILE] [--all]
+"""``python -m chalicelib.verify LOG [--sha256 HEX] [--keys FILE|URL] [--save FILE] [--all]
 [--allow-unknown] [--accept-newer]``
 
 LOG is an audit log file (JSON, or gzip'd JSON) or its URL
@@ -14,7 +14,9 @@ and the versions that recorded the log, prints each difference and exits
   (``--allow-unknown`` checks the rest and lists them as not checked).
 
 ``--sha256`` is the seed hash you noted when the tournament was created (from the
-federation feed); ``--save`` writes the fetched log to a file; ``--all`` lists every event
+federation feed); ``--keys`` the deployment's public keys (``GET
+/v1/.well-known/podium-keys``, a file or URL): one of them must have signed the log's
+manifest; ``--save`` writes the fetched log to a file; ``--all`` lists every event
 not checked. What the verifier needs to run is in ``chalicelib/verify/README.md``."""
 from __future__ import annotations
 
@@ -25,7 +27,7 @@ from collections import Counter
 
 from .engine import verify
 from .log import LogError, VersionError
-from .source import MAX_BYTES, MAX_PAGES, SourceError, load
+from .source import MAX_BYTES, MAX_PAGES, SourceError, load, load_one
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -33,6 +35,9 @@ def _parser() -> argparse.ArgumentParser:
                                      description="Check a finished Podium event's audit log.")
     parser.add_argument("log", help="an audit log file or its URL")
     parser.add_argument("--sha256", help="the seed hash published when the event was created")
+    parser.add_argument("--keys", help="the deployment's public keys (a file or the URL of "
+                                       "/v1/.well-known/podium-keys): the manifest must "
+                                       "be signed by one of them")
     parser.add_argument("--save", help="write the (fetched) audit log to this file")
     parser.add_argument("--all", action="store_true", help="list every event not checked")
     parser.add_argument("--accept-newer", action="store_true",
@@ -55,11 +60,12 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         document = load(args.log, args.max_bytes, args.max_pages)
+        keys = load_one(args.keys) if args.keys else None
         if args.save:
             with open(args.save, "w", encoding="utf-8") as out:
                 json.dump(document, out)
         outcome = verify(document, expected_sha256=args.sha256,
-                         accept_newer=args.accept_newer)
+                         accept_newer=args.accept_newer, keys=keys)
     except VersionError as exc:
         print(f"REFUSED  {_one_line(exc)}", file=sys.stderr)
         return 3

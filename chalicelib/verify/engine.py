@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..domain.events import decode
-from . import chain_checks, context, versions
+from . import chain_checks, context, signature, versions
 from .findings import Difference, Finding, NotChecked, Recorded, Unknown
 from .log import AuditLog, parse
 from .registry import FAMILIES, NEVER_AUDITED, NOT_CHECKED, PLAIN, classified, family_of
@@ -22,10 +22,11 @@ class Outcome:
     findings: list[Finding] = field(default_factory=list)
     seconds: float = 0.0
     versions: Versions | None = None      # the log's Podium versions against the verifier's
+    notes: list[str] = field(default_factory=list)   # further warnings
 
     @property
     def warnings(self) -> list[str]:
-        return self.versions.warnings if self.versions else []
+        return (self.versions.warnings if self.versions else []) + self.notes
 
     @property
     def differences(self) -> list[Difference]:
@@ -45,9 +46,11 @@ class Outcome:
 
 
 def verify(document: Any, expected_sha256: str | None = None,
-           accept_newer: bool = False) -> Outcome:
+           accept_newer: bool = False, keys: Any = None) -> Outcome:
     """Check an audit log (the parsed JSON document); raises LogError if it is none, and
-    VersionError (a LogError) if a newer Podium recorded it, unless ``accept_newer``."""
+    VersionError (a LogError) if a newer Podium recorded it, unless ``accept_newer``.
+    ``keys``: the deployment's public keys (GET /v1/.well-known/podium-keys), which must
+    have signed the manifest; without them the signature is not checked (a warning)."""
     started = time.perf_counter()
     log = parse(document)
     known = versions.check(log, accept_newer)
@@ -56,6 +59,11 @@ def verify(document: Any, expected_sha256: str | None = None,
                       versions=known)
     outcome.findings += strangers(log)
     outcome.findings += chain_checks.streams_whole(log) + chain_checks.manifest_matches(log)
+    if keys is not None:
+        outcome.findings += signature.check(log, keys)
+    else:
+        outcome.notes.append("the manifest's signature is not checked: pass the "
+                             "deployment's public keys (--keys)")
     created = log.streams.get(f"tournament-{log.tournament_id}", [])
     if not created or created[0].type != "TournamentCreated":
         first = created[0] if created else Recorded(f"tournament-{log.tournament_id}", 0,

@@ -37,6 +37,18 @@ def load(source: str, max_bytes: int = MAX_BYTES, max_pages: int = MAX_PAGES) ->
         raise SourceError(f"{source}: {exc.strerror or exc}") from None
 
 
+def load_one(source: str, max_bytes: int = 1 << 20) -> Any:
+    """One small JSON document (the deployment's keys) from a file or a URL."""
+    try:
+        if source.startswith(("http://", "https://")):
+            with urllib.request.urlopen(source, timeout=60) as reply:  # noqa: S310 - user's URL
+                return decode(_read(reply, max_bytes), source)
+        with open(source, "rb") as handle:
+            return decode(_read(handle, max_bytes), source)
+    except (urllib.error.URLError, OSError) as exc:
+        raise SourceError(f"{source}: {getattr(exc, 'reason', None) or exc}") from None
+
+
 def _read(handle: Any, max_bytes: int) -> bytes:
     """The file's bytes, inflated if gzip'd, at most ``max_bytes`` of them."""
     head = handle.read(2)

@@ -89,7 +89,8 @@ def _created(**event: object) -> dict:
 
 def test_the_verifier_names_the_podium_version_it_checks_with_and_the_recorders():
     outcome = verify(_created(schema_version=1, podium_version=PODIUM_VERSION))
-    assert outcome.versions.recorded_by == {PODIUM_VERSION: 1} and outcome.warnings == []
+    assert outcome.versions.recorded_by == {PODIUM_VERSION: 1}
+    assert outcome.versions.warnings == []
     assert outcome.versions.line() == (f"PODIUM   checking with Podium {PODIUM_VERSION} a log "
                                        f"recorded by {PODIUM_VERSION} (1 events), served by "
                                        f"Podium {PODIUM_VERSION}")
