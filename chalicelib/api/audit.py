@@ -25,7 +25,18 @@ def audit_log(tid):
     request = bp.current_request
     principal = optional_principal(request, runtime())
     page = audit.audit_log(reads(), principal, tid, cursor_param(request),
-                           query_int(request, "limit", 500, 1, 5000), _signer())
+                           query_int(request, "limit", 500, 1, 5000), _signer(),
+                           runtime().token_secret)
+    return {**page, "next": next_cursor(page["next"])}
+
+
+@json_route(bp, "/tournaments/{tid}/audit/private", methods=["GET"])
+def audit_private_part(tid):
+    request = bp.current_request
+    principal = optional_principal(request, runtime())
+    page = audit.private_part(reads(), principal, tid, cursor_param(request),
+                              query_int(request, "limit", 500, 1, 5000),
+                              runtime().token_secret)
     return {**page, "next": next_cursor(page["next"])}
 
 

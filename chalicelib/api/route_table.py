@@ -19,6 +19,7 @@ ROUTES = (
     ('/tournaments', ('POST',), 'chalicelib.api.tournaments', 'create_tournament'),
     ('/tournaments/{tid}', ('GET',), 'chalicelib.api.tournaments', 'get_tournament'),
     ('/tournaments/{tid}/audit', ('GET',), 'chalicelib.api.audit', 'audit_log'),
+    ('/tournaments/{tid}/audit/private', ('GET',), 'chalicelib.api.audit', 'audit_private_part'),
     ('/tournaments/{tid}/decks', ('GET',), 'chalicelib.api.decks', 'decks_overview'),
     ('/tournaments/{tid}/decks/checks', ('GET',), 'chalicelib.api.decks', 'list_checks'),
     ('/tournaments/{tid}/decks/deadline', ('POST',), 'chalicelib.api.decks', 'extend_deadline'),

@@ -36,6 +36,12 @@ def content(event: Mapping[str, Any]) -> str:
     return digest({k: v for k, v in event.items() if k != "chain"})
 
 
+def commitment(salt_hex: str, value: Any) -> str:
+    """A withheld field's commitment: sha256(salt + newline + canonical JSON of its value);
+    the salt and the value (the private part) open it."""
+    return hashlib.sha256(salt_hex.encode("utf-8") + b"\n" + canonical(value)).hexdigest()
+
+
 def link(previous: str, event_content: str) -> str:
     return hashlib.sha256(f"{previous}\n{event_content}".encode("ascii")).hexdigest()
 

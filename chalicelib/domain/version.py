@@ -10,7 +10,9 @@ from __future__ import annotations
 
 # 1.1.0: replacement packs drawn by the deciders and marked ``drawn`` (issue 18); logs
 # from before 1.1.0 do not name their version
-PODIUM_VERSION = "1.1.0"
+# 1.2.0: the audit log is chained, carries a signed manifest and withholds private fields
+# behind commitments (issue 25): an older verifier cannot read it
+PODIUM_VERSION = "1.2.0"
 
 
 def parse(version: object) -> tuple[int, int, int] | None:

@@ -1,4 +1,5 @@
-"""``python -m chalicelib.verify LOG [--sha256 HEX] [--keys FILE|URL] [--save FILE] [--all]
+"""``python -m chalicelib.verify LOG [--sha256 HEX] [--keys FILE|URL] [--private FILE]
+[--save FILE] [--all]
 [--allow-unknown] [--accept-newer]``
 
 LOG is an audit log file (JSON, or gzip'd JSON) or its URL
@@ -16,8 +17,10 @@ and the versions that recorded the log, prints each difference and exits
 ``--sha256`` is the seed hash you noted when the tournament was created (from the
 federation feed); ``--keys`` the deployment's public keys (``GET
 /v1/.well-known/podium-keys``, a file or URL): one of them must have signed the log's
-manifest; ``--save`` writes the fetched log to a file; ``--all`` lists every event
-not checked. What the verifier needs to run is in ``chalicelib/verify/README.md``."""
+manifest; ``--private FILE`` the private part the organizer gave you (values and salts
+of withheld fields), checked against the public commitments; ``--save`` writes the
+fetched log to a file; ``--all`` lists every event not checked. What the verifier needs
+to run: ``chalicelib/verify/README.md``."""
 from __future__ import annotations
 
 import argparse
@@ -38,6 +41,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--keys", help="the deployment's public keys (a file or the URL of "
                                        "/v1/.well-known/podium-keys): the manifest must "
                                        "be signed by one of them")
+    parser.add_argument("--private", help="the log's private part (file; GET .../audit/private "
+                                          "pages joined): each opening must match the "
+                                          "public log's commitment")
     parser.add_argument("--save", help="write the (fetched) audit log to this file")
     parser.add_argument("--all", action="store_true", help="list every event not checked")
     parser.add_argument("--accept-newer", action="store_true",
@@ -61,11 +67,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         document = load(args.log, args.max_bytes, args.max_pages)
         keys = load_one(args.keys) if args.keys else None
+        private = load_one(args.private, args.max_bytes) if args.private else None
         if args.save:
             with open(args.save, "w", encoding="utf-8") as out:
                 json.dump(document, out)
         outcome = verify(document, expected_sha256=args.sha256,
-                         accept_newer=args.accept_newer, keys=keys)
+                         accept_newer=args.accept_newer, keys=keys,
+                         private=private)
     except VersionError as exc:
         print(f"REFUSED  {_one_line(exc)}", file=sys.stderr)
         return 3

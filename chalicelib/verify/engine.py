@@ -7,11 +7,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..domain.events import decode
-from . import chain_checks, context, signature, versions
+from . import chain_checks, context, private_checks, signature, versions
 from .findings import Difference, Finding, NotChecked, Recorded, Unknown
 from .log import AuditLog, parse
 from .registry import FAMILIES, NEVER_AUDITED, NOT_CHECKED, PLAIN, classified, family_of
 from .versions import Versions
+
+WITHHELD = ("private fields are withheld (a commitment stands for them): the events of "
+            "its stream are replayed without it")
 
 
 @dataclass
@@ -46,11 +49,13 @@ class Outcome:
 
 
 def verify(document: Any, expected_sha256: str | None = None,
-           accept_newer: bool = False, keys: Any = None) -> Outcome:
+           accept_newer: bool = False, keys: Any = None, private: Any = None) -> Outcome:
     """Check an audit log (the parsed JSON document); raises LogError if it is none, and
     VersionError (a LogError) if a newer Podium recorded it, unless ``accept_newer``.
     ``keys``: the deployment's public keys (GET /v1/.well-known/podium-keys), which must
-    have signed the manifest; without them the signature is not checked (a warning)."""
+    have signed the manifest; without them the signature is not checked (a warning).
+    ``private``: the log's private part (value and salt of withheld fields) to check
+    against the public commitments."""
     started = time.perf_counter()
     log = parse(document)
     known = versions.check(log, accept_newer)
@@ -59,6 +64,10 @@ def verify(document: Any, expected_sha256: str | None = None,
                       versions=known)
     outcome.findings += strangers(log)
     outcome.findings += chain_checks.streams_whole(log) + chain_checks.manifest_matches(log)
+    if private is not None:
+        found, opened = private_checks.check(log, private)
+        outcome.findings += found
+        outcome.notes.append(f"{opened} withheld field(s) opened by the private part given")
     if keys is not None:
         outcome.findings += signature.check(log, keys)
     else:
@@ -107,6 +116,9 @@ def _replay(ctx: context.Context, log: AuditLog, stream_id: str, events: list[Re
             state = family.decider.evolve(state, decode(event.type, event.data,
                                                         event.schema_version, event.stream))
         except Exception as exc:  # noqa: BLE001 - a tampered event breaks the replay
+            if event.withheld:      # a private field the public log withholds
+                outcome.findings.append(NotChecked(event, WITHHELD))
+                continue
             outcome.findings.append(Difference(event, "(replay)", "recorded",
                                                f"the domain cannot apply it: "
                                                f"{type(exc).__name__}: {exc}"))

@@ -19,6 +19,7 @@ class Recorded:
     podium_version: str | None = None       # the Podium version that recorded it
     content: str = ""                       # sha256 of the event as shown (but its chain)
     chain: str | None = None                # the chain the log records for it
+    withheld: Any = None                    # field -> commitment of what the log withholds
 
     @property
     def where(self) -> str:

@@ -65,7 +65,7 @@ def parse(document: Any) -> AuditLog:
                              schema_version=int(raw.get("schema_version") or 1),
                              podium_version=_text(raw.get("podium_version")),
                              content=content(raw), chain=chain if isinstance(chain, str)
-                             else None)
+                             else None, withheld=raw.get("withheld") or None)
         except (KeyError, TypeError, ValueError, AttributeError):
             raise LogError(f"event {n} lacks stream_id, version, type or data") from None
         streams.setdefault(event.stream, []).append(event)
