@@ -192,3 +192,18 @@ TAMPERING["hack-booster-draft"] += [pick_from_a_pack_never_held, picks_swapped_w
 TAMPERING["mtg-conspiracy"] += [pick_from_a_pack_never_held]
 TAMPERING["vtes-sealed-swap"] += [table_report_rewritten_at_close]
 TAMPERING["vtes-table-draft"] += [table_report_rewritten_at_close]
+
+
+def deck_with_cards_never_received(doc: dict) -> tuple[tuple[str, int, str], str]:
+    """A registered deck holding more copies of a card than the player's pool gave them
+    (the pool as the draft, the sealed product and swap, or the trade left it)."""
+    registered = _first(doc, "DeckRegistered", lambda e: isinstance(e["data"]["deck"], dict))
+    deck = registered["data"]["deck"]
+    zone = next(z for z in ("library", "main", "crypt") if deck.get(z))
+    deck[zone] += [deck[zone][0]] * 12
+    return _ident(registered), f"deck ({deck[zone][0]})"
+
+
+for _name in ("hack-booster-draft", "vtes-sealed-swap", "vtes-restricted-trade",
+              "vtes-table-draft", "vtes-mixed-draft", "munchkin-draft"):
+    TAMPERING[_name].append(deck_with_cards_never_received)
