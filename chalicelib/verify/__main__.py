@@ -1,4 +1,5 @@
-"""``python -m chalicelib.verify LOG [--sha256 HEX] [--keys FILE|URL] [--private FILE]
+"""``python -m chalicelib.verify LOG [--sha256 HEX] [--record FILE] [--keys FILE|URL]
+[--private FILE]
 [--save FILE] [--all]
 [--allow-unknown] [--accept-newer]``
 
@@ -14,8 +15,9 @@ and the versions that recorded the log, prints each difference and exits
   checks it anyway), or it holds event types or streams this verifier does not know
   (``--allow-unknown`` checks the rest and lists them as not checked).
 
-``--sha256`` is the seed hash you noted when the tournament was created (from the
-federation feed); ``--keys`` the deployment's public keys (``GET
+``--sha256`` is the seed hash you noted when the tournament was created, ``--record`` the
+``tournament.created`` webhook body you received then (its ``seed_sha256``); ``--keys``
+the deployment's public keys (``GET
 /v1/.well-known/podium-keys``, a file or URL): one of them must have signed the log's
 manifest; ``--private FILE`` the private part the organizer gave you (values and salts
 of withheld fields), checked against the public commitments; ``--save`` writes the
@@ -38,6 +40,10 @@ def _parser() -> argparse.ArgumentParser:
                                      description="Check a finished Podium event's audit log.")
     parser.add_argument("log", help="an audit log file or its URL")
     parser.add_argument("--sha256", help="the seed hash published when the event was created")
+    parser.add_argument("--record", help="your own record of the seed's commitment: the "
+                                         "tournament.created webhook body you received "
+                                         "(or any JSON with seed_sha256 at its top or "
+                                         "under data), a file")
     parser.add_argument("--keys", help="the deployment's public keys (a file or the URL of "
                                        "/v1/.well-known/podium-keys): the manifest must "
                                        "be signed by one of them")
@@ -58,6 +64,23 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def commitment_of(record: object, given: str | None, tid: object = None) -> str:
+    """The seed hash of a saved record (a tournament.created delivery, a feed entry);
+    refused when it has none or disagrees with ``--sha256``."""
+    data = record.get("data") if isinstance(record, dict) else None
+    found = [r.get("seed_sha256") for r in (record, data) if isinstance(r, dict)]
+    value = next((v for v in found if isinstance(v, str)), None)
+    if value is None:
+        raise SourceError("the record given has no seed_sha256 (expected the "
+                          "tournament.created webhook body)")
+    named = [r.get("tournament_id") for r in (record, data) if isinstance(r, dict)]
+    if tid is not None and any(n is not None and n != tid for n in named):
+        raise SourceError(f"the record given is of another tournament than {tid}")
+    if given is not None and given != value:
+        raise SourceError(f"--sha256 {given} and the record's seed_sha256 {value} differ")
+    return value
+
+
 def _one_line(exc: BaseException) -> str:
     return " ".join(str(exc).split())[:300] or type(exc).__name__
 
@@ -67,11 +90,15 @@ def main(argv: list[str] | None = None) -> int:
     try:
         document = load(args.log, args.max_bytes, args.max_pages)
         keys = load_one(args.keys) if args.keys else None
+        expected = args.sha256
+        if args.record:
+            expected = commitment_of(load_one(args.record), expected,
+                                     document.get("tournament_id"))
         private = load_one(args.private, args.max_bytes) if args.private else None
         if args.save:
             with open(args.save, "w", encoding="utf-8") as out:
                 json.dump(document, out)
-        outcome = verify(document, expected_sha256=args.sha256,
+        outcome = verify(document, expected_sha256=expected,
                          accept_newer=args.accept_newer, keys=keys,
                          private=private)
     except VersionError as exc:

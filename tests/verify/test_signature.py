@@ -86,3 +86,23 @@ def test_a_retired_key_still_verifies_what_it_signed(signed, tmp_path, capsys):
 def test_a_bad_key_configuration_is_refused(key, retired):
     with pytest.raises(ValueError):
         signer("s" * 32, key, retired)
+
+
+def test_the_record_kept_at_creation_anchors_the_seed(signed, tmp_path, capsys):
+    """--record: the tournament.created webhook body received at creation; the log's
+    published hash must be the one it carries."""
+    log, keys = signed
+    tid = log["tournament_id"]
+    (tmp_path / "log.json").write_text(json.dumps(log))
+    record = tmp_path / "created.json"
+    record.write_text(json.dumps({"topic": "tournament.created", "tournament_id": tid,
+                                  "data": {"tournament_id": tid,
+                                           "seed_sha256": log["seed_sha256"]}}))
+    assert main([str(tmp_path / "log.json"), "--record", str(record)]) == 0
+    record.write_text(json.dumps({"tournament_id": tid, "data": {"seed_sha256": "0" * 64}}))
+    assert main([str(tmp_path / "log.json"), "--record", str(record)]) == 1
+    assert f"tournament-{tid} v1 TournamentCreated: seed_sha256" in capsys.readouterr().out
+    record.write_text(json.dumps({"tournament_id": "t999999999999", "data": {
+        "seed_sha256": log["seed_sha256"]}}))
+    assert main([str(tmp_path / "log.json"), "--record", str(record)]) == 2
+    assert "another tournament" in capsys.readouterr().err
