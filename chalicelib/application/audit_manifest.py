@@ -60,16 +60,15 @@ def heads(reads: Reads, tid: str, audited: Callable[[str], bool],
         if not batch:
             return out
         after = batch[-1].sort
-        for view in batch:
-            stream_id = view.doc["stream_id"]
-            if not audited(stream_id):
-                continue
-            head, count, version = audit_chain.GENESIS, 0, 0
-            for event in _stream(reads, stream_id):
+        wanted = [v.doc["stream_id"] for v in batch if audited(v.doc["stream_id"])]
+        # a hundred streams at a time, in parallel where the store can (DynamoDB)
+        for stream_id, events in reads.service.events.read_many(
+                {s: 0 for s in wanted}).items():
+            head = audit_chain.GENESIS
+            for event in events:
                 head = audit_chain.link(head, audit_chain.content(show(event)))
-                count, version = count + 1, event.version
-            if count:
-                out[stream_id] = (version, count, head)
+            if events:
+                out[stream_id] = (events[-1].version, len(events), head)
 
 
 def manifest(reads: Reads, state: Any, card_sets: dict, audited: Callable[[str], bool],

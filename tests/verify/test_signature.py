@@ -15,6 +15,7 @@ from chalicelib.domain.audit_chain import canonical
 from chalicelib.verify.__main__ import main
 from chalicelib.verify.engine import verify
 from chalicelib.verify.log import LogError
+from tests.api.test_reports import dynamo_api  # noqa: F401 - fixture
 from tests.verify.seal import reseal
 
 EARLY = {"incomplete": True, "reason": "the test stops after the product phase"}
@@ -106,3 +107,16 @@ def test_the_record_kept_at_creation_anchors_the_seed(signed, tmp_path, capsys):
         "seed_sha256": log["seed_sha256"]}}))
     assert main([str(tmp_path / "log.json"), "--record", str(record)]) == 2
     assert "another tournament" in capsys.readouterr().err
+
+
+def test_on_dynamodb_the_log_is_chained_signed_and_verifies(dynamo_api):  # noqa: F811
+    """The manifest reads every stream through the DynamoDB adapter's read_many."""
+    api = dynamo_api
+    event = api.ready("vtes", "sealed-swap", players=8)
+    tid, org = event["tid"], event["organizer"]
+    assert api.post(f"/v1/tournaments/{tid}/finish", EARLY, token=org).status == 200
+    log = api.get(f"/v1/tournaments/{tid}/audit?limit=5000").body
+    keys = api.get("/v1/.well-known/podium-keys").body
+    assert set(log["manifest"]["streams"]) == {e["stream_id"] for e in log["events"]}
+    outcome = verify(log, keys=keys)
+    assert outcome.ok, [d.line() for d in outcome.differences]
