@@ -22,6 +22,8 @@ class Config:
     read_wait_seconds: float = 2.0         # a read after a write waits this long for views
     lag_alarm_seconds: float = 60.0        # health degrades past this projection lag
     dead_letter_queue_url: str | None = None   # the projector's on-failure queue (AWS)
+    signing_key: str | None = None         # Ed25519 seed, base64 (else from the token secret)
+    signing_keys_retired: str | None = None  # JSON list of the old public keys still listed
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Config:
@@ -43,6 +45,8 @@ class Config:
             read_wait_seconds=_seconds(env, "PODIUM_READ_WAIT_SECONDS", cls.read_wait_seconds, 30),
             lag_alarm_seconds=_seconds(env, "PODIUM_LAG_ALARM_SECONDS", cls.lag_alarm_seconds,
                                        86400),
+            signing_key=env.get("PODIUM_SIGNING_KEY") or None,
+            signing_keys_retired=env.get("PODIUM_SIGNING_KEYS_RETIRED") or None,
         )
 
 

@@ -50,6 +50,8 @@ else
   PARAMS+=("TokenSecret=${PODIUM_TOKEN_SECRET:?the first deploy needs PODIUM_TOKEN_SECRET (32+ characters)}")
   PARAMS+=("AdminKey=${PODIUM_ADMIN_KEY:?the first deploy needs PODIUM_ADMIN_KEY (24+ characters)}")
 fi
+[ -n "${PODIUM_SIGNING_KEY:-}" ] && PARAMS+=("SigningKey=$PODIUM_SIGNING_KEY")
+[ -n "${PODIUM_SIGNING_KEYS_RETIRED:-}" ] && PARAMS+=("RetiredSigningKeys=$PODIUM_SIGNING_KEYS_RETIRED")
 [ -n "${PODIUM_API_RATE_LIMIT:-}" ] && PARAMS+=("ApiThrottlingRateLimit=$PODIUM_API_RATE_LIMIT")
 [ -n "${PODIUM_API_BURST_LIMIT:-}" ] && PARAMS+=("ApiThrottlingBurstLimit=$PODIUM_API_BURST_LIMIT")
 [ -n "${PODIUM_REGISTRATION_RATE_LIMIT:-}" ] && PARAMS+=("RegistrationThrottlingRateLimit=$PODIUM_REGISTRATION_RATE_LIMIT")

@@ -2,6 +2,7 @@
 ``python -m tools.build_routes`` from the blueprints (``blueprints.py``); do not edit."""
 
 ROUTES = (
+    ('/.well-known/podium-keys', ('GET',), 'chalicelib.api.audit', 'podium_keys'),
     ('/accounts', ('POST',), 'chalicelib.api.accounts', 'create_account'),
     ('/admin/projections/rebuild', ('GET',), 'chalicelib.api.system', 'rebuild_status'),
     ('/admin/projections/rebuild', ('POST',), 'chalicelib.api.system', 'start_rebuild'),
@@ -35,6 +36,7 @@ ROUTES = (
     ('/tournaments/{tid}/allegations', ('POST',), 'chalicelib.api.allegations', 'report_cheating'),
     ('/tournaments/{tid}/allegations/{aid}/decision', ('POST',), 'chalicelib.api.allegations', 'decide_allegation'),
     ('/tournaments/{tid}/audit', ('GET',), 'chalicelib.api.audit', 'audit_log'),
+    ('/tournaments/{tid}/audit/private', ('GET',), 'chalicelib.api.audit', 'audit_private_part'),
     ('/tournaments/{tid}/decks', ('GET',), 'chalicelib.api.decks', 'decks_overview'),
     ('/tournaments/{tid}/decks/checks', ('GET',), 'chalicelib.api.decks', 'list_checks'),
     ('/tournaments/{tid}/decks/deadline', ('POST',), 'chalicelib.api.decks', 'extend_deadline'),

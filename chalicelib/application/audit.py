@@ -11,13 +11,15 @@ from __future__ import annotations
 from typing import Any
 
 from ..auth import Principal
-from ..auth.principal import Unauthorized, is_staff
-from ..domain import streams
+from ..auth.principal import Unauthorized, is_staff, require_tournament_staff
+from ..auth.signing import Signer
+from ..domain import audit_chain, streams
 from ..domain import tournament as t
+from ..domain.decks.decider import DECKS
 from ..domain.errors import Forbidden, Invalid
 from ..domain.version import PODIUM_VERSION
 from ..projections.tournaments import streams_kind
-from . import tournament
+from . import audit_manifest, audit_private, tournament
 from .card_facts import lists_cards
 from .reads import Reads
 from .sets import product_sets
@@ -43,8 +45,11 @@ class BadCursor(Invalid):
 
 @lists_cards
 def audit_log(reads: Reads, actor: Principal | None, tid: str, after: str | None,
-              limit: int) -> dict[str, Any]:
-    """A page of the audit log (``after``: the previous page's cursor)."""
+              limit: int, signer: Signer | None = None,
+              secret: str = "") -> dict[str, Any]:
+    """A page of the audit log (``after``: the previous page's cursor); the first page
+    carries the manifest, signed by ``signer`` (the deployment's key); private fields are
+    withheld behind commitments salted from ``secret`` (``audit_private.py``)."""
     state = tournament.load(reads, tid)
     finished = state.status == t.state.FINISHED
     if not finished:
@@ -56,15 +61,24 @@ def audit_log(reads: Reads, actor: Principal | None, tid: str, after: str | None
                             "before that only its staff may read it", code="audit_not_public")
     position = _cursor(after, tid)
     events, following = _page(reads, tid, position, limit)
+    policy = _policy(reads, state, secret)
+
+    def show(event: Any) -> dict[str, Any]:
+        return shown(event, finished, policy)
+
     reply: dict[str, Any] = {
         "tournament_id": tid, "podium_version": PODIUM_VERSION,
         "status": state.status, "seed_sha256": state.seed_sha256,
         "seed": state.seed if finished else None,
-        "events": [shown(e, finished) for e in events],
+        "events": audit_manifest.chained(reads, events, show),
         "next": following}
     if position is None:
         reply["card_sets"] = {set_id: card_set.model_dump(mode="json") for set_id, card_set
                               in product_sets(reads, state.section("product")).items()}
+        reply["manifest"] = audit_manifest.manifest(reads, state, reply["card_sets"],
+                                                    audited, show)
+        if signer is not None:
+            reply["signature"] = signer.sign(audit_chain.canonical(reply["manifest"]))
     return reply
 
 
@@ -72,18 +86,48 @@ def audited(stream_id: str) -> bool:
     return stream_id.split("-", 1)[0] in AUDITED_KINDS
 
 
-def shown(event: Any, finished: bool) -> dict[str, Any]:
-    """One stored event as the audit log shows it."""
+def _policy(reads: Reads, state: Any, secret: str) -> audit_private.Policy:
+    decks, _ = reads.service.read(DECKS, streams.decks(state.id))
+    return audit_private.Policy(secret, lambda pid: pid not in state.players,
+                                bool(decks.published))
+
+
+def shown(event: Any, finished: bool,
+          policy: audit_private.Policy | None = None) -> dict[str, Any]:
+    """One stored event as the audit log shows it (what ``policy`` keeps private
+    replaced, its commitments under ``withheld``)."""
     data = scrub(event.data)
     if not finished:
         data = {k: (None if k in SEALED_UNTIL_FINISH else v) for k, v in data.items()}
+    withheld: dict[str, str] = {}
+    if policy is not None:
+        data, withheld = policy.apply(event.stream_id, event.version, event.type, data)
     meta = event.meta if isinstance(event.meta, dict) else {}
     actor = meta.get("actor")
-    return {"stream_id": event.stream_id, "version": event.version, "type": event.type,
-            "schema_version": meta.get("v", 1), "podium_version": meta.get("podium"),
-            "data": data, "recorded_at": event.recorded_at,
-            "actor": {"id": actor.get("id"), "role": actor.get("role")}
-            if isinstance(actor, dict) else None}
+    out = {"stream_id": event.stream_id, "version": event.version, "type": event.type,
+           "schema_version": meta.get("v", 1), "podium_version": meta.get("podium"),
+           "data": data, "recorded_at": event.recorded_at,
+           "actor": {"id": actor.get("id"), "role": actor.get("role")}
+           if isinstance(actor, dict) else None}
+    if withheld:
+        out["withheld"] = withheld
+    return out
+
+
+def private_part(reads: Reads, actor: Principal | None, tid: str, after: str | None,
+                 limit: int, secret: str) -> dict[str, Any]:
+    """The staff's page of the log's private part: for each withheld field of the page's
+    events, its value and salt, which open the public log's commitment; the organizer hands
+    what concerns a player to them, or all of it to the federation."""
+    state = tournament.load(reads, tid)
+    if actor is None:
+        raise Unauthorized("the private part of the audit log is for the tournament's staff")
+    require_tournament_staff(actor, state)
+    events, following = _page(reads, tid, _cursor(after, tid), limit)
+    policy = _policy(reads, state, secret)
+    openings = [o for e in events
+                for o in policy.opening(e.stream_id, e.version, e.type, scrub(e.data))]
+    return {"tournament_id": tid, "openings": openings, "next": following}
 
 
 def scrub(value: Any) -> Any:
@@ -132,3 +176,9 @@ def _cursor(raw: str | None, tid: str) -> tuple[str, int] | None:
         raise BadCursor("query parameter 'after' is not a cursor of this log",
                         code="invalid_query")
     return sort, int(version)
+
+
+def public_keys(signer: Signer) -> dict[str, Any]:
+    """The deployment's public keys: the current one and every retired one still listed,
+    so a log signed before a rotation still verifies."""
+    return signer.public_keys()

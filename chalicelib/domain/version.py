@@ -10,8 +10,11 @@ from __future__ import annotations
 
 # 1.1.0: replacement packs drawn by the deciders and marked ``drawn`` (issue 18); logs
 # from before 1.1.0 do not name their version
-# 1.2.0: Swiss fields of up to 512 players that the fast pairing leaves above its bound
-# are solved exactly (was 256; issue 31)
+# 1.2.0 (both in one release):
+#  - Swiss fields of up to 512 players that the fast pairing leaves above its bound are
+#    solved exactly (was 256; issue 31)
+#  - the audit log is chained, carries a signed manifest and withholds private fields
+#    behind commitments (issue 25): an older verifier cannot read it
 PODIUM_VERSION = "1.2.0"
 
 

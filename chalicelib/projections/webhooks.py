@@ -74,8 +74,16 @@ def _removed(stored: StoredEvent, tx: ViewTx) -> None:
         for e in doc["endpoints"]]}, kind="webhooks")
 
 
+# What a tournament.created delivery carries: the public facts and the seed's commitment
+# (never the seed, the settings or the registration code's digest).
+CREATED_PUBLIC = ("tournament_id", "organizer_id", "name", "game", "format", "structure",
+                  "seed_sha256", "starts_at", "location", "created_at")
+
+
 def _payload(event: StoredEvent, tid: str, topic: str, did: str) -> dict[str, Any]:
     data = dict(event.data)
+    if event.type == "TournamentCreated":
+        data = {k: data.get(k) for k in CREATED_PUBLIC}
     if isinstance(event.event, RoundPaired) and "pairs" in data:   # receivers read matches
         data["matches"] = event.event.matches()
         data.pop("pairs")

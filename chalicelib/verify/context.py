@@ -50,7 +50,11 @@ class Context:
 def build(log: AuditLog, expected_sha256: str | None = None) -> Context:
     state = TOURNAMENT.initial()
     seed = None
+    from .registry import NEVER_AUDITED, classified  # registry imports the checks
+    known = classified()
     for e in log.streams.get(f"tournament-{log.tournament_id}", []):
+        if e.type not in known or e.type in NEVER_AUDITED:
+            continue                # the engine names it
         try:
             state = TOURNAMENT.evolve(state, decode(e.type, e.data, e.schema_version,
                                                     e.stream))

@@ -17,6 +17,9 @@ class Recorded:
     recorded_at: str | None = None
     schema_version: int = 1                 # the version of the payload's shape
     podium_version: str | None = None       # the Podium version that recorded it
+    content: str = ""                       # sha256 of the event as shown (but its chain)
+    chain: str | None = None                # the chain the log records for it
+    withheld: Any = None                    # field -> commitment of what the log withholds
 
     @property
     def where(self) -> str:
@@ -48,7 +51,19 @@ class NotChecked:
         return f"NOT CHECKED  {self.event.where}: {self.reason}"
 
 
-Finding = Difference | NotChecked
+@dataclass(frozen=True)
+class Unknown:
+    """An event type or a stream the verifier does not know: it cannot say whether the
+    event is right, so the log is refused unless the caller allows such events."""
+
+    event: Recorded
+    reason: str
+
+    def line(self) -> str:
+        return f"UNKNOWN  {self.event.where}: {self.reason}"
+
+
+Finding = Difference | NotChecked | Unknown
 
 
 def _short(value: Any, limit: int = 160) -> str:

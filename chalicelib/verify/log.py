@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..domain.audit_chain import content
 from ..domain.product.cards import CardSet
 from .findings import Recorded
 
@@ -29,6 +30,10 @@ class AuditLog:
     card_sets: dict[str, CardSet]
     streams: dict[str, list[Recorded]] = field(default_factory=dict)  # in log order
     served_by: str | None = None        # the Podium version that served the log
+    manifest: Any = None                # what the finish commits to (chain heads...)
+    signature: Any = None               # the deployment's signature of the manifest
+    card_sets_raw: Any = None           # the card sets as the log carries them
+    duplicates: list[Recorded] = field(default_factory=list)   # a (stream, version) again
 
     def kind(self, prefix: str) -> list[str]:
         """The ids of the streams named ``<prefix>-...``."""
@@ -53,22 +58,29 @@ def parse(document: Any) -> AuditLog:
     streams: dict[str, list[Recorded]] = {}
     for n, raw in enumerate(document["events"]):
         try:
+            chain = raw.get("chain")
             event = Recorded(stream=str(raw["stream_id"]), version=int(raw["version"]),
                              type=str(raw["type"]), data=dict(raw["data"]),
                              recorded_at=raw.get("recorded_at"),
                              schema_version=int(raw.get("schema_version") or 1),
-                             podium_version=_text(raw.get("podium_version")))
-        except (KeyError, TypeError, ValueError):
+                             podium_version=_text(raw.get("podium_version")),
+                             content=content(raw), chain=chain if isinstance(chain, str)
+                             else None, withheld=raw.get("withheld") or None)
+        except (KeyError, TypeError, ValueError, AttributeError):
             raise LogError(f"event {n} lacks stream_id, version, type or data") from None
         streams.setdefault(event.stream, []).append(event)
+    duplicates = []
     for stream_id, events in streams.items():
-        events.sort(key=lambda e: e.version)
-        versions = [e.version for e in events]
-        first = versions[0]
-        if versions != list(range(first, first + len(versions))):
-            raise LogError(f"stream {stream_id} has gaps or repeats: versions {versions[:20]}")
+        events.sort(key=lambda e: e.version)       # stable: a repeat stays after the first
+        kept: list[Recorded] = []
+        for e in events:
+            (duplicates if kept and kept[-1].version == e.version else kept).append(e)
+        streams[stream_id] = kept
+    manifest = document.get("manifest")
     return AuditLog(tournament_id=tid, card_sets=sets, streams=streams,
-                    served_by=_text(document.get("podium_version")))
+                    served_by=_text(document.get("podium_version")),
+                    manifest=manifest, signature=document.get("signature"),
+                    card_sets_raw=document.get("card_sets") or {}, duplicates=duplicates)
 
 
 def _text(value: Any) -> str | None:

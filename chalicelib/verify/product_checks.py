@@ -20,7 +20,7 @@ from ..domain.tabledraft.roster import ROSTER
 from ..domain.tabledraft.setup import plan_pods as plan_limited_pods
 from ..domain.trade.prep import POD_MAX, POD_MIN
 from .context import Context
-from .findings import Finding, NotChecked, Recorded, differences
+from .findings import Difference, Finding, NotChecked, Recorded, differences
 from .rederive import covered, decided, decided_with_followers, guarded
 
 # the seed label each limited capability draws its pods with
@@ -90,12 +90,37 @@ def pod_opened(ctx: Context, state: PodState, event: Recorded) -> list[Finding]:
     return guarded(event, work)
 
 
+def _held(state: PodState, event: Recorded) -> list[Finding]:
+    """A pick comes from the pack in front of the seat at that moment (packs tracked by
+    their origin as they pass), in the round under way, and the card is in that pack."""
+    d = event.data
+
+    def work() -> list[Finding]:
+        seat = d["seat"]
+        queue = state.queues[seat] if 0 <= seat < len(state.queues) else ()
+        if not queue:
+            return [Difference(event, "origin", d.get("origin"), "no pack: the seat held "
+                               "none at that moment")]
+        out = differences(event, "round", d.get("round"), state.round)
+        if d.get("origin") != queue[0]:
+            return out + [Difference(event, "origin", d.get("origin"),
+                                     f"{queue[0]} (the pack the seat held)")]
+        pack = state.packs.get(queue[0], ())
+        if d.get("card") not in pack:
+            out.append(Difference(event, "card", d.get("card"),
+                                  f"a card of pack {queue[0]} as the seat held it: "
+                                  f"{sorted(pack)}"))
+        return out
+    return guarded(event, work)
+
+
 def card_picked(ctx: Context, state: PodState, event: Recorded) -> list[Finding]:
     """A pick the timer (or a judge, for an absent player) took: the pre-selected card
     if any, else the card the seed draws from the pack (V:EKN 7.5.3)."""
     d = event.data
-    if not d.get("auto"):
-        return []               # the player's own choice
+    held = _held(state, event)
+    if held or not d.get("auto"):
+        return held             # the player's own choice, from the pack they held
 
     def work() -> list[Finding]:
         derived = auto_pick(state, d["seat"], d["at"]).data

@@ -27,6 +27,7 @@ from ..domain.tables.table_result import TABLE
 from ..domain.tournament import TOURNAMENT
 from ..domain.trade import TRADE_POD
 from ..domain.trade.prep import TRADE_PREP
+from . import deck_checks as decks
 from . import draft_checks as drafts
 from . import product_checks as product
 from . import swiss_checks as swiss
@@ -87,7 +88,7 @@ FAMILIES: dict[str, Family] = {
                                        "TableSetRevealed": drafts.set_revealed,
                                        "TableCardPicked": drafts.table_pick,
                                        "TablePackReplaced": drafts.table_pack_replaced}),
-    "decks": Family(DECKS),
+    "decks": Family(DECKS, {"DeckRegistered": decks.registered}),
     "product-gate": Family(PRODUCT_GATE),
     "player-product": Family(PLAYER_PRODUCT),
 }
@@ -132,6 +133,12 @@ PLAIN: dict[str, str] = {t: reason for reason, types in {
         "RoundStartAnnounced", "PlayerMarkedPresent", "CheatingReported",
         "AllegationDecided"],
 }.items() for t in types}
+
+
+# Types a stream of the audit log never holds (accounts, tokens, webhooks, the judges'
+# records): one found there is a difference, not a plain fact.
+NEVER_AUDITED = frozenset(t for t, reason in PLAIN.items()
+                          if "not part of an audit log" in reason)
 
 
 def family_of(stream_id: str, tid: str) -> str | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..domain import streams
 from ..domain.tables import decider as tables
 from ..domain.tables import final as finals
 from ..domain.tables.commands import SeatRound, StartFinal
@@ -40,11 +41,21 @@ def table_reported(ctx: Context, state: Any, event: Recorded) -> list[Finding]:
 
 
 def round_closed(ctx: Context, state: TablesState, event: Recorded) -> list[Finding]:
+    """Each table's TP, GW and places from its VP, and each table's results the ones its
+    own stream recorded last (a close may not rewrite what the table reported)."""
     def work() -> list[Finding]:
         out: list[Finding] = []
+        number = event.data.get("round")
         for k, table in enumerate(event.data.get("tables", []), start=1):
-            out += _table_score(event, f"tables[{k - 1}].results", list(table["seats"]),
-                                table["results"], list(table.get("dropped", [])))
+            path = f"tables[{k - 1}].results"
+            out += _table_score(event, path, list(table["seats"]), table["results"],
+                                list(table.get("dropped", [])))
+            reports = ctx.log.streams.get(streams.table_result(ctx.log.tournament_id,
+                                                               number, k)) or []
+            reported = [e for e in reports if e.type == "TablesTableReported"]
+            if reported:
+                out += differences(event, path, table["results"],
+                                   reported[-1].data.get("results"))
         return out
     return guarded(event, work)
 

@@ -14,6 +14,10 @@ def created(ctx: Context, state: Any, event: Recorded) -> list[Finding]:
     if ctx.expected_sha256 is not None and published != ctx.expected_sha256:
         out.append(Difference(event, "seed_sha256", published,
                               f"{ctx.expected_sha256} (given on the command line)"))
+    manifest = ctx.log.manifest if isinstance(ctx.log.manifest, dict) else {}
+    if manifest and manifest.get("seed_sha256") != published:
+        out.append(Difference(event, "seed_sha256", published,
+                              f"{manifest.get('seed_sha256')} (the manifest)"))
     seed = event.data.get("seed")
     if isinstance(seed, str) and commitment(seed) != published:
         out.append(Difference(event, "seed", f"sha256 {published}",

@@ -30,6 +30,7 @@ FFA_EVENTS = {"FfaPodReported", "TournamentFinished"}
 TABLE_DRAFT_EVENTS = {"TableDraftCompleted"}
 # a mixed draft's crypt table ends with TableDraftCompleted, which is no finished draft
 MIXED_DRAFT_EVENTS = {"MixedDraftCompleted"}
+CREATED_EVENTS = {"TournamentCreated"}
 
 
 def _pointer(*parts: str) -> str:
@@ -145,7 +146,7 @@ def test_each_topic_names_the_events_the_code_sends_under_it(topic):
 
 def test_the_events_below_deliver_every_source_event():
     covered = (SWISS_EVENTS | TABLES_EVENTS | FFA_EVENTS | TABLE_DRAFT_EVENTS
-               | MIXED_DRAFT_EVENTS)
+               | MIXED_DRAFT_EVENTS | CREATED_EVENTS)
     assert covered == set(SOURCE_EVENTS)
 
 
@@ -291,3 +292,18 @@ def test_a_mixed_draft(api, deliveries):
     assert payload["event"] == "MixedDraftCompleted"
     assert payload["source"]["stream"] == f"mixed-{tid}-1"
     assert payload["data"]["pod"] == 1 and set(payload["data"]["pools"]) == set(tokens)
+
+
+def test_a_created_tournament_sends_its_seed_commitment_and_nothing_private(api, deliveries):
+    """issue 25: the seed's commitment reaches the organizer's endpoints (a federation's
+    among them) at creation, an anchor outside Podium; never the seed or the code."""
+    org = api.organizer()
+    hooks = deliveries(api, org)
+    created = api.tournament(org, "vtes", "sealed",
+                             settings={"registration": {"code": "open sesame"}})
+    (payload,) = hooks.checked(CREATED_EVENTS)
+    assert payload["data"]["seed_sha256"] == created["seed_sha256"]
+    assert payload["tournament_id"] == created["tournament_id"]
+    text = json.dumps(payload)
+    assert "settings" not in payload["data"] and "registration_code" not in text
+    assert '"seed"' not in text

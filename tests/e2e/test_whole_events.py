@@ -11,6 +11,8 @@ from chalicelib.domain.version import PODIUM_VERSION
 from chalicelib.verify.draft_checks import GIVEN, UNNOTED
 from chalicelib.verify.engine import verify
 from demo.registry import MODULES, scenario
+from tests.verify.seal import reseal
+from tests.verify.structure import STRUCTURAL
 from tests.verify.tamper import TAMPERING
 
 PLAYERS = {"vtes-mixed-draft": 10, "vtes-table-draft": 10, "hack-booster-draft": 12,
@@ -66,6 +68,9 @@ def public_audit(api, tid: str) -> dict:
                        + (f"&after={after}" if after else ""))
         doc["events"] += page["events"]
         doc.setdefault("card_sets", page.get("card_sets"))
+        for key in ("manifest", "signature"):
+            if key in page:
+                doc.setdefault(key, page[key])
         doc.setdefault("tournament_id", page["tournament_id"])
         doc.setdefault("podium_version", page["podium_version"])
         after = page["next"]
@@ -81,7 +86,8 @@ def audit_log_verifies(api, rt, name: str, tid: str, logged: int) -> None:
     doc = public_audit(api, tid)
     assert 0 < len(doc["events"]) <= logged
     assert {e["stream_id"].split("-")[0] for e in doc["events"]} >= {"tournament"}
-    outcome = verify(doc)
+    keys = api.get("/v1/.well-known/podium-keys")
+    outcome = verify(doc, keys=keys)            # the manifest signed by the deployment
     assert outcome.ok, [d.line() for d in outcome.differences]
     assert outcome.checked >= 10
     # issue 18: every draw re-derived, the log recorded by this very version
@@ -97,13 +103,23 @@ def audit_log_verifies(api, rt, name: str, tid: str, logged: int) -> None:
     assert not any(e["stream_id"].startswith(("token-", "account-", "webhook", "report-"))
                    for e in doc["events"])
     replacements_say_where_their_cards_came_from(doc)
-    for tamper in TAMPERING[name]:
+    tampered_and_named(doc, name)
+
+
+def tampered_and_named(doc: dict, name: str) -> None:
+    """The tamper corpus: each tampering of this event's log is named by its event and
+    field. A changed event is re-sealed first (chains and manifest recomputed, as by a
+    forger holding the key), so only its re-derivation can catch it; a log whose structure
+    was tampered is checked as the forger left it."""
+    for tamper in TAMPERING[name] + STRUCTURAL[name]:
         tampered = copy.deepcopy(doc)
         changed, field = tamper(tampered)
+        if tamper in TAMPERING[name]:
+            reseal(tampered)
         found = verify(tampered).differences
-        named = [d for d in found if (d.event.stream, d.event.version, d.event.type) == changed]
-        assert named and named[0].field.startswith(field), \
-            (tamper.__name__, [d.line() for d in found])
+        named = [d for d in found if (d.event.stream, d.event.version, d.event.type) == changed
+                 and d.field.startswith(field)]
+        assert named, (tamper.__name__, changed, field, [d.line() for d in found])
 
 
 REPLACED = ("PackReplaced", "TablePackReplaced", "MixedProductReplaced")
@@ -120,6 +136,7 @@ def replacements_say_where_their_cards_came_from(doc: dict) -> None:
         for e in told["events"]:
             if e["type"] in REPLACED:
                 e["data"]["drawn"] = drawn
+        reseal(told)
         outcome = verify(told)
         assert outcome.ok, [d.line() for d in outcome.differences]
         assert {n.reason for n in outcome.not_checked} == {reason}

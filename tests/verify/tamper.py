@@ -146,3 +146,64 @@ TAMPERING: dict[str, list[Any]] = {
     "mtg-conspiracy": [change_ffa_places],
     "vtes-restricted-trade": [swap_in_trade_pods],
 }
+
+
+def _own_picks(doc: dict) -> list[dict]:
+    return [e for e in doc["events"] if e["type"] == "CardPicked" and not e["data"]["auto"]]
+
+
+def pick_from_a_pack_never_held(doc: dict) -> tuple[tuple[str, int, str], str]:
+    """A pick of a card that was in another seat's pack of that round (7.5.3)."""
+    picked = _own_picks(doc)[3]
+    opened = _first(doc, "PodOpened", lambda e: e["stream_id"] == picked["stream_id"])
+    packs = opened["data"]["packs"][picked["data"]["round"] - 1]
+    held = set(packs[picked["data"]["origin"]])
+    picked["data"]["card"] = next(c for pack in packs for c in pack if c not in held)
+    return _ident(picked), "card"
+
+
+def picks_swapped_with_their_packs(doc: dict) -> tuple[tuple[str, int, str], str]:
+    """Two seats' picks of the same pick number exchanged, each with its pack's origin."""
+    picks = _own_picks(doc)
+    a = picks[0]
+    b = next(e for e in picks if e["stream_id"] == a["stream_id"] and e is not a
+             and e["data"]["round"] == a["data"]["round"]
+             and e["data"]["pick"] == a["data"]["pick"])
+    for key in ("card", "origin"):
+        a["data"][key], b["data"][key] = b["data"][key], a["data"][key]
+    return _ident(a), "origin"
+
+
+def table_report_rewritten_at_close(doc: dict) -> tuple[tuple[str, int, str], str]:
+    """The round's close gives a table other results than the table reported, consistent
+    in themselves (TP, GW and places follow from the new VP)."""
+    from chalicelib.domain.tables.scoring import score
+    closed = _first(doc, "TablesRoundClosed")
+    table = closed["data"]["tables"][0]
+    vp = {p: r["vp_halves"] for p, r in table["results"].items()}
+    top = max(vp, key=vp.get)
+    other = next(p for p in vp if vp[p] == 0)
+    vp[top], vp[other] = vp[other], vp[top]
+    table["results"] = score(list(table["seats"]), vp, list(table.get("dropped", [])))
+    return _ident(closed), "tables[0].results"
+
+
+TAMPERING["hack-booster-draft"] += [pick_from_a_pack_never_held, picks_swapped_with_their_packs]
+TAMPERING["mtg-conspiracy"] += [pick_from_a_pack_never_held]
+TAMPERING["vtes-sealed-swap"] += [table_report_rewritten_at_close]
+TAMPERING["vtes-table-draft"] += [table_report_rewritten_at_close]
+
+
+def deck_with_cards_never_received(doc: dict) -> tuple[tuple[str, int, str], str]:
+    """A registered deck holding more copies of a card than the player's pool gave them
+    (the pool as the draft, the sealed product and swap, or the trade left it)."""
+    registered = _first(doc, "DeckRegistered", lambda e: isinstance(e["data"]["deck"], dict))
+    deck = registered["data"]["deck"]
+    zone = next(z for z in ("library", "main", "crypt") if deck.get(z))
+    deck[zone] += [deck[zone][0]] * 12
+    return _ident(registered), f"deck ({deck[zone][0]})"
+
+
+for _name in ("hack-booster-draft", "vtes-sealed-swap", "vtes-restricted-trade",
+              "vtes-table-draft", "vtes-mixed-draft", "munchkin-draft"):
+    TAMPERING[_name].append(deck_with_cards_never_received)

@@ -2,6 +2,10 @@
 from __future__ import annotations
 
 TOPICS: dict[str, tuple[str, ...]] = {
+    # The seed's commitment (seed_sha256) reaches the organizer's endpoints (a federation's
+    # among them) when the tournament is created, before any draw: an anchor outside the
+    # server for the verifier's --sha256.
+    "tournament.created": ("TournamentCreated",),
     # Swiss top cut: the bracket's first round (TopCutStarted) and each later match as
     # the winner of a feeding match fills one of its two seats (CutAdvanced).
     "round.paired": ("RoundPaired", "TopCutStarted", "CutAdvanced", "TablesRoundSeated",
