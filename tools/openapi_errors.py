@@ -72,7 +72,8 @@ MEANINGS = {
     "contention": "too many writers at once, retries ran out: retry with the same "
                   "`Idempotency-Key`",
     "invalid_query": "a query parameter is malformed or out of range",
-    "store_unavailable": "the store is busy or unreachable; nothing was recorded",
+    "store_unavailable": "the store is busy, unreachable or damaged; retry with the same "
+                         "Idempotency-Key (a write that landed answers its first reply)",
     "views_unavailable": "the read views are being rebuilt from the events",
     "not_found": "no such resource (tournament, player, round, pod, ...)",
     "forbidden": "the caller's role may not do this",
