@@ -51,8 +51,9 @@ def create_tournament():
 
 @json_route(bp, "/tournaments/{tid}", methods=["GET"])
 def get_tournament(tid):
-    """The public summary (the projected view)."""
-    return tournaments.get(reads(), tid)
+    """The public summary (the projected view); with the staff's token, also the failed
+    registration codes."""
+    return tournaments.get(reads(), tid, optional_principal(bp.current_request, runtime()))
 
 
 @json_route(bp, "/tournaments", methods=["GET"])

@@ -9,6 +9,7 @@ import math
 from datetime import datetime
 from typing import Any
 
+from ..auth.guessing import client_key  # noqa: F401 - the API keys clients with it
 from ..auth.tokens import keyed_digest
 from ..domain import streams
 from ..domain.errors import Invalid, TooManyRequests
@@ -41,12 +42,6 @@ def split_code(settings: dict[str, Any], secret: str,
             code="invalid_settings")
     digest = code_digest(secret, tid, code.strip()) if code is not None else None
     return {**settings, "registration": rest}, digest, True
-
-
-def client_key(secret: str, address: str) -> str:
-    """A client as the per-client limit counts it: its network address, keyed (the store
-    never holds addresses)."""
-    return keyed_digest(secret, "registration-client", address)[:32]
 
 
 def count_client(uow: UnitOfWork, t: TournamentState, client: str | None,

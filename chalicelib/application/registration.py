@@ -6,7 +6,14 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from ..auth import Principal, is_staff, issue_token, require_player, require_tournament_staff
+from ..auth import (
+    Principal,
+    guessing,
+    is_staff,
+    issue_token,
+    require_player,
+    require_tournament_staff,
+)
 from ..domain import streams
 from ..domain import tournament as t
 from ..domain.errors import Forbidden, Invalid
@@ -31,6 +38,8 @@ def register(uow: UnitOfWork, actor: Principal | None, tid: str, name: str,
     pid = "p" + uuid.uuid4().hex[:10]
     if actor is None:
         admission.count_client(uow, state, client, pid)
+        if state.registration_code is not None:
+            guessing.guard_code(uow, tid, client)
     new_state, _ = uow.decide(t.TOURNAMENT, streams.tournament(tid), t.RegisterPlayer(
         pid, name, member_id, staff, uow.now.isoformat(),
         admission.code_digest(secret, tid, code) if code is not None else None))

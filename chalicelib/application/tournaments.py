@@ -8,7 +8,14 @@ import secrets
 import uuid
 from typing import Any
 
-from ..auth import Principal, issue_token, require_role, require_tournament_staff
+from ..auth import (
+    Principal,
+    guessing,
+    is_staff,
+    issue_token,
+    require_role,
+    require_tournament_staff,
+)
 from ..domain import streams
 from ..domain import tournament as t
 from ..domain.errors import NotFound
@@ -86,7 +93,8 @@ def change_settings(uow: UnitOfWork, actor: Principal, tid: str,
     settings, code, changed = admission.split_code(settings, secret, tid)
     state, _ = uow.decide(t.TOURNAMENT, streams.tournament(tid), t.ChangeSettings(
         settings, uow.now.isoformat(), registration_code=code, code_changed=changed))
-    return summary(state)
+    return {**summary(state), "registration_guesses": guessing.failed_codes(
+        uow.tally, tid, uow.now.timestamp())}
 
 
 def add_judge(uow: UnitOfWork, actor: Principal, tid: str, name: str,
@@ -122,12 +130,18 @@ def finish(uow: UnitOfWork, actor: Principal, tid: str, incomplete: bool,
 
 # -- queries --------------------------------------------------------------------------
 
-def get(reads: Reads, tid: str) -> dict[str, Any]:
-    """The public summary (the projected view)."""
+def get(reads: Reads, tid: str, actor: Principal | None = None,
+        now: float | None = None) -> dict[str, Any]:
+    """The public summary (the projected view); the tournament's staff also see the
+    failed registration codes (``registration_guesses``, auth/guessing.py)."""
     doc = reads.views.get(summary_id(tournament.checked_tid(tid)))
     if doc is None:
         raise NotFound(f"no tournament {tid!r}")
-    return with_sanctioning(doc)
+    doc = with_sanctioning(doc)
+    if actor is not None and is_staff(actor, tournament.load(reads, tid)):
+        doc["registration_guesses"] = guessing.failed_codes(
+            reads.tally, tid, now if now is not None else reads.service.clock().timestamp())
+    return doc
 
 
 def listing(reads: Reads, game: str | None, status: str | None, after: str | None,

@@ -10,6 +10,7 @@ from ..domain.accounts import TOKEN, IssueToken
 from ..domain.errors import DomainError, Forbidden
 from ..domain.tournament import TOURNAMENT, TournamentState
 from ..service import IdempotencyRequest, Reply, UnitOfWork
+from . import guessing
 from .tokens import new_token, token_hash
 
 
@@ -52,10 +53,23 @@ def _bearer(headers) -> str | None:
 
 
 def optional_principal(request, rt) -> Principal | None:
-    """The caller, or None for an anonymous request; 401 for a bad token."""
+    """The caller, or None for an anonymous request; 401 for a bad token (counted per
+    client: 429 past the budget, ``guessing.py``)."""
     token = _bearer(request.headers)
     if token is None:
         return None
+    try:
+        return _principal(token, rt)
+    except Unauthorized:
+        limited = guessing.count_failed_token(
+            rt.events, guessing.request_client(request, rt.token_secret),
+            rt.service.clock().timestamp())
+        if limited is not None:
+            raise limited from None
+        raise
+
+
+def _principal(token: str, rt) -> Principal:
     if rt.admin_key and hmac.compare_digest(token_hash(token), token_hash(rt.admin_key)):
         return ADMIN
     state, _ = rt.service.read(TOKEN, streams.token(token_hash(token)))
