@@ -81,6 +81,10 @@ MEANINGS = {
     "conflict": "the command does not fit the current state",
     "invalid": "the command breaks a rule",
     "bad_request": "the request names what it asks for wrongly",
+    "credential_replaced": "the token was replaced (re-issued or rotated) while the request "
+                           "was under way; nothing was changed",
+    "credential_revoked": "the token was revoked or expired while the request was under "
+                          "way; nothing was changed",
     "rate_limited": "too many requests of this kind (or wrong secrets: registration codes, "
                     "tokens) from this client or for this tournament for now; retry after "
                     "`Retry-After` seconds",
@@ -214,6 +218,8 @@ def common_codes(facts: RouteFacts | None) -> dict[int, set[str]]:
         add(400, "missing_body")
     if facts.reads_bytes or facts.keyed:
         add(413, "body_too_large")
+    if facts.keyed and facts.authenticates:     # the credential, checked inside the write
+        add(401, "credential_replaced", "credential_revoked")
     if facts.keyed:
         add(400, "invalid_idempotency_key")
         add(422, "idempotency_key_reused")

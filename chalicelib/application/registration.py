@@ -57,8 +57,10 @@ def replace_token(uow: UnitOfWork, actor: Principal, tid: str, pid: str,
     none (404); a dropped player's new token reads like the old one."""
     state = tournament.load(uow, tid)
     require_player(actor, state, pid)
+    by_player = actor.role == "player"
     new_state, _ = uow.decide(t.TOURNAMENT, streams.tournament(tid), t.ReplacePlayerToken(
-        pid, actor.role == "player", uow.now.isoformat()))
+        pid, by_player, uow.now.isoformat(), actor.credential if by_player else None,
+        by_judge=actor.role == "judge"))
     player = new_state.players[pid]
     issue_token(uow, token, {"role": "player", "id": pid, "name": player.name,
                              "tournament_id": tid, "player_id": pid,

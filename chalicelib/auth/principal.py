@@ -28,6 +28,10 @@ class Principal:
     player_id: str | None = None
     # a player who dropped: still reads (``/me``, their results), no longer acts
     dropped: bool = False
+    # the credential it authenticated with: a player's credential number, and the
+    # token's hash (never the token), checked again inside each write (``credentials.py``)
+    credential: int = 0
+    token_hash: str | None = None
 
     def ref(self) -> dict[str, Any]:
         """What events record about the actor (never the token)."""
@@ -77,7 +81,8 @@ def _principal(token: str, rt) -> Principal:
         raise Unauthorized("unknown or revoked token")
     p = state.principal
     principal = Principal(p["role"], p["id"], p.get("name", ""), p.get("tournament_id"),
-                          p.get("player_id"))
+                          p.get("player_id"), credential=p.get("credential", 0),
+                          token_hash=token_hash(token))
     if principal.role == "player":
         return _current_player(rt, principal, p.get("credential", 0))
     return principal
