@@ -96,9 +96,8 @@ def test_of_two_simultaneous_rotations_with_one_token_exactly_one_lands(store_ap
     org, tid, ann = player_event(api)
     token = ann["token"]
     for _ in range(TRIALS):
-        first, second = together(
-            lambda: api.post(token_path(tid, ann["player_id"]), token=token),
-            lambda: api.post(token_path(tid, ann["player_id"]), token=token))
+        rotate = (lambda t=token: api.post(token_path(tid, ann["player_id"]), token=t))
+        first, second = together(rotate, rotate)
         statuses = sorted([first.status, second.status])
         assert statuses == [201, 401], (first.body, second.body)
         lost = first if first.status == 401 else second
@@ -114,7 +113,7 @@ def test_a_thief_racing_the_staff_never_keeps_a_live_token(store_api):
     for _ in range(TRIALS):
         staff, thief = together(
             lambda: api.post(token_path(tid, ann["player_id"]), token=org),
-            lambda: api.post(token_path(tid, ann["player_id"]), token=stolen))
+            lambda t=stolen: api.post(token_path(tid, ann["player_id"]), token=t))
         assert staff.status == 201, staff.body
         assert works(api, staff.body["token"])
         if thief.status == 201:              # the thief's landed first: the re-issue killed it
