@@ -96,7 +96,8 @@ def test_of_two_simultaneous_rotations_with_one_token_exactly_one_lands(store_ap
     org, tid, ann = player_event(api)
     token = ann["token"]
     for _ in range(TRIALS):
-        rotate = (lambda t=token: api.post(token_path(tid, ann["player_id"]), token=t))
+        def rotate(t=token):
+            return api.post(token_path(tid, ann["player_id"]), token=t)
         first, second = together(rotate, rotate)
         statuses = sorted([first.status, second.status])
         assert statuses == [201, 401], (first.body, second.body)
