@@ -3,6 +3,9 @@
 
 ROUTES = (
     ('/accounts', ('POST',), 'chalicelib.api.accounts', 'create_account'),
+    ('/accounts/{aid}/keys', ('GET',), 'chalicelib.api.accounts', 'account_keys'),
+    ('/accounts/{aid}/keys', ('POST',), 'chalicelib.api.accounts', 'rotate_account_key'),
+    ('/accounts/{aid}/keys/{kid}', ('DELETE',), 'chalicelib.api.accounts', 'revoke_account_key'),
     ('/admin/projections/rebuild', ('POST',), 'chalicelib.api.system', 'rebuild_projections'),
     ('/health', ('GET',), 'chalicelib.api.system', 'health'),
     ('/me', ('GET',), 'chalicelib.api.accounts', 'whoami'),
@@ -49,6 +52,9 @@ ROUTES = (
     ('/tournaments/{tid}/ffa/pods/{pod}/result', ('POST',), 'chalicelib.api.tables', 'report_pod'),
     ('/tournaments/{tid}/finish', ('POST',), 'chalicelib.api.tournaments', 'finish_tournament'),
     ('/tournaments/{tid}/judges', ('POST',), 'chalicelib.api.tournaments', 'add_judge'),
+    ('/tournaments/{tid}/judges/{jid}/token', ('POST',), 'chalicelib.api.tournaments', 'rotate_judge_token'),
+    ('/tournaments/{tid}/judges/{jid}/tokens', ('GET',), 'chalicelib.api.tournaments', 'judge_tokens'),
+    ('/tournaments/{tid}/judges/{jid}/tokens/{kid}', ('DELETE',), 'chalicelib.api.tournaments', 'revoke_judge_token'),
     ('/tournaments/{tid}/judging/officials', ('GET',), 'chalicelib.api.judging', 'get_officials'),
     ('/tournaments/{tid}/judging/officials', ('POST',), 'chalicelib.api.judging', 'name_officials'),
     ('/tournaments/{tid}/live', ('GET',), 'chalicelib.api.widget', 'live'),

@@ -7,7 +7,7 @@ from typing import Literal
 
 from chalice import Blueprint
 
-from ..application import registration, tournaments
+from ..application import registration, staff_keys, tournaments
 from ..application.admission import client_key
 from ..auth import optional_principal
 from ..runtime import runtime
@@ -18,6 +18,7 @@ from .bodies import (
     DropBody,
     FinishBody,
     JudgeBody,
+    KeyBody,
     RegisterPlayerBody,
     SettingsBody,
 )
@@ -128,7 +129,30 @@ def add_judge(tid):
     request, principal = bp.current_request, caller(bp.current_request)
     body = parse_body(request, JudgeBody)
     return issuing(request, principal, 201, "judge", "token", tournaments.add_judge, tid,
-                   body.name)
+                   body.name, body.expires_in_seconds)
+
+
+@json_route(bp, "/tournaments/{tid}/judges/{jid}/tokens", methods=["GET"])
+def judge_tokens(tid, jid):
+    """A judge's tokens (the organizer, or the judge themself)."""
+    return staff_keys.judge_tokens(reads(), caller(bp.current_request), tid, jid,
+                                   runtime().service.clock().isoformat())
+
+
+@json_route(bp, "/tournaments/{tid}/judges/{jid}/token", methods=["POST"])
+def rotate_judge_token(tid, jid):
+    """A new token for the judge, every active one of theirs revoked."""
+    request, principal = bp.current_request, caller(bp.current_request)
+    body = parse_body(request, KeyBody, allow_empty=True)
+    return issuing(request, principal, 201, "judge-token", "token",
+                   staff_keys.rotate_judge_token, tid, jid, body.expires_in_seconds)
+
+
+@json_route(bp, "/tournaments/{tid}/judges/{jid}/tokens/{kid}", methods=["DELETE"])
+def revoke_judge_token(tid, jid, kid):
+    request = bp.current_request
+    return command(request, caller(request), 200, staff_keys.revoke_judge_token, tid, jid,
+                   kid)
 
 
 @json_route(bp, "/tournaments/{tid}/start", methods=["POST"])

@@ -12,7 +12,6 @@ from ..auth import (
     Principal,
     guessing,
     is_staff,
-    issue_token,
     require_role,
     require_tournament_staff,
 )
@@ -24,7 +23,7 @@ from ..domain.profiles.sanctioning import notice
 from ..domain.tournament.state import plain
 from ..projections.tournaments import streams_kind, summary_id
 from ..service import UnitOfWork
-from . import admission, tournament
+from . import admission, staff_keys, tournament
 from .card_facts import with_card_facts
 from .play import open_play
 from .reads import InvalidQuery, Reads
@@ -98,14 +97,16 @@ def change_settings(uow: UnitOfWork, actor: Principal, tid: str,
 
 
 def add_judge(uow: UnitOfWork, actor: Principal, tid: str, name: str,
-              token: str) -> dict[str, Any]:
-    """The organizer delegates a judge, who acts with ``token`` (its hash is recorded;
+              expires_in: int | None, token: str) -> dict[str, Any]:
+    """The organizer delegates a judge, who acts with ``token`` (its hash is recorded,
+    with its key in ``keys-<judge>``, expiring after ``expires_in`` seconds if given;
     the caller shows the token once)."""
     _staff(uow, actor, tid)
     jid = "j" + uuid.uuid4().hex[:10]
     uow.decide(t.TOURNAMENT, streams.tournament(tid), t.AddJudge(jid, name, uow.now.isoformat()))
-    issue_token(uow, token, {"role": "judge", "id": jid, "name": name, "tournament_id": tid})
-    return {"tournament_id": tid, "judge_id": jid, "name": name}
+    key = staff_keys.issue(uow, actor, token, {"role": "judge", "id": jid, "name": name,
+                                               "tournament_id": tid}, expires_in)
+    return {"tournament_id": tid, "judge_id": jid, "name": name, **key}
 
 
 def start(uow: UnitOfWork, actor: Principal, tid: str) -> dict[str, Any]:

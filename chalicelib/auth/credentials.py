@@ -10,20 +10,13 @@ command refused (401), so a stolen token cannot act after the staff replaced it.
 The admin key is configuration, not a stream."""
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 from ..domain import streams
 from ..domain.accounts import TOKEN
 from ..domain.errors import Unauthenticated
 from ..domain.tournament import TOURNAMENT
-from .principal import Principal
-
-
-def expired(principal: dict[str, Any], now: datetime) -> bool:
-    """Whether a token's optional ``expires_at`` has passed."""
-    at = principal.get("expires_at")
-    return at is not None and datetime.fromisoformat(at) <= now
+from .principal import Principal, expired
 
 
 def check_current(uow: Any, principal: Principal | None) -> None:

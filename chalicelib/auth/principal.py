@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import hmac
 from dataclasses import dataclass, replace
+from datetime import datetime
 from typing import Any
 
 from ..domain import streams
@@ -79,6 +80,8 @@ def _principal(token: str, rt) -> Principal:
     state, _ = rt.service.read(TOKEN, streams.token(token_hash(token)))
     if not state.active:
         raise Unauthorized("unknown or revoked token")
+    if expired(state.principal, rt.service.clock()):
+        raise Unauthorized("this token has expired; ask for a new one")
     p = state.principal
     principal = Principal(p["role"], p["id"], p.get("name", ""), p.get("tournament_id"),
                           p.get("player_id"), credential=p.get("credential", 0),
@@ -86,6 +89,12 @@ def _principal(token: str, rt) -> Principal:
     if principal.role == "player":
         return _current_player(rt, principal, p.get("credential", 0))
     return principal
+
+
+def expired(principal: dict[str, Any], now: datetime) -> bool:
+    """Whether a token's optional ``expires_at`` has passed."""
+    at = principal.get("expires_at")
+    return at is not None and datetime.fromisoformat(at) <= now
 
 
 def _current_player(rt, principal: Principal, credential: int) -> Principal:

@@ -124,6 +124,7 @@ clock = _whole("clock")                 # time extensions of matches and tables
 # streams of no tournament, named by their own id
 account = _whole("account")             # an organizer's or a federation's account
 token = _whole("token")                 # a bearer token, by its SHA-256 (never the token)
+keys = _whole("keys")                   # the staff credentials of an account or a judge
 
 
 def player_product(tid: str, player_id: str) -> str:
