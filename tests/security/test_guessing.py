@@ -102,3 +102,31 @@ def test_a_six_digit_code_takes_months_at_the_tournament_budget():
     budget, whatever the number of clients: half the space takes months of windows."""
     seconds = 10 ** 6 / 2 / guessing.CODE_TOURNAMENT_BUDGET * guessing.WINDOW_SECONDS
     assert seconds > 90 * 24 * 3600
+
+
+def test_a_generated_code_is_shown_once_and_works(api):
+    import re
+
+    from chalicelib.application.admission import generated_code
+    org = api.organizer()
+    key = {"Idempotency-Key": "generate-code-000001"}
+    created = api.post("/v1/tournaments", {"name": "x", "game": "vtes", "format": "sealed",
+                                           "settings": {"registration": {"code": "generate"}}},
+                       token=org, headers=key)
+    assert created.status == 201, created.body
+    code, tid = created.body["registration_code"], created.body["tournament_id"]
+    assert re.fullmatch(r"[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}", code)
+    assert created.body["settings"]["registration"]["code_required"] is True
+    again = api.post("/v1/tournaments", {"name": "x", "game": "vtes", "format": "sealed",
+                                         "settings": {"registration": {"code": "generate"}}},
+                     token=org, headers=key)
+    assert again.body["registration_code"] == code       # the caller's own retry
+    assert guess(api, tid, "generate").status == 403     # the word is no code
+    assert guess(api, tid, code).status == 201
+    changed = api.post(f"/v1/tournaments/{tid}/settings",
+                       {"settings": {"registration": {"code": "generate"}}}, token=org)
+    new = changed.body["registration_code"]
+    assert new != code and guess(api, tid, code, "Bo").status == 403
+    assert guess(api, tid, new, "Cy").status == 201
+    assert "registration_code" not in api.get(f"/v1/tournaments/{tid}", token=org).body
+    assert len({generated_code(str(n)) for n in range(2000)}) == 2000
