@@ -98,12 +98,13 @@ def failed_codes(tally: Any, tid: str, now: float) -> dict[str, Any]:
 
 def count_failed_token(events: Any, client: str | None, now: float) -> TooManyRequests | None:
     """Count an unknown, revoked or replaced bearer token of ``client``; the refusal to
-    answer instead of 401 once the client is past its budget."""
+    answer instead of 401 once the client is past its budget (then nothing more is
+    written: a flood of bad tokens costs one read each, never a write)."""
     if client is None:
         return None
     index, _ = window(now)
     name = streams.guesses_client_tally("token", client, WINDOW_SECONDS, index)
-    events.append_batch([], None, [Tally(name, member())])
-    if events.tally(name) > TOKEN_CLIENT_BUDGET:
+    if events.tally(name) >= TOKEN_CLIENT_BUDGET:
         return refusal("tokens", "client", TOKEN_CLIENT_BUDGET, now)
+    events.append_batch([], None, [Tally(name, member())])
     return None

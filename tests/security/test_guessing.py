@@ -73,7 +73,7 @@ def test_a_right_code_is_not_counted(api):
         "total"] == 0
 
 
-def test_unknown_tokens_past_the_budget_answer_429_and_good_tokens_still_work(api):
+def test_unknown_tokens_past_the_budget_answer_429_and_good_tokens_still_work(api, rt):
     org = api.organizer()
     for n in range(guessing.TOKEN_CLIENT_BUDGET):
         r = api.get("/v1/me", token=f"pdm_guess_{n:04d}")
@@ -82,6 +82,10 @@ def test_unknown_tokens_past_the_budget_answer_429_and_good_tokens_still_work(ap
     _limited(api.post("/v1/tournaments", {"name": "x", "game": "vtes",
                                           "format": "sealed"}, token="pdm_x"), "client")
     assert api.get("/v1/me", token=org).status == 200
+    # past the budget nothing more is written: the flood costs reads, not writes
+    counted = rt.events.db.conn().execute(
+        "SELECT count(*) FROM tallies WHERE name LIKE 'guesses-token-%'").fetchone()[0]
+    assert counted == guessing.TOKEN_CLIENT_BUDGET
 
 
 def test_wrong_codes_are_counted_on_dynamodb(dynamo_api):  # noqa: F811 - fixture
