@@ -126,3 +126,21 @@ def test_no_player_token_reissue_by_a_judge_after_the_finish(api):
     late = api.post(path, token=judge)
     assert late.status == 403 and late.body["error"] == "tournament_finished"
     assert api.post(path, token=org).status == 201            # the organizer still may
+
+
+def test_a_revoked_key_cannot_start_a_handout_either(api, rt):
+    """The product phase's starts run their own units of work (application/handout.py):
+    the credential is checked inside them too."""
+    from chalicelib.application.handout import run_start
+    from chalicelib.application.reads import Reads
+    org = account(api)
+    tid = api.tournament(org["api_key"])["tournament_id"]
+    request = SimpleNamespace(headers={"authorization": f"Bearer {org['api_key']}"},
+                              context={})
+    holder = optional_principal(request, rt)
+    assert api.delete(f"/v1/accounts/{org['account_id']}/keys/{org['key_id']}",
+                      token=api.admin_key).status == 200
+    with pytest.raises(DomainError) as refused:
+        run_start(Reads(rt.service, rt.views), holder, tid, "sealed", {"bulk": True},
+                  lambda uow, entered: Reply(200, {}), None)
+    assert refused.value.code == "credential_revoked"
