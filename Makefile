@@ -26,9 +26,12 @@ e2e: tools
 e2e-slow: tools
 	PODIUM_SLOW=1 $(PYTEST) tests/e2e tests/client tests/faults
 
-# Schemathesis against a live local server from openapi.yaml (10 examples per operation and mode; CI runs 1; FUZZ_EXAMPLES=...).
+# Schemathesis and hostile HTTP against a live local server from openapi.yaml, on SQLite and on
+# DynamoDB (moto, stream projection) (10 examples per operation and mode; CI runs 1 on both;
+# FUZZ_EXAMPLES=..., FUZZ_STORES=sqlite or dynamodb).
 fuzz: tools
-	PODIUM_FUZZ_EXAMPLES=$${FUZZ_EXAMPLES:-10} $(PYTEST) -s tests/fuzz
+	PODIUM_FUZZ_EXAMPLES=$${FUZZ_EXAMPLES:-10} PODIUM_FUZZ_STORES=$${FUZZ_STORES:-sqlite,dynamodb} \
+	  $(PYTEST) -s tests/fuzz
 
 # 500 players drafting in 63 pods and reporting results over loopback HTTP; figures and checks.
 load:

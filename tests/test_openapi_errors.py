@@ -91,7 +91,9 @@ def test_every_operation_of_the_spec_is_a_route_the_rules_read():
     ("POST /v1/tournaments/{tid}/players/{pid}/token", 403, "player_dropped", False),
     ("DELETE /v1/tournaments/{tid}/players/{pid}", 400, "invalid_idempotency_key", True),
     ("GET /v1/tournaments/{tid}/sealed", 401, "unauthorized", True),        # optional token
-    ("GET /v1/tournaments/{tid}", 401, "unauthorized", False),
+    ("GET /v1/tournaments/{tid}", 401, "unauthorized", True),       # optional: staff view
+    ("GET /v1/tournaments", 401, "unauthorized", False),
+    ("GET /v1/me", 429, "rate_limited", True),                       # unknown tokens
     ("GET /v1/tournaments", 400, "invalid_query", True),
     ("GET /v1/profiles", 503, "store_unavailable", False),
     ("GET /v1/widget.js", 415, "unsupported_media_type", True),

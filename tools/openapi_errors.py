@@ -4,9 +4,10 @@ Two sources, joined by :func:`apply` (called by ``tools/build_openapi``):
 
 - **rules** for the codes a route answers because of how it is built, read off its code
   in ``chalicelib/api`` (:func:`route_facts`: which helpers its view reaches): 415 for
-  every route (Chalice checks each request's Content-Type), 401 where it reads a bearer
-  token, 403 ``player_dropped`` where a non-GET route needs a token that may act, 400 / 413 /
-  422 where it parses a JSON body, 400 / 409 / 422 where it runs a command with an
+  every route (Chalice checks each request's Content-Type), 401 (and 429 past the
+  budget of unknown tokens, ``auth/guessing.py``) where it reads a bearer token, 403
+  ``player_dropped`` where a non-GET route needs a token that may act, 400 / 413 / 422
+  where it parses a JSON body, 400 / 409 / 422 where it runs a command with an
   ``Idempotency-Key``, 400 ``invalid_query`` where it reads query parameters, 503 where it
   touches the store (:func:`common_codes`);
 - ``openapi/errors.yaml`` for the codes particular to each operation (its use case's
@@ -72,7 +73,8 @@ MEANINGS = {
     "contention": "too many writers at once, retries ran out: retry with the same "
                   "`Idempotency-Key`",
     "invalid_query": "a query parameter is malformed or out of range",
-    "store_unavailable": "the store is busy or unreachable; nothing was recorded",
+    "store_unavailable": "the store is busy, unreachable or damaged; retry with the same "
+                         "Idempotency-Key (a write that landed answers its first reply)",
     "views_unavailable": "the read views are being rebuilt from the events",
     "invalid_position": "`X-Podium-Position` is malformed, or names a position this API "
                         "never wrote",
@@ -86,7 +88,13 @@ MEANINGS = {
     "conflict": "the command does not fit the current state",
     "invalid": "the command breaks a rule",
     "bad_request": "the request names what it asks for wrongly",
-    "rate_limited": "too many requests of this kind for now",
+    "credential_replaced": "the token was replaced (re-issued or rotated) while the request "
+                           "was under way; nothing was changed",
+    "credential_revoked": "the token was revoked or expired while the request was under "
+                          "way; nothing was changed",
+    "rate_limited": "too many requests of this kind (or wrong secrets: registration codes, "
+                    "tokens) from this client or for this tournament for now; retry after "
+                    "`Retry-After` seconds",
     # raised at many sites with differing messages
     "already_started": "what this would start (tournament, draft, hand-out, ...) has started",
     "not_started": "what this acts on (draft, pod, product, round, ...) has not started yet",
@@ -215,6 +223,7 @@ def common_codes(facts: RouteFacts | None, operation: str = "") -> dict[int, set
         return codes
     if facts.authenticates:
         add(401, "unauthorized")
+        add(429, "rate_limited")      # too many unknown tokens from one client
     if facts.acts:
         add(403, "player_dropped")
     if facts.reads_json:
@@ -225,6 +234,8 @@ def common_codes(facts: RouteFacts | None, operation: str = "") -> dict[int, set
         add(400, "missing_body")
     if facts.reads_bytes or facts.keyed:
         add(413, "body_too_large")
+    if facts.keyed and facts.authenticates:     # the credential, checked inside the write
+        add(401, "credential_replaced", "credential_revoked")
     if facts.keyed:
         add(400, "invalid_idempotency_key")
         add(422, "idempotency_key_reused")

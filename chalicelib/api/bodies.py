@@ -17,9 +17,20 @@ class Body(BaseModel):
     model_config = ConfigDict(extra="forbid", defer_build=True, str_strip_whitespace=True)
 
 
+ExpiresIn = Field(default=None, ge=60, le=5 * 366 * 86400,
+                  description="the credential expires this many seconds after it is "
+                              "issued (no expiry when absent)")
+
+
 class CreateAccountBody(Body):
     role: Literal["organizer", "federation"]
     name: str = Name
+    expires_in_seconds: int | None = ExpiresIn
+
+
+class KeyBody(Body):
+    """A new staff credential, replacing (revoking) every active one of its owner."""
+    expires_in_seconds: int | None = ExpiresIn
 
 
 class CreateTournamentBody(Body):
@@ -55,6 +66,7 @@ class FinishBody(Body):
 
 class JudgeBody(Body):
     name: str = Name
+    expires_in_seconds: int | None = ExpiresIn
 
 
 class LateArrivalBody(Body):

@@ -14,6 +14,7 @@ from ..application import handout, tournament
 from ..application.reads import Reads
 from ..application.tournament import active_player, checked_tid, require_running  # noqa: F401
 from ..auth import Principal, authenticate, request_token, reveal_token
+from ..auth.credentials import check_current
 from ..runtime import runtime
 from ..service import IdempotencyRequest, Reply
 from .http import ApiError, idempotency_from, json_route, parse_body, respond, with_secret
@@ -25,8 +26,12 @@ POD = {"n": "pod"}          # command_route: a path `n` that numbers a pod
 
 def execute(work: Callable, principal: Principal | None,
             idempotency: IdempotencyRequest | None) -> Reply:
-    """Run ``work`` through the command service, recording the caller as the actor."""
-    return runtime().service.run(work, idempotency=idempotency,
+    """Run ``work`` through the command service, recording the caller as the actor; the
+    caller's credential is checked again inside the unit of work (``auth.credentials``)."""
+    def checked(uow):
+        check_current(uow, principal)
+        return work(uow)
+    return runtime().service.run(checked, idempotency=idempotency,
                                  meta={"actor": principal.ref() if principal else None})
 
 

@@ -12,7 +12,7 @@ from chalice import Response
 
 from ..telemetry import logs
 from . import conditional, consistency, links
-from .replies import error
+from .replies import error, store_unavailable
 from .request_ids import HEADER, gateway_request_id, request_id
 
 LOG_KEYS = ("request_id", "gateway_request_id")
@@ -28,9 +28,8 @@ def handle(request, get_response: Callable) -> Response:
         try:
             response = conditional.apply(request, consistency.serve(
                 request, lambda: _common_shape(get_response(request))))
-        except Exception:  # noqa: BLE001 - the last resort: never an unshaped 500
-            logs.logger.exception("unhandled error")
-            response = error(500, "internal", "an internal error occurred", None)
+        except Exception as exc:  # noqa: BLE001 - the last resort: never an unshaped 500
+            response = _last_resort(exc)
         body = response.body
         if response.status_code >= 400 and isinstance(body, dict) and "error" in body:
             response.body = {**body, "request_id": rid}
@@ -40,6 +39,18 @@ def handle(request, get_response: Callable) -> Response:
         return response
     finally:
         logs.unbind(*LOG_KEYS)
+
+
+def _last_resort(exc: Exception) -> Response:
+    """A store fault met outside a route's own handling (e.g. while the runtime opens
+    the store) is a 503 like any other; anything else is logged as a bug."""
+    from ..store.faults import store_fault
+    kind = store_fault(exc)
+    if kind is not None:
+        logs.logger.warning("store unavailable: %s", kind, exc_info=True)
+        return store_unavailable(kind)
+    logs.logger.exception("unhandled error")
+    return error(500, "internal", "an internal error occurred", None)
 
 
 def _common_shape(response: Response) -> Response:

@@ -17,8 +17,9 @@ from pydantic import BaseModel, ValidationError
 from ..domain.errors import DomainError
 from ..projections.damage import StreamViewsDamaged
 from ..service import IdempotencyRequest, Reply
-from ..store.ports import StoreUnavailable, ViewsDamaged
-from .replies import error
+from ..store.faults import store_fault
+from ..store.ports import ViewsDamaged
+from .replies import error, store_unavailable
 
 log = logging.getLogger("podium.api")
 M = TypeVar("M", bound=BaseModel)
@@ -65,12 +66,12 @@ def json_route(bp, path: str, **options) -> Callable:
                                  "rebuilt from the events; retry", {"cause": str(exc)})
                 response.headers["Retry-After"] = "5"
                 return response
-            except StoreUnavailable as exc:
-                response = error(503, "store_unavailable", "the store is busy; nothing was "
-                                 "recorded, retry (with the same Idempotency-Key)",
-                                 {"cause": str(exc)})
-                response.headers["Retry-After"] = "1"
-                return response
+            except Exception as exc:     # a store fault is a 503, anything else a bug
+                kind = store_fault(exc)
+                if kind is None:
+                    raise
+                log.warning("store unavailable: %s", kind, exc_info=True)
+                return store_unavailable(kind)
         bp.route(path, **options)(handled)
         handled.__module__ = view.__module__
         view.__dict__.setdefault("routes", {})[route_key(path, options)] = handled

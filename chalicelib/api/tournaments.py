@@ -7,9 +7,9 @@ from typing import Literal
 
 from chalice import Blueprint
 
-from ..application import registration, tournaments
+from ..application import admission, registration, staff_keys, tournaments
 from ..application.admission import client_key
-from ..auth import optional_principal
+from ..auth import optional_principal, request_token
 from ..runtime import runtime
 from ..service import Reply
 from .bodies import (
@@ -18,12 +18,22 @@ from .bodies import (
     DropBody,
     FinishBody,
     JudgeBody,
+    KeyBody,
     RegisterPlayerBody,
     SettingsBody,
 )
-from .common import caller, client_address, command, command_route, issuing, reads, run_command
+from .common import (
+    caller,
+    client_address,
+    command,
+    command_route,
+    issuing,
+    reads,
+    run_revealing,
+)
 from .http import (
     cursor_param,
+    idempotency_from,
     json_route,
     next_cursor,
     parse_body,
@@ -41,18 +51,33 @@ def create_tournament():
     body = parse_body(request, CreateTournamentBody)
     secret = runtime().token_secret
 
+    settings, code = _generated_code(request, principal, body.settings)
+
     def work(uow):
         doc = tournaments.create(uow, principal, body.name, body.game, body.format,
-                                 body.structure, body.settings, body.starts_at, body.location,
+                                 body.structure, settings, body.starts_at, body.location,
                                  secret)
         return Reply(201, doc, {"Location": link(f"/tournaments/{doc['tournament_id']}")})
-    return run_command(request, work, principal)
+    return run_revealing(request, work, principal,
+                         lambda _: {"registration_code": code} if code else {})
+
+
+def _generated_code(request, principal, settings: dict) -> tuple[dict, str | None]:
+    """``registration.code: "generate"``: the server draws the code (admission.py), shown
+    once in the reply (``registration_code``), never stored in a replayable reply."""
+    if not admission.wants_generated(settings):
+        return settings, None
+    seed = request_token(runtime(), idempotency_from(request, principal.id),
+                         "registration-code")
+    code = admission.generated_code(seed)
+    return admission.with_code(settings, code), code
 
 
 @json_route(bp, "/tournaments/{tid}", methods=["GET"])
 def get_tournament(tid):
-    """The public summary (the projected view)."""
-    return tournaments.get(reads(), tid)
+    """The public summary (the projected view); with the staff's token, also the failed
+    registration codes."""
+    return tournaments.get(reads(), tid, optional_principal(bp.current_request, runtime()))
 
 
 @json_route(bp, "/tournaments", methods=["GET"])
@@ -70,8 +95,11 @@ def change_settings(tid):
     """The organizer's overrides before the start (``registration.code`` included)."""
     request, principal = bp.current_request, caller(bp.current_request)
     body = parse_body(request, SettingsBody)
-    return command(request, principal, 200, tournaments.change_settings, tid, body.settings,
-                   runtime().token_secret)
+    settings, code = _generated_code(request, principal, body.settings)
+    secret = runtime().token_secret
+    return run_revealing(request, lambda uow: Reply(200, tournaments.change_settings(
+        uow, principal, tid, settings, secret)), principal,
+        lambda _: {"registration_code": code} if code else {})
 
 
 @json_route(bp, "/tournaments/{tid}/players", methods=["GET"])
@@ -127,7 +155,30 @@ def add_judge(tid):
     request, principal = bp.current_request, caller(bp.current_request)
     body = parse_body(request, JudgeBody)
     return issuing(request, principal, 201, "judge", "token", tournaments.add_judge, tid,
-                   body.name)
+                   body.name, body.expires_in_seconds)
+
+
+@json_route(bp, "/tournaments/{tid}/judges/{jid}/tokens", methods=["GET"])
+def judge_tokens(tid, jid):
+    """A judge's tokens (the organizer, or the judge themself)."""
+    return staff_keys.judge_tokens(reads(), caller(bp.current_request), tid, jid,
+                                   runtime().service.clock().isoformat())
+
+
+@json_route(bp, "/tournaments/{tid}/judges/{jid}/token", methods=["POST"])
+def rotate_judge_token(tid, jid):
+    """A new token for the judge, every active one of theirs revoked."""
+    request, principal = bp.current_request, caller(bp.current_request)
+    body = parse_body(request, KeyBody, allow_empty=True)
+    return issuing(request, principal, 201, "judge-token", "token",
+                   staff_keys.rotate_judge_token, tid, jid, body.expires_in_seconds)
+
+
+@json_route(bp, "/tournaments/{tid}/judges/{jid}/tokens/{kid}", methods=["DELETE"])
+def revoke_judge_token(tid, jid, kid):
+    request = bp.current_request
+    return command(request, caller(request), 200, staff_keys.revoke_judge_token, tid, jid,
+                   kid)
 
 
 @json_route(bp, "/tournaments/{tid}/start", methods=["POST"])

@@ -5,10 +5,12 @@ the tournament's decider) and the limit of self-registrations per client and win
 so it holds across processes and on both stores."""
 from __future__ import annotations
 
+import hashlib
 import math
 from datetime import datetime
 from typing import Any
 
+from ..auth.guessing import client_key  # noqa: F401 - the API keys clients with it
 from ..auth.tokens import keyed_digest
 from ..domain import streams
 from ..domain.errors import Invalid, TooManyRequests
@@ -16,6 +18,30 @@ from ..domain.tournament import TournamentState
 from ..service import UnitOfWork
 
 CODE_LENGTH = (6, 64)
+GENERATE = "generate"       # ``registration.code``: the server draws the code
+# Crockford's base32: no I, L, O, U (nothing to misread aloud or on a screen)
+CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+
+
+def generated_code(seed: str) -> str:
+    """A registration code of 50 random bits (``XXXXX-XXXXX``, base32) drawn from
+    ``seed`` (a request's 256-bit token: random, or derived from an identified caller's
+    idempotency key, so their retry shows the same code). At the guessing budget
+    (auth/guessing.py: 50 wrong codes per tournament per 15 minutes) finding it takes
+    millions of years."""
+    number = int.from_bytes(hashlib.sha256(f"registration-code\x1f{seed}".encode())
+                            .digest()[:7], "big") >> 6       # 50 bits
+    chars = "".join(CODE_ALPHABET[(number >> (5 * i)) & 31] for i in range(10))
+    return f"{chars[:5]}-{chars[5:]}"
+
+
+def wants_generated(settings: dict[str, Any]) -> bool:
+    registration = settings.get("registration")
+    return isinstance(registration, dict) and registration.get("code") == GENERATE
+
+
+def with_code(settings: dict[str, Any], code: str) -> dict[str, Any]:
+    return {**settings, "registration": {**settings["registration"], "code": code}}
 
 
 def code_digest(secret: str, tid: str, code: str) -> str:
@@ -41,12 +67,6 @@ def split_code(settings: dict[str, Any], secret: str,
             code="invalid_settings")
     digest = code_digest(secret, tid, code.strip()) if code is not None else None
     return {**settings, "registration": rest}, digest, True
-
-
-def client_key(secret: str, address: str) -> str:
-    """A client as the per-client limit counts it: its network address, keyed (the store
-    never holds addresses)."""
-    return keyed_digest(secret, "registration-client", address)[:32]
 
 
 def count_client(uow: UnitOfWork, t: TournamentState, client: str | None,

@@ -23,7 +23,7 @@ from ..domain.tables.table_result import TABLE
 from ..domain.tournament import TournamentState
 from ..projections import clock as views_of
 from ..service import UnitOfWork
-from . import tournament
+from . import seated_judges, tournament
 
 
 def section(t: TournamentState) -> dict[str, Any]:
@@ -51,6 +51,7 @@ def extend_match(uow: UnitOfWork, actor: Principal, tid: str, match_id: str, min
     require_tournament_staff(actor, t)
     swiss = uow.load(SWISS, streams.swiss(tid))
     match, holder = locate(swiss, match_id)
+    seated_judges.refuse_if_seated(uow, actor, t, (match.a, match.b))
     own = None
     if in_match_stream(swiss, match.id):
         state = uow.load(MATCH, streams.swiss_match(tid, match.id))
@@ -84,6 +85,7 @@ def extend_table(uow: UnitOfWork, actor: Principal, tid: str, number: int, table
     rnd = state.rounds[number - 1]
     if not 1 <= table <= len(rnd.tables):
         raise NotFound(f"round {number} has no table {table}", code="table_not_found")
+    seated_judges.refuse_if_seated(uow, actor, t, rnd.tables[table - 1])
     done = table in rnd.results or rnd.complete
     if not done and rnd.per_table:
         done = uow.load(TABLE, streams.table_result(tid, number, table)).result is not None
@@ -99,6 +101,7 @@ def extend_final(uow: UnitOfWork, actor: Principal, tid: str, minutes: int,
     t = _running_tables(uow, tid)
     require_tournament_staff(actor, t)
     state = uow.load(TABLES, streams.tables(tid))
+    seated_judges.refuse_if_seated(uow, actor, t, state.final_seating)
     playing = "finished" if state.final_result is not None else \
         "open" if state.final_seating else "waiting"
     return extend_target(uow, actor, t, clock.FINAL, minutes, reason, playing)

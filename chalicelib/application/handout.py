@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..auth import Principal, require_tournament_staff
+from ..auth.credentials import check_current
 from ..domain import streams
 from ..domain.errors import Conflict, DomainError, Invalid
 from ..domain.product.allocation import allocate_one, pool_of
@@ -77,6 +78,7 @@ def run_start(reads: Reads, actor: Principal, tid: str, consumer: str, bulk: Any
     meta = {"actor": actor.ref()}
     service = reads.service
     t = tournament.load(reads, tid)
+    start = _checked(start, actor)
     if not uses_entries(t, bulk):
         return service.run(lambda uow: start(uow, None), idempotency=idempotency, meta=meta)
     require_tournament_staff(actor, t)     # before anything is locked
@@ -94,6 +96,14 @@ def run_start(reads: Reads, actor: Principal, tid: str, consumer: str, bulk: Any
     except DomainError:
         service.run(lambda uow: _gate(uow, tid, UnlockEntries(now, actor.id)))
         raise
+
+
+def _checked(start: Start, actor: Principal) -> Start:
+    """``start`` with the caller's credential checked again inside its unit of work."""
+    def checked(uow: UnitOfWork, entered: EnteredProduct | None) -> Reply:
+        check_current(uow, actor)
+        return start(uow, entered)
+    return checked
 
 
 def _gate(uow: UnitOfWork, tid: str, command: Any) -> Reply:

@@ -30,7 +30,7 @@ from ..domain.tournament import TournamentState
 from ..domain.tournament import state as tstate
 from ..projections import judging as views
 from ..service import UnitOfWork
-from . import registration, sources, swiss_results, tables, tournament
+from . import registration, seated_judges, sources, swiss_results, tables, tournament
 from .appeal_corrections import compensate
 from .event_tiers import allow_multi_judge
 from .reads import Reads
@@ -175,6 +175,7 @@ def give_penalty(uow: UnitOfWork, actor: Principal, tid: str, player: str, kind:
                        "before it starts)", {"status": t.status}, code="not_running")
     state = uow.load(j.JUDGING, _stream(tid))
     table, match_id = _where(uow, t, number, player)
+    seated_judges.refuse_if_seated(uow, actor, t, seated_judges.seats_of(uow, t, number, player))
     command = j.GivePenalty(uow.new_id("pen"), player, kind, reason, actor.ref(),
                             uow.now.isoformat(), infraction, number, table, match_id,
                             _is_head_judge(actor, state, t))

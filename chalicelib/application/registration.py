@@ -6,7 +6,14 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from ..auth import Principal, is_staff, issue_token, require_player, require_tournament_staff
+from ..auth import (
+    Principal,
+    guessing,
+    is_staff,
+    issue_token,
+    require_player,
+    require_tournament_staff,
+)
 from ..domain import streams
 from ..domain import tournament as t
 from ..domain.errors import Forbidden, Invalid
@@ -32,6 +39,8 @@ def register(uow: UnitOfWork, actor: Principal | None, tid: str, name: str,
     pid = "p" + uuid.uuid4().hex[:10]
     if actor is None:
         admission.count_client(uow, state, client, pid)
+        if state.registration_code is not None:
+            guessing.guard_code(uow, tid, client)
     new_state, _ = uow.decide(t.TOURNAMENT, streams.tournament(tid), t.RegisterPlayer(
         pid, name, member_id, staff, uow.now.isoformat(),
         admission.code_digest(secret, tid, code) if code is not None else None))
@@ -49,8 +58,10 @@ def replace_token(uow: UnitOfWork, actor: Principal, tid: str, pid: str,
     none (404); a dropped player's new token reads like the old one."""
     state = tournament.load(uow, tid)
     require_player(actor, state, pid)
+    by_player = actor.role == "player"
     new_state, _ = uow.decide(t.TOURNAMENT, streams.tournament(tid), t.ReplacePlayerToken(
-        pid, actor.role == "player", uow.now.isoformat()))
+        pid, by_player, uow.now.isoformat(), actor.credential if by_player else None,
+        by_judge=actor.role == "judge"))
     player = new_state.players[pid]
     issue_token(uow, token, {"role": "player", "id": pid, "name": player.name,
                              "tournament_id": tid, "player_id": pid,

@@ -8,7 +8,13 @@ import secrets
 import uuid
 from typing import Any
 
-from ..auth import Principal, issue_token, require_role, require_tournament_staff
+from ..auth import (
+    Principal,
+    guessing,
+    is_staff,
+    require_role,
+    require_tournament_staff,
+)
 from ..domain import streams
 from ..domain import tournament as t
 from ..domain.profiles import DEFAULT_STRUCTURE
@@ -16,7 +22,7 @@ from ..domain.profiles.sanctioning import notice
 from ..domain.tournament.state import plain
 from ..projections.tournaments import streams_kind, summary_id
 from ..service import UnitOfWork
-from . import admission, event_tiers, tournament
+from . import admission, event_tiers, staff_keys, tournament
 from .card_facts import with_card_facts
 from .play import open_play
 from .reads import InvalidQuery, Reads
@@ -86,18 +92,21 @@ def change_settings(uow: UnitOfWork, actor: Principal, tid: str,
     state, _ = uow.decide(t.TOURNAMENT, streams.tournament(tid), t.ChangeSettings(
         settings, uow.now.isoformat(), registration_code=code, code_changed=changed))
     event_tiers.keep_multi_judge_allowed(uow, state)
-    return summary(state)
+    return {**summary(state), "registration_guesses": guessing.failed_codes(
+        uow.tally, tid, uow.now.timestamp())}
 
 
 def add_judge(uow: UnitOfWork, actor: Principal, tid: str, name: str,
-              token: str) -> dict[str, Any]:
-    """The organizer delegates a judge, who acts with ``token`` (its hash is recorded;
+              expires_in: int | None, token: str) -> dict[str, Any]:
+    """The organizer delegates a judge, who acts with ``token`` (its hash is recorded,
+    with its key in ``keys-<judge>``, expiring after ``expires_in`` seconds if given;
     the caller shows the token once)."""
     _staff(uow, actor, tid)
     jid = "j" + uuid.uuid4().hex[:10]
     uow.decide(t.TOURNAMENT, streams.tournament(tid), t.AddJudge(jid, name, uow.now.isoformat()))
-    issue_token(uow, token, {"role": "judge", "id": jid, "name": name, "tournament_id": tid})
-    return {"tournament_id": tid, "judge_id": jid, "name": name}
+    key = staff_keys.issue(uow, actor, token, {"role": "judge", "id": jid, "name": name,
+                                               "tournament_id": tid}, expires_in)
+    return {"tournament_id": tid, "judge_id": jid, "name": name, **key}
 
 
 def start(uow: UnitOfWork, actor: Principal, tid: str) -> dict[str, Any]:
@@ -122,12 +131,18 @@ def finish(uow: UnitOfWork, actor: Principal, tid: str, incomplete: bool,
 
 # -- queries --------------------------------------------------------------------------
 
-def get(reads: Reads, tid: str) -> dict[str, Any]:
-    """The public summary (the projected view)."""
+def get(reads: Reads, tid: str, actor: Principal | None = None,
+        now: float | None = None) -> dict[str, Any]:
+    """The public summary (the projected view); the tournament's staff also see the
+    failed registration codes (``registration_guesses``, auth/guessing.py)."""
     doc = reads.views.get(summary_id(tournament.checked_tid(tid)))
     if doc is None:
         raise tournament.tournament_not_found(tid)
-    return with_sanctioning(doc)
+    doc = with_sanctioning(doc)
+    if actor is not None and is_staff(actor, tournament.load(reads, tid)):
+        doc["registration_guesses"] = guessing.failed_codes(
+            reads.tally, tid, now if now is not None else reads.service.clock().timestamp())
+    return doc
 
 
 def listing(reads: Reads, game: str | None, status: str | None, after: str | None,

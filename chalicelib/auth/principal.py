@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import hmac
 from dataclasses import dataclass, replace
+from datetime import datetime
 from typing import Any
 
 from ..domain import streams
@@ -10,6 +11,7 @@ from ..domain.accounts import TOKEN, IssueToken
 from ..domain.errors import DomainError, Forbidden
 from ..domain.tournament import TOURNAMENT, TournamentState
 from ..service import IdempotencyRequest, Reply, UnitOfWork
+from . import guessing
 from .tokens import new_token, token_hash
 
 
@@ -27,6 +29,10 @@ class Principal:
     player_id: str | None = None
     # a player who dropped: still reads (``/me``, their results), no longer acts
     dropped: bool = False
+    # the credential it authenticated with: a player's credential number, and the
+    # token's hash (never the token), checked again inside each write (``credentials.py``)
+    credential: int = 0
+    token_hash: str | None = None
 
     def ref(self) -> dict[str, Any]:
         """What events record about the actor (never the token)."""
@@ -52,21 +58,43 @@ def _bearer(headers) -> str | None:
 
 
 def optional_principal(request, rt) -> Principal | None:
-    """The caller, or None for an anonymous request; 401 for a bad token."""
+    """The caller, or None for an anonymous request; 401 for a bad token (counted per
+    client: 429 past the budget, ``guessing.py``)."""
     token = _bearer(request.headers)
     if token is None:
         return None
+    try:
+        return _principal(token, rt)
+    except Unauthorized:
+        limited = guessing.count_failed_token(
+            rt.events, guessing.request_client(request, rt.token_secret),
+            rt.service.clock().timestamp())
+        if limited is not None:
+            raise limited from None
+        raise
+
+
+def _principal(token: str, rt) -> Principal:
     if rt.admin_key and hmac.compare_digest(token_hash(token), token_hash(rt.admin_key)):
         return ADMIN
     state, _ = rt.service.read(TOKEN, streams.token(token_hash(token)))
     if not state.active:
         raise Unauthorized("unknown or revoked token")
+    if expired(state.principal, rt.service.clock()):
+        raise Unauthorized("this token has expired; ask for a new one")
     p = state.principal
     principal = Principal(p["role"], p["id"], p.get("name", ""), p.get("tournament_id"),
-                          p.get("player_id"))
+                          p.get("player_id"), credential=p.get("credential", 0),
+                          token_hash=token_hash(token))
     if principal.role == "player":
         return _current_player(rt, principal, p.get("credential", 0))
     return principal
+
+
+def expired(principal: dict[str, Any], now: datetime) -> bool:
+    """Whether a token's optional ``expires_at`` has passed."""
+    at = principal.get("expires_at")
+    return at is not None and datetime.fromisoformat(at) <= now
 
 
 def _current_player(rt, principal: Principal, credential: int) -> Principal:

@@ -37,6 +37,14 @@ class NotFound(DomainError):
     code = "not_found"
 
 
+class Unauthenticated(DomainError):
+    """The credential the command was issued with is no longer current (replaced,
+    revoked, expired): 401, checked inside the write."""
+
+    status = 401
+    code = "unauthorized"
+
+
 class Forbidden(DomainError):
     """The caller is known but may not do this (another player's pack): 403."""
 

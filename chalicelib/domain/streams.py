@@ -67,6 +67,23 @@ def registration_client_tally(tid: str, client: str, window: int, index: int) ->
     return f"registrations-{tid}-{client}-{window}-{index}"
 
 
+def guesses_client_tally(kind: str, client: str, window: int, index: int) -> str:
+    """The tally of one client's failed guesses of a ``kind`` of secret (``code``: a
+    registration code, ``token``: a bearer token or key) during window ``index``."""
+    return f"guesses-{kind}-{client}-{window}-{index}"
+
+
+def guesses_tournament_tally(tid: str, window: int, index: int) -> str:
+    """The tally of failed registration codes of a tournament, from any client, during
+    window ``index``."""
+    return f"guesses-code-{tid}-{window}-{index}"
+
+
+def guesses_total_tally(tid: str) -> str:
+    """Every failed registration code of a tournament (what its organizer sees)."""
+    return f"guesses-code-{tid}-total"
+
+
 def table_of(stream_id: str) -> tuple[int, int] | None:
     """``table-<tid>-r2-t7`` -> (2, 7); None for any other stream."""
     match = _TABLE_STREAM.match(stream_id)
@@ -116,6 +133,7 @@ allegations = _whole("allegations")     # cheating allegations and the head judg
 # streams of no tournament, named by their own id
 account = _whole("account")             # an organizer's or a federation's account
 token = _whole("token")                 # a bearer token, by its SHA-256 (never the token)
+keys = _whole("keys")                   # the staff credentials of an account or a judge
 
 
 def player_product(tid: str, player_id: str) -> str:

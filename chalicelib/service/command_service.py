@@ -98,7 +98,10 @@ class CommandService:
                              self.events.tally)
             try:
                 reply = work(uow)
-            except DomainError:
+            except DomainError as exc:
+                refused = uow.refusal_tallies(exc.code)
+                if refused:          # a failed guess: counted although nothing else is
+                    self.events.append_batch([], None, refused)
                 # A concurrent request with the same key may have committed since this one
                 # looked (what it wrote, e.g. the token its key derives, then refuses this
                 # run): its reply is this request's reply too.

@@ -33,6 +33,7 @@ class UnitOfWork:
         self._evolve_wrapper = evolve_wrapper
         self._streams: dict[str, _Stream] = {}
         self._tallies: list[Tally] = []
+        self._refusal_tallies: list[tuple[Tally, frozenset[str]]] = []
         self.now = now
         self.meta = meta
 
@@ -85,6 +86,15 @@ class UnitOfWork:
     def count(self, name: str, member: int) -> None:
         """Add ``member`` to the tally ``name`` when this unit commits (see store.Tally)."""
         self._tallies.append(Tally(name, member))
+
+    def count_refusal(self, name: str, member: int, codes: frozenset[str]) -> None:
+        """Add ``member`` to the tally ``name`` if this unit is refused with one of the
+        error ``codes`` (a wrong secret): the service commits it on its own, so a failed
+        guess is counted although the work records nothing."""
+        self._refusal_tallies.append((Tally(name, member), codes))
+
+    def refusal_tallies(self, code: str) -> list[Tally]:
+        return [tally for tally, codes in self._refusal_tallies if code in codes]
 
     def tally(self, name: str) -> int:
         """The tally's members committed so far (consistent: includes every commit that

@@ -15,9 +15,10 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from typing import Any
 
-from botocore.exceptions import ClientError
+from botocore.exceptions import BotoCoreError, ClientError
 
 from . import codec
+from .faults import store_fault
 from .ports import (
     ConcurrencyConflict,
     IdempotencyKeyTaken,
@@ -41,7 +42,9 @@ def transient(exc: ClientError) -> bool:
 
 class _Client:
     """The boto3 client with DynamoDB's transient refusals (left after botocore's own
-    retries) raised as StoreUnavailable."""
+    retries) and an endpoint that cannot be reached or does not answer in time raised as
+    StoreUnavailable (after a timeout a write's outcome is unknown: the idempotency
+    record answers the retry)."""
 
     def __init__(self, client):
         self._client = client
@@ -56,6 +59,11 @@ class _Client:
                 if transient(exc):
                     raise StoreUnavailable(exc.response["Error"]["Code"]) from exc
                 raise
+            except BotoCoreError as exc:      # unreachable, timed out, no credentials
+                kind = store_fault(exc)
+                if kind is None:
+                    raise
+                raise StoreUnavailable(kind) from exc
         return guarded
 IDEMPOTENCY_TTL_SECONDS = 30 * 24 * 3600
 

@@ -88,8 +88,9 @@ class ConcurrencyConflict(Exception):
 
 
 class StoreUnavailable(Exception):
-    """The store refused for now (throttled, busy, briefly down) after the client's own
-    retries. Nothing was appended; the same request may be retried."""
+    """The store refused for now (throttled, busy, unreachable, damaged) after the
+    client's own retries. Nothing was appended, or (a timeout) whether a write landed is
+    unknown: the same request may be retried with its idempotency key."""
 
 
 class ViewsDamaged(Exception):

@@ -121,8 +121,10 @@ PLAIN: dict[str, str] = {t: reason for reason, types in {
         "RoundOpened", "DraftFinished", "SealedProductOpened", "TableDraftCompleted",
         "MixedDraftCompleted", "TradePodStarted", "TradeTurnStarted", "TradeTurnEnded",
         "TradingEnded", "TradePodCompleted"],
-    "not part of an audit log (accounts, tokens, card sets, webhooks, receipts)": [
-        "AccountCreated", "TokenIssued", "TokenRevoked", "CardSetUploaded",
+    "not part of an audit log (accounts, tokens, staff keys, card sets, webhooks, "
+    "receipts)": [
+        "AccountCreated", "TokenIssued", "TokenRevoked", "KeyIssued", "KeyRevoked",
+        "CardSetUploaded",
         "WebhookEndpointRegistered", "WebhookEndpointRemoved", "WebhookSecretRotated",
         "WebhookAttempted", "ReportReceived"],
     "the federation's ledger and the stores' leagues: not part of a tournament's audit log": [

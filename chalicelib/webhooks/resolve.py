@@ -24,8 +24,8 @@ class Vetted:
 
 def vetted_addresses(host: str, port: int, allow_loopback: bool) -> list[Vetted]:
     """Every address ``host`` resolves to now, in resolver order; raises RefusedAddress
-    when any of them is private, loopback (unless allowed), link-local, reserved or
-    multicast, and ``socket.gaierror`` (an OSError) when it does not resolve."""
+    when any of them is not global unicast (loopback allowed where enabled:
+    ``address_problem``), and ``socket.gaierror`` (an OSError) when it does not resolve."""
     answer = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     vetted: list[Vetted] = []
     refused = []
@@ -44,3 +44,11 @@ def vetted_addresses(host: str, port: int, allow_loopback: bool) -> list[Vetted]
     if not vetted:
         raise RefusedAddress(f"{host} resolves to no IP address; not connecting")
     return vetted
+
+
+def recheck(address: Vetted, allow_loopback: bool) -> None:
+    """The same rule once more at connect time, on the exact socket address."""
+    ip = parse_address(str(address.sockaddr[0]))
+    problem = "not an IP address" if ip is None else address_problem(ip, allow_loopback)
+    if problem:
+        raise RefusedAddress(f"{address.sockaddr[0]} ({problem}); not connecting")

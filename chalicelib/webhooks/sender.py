@@ -11,7 +11,7 @@ import socket
 import ssl
 from urllib.parse import urlsplit
 
-from .resolve import RefusedAddress, Vetted, vetted_addresses
+from .resolve import RefusedAddress, Vetted, recheck, vetted_addresses
 from .settings import loopback_allowed
 
 TIMEOUT_SECONDS = 5.0
@@ -21,10 +21,13 @@ REFUSED = "address refused: "          # how a refused attempt's error starts in
 _tls = ssl.create_default_context()    # verifies the chain and the hostname
 
 
-def _connect_to(addresses: list[Vetted], timeout: float | None) -> socket.socket:
-    """A TCP connection to the first vetted address that answers (no DNS lookup)."""
+def _connect_to(addresses: list[Vetted], timeout: float | None,
+                allow_loopback: bool = False) -> socket.socket:
+    """A TCP connection to the first vetted address that answers (no DNS lookup); each
+    address is checked again right before its connect (``RefusedAddress``)."""
     last: OSError | None = None
     for address in addresses:
+        recheck(address, allow_loopback)
         sock = socket.socket(address.family, socket.SOCK_STREAM)
         try:
             sock.settimeout(timeout)
@@ -37,7 +40,8 @@ def _connect_to(addresses: list[Vetted], timeout: float | None) -> socket.socket
 
 
 def _connection(scheme: str, host: str, port: int, addresses: list[Vetted], timeout: float,
-                context: ssl.SSLContext | None) -> http.client.HTTPConnection:
+                context: ssl.SSLContext | None,
+                allow_loopback: bool = False) -> http.client.HTTPConnection:
     if scheme == "https":
         conn: http.client.HTTPConnection = http.client.HTTPSConnection(
             host, port, timeout=timeout, context=context or _tls)
@@ -46,7 +50,7 @@ def _connection(scheme: str, host: str, port: int, addresses: list[Vetted], time
     # http.client opens its socket through this hook; the HTTPS subclass then wraps it
     # with server_hostname=host, so SNI and the certificate check stay on the hostname.
     conn._create_connection = lambda _address, t=None, _source=None: _connect_to(
-        addresses, t)
+        addresses, t, allow_loopback)
     return conn
 
 
@@ -65,7 +69,7 @@ def post(url: str, body: bytes, headers: dict[str, str], timeout: float = TIMEOU
         port = parts.port or DEFAULT_PORTS[scheme]
         addresses = vetted_addresses(host, port, allow)
         target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
-        conn = _connection(scheme, host, port, addresses, timeout, context)
+        conn = _connection(scheme, host, port, addresses, timeout, context, allow)
         try:
             conn.request("POST", target, body=body, headers=headers)
             response = conn.getresponse()

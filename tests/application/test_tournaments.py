@@ -13,7 +13,7 @@ from chalicelib.auth.principal import ADMIN
 from chalicelib.auth.tokens import new_token, token_hash
 from chalicelib.domain.accounts import TOKEN as TOKENS
 from chalicelib.domain import streams
-from chalicelib.domain.errors import Conflict, Forbidden, Invalid, NotFound
+from chalicelib.domain.errors import Conflict, Forbidden, Invalid, NotFound, Unauthenticated
 from tests.application.conftest import organizer, player
 
 TOKEN = "pdm_" + "t" * 43
@@ -138,12 +138,12 @@ def test_the_finish_of_free_for_all_pods_reads_the_pods_stream(api, rt, cases):
 def test_judges_accounts_and_the_event_log(api, rt, cases):
     org = owner(api)
     tid = created(cases, org)["tournament_id"]
-    judge = cases.run(tournaments.add_judge, org, tid, "Jo", TOKEN)
+    judge = cases.run(tournaments.add_judge, org, tid, "Jo", None, TOKEN)
     assert rt.service.read(TOKENS, streams.token(token_hash(TOKEN)))[0].principal == {
         "role": "judge", "id": judge["judge_id"], "name": "Jo", "tournament_id": tid}
     as_judge = Principal("judge", judge["judge_id"], tournament_id=tid)
     with pytest.raises(Forbidden):
-        cases.run(tournaments.add_judge, as_judge, tid, "Another", "pdm_" + "u" * 43)
+        cases.run(tournaments.add_judge, as_judge, tid, "Another", None, "pdm_" + "u" * 43)
     page, following = tournaments.event_log(reads(rt), as_judge, tid, None, 1)
     assert [e["type"] for e in page["events"]] == ["TournamentCreated"]
     assert page["events"][0]["data"]["seed"] is None and following is not None
@@ -155,8 +155,8 @@ def test_judges_accounts_and_the_event_log(api, rt, cases):
         tournaments.event_log(reads(rt), Principal("organizer", "o000000000000"), tid, None, 5)
 
     with pytest.raises(Forbidden):
-        cases.run(accounts.create, org, "organizer", "Store", "pdm_" + "v" * 43)
-    account = cases.run(accounts.create, ADMIN, "federation", "Fed", "pdm_" + "v" * 43)
+        cases.run(accounts.create, org, "organizer", "Store", None, "pdm_" + "v" * 43)
+    account = cases.run(accounts.create, ADMIN, "federation", "Fed", None, "pdm_" + "v" * 43)
     assert account["account_id"].startswith("f") and account["role"] == "federation"
     assert accounts.me(org)["id"] == org.id
 
@@ -176,10 +176,16 @@ def test_replacing_a_token_counts_credentials_and_only_the_player_or_staff_may(a
     assert first["credential"] == 1
     issued = rt.service.read(TOKENS, streams.token(token_hash(token)))[0].principal
     assert issued["credential"] == 1 and issued["player_id"] == ann["player_id"]
+    stale = Principal("player", ann["player_id"], tournament_id=tid,
+                      player_id=ann["player_id"], credential=0)
+    with pytest.raises(Unauthenticated) as replaced:     # compare-and-set on the credential
+        cases.run(registration.replace_token, stale, tid, ann["player_id"], new_token(""))
+    assert replaced.value.code == "credential_replaced"
     as_ann = Principal("player", ann["player_id"], tournament_id=tid,
-                       player_id=ann["player_id"])
-    assert cases.run(registration.replace_token, as_ann, tid, ann["player_id"],
-                     new_token(""))["credential"] == 2
+                       player_id=ann["player_id"], credential=1)
+    with pytest.raises(Conflict) as locked:      # the staff's re-issue locks self-rotation
+        cases.run(registration.replace_token, as_ann, tid, ann["player_id"], new_token(""))
+    assert locked.value.code == "rotation_locked"
 
 
 def test_self_registration_code_and_per_client_limit(api, rt, cases):

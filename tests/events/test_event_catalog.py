@@ -76,11 +76,11 @@ def test_an_unknown_name_loads_as_an_unknown_event():
 
 
 def test_an_untyped_event_is_never_written(tmp_path):
-    untyped = FunctionDecider("untyped", dict, lambda cmd, state: [Event("Thing", {})],
-                              lambda state, e: state)
+    untyped = FunctionDecider("tournament", dict, lambda cmd, state: [Event("Thing", {})],
+                              lambda state, e: state)     # a bound name: see DECIDER_STREAMS
     service = CommandService(SqliteEventStore(str(tmp_path / "events.db")))
     with pytest.raises(UntypedEvent):
-        service.run(lambda uow: (uow.decide(untyped, "any-1", None), Reply(200, {}))[1])
+        service.run(lambda uow: (uow.decide(untyped, "tournament-t00000000000a", None), Reply(200, {}))[1])
     with pytest.raises(UntypedEvent):      # a registered name, but not its class
         NewEvent.of(UnknownEvent("RoundOpened", {"round": 1, "at": 0}))
 

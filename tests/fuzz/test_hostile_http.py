@@ -13,7 +13,7 @@ from pathlib import Path
 
 import yaml
 
-from tests.fuzz.events import EventCounter
+from tests.fuzz.events import counter
 from tests.fuzz.test_schemathesis import seed
 from tests.support.hostile import DEEP, DEEP_OBJECT, HUGE, huge_number_bodies
 
@@ -73,7 +73,7 @@ def _cases(spec: dict, seeded: dict[str, str]):
 def test_deep_json_and_huge_numbers_on_every_operation(live_server):
     seeded = seed(live_server)
     spec = yaml.safe_load((ROOT / "openapi.yaml").read_text())
-    count = EventCounter(live_server.data_dir)
+    count = counter(live_server)
     failures, sent, classes = [], 0, Counter()
     for label, method, path, body in _cases(spec, seeded):
         if path.endswith(("/finish", "/admin/projections/rebuild")) and body is None:

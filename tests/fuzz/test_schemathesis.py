@@ -20,7 +20,7 @@ from hypothesis.errors import Unsatisfiable
 from chalicelib.data.sets import sample_sets
 from demo.client import Api, start_event
 from demo.transport import UrlTransport
-from tests.fuzz.events import EventCounter
+from tests.fuzz.events import counter
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = int(os.environ.get("PODIUM_FUZZ_EXAMPLES", "1"))
@@ -88,7 +88,7 @@ def fuzzer(strategy, name, base_url, auth, count, statuses, failures):
 def test_fuzz_every_operation(live_server):
     seeded = seed(live_server)
     schema = schemathesis.openapi.from_path(str(ROOT / "openapi.yaml"))
-    count = EventCounter(live_server.data_dir)
+    count = counter(live_server)
     auth = {"Authorization": f"Bearer {seeded['org']}"}
     failures: list[str] = []
     statuses: Counter = Counter()

@@ -56,7 +56,9 @@ def test_a_dropped_player_reads_their_results_but_no_longer_acts(api):
 
 def test_staff_reissue_and_own_rotation_retire_the_old_token(api):
     org = api.organizer()
-    tid = api.tournament(org)["tournament_id"]
+    # no lock after the re-issue here (test_credentials_in_the_write.py tests the lock)
+    tid = api.tournament(org, settings={"registration": {"rotation_lock_seconds": 0}})[
+        "tournament_id"]
     ann, bob = api.register(tid, "Ann"), api.register(tid, "Bob")
     path = f"/v1/tournaments/{tid}/players/{ann['player_id']}/token"
     assert api.post(path, token=bob["token"]).status == 403       # not Bob's seat

@@ -24,7 +24,8 @@ class _Context:
 
 
 def invoke(app, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None,
-           stage: str = "api", request_id: str = "gw-0123456789abcdef") -> GatewayReply:
+           stage: str = "api", request_id: str = "gw-0123456789abcdef",
+           source_ip: str = "203.0.113.9") -> GatewayReply:
     template = template_for(path)
     assert template is not None, path
     params = {}
@@ -39,7 +40,7 @@ def invoke(app, method: str, path: str, body: Any = None, headers: dict[str, str
         "body": None if body is None else json.dumps(body),
         "requestContext": {"resourcePath": template, "httpMethod": method, "stage": stage,
                            "path": f"/{stage}{path}", "requestId": request_id,
-                           "identity": {"sourceIp": "203.0.113.9"}},
+                           "identity": {"sourceIp": source_ip}},
     }
     raw = app(event, _Context())
     text = raw.get("body") or ""

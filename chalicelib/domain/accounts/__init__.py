@@ -11,3 +11,4 @@ from .decider import (  # noqa: F401  # noqa: F401
     RevokeToken,
     TokenState,
 )
+from .keys import KEYS  # noqa: F401

@@ -48,6 +48,9 @@ class RegistrationSettings(BaseModel):
     # None: no per-client limit (the API's throttling still applies).
     anonymous_per_client: int | None = Field(default=None, ge=1, le=10000)
     anonymous_window_seconds: int = Field(default=3600, ge=60, le=604800)
+    # After the staff re-issue a player's token (a lost or stolen phone), the player may
+    # not rotate it for this long: a thief who saw the new token cannot take it over.
+    rotation_lock_seconds: int = Field(default=3600, ge=0, le=604800)
 
     @field_validator("member_id_pattern")
     @classmethod

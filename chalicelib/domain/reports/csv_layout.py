@@ -2,21 +2,14 @@
 archon tooling reads (one row per player)."""
 from __future__ import annotations
 
-import csv
-import io
 from typing import Any
+
+from .csv_cells import csv_text
 
 # The archon tooling's seven columns, then (V:EKN 2.6) the player's standing warnings
 # and whether they were disqualified, after them so positions do not move.
 ARCHON_COLUMNS = ["rank", "name", "vekn", "gw", "vp", "tp", "finalist", "warnings",
                   "disqualified"]
-
-
-def _text(rows: list[list[Any]]) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerows(rows)
-    return out.getvalue()
 
 
 def _rows(report: dict[str, Any]) -> list[dict[str, Any]]:
@@ -83,7 +76,7 @@ def standings_csv(report: dict[str, Any]) -> str:
              *[_cell((row.get("tiebreakers") or {}).get(b)) for b in breakers],
              _cell(row["player_id"] in placeholder), _cell(incomplete is not None),
              _cell((incomplete or {}).get("reason"))] for row in rows]
-    return _text([header, *body])
+    return csv_text([header, *body])
 
 
 def archon_csv(report: dict[str, Any]) -> str:
@@ -99,4 +92,4 @@ def archon_csv(report: dict[str, Any]) -> str:
                      row.get("gw", 0), row.get("vp", 0), row.get("tp", 0),
                      1 if row.get("finalist") else 0, row.get("warnings", 0),
                      1 if row.get("disqualified") else 0])
-    return _text([ARCHON_COLUMNS, *body])
+    return csv_text([ARCHON_COLUMNS, *body])

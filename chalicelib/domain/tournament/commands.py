@@ -50,6 +50,10 @@ class ReplacePlayerToken:
     player_id: str
     by_player: bool
     now: str
+    # the credential number the player authenticated with (compare-and-set: refused
+    # when another rotation or a re-issue came first); None for the staff
+    credential: int | None = None
+    by_judge: bool = False
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from ..profiles.registration import format_limit_problems
 from ..rng import commitment
 from . import commands as c
 from . import events as ev
+from .credentials import replace_token
 from .state import FINISHED, REGISTRATION, RUNNING, Player, TournamentState
 
 
@@ -166,11 +167,7 @@ def _drop(cmd: c.DropPlayer, state: TournamentState) -> list[Event]:
 
 
 def _replace_token(cmd: c.ReplacePlayerToken, state: TournamentState) -> list[Event]:
-    player = _existing(state, cmd.player_id)
-    # No token in the event: the new token's hash names its own stream, which records
-    # the credential number this event makes current.
-    return [ev.PlayerTokenReplaced(player_id=cmd.player_id, credential=player.credential + 1,
-                                   by="player" if cmd.by_player else "staff", at=cmd.now)]
+    return replace_token(cmd, _existing(state, cmd.player_id), state)
 
 
 def _add_judge(cmd: c.AddJudge, state: TournamentState) -> list[Event]:
@@ -259,7 +256,9 @@ def evolve(state: TournamentState, event: Event) -> TournamentState:
             code = event.registration_code if event.code_changed else state.registration_code
             return replace(state, settings=MappingProxyType(settings), registration_code=code)
         case ev.PlayerTokenReplaced():
-            player = replace(state.players[event.player_id], credential=event.credential)
+            player = replace(state.players[event.player_id], credential=event.credential,
+                             reissued_at=event.at if event.by == "staff"
+                             else state.players[event.player_id].reissued_at)
             return replace(state, players=state.players.set(player.id, player))
         case ev.PlayerRegistered():
             return _registered(state, Player(event.player_id, event.name, event.member_id,

@@ -27,6 +27,7 @@ class Player:
     # Which of the player's tokens authenticates: the one issued with this number (0 at
     # registration, one more at each re-issue or rotation).
     credential: int = 0
+    reissued_at: str | None = None     # the staff's last re-issue (locks self-rotation)
 
     def public(self) -> dict[str, Any]:
         return {"player_id": self.id, "name": self.name, "member_id": self.member_id,

@@ -1,10 +1,12 @@
-"""Which IP addresses a webhook may reach: public unicast only (loopback too where local
+"""Which IP addresses a webhook may reach: global unicast only (loopback too where local
 endpoints are enabled). Registration applies it to literal hosts; the sender applies it to
 every address a hostname resolves to at send time."""
 from __future__ import annotations
 
 import ipaddress
 import re
+
+from .special_addresses import GLOBAL_UNICAST, embedded_ipv4, special_block
 
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address
 # Names every resolver answers with the loopback address (RFC 6761 reserves .localhost;
@@ -14,15 +16,28 @@ _LEGACY_PART = re.compile(r"0[xX][0-9A-Fa-f]{0,8}|0[0-7]{0,11}|[1-9][0-9]{0,9}")
 
 
 def address_problem(address: Address, allow_loopback: bool) -> str | None:
-    """Why ``address`` must not be contacted (``"private"``, ``"link-local"``...), or None."""
-    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
-        address = address.ipv4_mapped          # ::ffff:10.0.0.1 is 10.0.0.1
+    """Why ``address`` must not be contacted (``"private"``, ``"6to4, embeds
+    10.0.0.1"``, ``"documentation"``...), or None for a global unicast address
+    (special_addresses.py: the IANA special-purpose blocks and the IPv6 forms carrying
+    an IPv4 address)."""
+    if isinstance(address, ipaddress.IPv6Address):
+        embedded = embedded_ipv4(address)
+        if embedded is not None:
+            form, inner = embedded
+            if form == "IPv4-mapped":              # ::ffff:10.0.0.1 is 10.0.0.1
+                return address_problem(inner, allow_loopback)
+            if form == "NAT64":                    # translated to 10.0.0.1 by the gateway
+                problem = address_problem(inner, allow_loopback=False)
+                return None if problem is None else f"NAT64 of {inner}, {problem}"
+            return f"{form}, embeds {inner}"
     if address.is_loopback:
         return None if allow_loopback else "loopback"
-    checks = (("unspecified", address.is_unspecified), ("link-local", address.is_link_local),
-              ("multicast", address.is_multicast), ("reserved", address.is_reserved),
-              ("private", address.is_private), ("not globally routable", not address.is_global))
-    return next((name for name, hit in checks if hit), None)
+    block = special_block(address)
+    if block is not None:
+        return block
+    if isinstance(address, ipaddress.IPv6Address) and address not in GLOBAL_UNICAST:
+        return "not global unicast"
+    return None if address.is_global and not address.is_multicast else "not globally routable"
 
 
 def parse_address(text: str) -> Address | None:

@@ -64,8 +64,8 @@ def validate_url(url: str, allow_loopback: bool) -> list[str]:
     problem = None if address is None else address_problem(address,
                                                           loopback and allow_loopback)
     if problem:
-        problems.append(f"must not point at a private, link-local or reserved address "
-                        f"({address} is {problem})")
+        problems.append(f"must not point at a private, special-purpose or reserved "
+                        f"address ({address} is {problem})")
     return problems
 
 

@@ -13,7 +13,7 @@ from chalicelib.domain.webhooks import address_problem, parse_address, validate_
     ("169.254.169.254", "link-local"), ("fe80::1", "link-local"),
     ("127.0.0.1", "loopback"), ("::1", "loopback"), ("0.0.0.0", "unspecified"),
     ("224.0.0.251", "multicast"), ("ff02::1", "multicast"), ("240.0.0.1", "reserved"),
-    ("fc00::5", "private"), ("100.64.0.1", "not globally routable"),
+    ("fc00::5", "unique-local"), ("100.64.0.1", "shared address space"),
     ("::ffff:10.0.0.7", "private"), ("::ffff:169.254.169.254", "link-local"),
     ("93.184.216.34", None), ("2606:4700:4700::1111", None)])
 def test_address_problems(text, problem):
@@ -33,8 +33,8 @@ def test_parse_address():
 
 def test_registration_refuses_multicast_and_names_the_reason():
     problems = validate_url("https://224.0.0.251/x", allow_loopback=False)
-    assert problems == ["must not point at a private, link-local or reserved address "
-                        "(224.0.0.251 is multicast)"]
+    assert problems == ["must not point at a private, special-purpose or reserved "
+                        "address (224.0.0.251 is multicast)"]
     assert validate_url("https://[::ffff:10.0.0.1]/x", allow_loopback=False)
     assert validate_url("https://hooks.example/x", allow_loopback=False) == []
     assert validate_url("http://127.0.0.1:8080/x", allow_loopback=True) == []
