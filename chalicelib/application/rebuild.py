@@ -74,12 +74,14 @@ class Rebuilds:
             return job or {}
         deadline = None if budget_seconds is None else self.monotonic() + budget_seconds
         job["runs"] += 1
+        target = None
         try:
             target = (self.views.resume_generation(job["generation"]) if job["began"]
                       else self.views.next_generation(job["generation"]))
             job["began"] = True
             self._record(job)
             if not self._project(job, target, deadline):
+                _release(target)
                 return job                      # out of time: resumed by the next run
             job["poison_streams"] = [{k: d[k] for k in ("stream_id", "version", "event_type")}
                                      for d in damage.damaged(target, limit=1000)]
@@ -90,6 +92,8 @@ class Rebuilds:
             self._catch_up_current()
             job.update(state="succeeded", finished_at=_now())
         except Exception as exc:  # noqa: BLE001 - reported in the status and by health
+            if target is not None:
+                _release(target)
             job.update(state="failed", finished_at=_now(),
                        error=f"{type(exc).__name__}: {str(exc)[:500]}")
         self._record(job)
@@ -125,6 +129,13 @@ class Rebuilds:
         self.views.slot(SLOT).write(job)
         for listener in self.on_progress:
             listener(dict(job))
+
+
+def _release(target: Any) -> None:
+    """Let go of a generation being built (the embedded store's file connection)."""
+    close = getattr(target, "close", None)
+    if close is not None:
+        close()
 
 
 def _by_stream(events: Iterable[Any]) -> Iterable[tuple[str, list[Any]]]:

@@ -183,7 +183,7 @@ DECIDER_STREAMS: dict[str, frozenset[str]] = {name: frozenset(kinds) for name, k
     "product-gate": {"product"}, "player-product": {"product"},
     "judging": {"judging"}, "allegations": {"allegations"}, "clock": {"clock"},
     "report": {"report"}, "ledger": {"ledger"}, "league": {"league"},
-    "account": {"account"}, "token": {"token"}, "cardset": {"cardset"},
+    "account": {"account"}, "token": {"token"}, "keys": {"keys"}, "cardset": {"cardset"},
     "webhooks": {"webhooks"}, "webhook-delivery": {"webhook"},
 }.items()}
 

@@ -235,6 +235,10 @@ class SqliteViewStore:
         """The generation ``name`` being built (its checkpoints say how far it got)."""
         return SqliteViewStore(f"{self.path}.{name}")
 
+    def close(self) -> None:
+        """Checkpoint and close this thread's connection (a generation left unfinished)."""
+        self.db.close()
+
     def switch_to(self, built: SqliteViewStore) -> None:
         """Make the built generation current in one rename (the previous file is kept as
         ``views.db.previous`` until the next switch)."""

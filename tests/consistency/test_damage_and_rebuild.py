@@ -165,6 +165,6 @@ def test_an_interrupted_rebuild_resumes_from_its_generation(broken):
         done = jobs.run(job["job_id"])
     finally:
         rebuild_module.HEARTBEAT_STREAMS = original
-    assert done["state"] == "succeeded" and done["runs"] == 2
+    assert done["state"] == "succeeded" and done["runs"] == 2, done
     assert rt.projector.views.dump() == before
     assert all(api.get(f"/v1/tournaments/{t}").status == 200 for t in tids)
