@@ -10,6 +10,7 @@ import pytest
 from chalicelib.projections import all_projections
 from chalicelib.projections.projector import Projector
 from chalicelib.projections.registry import Projection
+from chalicelib.store.ports import StoreUnavailable
 from devserver.__main__ import main
 from devserver.dead_letters import RETRIES_EXHAUSTED, DeadLetters
 from devserver.handler import lambda_handler
@@ -67,17 +68,19 @@ def test_the_poller_thread_catches_up_on_request(aws, stream_rt, api, tmp_path):
 
 
 def crash_on(name: str, broken: list[bool]) -> Projection:
-    """A projection that fails on one player's registration while ``broken[0]``."""
+    """A projection whose store fails on one player's registration while ``broken[0]``
+    (a failure of the moment is retried and dead-lettered; a poison event would be
+    recorded as a damaged stream instead: tests/consistency)."""
     projection = Projection("crash-on-name")
 
     @projection.on("PlayerRegistered")
     def explode(event, tx):
         if broken[0] and event.data.get("name") == name:
-            raise RuntimeError(f"cannot project {name}")
+            raise StoreUnavailable(f"cannot project {name}")
     return projection
 
 
-def test_a_poison_record_is_dead_lettered_then_replayed(aws, stream_rt, api, tmp_path,
+def test_a_record_that_keeps_failing_is_dead_lettered_then_replayed(aws, stream_rt, api, tmp_path,
                                                         capsys, monkeypatch):
     broken = [True]
     stream_rt.projector = Projector(stream_rt.events, stream_rt.views,
@@ -150,9 +153,15 @@ def test_a_crashing_function_is_bisected_down_to_the_poison_record(aws, stream_r
     assert entry["error"] == "MemoryError: the function ran out of memory"
     assert [r["dynamodb"]["NewImage"]["type"]["S"] for r in entry["records"]] == [
         "PlayerRegistered"]
+    stream_rt.dead_letters = DeadLetters(data_dir(tmp_path)).count    # as devserver wires it
+    health = api.get("/v1/health").body
+    assert health["status"] == "degraded" and health["projection"]["dead_letters"] == 1
+    assert "dead_letters" in {p["check"] for p in health["problems"]}
     for tid in tids:
         names = [p["name"] for p in api.get(f"/v1/tournaments/{tid}/players").body["players"]]
         assert names == ["Ann"]
     assert DeadLetters(data_dir(tmp_path)).replay(real)["kept"] == 0
     assert sorted(p["name"] for p in api.get(f"/v1/tournaments/{tids[1]}/players").body[
         "players"]) == ["Ann", "Mallory"]
+    health = api.get("/v1/health").body
+    assert health["status"] == "ok" and health["projection"]["dead_letters"] == 0
