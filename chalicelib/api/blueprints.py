@@ -20,4 +20,5 @@ BLUEPRINTS = (
     "chalicelib.api.widget",
     "chalicelib.api.judging",
     "chalicelib.api.clock",
+    "chalicelib.api.feeds",
 )
