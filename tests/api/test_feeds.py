@@ -62,7 +62,7 @@ def test_a_swiss_round_reaches_everyone_and_each_player(api):
 
 def test_resuming_after_any_position_gives_the_rest_exactly(api):
     event, paired = _swiss(api)
-    tid, org = event["tid"], event["organizer"]
+    tid = event["tid"]
     tokens = {p["player_id"]: p["token"] for p in event["players"]}
     url = f"/v1/tournaments/{tid}/feed"
     before, head = read_all(api, url)

@@ -1,0 +1,166 @@
+"""One SSE subscriber of the local server (``devserver/live.py`` shares its reads), and
+the read itself: the feed use cases the API's catch-up route calls
+(``application/feeds.py``), with the subscriber's token, called directly rather than
+through the Chalice gateway (whose ``current_request`` is one per app, not per thread)."""
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from .live import (
+    KEEPALIVE_SECONDS,
+    MAX_LIFETIME_SECONDS,
+    RETRY_MS,
+    STREAM,
+    LiveHub,
+    Refused,
+    catch_up,
+    sse_control,
+    sse_event,
+)
+
+_FEED = STREAM.pattern.replace("/feed/stream$", "/feed$")
+
+
+class _Headers:
+    """What ``auth.optional_principal`` reads of a request."""
+
+    def __init__(self, headers: dict[str, str]):
+        self.headers = {k.lower(): v for k, v in headers.items()}
+
+
+def reader() -> tuple[Any, Any]:
+    """(fetch, settle) over this process's runtime: ``fetch(path_with_query, headers)``
+    answers as the catch-up route would: (status, body)."""
+    import re
+    from urllib.parse import parse_qs, urlsplit
+
+    from chalicelib.application import feeds
+    from chalicelib.application.reads import Reads
+    from chalicelib.auth import optional_principal
+    from chalicelib.domain.errors import DomainError
+    from chalicelib.runtime import runtime
+
+    feed = re.compile(_FEED)
+    horizons: dict[int, feeds.Horizon] = {}
+
+    def fetch(path: str, headers: dict[str, str]) -> tuple[int, Any]:
+        rt = runtime()
+        horizon = horizons.get(id(rt))
+        if horizon is None:
+            horizons.clear()
+            horizon = horizons[id(rt)] = feeds.Horizon(rt.health, rt.config.store)
+        parts = urlsplit(path)
+        tid, pid = feed.match(parts.path).groups()
+        query = parse_qs(parts.query)
+        after, limit = query.get("after", [None])[0], int(query.get("limit", ["200"])[0])
+        reads = Reads(rt.service, rt.views)
+        try:
+            if pid is None:
+                return 200, feeds.public_feed(reads, horizon, tid, after, limit)
+            principal = optional_principal(_Headers(headers), rt)
+            return 200, feeds.player_feed(reads, horizon, principal, tid, pid, after, limit)
+        except DomainError as exc:
+            return exc.status, {"error": exc.code, "message": exc.message,
+                                "details": exc.details}
+
+    def settle() -> float:
+        return feeds.settle_seconds(runtime().config.store)
+    return fetch, settle
+
+
+class Subscriber:
+    def __init__(self, handler: Any, hub: LiveHub, path: str, after: str | None,
+                 headers: dict[str, str]):
+        self.handler, self.hub, self.path, self.headers = handler, hub, path, headers
+        self.after = after
+        self.last: str | None = None
+
+    def serve(self) -> None:
+        try:
+            entries, position = catch_up(self.hub.fetch, self.path, self.headers, self.after)
+        except Refused as refused:
+            if refused.status == 410:
+                self._start()
+                return self._write(sse_control("reload", refused.body))
+            return send_json(self.handler, refused.status, refused.body)
+        self._start()
+        if not self._write(f"retry: {RETRY_MS}\n\n".encode()) or not self._send(entries):
+            return
+        if not entries or entries[-1]["position"] != position:
+            if not self._write(sse_control("position", {"position": position}, position)):
+                return
+        self.last = position
+        group = self.hub.join(self.path, self.headers, position)
+        try:
+            self._follow(group)
+        finally:
+            self.hub.leave(group)
+
+    def _follow(self, group) -> None:
+        started = time.monotonic()
+        keepalive = started + KEEPALIVE_SECONDS
+        while True:
+            with group.cond:
+                while True:
+                    ended, fresh = group.ended, group.after(self.last)
+                    now = time.monotonic()
+                    timeout = min(keepalive, started + MAX_LIFETIME_SECONDS) - now
+                    if ended is not None or fresh is None or fresh or timeout <= 0:
+                        break
+                    group.cond.wait(timeout)
+            if ended is not None:
+                status, body = ended
+                return self._write(sse_control("reload" if status == 410 else "error",
+                                               {"status": status, **body}))
+            if fresh is None:                  # behind the group's ring: read alone
+                try:
+                    fresh, position = catch_up(self.hub.fetch, self.path, self.headers,
+                                               self.last)
+                except Refused as refused:
+                    return self._write(sse_control(
+                        "reload" if refused.status == 410 else "error",
+                        {"status": refused.status, **refused.body}))
+                if not self._send(fresh):
+                    return
+                self.last = max(position, self.last or "")
+                continue
+            if fresh:
+                if not self._send(fresh):
+                    return
+                self.last = fresh[-1]["position"]
+                continue
+            if time.monotonic() >= started + MAX_LIFETIME_SECONDS:
+                return
+            if not self._write(b": keep-alive\n\n"):
+                return
+            keepalive = time.monotonic() + KEEPALIVE_SECONDS
+
+    def _start(self) -> None:
+        h = self.handler
+        h.close_connection = True
+        h.send_response(200)
+        for name, value in (("Content-Type", "text/event-stream"),
+                            ("Cache-Control", "no-cache"), ("Connection", "close"),
+                            ("Access-Control-Allow-Origin", "*"),
+                            ("X-Accel-Buffering", "no")):
+            h.send_header(name, value)
+        h.end_headers()
+
+    def _send(self, entries: list[dict[str, Any]]) -> bool:
+        return not entries or self._write(b"".join(sse_event(e) for e in entries))
+
+    def _write(self, data: bytes) -> bool:
+        try:
+            self.handler.wfile.write(data)
+            self.handler.wfile.flush()
+            return True
+        except (OSError, ValueError):
+            return False
+
+
+def send_json(handler: Any, status: int, body: Any) -> None:
+    handler._send_http_response(status, {"Content-Type": "application/json",   # noqa: SLF001
+                                         "Access-Control-Allow-Origin": "*"},
+                                json.dumps(body))
