@@ -47,6 +47,7 @@ from ..domain.tables.events import (
 from ..domain.tournament.events import TournamentFinished, TournamentStarted
 from ..domain.trade.events import TradePodsFormed
 from ..store.ports import StoredEvent
+from . import feed_draft
 from .feed_entries import Emitter
 from .registry import Projection, ViewTx
 from .tournaments import tournament_of_stream
@@ -246,3 +247,6 @@ def _penalty(e: PenaltyGiven, out: Emitter) -> None:
 @on(PlayerMarkedPresent)
 def _present(e: PlayerMarkedPresent, out: Emitter) -> None:
     out.private(e.player_id, "checkin", {"round": e.round, "by": "staff"})
+
+
+feed_draft.register(projection)

@@ -175,3 +175,59 @@ def test_refusals(api):
     assert api.get(f"/v1/tournaments/{tid}/feed?after=123").status == 400
     assert api.get(f"/v1/tournaments/{tid}/feed?limit=0").status == 400
     assert api.get("/v1/tournaments/t000000000000/feed").status == 404
+
+
+def test_a_booster_draft_tells_each_player_when_a_pack_waits(api):
+    event = api.started("munchkin", "booster-draft", players=4,
+                        settings={"draft": {"pick_seconds": 60}})
+    api.draft(event)
+    tid = event["tid"]
+    for p in event["players"]:
+        mine, _ = read_all(api, f"/v1/tournaments/{tid}/players/{p['player_id']}/feed",
+                           token=p["token"])
+        waiting = [e["data"] for e in mine if e["type"] == "pack.waiting"]
+        assert waiting, mine
+        assert all(w["cards"] >= 1 and w["pod"] == 1 for w in waiting)
+        first = waiting[0]
+        assert first["round"] == 1 and first["deadline"] is not None
+    public, _ = read_all(api, f"/v1/tournaments/{tid}/feed")
+    assert not [e for e in public if e["type"] == "pack.waiting"]
+    assert [e["data"]["phase"] for e in public if e["type"] == "phase"][:2] == ["started", "draft"]
+
+
+def test_pack_waiting_follows_the_pods_own_passing(api, rt):
+    """After every pick, each seat with a pack in front of it has, as its latest
+    pack.waiting, that pack's card count and the pod's own pick deadline."""
+    from datetime import UTC, datetime
+
+    from chalicelib.domain.draft.decide import POD
+
+    setup = api.started("mtg", "booster-draft", players=4,
+                        settings={"draft": {"pick_seconds": 60}})
+    tid, org = setup["tid"], setup["organizer"]
+    token = {p["player_id"]: p["token"] for p in setup["players"]}
+    assert api.post(f"/v1/tournaments/{tid}/draft", token=org).status == 201
+    order = [0, 1, 1, 2, 3, 0, 0, 2, 3, 1, 2, 3]      # slow and fast seats: packs queue
+    picks = 0
+    for step in order:
+        state, _ = rt.service.read(POD, f"pod-{tid}-1")
+        player = state.seats[step]
+        view = api.get(f"/v1/tournaments/{tid}/draft/pods/1/me", token=token[player]).body
+        if not view.get("pack"):
+            continue
+        r = api.post(f"/v1/tournaments/{tid}/draft/pods/1/picks",
+                     {"card": view["pack"][0], "round": view["round"], "pick": view["pick"]},
+                     token=token[player])
+        assert r.status == 200, r.body
+        picks += 1
+        state, _ = rt.service.read(POD, f"pod-{tid}-1")
+        for seat, pid in enumerate(state.seats):
+            pack = state.current_pack(seat)
+            if pack is None:
+                continue
+            mine, _ = read_all(api, f"/v1/tournaments/{tid}/players/{pid}/feed",
+                               token=token[pid])
+            latest = [e["data"] for e in mine if e["type"] == "pack.waiting"][-1]
+            deadline = datetime.fromtimestamp(state.deadline(seat) / 1000, UTC).isoformat()
+            assert (latest["cards"], latest["deadline"]) == (len(pack), deadline), seat
+    assert picks >= 10 and any(len(q) > 1 for q in state.queues)
