@@ -21,4 +21,6 @@ BLUEPRINTS = (
     "chalicelib.api.judging",
     "chalicelib.api.clock",
     "chalicelib.api.feeds",
+    "chalicelib.api.checkin",
+    "chalicelib.api.live",
 )

@@ -30,8 +30,7 @@ HORIZON_CACHE_SECONDS = 0.05
 
 
 class FeedReload(DomainError):
-    """The client is too far behind to catch up entry by entry: 410."""
-
+    # the client is too far behind to catch up entry by entry
     status = 410
     code = "feed_reload"
 

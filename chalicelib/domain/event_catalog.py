@@ -3,6 +3,9 @@ stored event is decoded (``events.decode`` imports this module first)."""
 from __future__ import annotations
 
 from .accounts import events as accounts  # noqa: F401
+from .announcements import AnnouncementMade  # noqa: F401
+from .calls import events as calls  # noqa: F401
+from .checkin import events as checkin  # noqa: F401
 from .clock import events as clock  # noqa: F401
 from .decks import events as decks  # noqa: F401
 from .draft import events as draft  # noqa: F401

@@ -104,6 +104,9 @@ trade_pod = _pod("trade")
 product_gate = _whole("product")        # between entering physical product and handing it out
 judging = _whole("judging")             # judges' records: officials, penalties, appeals, presence
 clock = _whole("clock")                 # time extensions of matches and tables
+checkin = _whole("checkin")             # players present for the event and each round
+calls = _whole("calls")                 # judge calls: who called, acknowledged, resolved
+announcements = _whole("announcements")  # staff's announcements to every player
 # streams of no tournament, named by their own id
 account = _whole("account")             # an organizer's or a federation's account
 token = _whole("token")                 # a bearer token, by its SHA-256 (never the token)

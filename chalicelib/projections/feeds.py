@@ -47,7 +47,7 @@ from ..domain.tables.events import (
 from ..domain.tournament.events import TournamentFinished, TournamentStarted
 from ..domain.trade.events import TradePodsFormed
 from ..store.ports import StoredEvent
-from . import feed_draft
+from . import feed_draft, feed_live
 from .feed_entries import Emitter
 from .registry import Projection, ViewTx
 from .tournaments import tournament_of_stream
@@ -250,3 +250,4 @@ def _present(e: PlayerMarkedPresent, out: Emitter) -> None:
 
 
 feed_draft.register(projection)
+feed_live.register(projection)
