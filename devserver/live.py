@@ -25,7 +25,7 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs, quote, urlsplit
 
-from chalicelib.projections.feed_entries import POSITION
+from chalicelib.projections.feed_entries import POSITION, moment_of
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +38,7 @@ RING = 1000
 PAGE = 200
 RETRY_MS = 2000
 WAKE_DELAY = 0.02        # after the settling time: the projection's commit lands
+RETRY_EARLY = 0.05       # a read that came before the write it was woken for settled
 
 Fetch = Callable[[str, dict[str, str]], tuple[int, Any]]
 
@@ -88,6 +89,12 @@ class Group:
         self.members = 0
         self.due: float | None = None
         self.polled = time.monotonic()
+        self.awaited = 0          # µs since the epoch of the newest write we were told of
+
+    def behind(self) -> bool:
+        """Whether a write we were told of is not yet within what the last read covered
+        (it was read too early: still committing, or projected late)."""
+        return self.head is None or moment_of(self.head) < self.awaited
 
     def refresh(self) -> None:
         try:
@@ -140,6 +147,8 @@ class LiveHub:
             for (group_path, _), group in self.groups.items():
                 if group_path == path and (group.due is None or group.due > when):
                     group.due, woke = when, True
+                if group_path == path:
+                    group.awaited = max(group.awaited, time.time_ns() // 1000)
             if woke:
                 self.lock.notify_all()
 
@@ -166,6 +175,10 @@ class LiveHub:
                 except Exception:  # noqa: BLE001 - the next poll tries again
                     log.exception("reading a feed for its subscribers failed")
                     group.polled = time.monotonic()
+                if group.behind():        # read too early: look again shortly
+                    with self.lock:
+                        again = time.monotonic() + RETRY_EARLY
+                        group.due = min(group.due or again, again)
 
     # -- subscribers ---------------------------------------------------------------
     def join(self, path: str, headers: dict[str, str], start: str | None) -> Group:
@@ -176,6 +189,13 @@ class LiveHub:
                 group = self.groups[key] = Group(self, key, path, headers, start)
             group.members += 1
             self.subscribers += 1
+            # what was recorded just before joining was still settling when the joiner
+            # read: look again once it has settled
+            when = time.monotonic() + self.settle() + WAKE_DELAY
+            group.awaited = max(group.awaited, time.time_ns() // 1000)
+            if group.due is None or group.due > when:
+                group.due = when
+                self.lock.notify_all()
             return group
 
     def leave(self, group: Group) -> None:

@@ -23,4 +23,5 @@ BLUEPRINTS = (
     "chalicelib.api.feeds",
     "chalicelib.api.checkin",
     "chalicelib.api.live",
+    "chalicelib.api.push",
 )

@@ -13,6 +13,7 @@ from .ffa import events as ffa  # noqa: F401
 from .judging import events as judging  # noqa: F401
 from .mixed import events as mixed  # noqa: F401
 from .product import events as product  # noqa: F401
+from .push import PushSubscribed  # noqa: F401
 from .reports import events as reports  # noqa: F401
 from .sealed import events as sealed  # noqa: F401
 from .swiss import events as swiss  # noqa: F401

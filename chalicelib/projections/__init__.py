@@ -26,6 +26,7 @@ MODULES = [
     "chalicelib.projections.judging",
     "chalicelib.projections.clock",
     "chalicelib.projections.feeds",
+    "chalicelib.projections.push",
 ]
 
 

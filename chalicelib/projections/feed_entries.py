@@ -32,6 +32,10 @@ POSITION_PATTERN = POSITION.pattern
 
 Listener = Callable[[str, str | None], None]
 _listeners: list[Listener] = []
+# Called in the projection for each private entry written: (tx, source event, tid, pid,
+# entry) -> None (projections/push.py queues the entry's Web Push deliveries)
+PrivateHook = Callable[[ViewTx, StoredEvent, str, str, dict], None]
+private_hooks: list[PrivateHook] = []
 
 
 def feed_kind(tid: str, pid: str | None = None) -> str:
@@ -81,6 +85,9 @@ class Emitter:
             doc["player_id"] = pid
         self.tx.put(entry_id(self.tid, pid, position), doc, kind=feed_kind(self.tid, pid),
                     sort=position)
+        if pid is not None:
+            for hook in private_hooks:
+                hook(self.tx, self.stored, self.tid, pid, doc)
         _notify(self.tid, pid)
         return position
 
