@@ -87,6 +87,7 @@ class Group:
         self.ring: list[dict[str, Any]] = []
         self.ended: tuple[int, Any] | None = None     # a refusal ends every subscriber
         self.members = 0
+        self.followers: set[Any] = set()
         self.due: float | None = None
         self.polled = time.monotonic()
         self.awaited = 0          # µs since the epoch of the newest write we were told of
@@ -97,13 +98,18 @@ class Group:
         return self.head is None or moment_of(self.head) < self.awaited
 
     def refresh(self) -> None:
+        """Read what follows ``head`` and send it to every follower (one encoding per
+        entry, whatever the number of followers)."""
         try:
             entries, head = catch_up(self.hub.fetch, self.path, self.headers, self.head)
         except Refused as refused:
             with self.cond:
                 self.ended = (refused.status, refused.body)
-                self.cond.notify_all()
+                for follower in list(self.followers):
+                    follower.end(refused.status, refused.body)
             return
+        encoded = [(e["position"], sse_event(e)) for e in entries]
+        whole = b"".join(data for _, data in encoded)
         with self.cond:
             self.ring += entries
             if len(self.ring) > RING:
@@ -112,14 +118,30 @@ class Group:
                 self.base = dropped[-1]["position"]
             self.head = head
             self.polled = time.monotonic()
-            self.cond.notify_all()
+            if encoded:
+                for follower in list(self.followers):
+                    follower.send(encoded, whole)
 
-    def after(self, position: str | None) -> list[dict[str, Any]] | None:
-        """The ring's entries after ``position``; None when the ring does not reach back
-        to it (the subscriber reads for itself). Call with ``cond`` held."""
-        if self.base is not None and (position is None or position < self.base):
-            return None
-        return [e for e in self.ring if position is None or e["position"] > position]
+    def attach(self, follower: Any) -> tuple[int, Any] | bool:
+        """Follow the group from ``follower.last``: the ring's entries after it are sent
+        now and every later one as it is read. False when the ring does not reach back to
+        it (the follower reads for itself first); the refusal when the group has ended."""
+        with self.cond:
+            if self.ended is not None:
+                return self.ended
+            last = follower.last
+            if self.base is not None and (last is None or last < self.base):
+                return False
+            missed = [e for e in self.ring if last is None or e["position"] > last]
+            if missed:
+                encoded = [(e["position"], sse_event(e)) for e in missed]
+                follower.send(encoded, b"".join(data for _, data in encoded))
+            self.followers.add(follower)
+            return True
+
+    def detach(self, follower: Any) -> None:
+        with self.cond:
+            self.followers.discard(follower)
 
 
 class LiveHub:

@@ -5,6 +5,7 @@ through the Chalice gateway (whose ``current_request`` is one per app, not per t
 from __future__ import annotations
 
 import json
+import threading
 import time
 from typing import Any
 
@@ -20,6 +21,7 @@ from .live import (
     sse_event,
 )
 
+WRITE_TIMEOUT_SECONDS = 2.0
 _FEED = STREAM.pattern.replace("/feed/stream$", "/feed$")
 
 
@@ -71,11 +73,16 @@ def reader() -> tuple[Any, Any]:
 
 
 class Subscriber:
+    """One open stream: it reads for itself until it can follow its group, then the hub
+    writes each new entry to it; its own thread only sends keep-alives and ends it."""
+
     def __init__(self, handler: Any, hub: LiveHub, path: str, after: str | None,
                  headers: dict[str, str]):
         self.handler, self.hub, self.path, self.headers = handler, hub, path, headers
         self.after = after
         self.last: str | None = None
+        self.lock = threading.Lock()
+        self.done = threading.Event()
 
     def serve(self) -> None:
         try:
@@ -94,49 +101,52 @@ class Subscriber:
         self.last = position
         group = self.hub.join(self.path, self.headers, position)
         try:
-            self._follow(group)
+            if self._attach(group):
+                self._idle()
         finally:
+            group.detach(self)
             self.hub.leave(group)
 
-    def _follow(self, group) -> None:
-        started = time.monotonic()
-        keepalive = started + KEEPALIVE_SECONDS
+    def _attach(self, group) -> bool:
         while True:
-            with group.cond:
-                while True:
-                    ended, fresh = group.ended, group.after(self.last)
-                    now = time.monotonic()
-                    timeout = min(keepalive, started + MAX_LIFETIME_SECONDS) - now
-                    if ended is not None or fresh is None or fresh or timeout <= 0:
-                        break
-                    group.cond.wait(timeout)
-            if ended is not None:
-                status, body = ended
-                return self._write(sse_control("reload" if status == 410 else "error",
-                                               {"status": status, **body}))
-            if fresh is None:                  # behind the group's ring: read alone
-                try:
-                    fresh, position = catch_up(self.hub.fetch, self.path, self.headers,
-                                               self.last)
-                except Refused as refused:
-                    return self._write(sse_control(
-                        "reload" if refused.status == 410 else "error",
-                        {"status": refused.status, **refused.body}))
-                if not self._send(fresh):
-                    return
-                self.last = max(position, self.last or "")
-                continue
-            if fresh:
-                if not self._send(fresh):
-                    return
-                self.last = fresh[-1]["position"]
-                continue
-            if time.monotonic() >= started + MAX_LIFETIME_SECONDS:
-                return
-            if not self._write(b": keep-alive\n\n"):
-                return
-            keepalive = time.monotonic() + KEEPALIVE_SECONDS
+            attached = group.attach(self)
+            if attached is True:
+                return True
+            if attached is not False:
+                self.end(*attached)
+                return False
+            try:                               # behind the group's ring: read alone
+                fresh, position = catch_up(self.hub.fetch, self.path, self.headers,
+                                           self.last)
+            except Refused as refused:
+                self.end(refused.status, refused.body)
+                return False
+            if not self._send(fresh):
+                return False
+            self.last = max(position, self.last or "")
 
+    def _idle(self) -> None:
+        ends = time.monotonic() + MAX_LIFETIME_SECONDS
+        while not self.done.wait(min(KEEPALIVE_SECONDS, max(ends - time.monotonic(), 0))):
+            if time.monotonic() >= ends or not self._write(b": keep-alive\n\n"):
+                return
+
+    # -- called by the hub's thread, under the group's lock -----------------------------
+    def send(self, encoded: list[tuple[str, bytes]], whole: bytes) -> None:
+        last = self.last
+        if last is None or encoded[0][0] > last:
+            data = whole
+        else:
+            data = b"".join(chunk for position, chunk in encoded if position > last)
+        if data and self._write(data):
+            self.last = max(encoded[-1][0], last or "")
+
+    def end(self, status: int, body: Any) -> None:
+        self._write(sse_control("reload" if status == 410 else "error",
+                                {"status": status, **body}))
+        self.done.set()
+
+    # -----------------------------------------------------------------------------------
     def _start(self) -> None:
         h = self.handler
         h.close_connection = True
@@ -147,17 +157,22 @@ class Subscriber:
                             ("X-Accel-Buffering", "no")):
             h.send_header(name, value)
         h.end_headers()
+        h.connection.settimeout(WRITE_TIMEOUT_SECONDS)   # a stalled reader is let go
 
     def _send(self, entries: list[dict[str, Any]]) -> bool:
         return not entries or self._write(b"".join(sse_event(e) for e in entries))
 
     def _write(self, data: bytes) -> bool:
-        try:
-            self.handler.wfile.write(data)
-            self.handler.wfile.flush()
-            return True
-        except (OSError, ValueError):
-            return False
+        with self.lock:
+            if self.done.is_set():
+                return False
+            try:
+                self.handler.wfile.write(data)
+                self.handler.wfile.flush()
+                return True
+            except (OSError, ValueError):
+                self.done.set()
+                return False
 
 
 def send_json(handler: Any, status: int, body: Any) -> None:
