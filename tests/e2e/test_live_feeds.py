@@ -1,4 +1,5 @@
-"""The change feeds as Server-Sent Events from the local server, over real HTTP: a public
+"""The change feeds as Server-Sent Events from the local server, over real HTTP on both
+stores: a public
 subscriber and a player's subscriber receive a V:EKN round's seating as it is recorded;
 the player's client drops mid-round and resumes with ``Last-Event-ID``, missing nothing
 and seeing nothing twice; a subscriber to another player's feed is refused."""
@@ -16,9 +17,12 @@ from demo.sse import SseClient
 from demo.transport import UrlTransport
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    with LocalServer(data_dir=str(tmp_path_factory.mktemp("feeds"))) as live:
+@pytest.fixture(scope="module", params=["sqlite", "dynamodb"])
+def server(request, tmp_path_factory):
+    """Both shapes: the embedded store (inline projection) and the deployed one (moto's
+    DynamoDB, views projected from the table's stream by the local poller)."""
+    with LocalServer(data_dir=str(tmp_path_factory.mktemp("feeds")),
+                     store=request.param) as live:
         yield live
 
 
