@@ -148,6 +148,7 @@ class LiveHub:
     def __init__(self, fetch: Fetch, settle: Callable[[], float]):
         self.fetch, self.settle = fetch, settle
         self.groups: dict[tuple[str, str], Group] = {}
+        self.by_path: dict[str, set[Group]] = {}
         self.lock = threading.Condition()
         self.subscribers = 0
         self._stop = False
@@ -163,14 +164,16 @@ class LiveHub:
     def written(self, tid: str, pid: str | None) -> None:
         """A projection wrote to the feed (tid, pid): read it once the write is in."""
         path = feed_path(tid, pid)
+        if path not in self.by_path:        # nobody follows it (read without the lock)
+            return
         when = time.monotonic() + self.settle() + WAKE_DELAY
+        now_us = time.time_ns() // 1000
         with self.lock:
             woke = False
-            for (group_path, _), group in self.groups.items():
-                if group_path == path and (group.due is None or group.due > when):
+            for group in self.by_path.get(path, ()):
+                group.awaited = max(group.awaited, now_us)
+                if group.due is None or group.due > when:
                     group.due, woke = when, True
-                if group_path == path:
-                    group.awaited = max(group.awaited, time.time_ns() // 1000)
             if woke:
                 self.lock.notify_all()
 
@@ -208,7 +211,10 @@ class LiveHub:
         with self.lock:
             group = self.groups.get(key)
             if group is None or group.ended is not None:
+                if group is not None:
+                    self.by_path.get(path, set()).discard(group)
                 group = self.groups[key] = Group(self, key, path, headers, start)
+                self.by_path.setdefault(path, set()).add(group)
             group.members += 1
             self.subscribers += 1
             # what was recorded just before joining was still settling when the joiner
@@ -224,8 +230,14 @@ class LiveHub:
         with self.lock:
             group.members -= 1
             self.subscribers -= 1
-            if group.members == 0 and self.groups.get(group.key) is group:
-                del self.groups[group.key]
+            if group.members == 0:
+                if self.groups.get(group.key) is group:
+                    del self.groups[group.key]
+                found = self.by_path.get(group.path)
+                if found is not None:
+                    found.discard(group)
+                    if not found:
+                        del self.by_path[group.path]
 
 
 def feed_path(tid: str, pid: str | None) -> str:
