@@ -128,6 +128,11 @@ PLAIN: dict[str, str] = {t: reason for reason, types in {
     "federation report carries them)": [
         "OfficialsNamed", "PenaltyGiven", "AppealFiled", "AppealDecided",
         "RoundStartAnnounced", "PlayerMarkedPresent"],
+    "the event's live operations: not part of an audit log (check-in, whose codes are "
+    "keyed by the seed, judge calls, announcements, Web Push)": [
+        "CheckInOpened", "CheckInClosed", "PlayerCheckedIn", "JudgeCalled",
+        "JudgeCallAcknowledged", "JudgeCallResolved", "AnnouncementMade", "PushSubscribed",
+        "PushUnsubscribed", "PushBatchAttempted"],
 }.items() for t in types}
 
 
