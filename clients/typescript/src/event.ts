@@ -4,6 +4,7 @@
 // player A and confirmed by player B, standings, finish and the federation report.
 // Usage: node dist/event.js <base-url> <admin-key>. Exits non-zero on any surprise.
 import createClient from "openapi-fetch";
+import { follow, type FeedEntry } from "./feed.js";
 import type { components, paths } from "./schema.js";
 
 type SwissMatch = components["schemas"]["SwissRound"]["matches"][number];
@@ -63,6 +64,12 @@ async function main(): Promise<void> {
       params: { path: { tid, mid } }, headers: bearer(token(match.b)) }));
   };
 
+  // the public change feed, followed (and resumed) by the typed subscription helper
+  const seen: FeedEntry[] = [];
+  const stop = new AbortController();
+  const following = follow({ baseUrl: baseUrl!, tournamentId: tid, signal: stop.signal,
+                             onEntry: (entry) => { seen.push(entry); } });
+
   let rounds = 0;
   for (;;) {
     const paired = await client.POST("/v1/tournaments/{tid}/swiss/rounds", {
@@ -81,6 +88,16 @@ async function main(): Promise<void> {
   }
   const standings = check("standings", await client.GET("/v1/tournaments/{tid}/swiss/standings", {
     params: { path } }));
+  const pairings = () => seen.filter((e) => e.type === "round.paired").length;
+  for (let waited = 0; pairings() < rounds && waited < 100; waited++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  stop.abort();
+  await following;
+  const positions = seen.map((e) => e.position);
+  if (pairings() !== rounds || positions.some((p, i) => i > 0 && p <= positions[i - 1]!)) {
+    throw new Error(`feed: ${pairings()} pairings of ${rounds}, in order: ${positions}`);
+  }
   if (standings.rows.length !== 5) throw new Error(`standings rows: ${standings.rows.length}`);
 
   const done = check("finish", await client.POST("/v1/tournaments/{tid}/finish", {
@@ -93,7 +110,8 @@ async function main(): Promise<void> {
   const report = check("report", await client.GET("/v1/tournaments/{tid}/report", {
     params: { path }, headers: org }));
   if (report.players.length !== 5 || !report.seed.verified) throw new Error("report");
-  console.log(JSON.stringify({ tid, rounds, leader: standings.rows[0]?.player_id }));
+  console.log(JSON.stringify({ tid, rounds, leader: standings.rows[0]?.player_id,
+                               feed: seen.length }));
 }
 
 main().catch((err: unknown) => {
