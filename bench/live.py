@@ -2,7 +2,7 @@
 [--players 200] [--subscriptions-per-player 10] [--max-seconds 120]``.
 
 A local server (SQLite) runs a Swiss event of ``--players``. ``--subscribers`` SSE clients
-(one selector thread, ``bench/live_clients.py``) follow its public feed, and every player
+(one selector thread, ``bench/_live_clients.py``) follow its public feed, and every player
 registers ``--subscriptions-per-player`` Web Push subscriptions at a loopback push service
 that checks the VAPID signature and decrypts each message. Measured:
 
@@ -24,7 +24,7 @@ from demo.client import Api
 from demo.server import LocalServer
 from demo.transport import UrlTransport
 
-from .live_clients import PushService, SseCrowd
+from ._live_clients import PushService, SseCrowd
 
 
 def _pct(values: list[float], q: float) -> float:
