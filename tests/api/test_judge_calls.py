@@ -64,6 +64,16 @@ def test_a_call_from_the_table_to_its_resolution(api, rt, clock):
     assert not [e for e in public if e["type"] == "judge.call"]
     times = judge_calls.response_times(_reads(rt), tid)
     assert times["calls"] == 3 and times["acknowledged"]["median"] == 42.0
+    assert times["resolved"] == {"count": 1, "median": 100.0, "max": 100.0}
+    api.post(f"{base}/{staff_call.body['call_id']}/resolve", token=judge["token"])
+    api.post(f"{base}/{call['call_id']}/resolve".replace(call["call_id"],
+             api.get(base, token=org).body["calls"][0]["call_id"]), token=judge["token"])
+    finished = api.post(f"/v1/tournaments/{tid}/finish",
+                        {"incomplete": True, "reason": "the venue closed"}, token=org)
+    assert finished.status == 200, finished.body
+    report = api.get(f"/v1/tournaments/{tid}/report", token=org).body
+    assert report["judge_calls"]["calls"] == 3
+    assert report["judge_calls"]["acknowledged"] == {"count": 1, "median": 42.0, "max": 42.0}
 
 
 def _reads(rt):
