@@ -39,6 +39,7 @@ PAGE = 200
 RETRY_MS = 2000
 WAKE_DELAY = 0.02        # after the settling time: the projection's commit lands
 RETRY_EARLY = 0.05       # a read that came before the write it was woken for settled
+FIRST_READ_SECONDS = 0.5
 
 Fetch = Callable[[str, dict[str, str]], tuple[int, Any]]
 
@@ -149,6 +150,7 @@ class LiveHub:
         self.fetch, self.settle = fetch, settle
         self.groups: dict[tuple[str, str], Group] = {}
         self.by_path: dict[str, set[Group]] = {}
+        self._first_reads: dict[tuple, tuple[float, Any]] = {}
         self.lock = threading.Condition()
         self.subscribers = 0
         self._stop = False
@@ -206,6 +208,25 @@ class LiveHub:
                         group.due = min(group.due or again, again)
 
     # -- subscribers ---------------------------------------------------------------
+    def first_read(self, path: str, headers: dict[str, str], after: str | None
+                   ) -> tuple[list[dict[str, Any]], str | None]:
+        """A new subscriber's catch-up, shared for ``FIRST_READ_SECONDS`` by those asking
+        the same (a reconnect storm resumes from a handful of positions): what it served
+        stays a true prefix of the feed, the group sends what follows."""
+        key = (path, headers.get("Authorization", ""), after)
+        now = time.monotonic()
+        with self.lock:
+            found = self._first_reads.get(key)
+        if found is not None and now - found[0] < FIRST_READ_SECONDS:
+            return found[1]
+        result = catch_up(self.fetch, path, headers, after)
+        with self.lock:
+            if len(self._first_reads) > 1000:
+                self._first_reads = {k: v for k, v in self._first_reads.items()
+                                     if now - v[0] < FIRST_READ_SECONDS}
+            self._first_reads[key] = (now, result)
+        return result
+
     def join(self, path: str, headers: dict[str, str], start: str | None) -> Group:
         key = (path, headers.get("Authorization", ""))
         with self.lock:

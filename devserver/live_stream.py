@@ -86,7 +86,7 @@ class Subscriber:
 
     def serve(self) -> None:
         try:
-            entries, position = catch_up(self.hub.fetch, self.path, self.headers, self.after)
+            entries, position = self.hub.first_read(self.path, self.headers, self.after)
         except Refused as refused:
             if refused.status == 410:
                 self._start()
