@@ -21,7 +21,7 @@ app.api.cors = CORSConfig(allow_origin="*",
                                           "Idempotent-Replayed", "X-Podium-Incomplete",
                                           "X-Podium-Position", "X-Request-Id"],
                           max_age=600)
-app.api.binary_types = []
+app.api.binary_types = ["image/png"]     # the check-in QR code (api/checkin.py)
 
 lazy_routes.register(app)
 

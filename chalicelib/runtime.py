@@ -131,8 +131,10 @@ def assemble(config: Config, events: EventStore, views: ViewStore, admin_key: st
     rt = Runtime(config, events, GuardedViews(views), service, projector, admin_key,
                  token_secret, healer)
     if config.projection == "inline":      # the wake-webhook-worker reaction's local thread
+        from .push import inline as push_inline
         from .webhooks import inline
         inline.set_runner(lambda: _drain_webhooks(rt))
+        push_inline.set_runner(lambda: _drain_push(rt))
     if config.dead_letter_queue_url:
         rt.dead_letters = queue_depth(config.dead_letter_queue_url, config.dynamodb_endpoint)
     return rt
@@ -142,6 +144,13 @@ def _drain_webhooks(rt: Runtime) -> float | None:
     if _runtime is not None and _runtime is not rt:     # tests swapped runtimes: not ours
         return None
     from .webhooks.worker import drain
+    return drain(rt)
+
+
+def _drain_push(rt: Runtime) -> float | None:
+    if _runtime is not None and _runtime is not rt:
+        return None
+    from .push.worker import drain
     return drain(rt)
 
 

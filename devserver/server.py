@@ -24,6 +24,8 @@ from chalice.local import (
 
 from . import headers
 from .gate import FairGate
+from .live import LiveHub, Refused, requested
+from .live_stream import Subscriber, reader, send_json
 from .poller import StreamPoller
 from .routing import IndexedRouteMatcher
 
@@ -39,6 +41,7 @@ class DevRequestHandler(ChaliceRequestHandler):
     poller: StreamPoller | None = None
     gate: FairGate | None = None
     matcher: IndexedRouteMatcher | None = None
+    hub: LiveHub | None = None
     # http.server writes a reply's head and body in separate sends: with Nagle's algorithm
     # on, a keep-alive client's delayed ACK then holds each reply ~40 ms.
     disable_nagle_algorithm = True
@@ -80,8 +83,25 @@ class DevRequestHandler(ChaliceRequestHandler):
     def do_GET(self) -> None:  # noqa: N802 - http.server's naming
         if self.path.startswith(HOOK):
             self._hook()
+        elif self.hub is not None and "/feed/stream" in self.path:
+            self._stream()
         else:
             self._generic_handle()
+
+    def _stream(self) -> None:
+        """A change feed's Server-Sent Events, kept open (devserver/live.py)."""
+        headers = {name: self.headers.get(name) for name in ("Authorization", "Last-Event-ID")
+                   if self.headers.get(name)}
+        try:
+            found = requested(self.path, headers)
+        except Refused as refused:
+            return send_json(self, refused.status, {**refused.body, "request_id": None})
+        if found is None:
+            return self._generic_handle()
+        self._leave_gate()                # an open stream holds no place
+        path, after = found
+        auth = {"Authorization": headers["Authorization"]} if "Authorization" in headers else {}
+        Subscriber(self, self.hub, path, after, auth).serve()
 
     def _hook(self) -> None:
         parts = urlsplit(self.path)
@@ -131,14 +151,18 @@ def local_server(host: str, port: int, poller: StreamPoller | None,
     local server starts once, and its first requests should not queue behind imports
     (in Lambda each loads on its routes' first request instead: app.py)."""
     from chalicelib.api.blueprints import BLUEPRINTS
+    from chalicelib.projections.feed_entries import listen
     for name in BLUEPRINTS:
         importlib.import_module(name)
     ThreadedHTTPServer.request_queue_size = LISTEN_BACKLOG
     factory = CLIFactory(project_dir=str(ROOT), environ=os.environ)
     server = create_local_server(factory, host, port, "dev")
     headers.install()
+    fetch, settle = reader()
+    hub = LiveHub(fetch, settle)
+    listen(hub.written)
     handler = type("Handler", (DevRequestHandler,), {
-        "poller": poller, "gate": FairGate(handlers) if handlers > 0 else None,
+        "poller": poller, "gate": FairGate(handlers) if handlers > 0 else None, "hub": hub,
         "matcher": IndexedRouteMatcher(list(server.app_object.routes))})
     # socketserver builds one handler per request from this attribute
     wrapped = server.server.RequestHandlerClass

@@ -24,4 +24,8 @@ BLUEPRINTS = (
     "chalicelib.api.allegations",
     "chalicelib.api.leagues",
     "chalicelib.api.desk",
+    "chalicelib.api.feeds",
+    "chalicelib.api.checkin",
+    "chalicelib.api.live",
+    "chalicelib.api.push",
 )

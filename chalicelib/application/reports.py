@@ -22,7 +22,7 @@ from ..projections import decks, judging, swiss
 from ..projections.reports import FEED_KIND, org_kind, receipt_id
 from ..projections.tournaments import all_players, summary_id
 from ..service import UnitOfWork
-from . import clock, play_views, tournament
+from . import clock, judge_calls, play_views, tournament
 from .card_facts import lists_cards
 from .reads import Reads
 from .sources import each_view
@@ -79,7 +79,7 @@ def build_report(reads: Reads, tid: str, now: str) -> dict[str, Any] | None:
     receipt = views.get(receipt_id(tid))
     index, table_rounds = play_views.tables_rounds(views, tid)
     overview, swiss_rounds, standings, bracket = _swiss_docs(views, tid)
-    return rp.assemble(Sources(
+    assembled = rp.assemble(Sources(
         summary=summary, players={"tournament_id": tid, "players": players}, now=now,
         organizer_name=_organizer_name(reads, summary["organizer_id"]),
         received_at=receipt["received_at"] if receipt else None,
@@ -89,6 +89,8 @@ def build_report(reads: Reads, tid: str, now: str) -> dict[str, Any] | None:
         decks=decks.public_view(views, tid, [p["player_id"] for p in players]),
         penalties=[v.doc for v in each_view(views, judging.penalties_kind(tid), 1000)],
         time_extensions=clock.all_extensions(views, tid)))
+    # how quickly judges answered the players' calls (issue 24)
+    return {**assembled, "judge_calls": judge_calls.response_times(reads, tid)}
 
 
 def _wanted(entry: dict[str, Any], game: str | None, start: str | None,

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from .accounts import events as accounts  # noqa: F401
 from .allegations import events as allegations  # noqa: F401
+from .announcements import AnnouncementMade  # noqa: F401
+from .calls import events as calls  # noqa: F401
+from .checkin import events as checkin  # noqa: F401
 from .clock import events as clock  # noqa: F401
 from .decks import events as decks  # noqa: F401
 from .draft import events as draft  # noqa: F401
@@ -13,6 +16,7 @@ from .leagues import events as leagues  # noqa: F401
 from .ledger import events as ledger  # noqa: F401
 from .mixed import events as mixed  # noqa: F401
 from .product import events as product  # noqa: F401
+from .push import PushSubscribed  # noqa: F401
 from .reports import events as reports  # noqa: F401
 from .sealed import events as sealed  # noqa: F401
 from .swiss import events as swiss  # noqa: F401

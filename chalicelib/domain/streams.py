@@ -130,6 +130,15 @@ product_gate = _whole("product")        # between entering physical product and 
 judging = _whole("judging")             # judges' records: officials, penalties, appeals, presence
 clock = _whole("clock")                 # time extensions of matches and tables
 allegations = _whole("allegations")     # cheating allegations and the head judge's decisions
+checkin = _whole("checkin")             # players present for the event and each round
+calls = _whole("calls")                 # judge calls: who called, acknowledged, resolved
+announcements = _whole("announcements")  # staff's announcements to every player
+push_log = _whole("pushlog")            # Web Push deliveries' outcomes, a batch per event
+
+
+def push(tid: str, player_id: str) -> str:
+    """A player's Web Push subscriptions."""
+    return f"push-{tid}-{player_id}"
 # streams of no tournament, named by their own id
 account = _whole("account")             # an organizer's or a federation's account
 token = _whole("token")                 # a bearer token, by its SHA-256 (never the token)

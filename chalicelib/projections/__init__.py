@@ -9,7 +9,7 @@ from .registry import Projection
 # The shape of the view documents these projections write. Bump it when one changes: every
 # embedded store then rebuilds its views at start (projections/healing.py), and a deployed
 # one reports itself incompatible on /v1/health until POST /v1/admin/projections/rebuild.
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 MODULES = [
     "chalicelib.projections.tournaments",
@@ -25,6 +25,8 @@ MODULES = [
     "chalicelib.projections.product",
     "chalicelib.projections.judging",
     "chalicelib.projections.clock",
+    "chalicelib.projections.feeds",
+    "chalicelib.projections.push",
 ]
 
 

@@ -385,18 +385,40 @@
     }
     var every = Math.max(1, Number(root.getAttribute("data-refresh")) || 15) * 1000;
     var url = base + "/tournaments/" + tid + "/live";
-    function refresh() {
-      fetch(url, {cache: "no-cache", credentials: "omit"}).then(function (r) {
+    // The public change feed tells when to read again (Server-Sent Events; EventSource
+    // resumes with Last-Event-ID by itself); polling stays as the fallback, slower while
+    // the stream is open.
+    var streaming = false, pending = null, shown = null;
+    function soon() {
+      if (!pending) pending = setTimeout(function () { pending = null; load(); }, 150);
+    }
+    if (window.EventSource) {
+      var source = new EventSource(base + "/tournaments/" + tid + "/feed/stream");
+      source.onopen = function () { streaming = true; };
+      source.onerror = function () { streaming = source.readyState === 1; };
+      ["phase", "round.paired", "round.seated", "seating.changed", "result.confirmed",
+       "standings.updated", "clock", "announcement"].forEach(function (name) {
+        source.addEventListener(name, soon);
+      });
+    }
+    function load() {
+      return fetch(url, {cache: "no-cache", credentials: "omit"}).then(function (r) {
         if (!r.ok) throw new Error("HTTP " + r.status);
-        return r.json();
-      }).then(function (data) {
+        return r.text();
+      }).then(function (text) {
+        if (text === shown) return;          // unchanged: the page keeps what it shows
         useLanguage(lang);
-        render(root, data);
+        render(root, JSON.parse(text));
+        shown = text;
       }).catch(function (err) {
+        shown = null;
         var note = root.querySelector(".podium-error") || root.appendChild(el("p", null, "podium-error"));
         useLanguage(lang);
         note.textContent = t("unavailable", {error: err.message});
-      }).then(function () { setTimeout(refresh, every); });
+      });
+    }
+    function refresh() {
+      load().then(function () { setTimeout(refresh, streaming ? Math.max(every, 60000) : every); });
     }
     refresh();
     setInterval(function () {

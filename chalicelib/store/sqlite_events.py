@@ -68,8 +68,10 @@ class SqliteEventStore:
                      tallies: Iterable[Tally] = ()) -> list[StoredEvent]:
         writes = list(writes)
         stored: list[StoredEvent] = []
-        recorded_at = _now()
         with self.db.write() as conn:
+            # stamped under the write lock: recording times follow the commit order (the
+            # change feeds order their entries by them: projections/feed_entries.py)
+            recorded_at = _now()
             if idempotency is not None:
                 taken = conn.execute("SELECT 1 FROM idempotency WHERE key = ?",
                                      (idempotency.key,)).fetchone()

@@ -134,6 +134,11 @@ PLAIN: dict[str, str] = {t: reason for reason, types in {
         "OfficialsNamed", "PenaltyGiven", "AppealFiled", "AppealDecided",
         "RoundStartAnnounced", "PlayerMarkedPresent", "CheatingReported",
         "AllegationDecided"],
+    "the event's live operations: not part of an audit log (check-in, whose codes are "
+    "keyed by the seed, judge calls, announcements, Web Push)": [
+        "CheckInOpened", "CheckInClosed", "PlayerCheckedIn", "JudgeCalled",
+        "JudgeCallAcknowledged", "JudgeCallResolved", "AnnouncementMade", "PushSubscribed",
+        "PushUnsubscribed", "PushBatchAttempted"],
 }.items() for t in types}
 
 

@@ -432,3 +432,24 @@ def test_the_widget_speaks_the_readers_language(api, server, browser, store_site
     frame.locator(".podium-round tbody tr").first.wait_for(timeout=10_000)
     assert "Пары тура 1" in frame.locator(".podium-w").inner_text()
     assert errors == []
+
+
+def test_the_widget_follows_the_change_feed_without_polling(api, server, browser, store_site):
+    """With polling an hour apart, a result still appears: the widget's EventSource on the
+    public feed (here the app's own route: one answer, then ``retry``) says to read again."""
+    t = api.ready("vtes", "sealed", players=5)
+    tid, org = t["tid"], t["organizer"]
+    base = f"/v1/tournaments/{tid}"
+    table = api.post(f"{base}/tables/rounds", token=org).body["tables"][0]
+    page = browser.new_page()
+    errors = _collect_errors(page)
+    page.goto(store_site(_store_page(server, tid).replace('data-refresh="1"',
+                                                          'data-refresh="3600"')))
+    page.locator(".podium-round tbody tr").first.wait_for(timeout=10_000)
+    assert page.locator(".podium-standings").count() == 0
+    vp = {p: 0 for p in table}
+    vp[table[0]] = 5
+    assert api.post(f"{base}/tables/rounds/1/tables/1/result", {"vp": vp},
+                    token=org).status == 200
+    page.locator(".podium-standings tbody tr").first.wait_for(timeout=15_000)
+    assert errors == [], errors

@@ -30,8 +30,9 @@ DOMAIN = Path(__file__).resolve().parents[2] / "chalicelib" / "domain"
 def test_one_class_per_name_and_every_aggregate_declares_its_events():
     assert all(cls.type == name and cls.__name__ == name for name, cls in CATALOG.items())
     modules = {cls.__module__.split(".")[2] for cls in CATALOG.values()}
-    assert modules == {"accounts", "allegations", "clock", "decks", "draft", "ffa",
-                       "judging", "leagues", "ledger", "mixed", "product", "reports",
+    assert modules == {"accounts", "allegations", "announcements", "calls", "checkin",
+                       "clock", "decks", "draft", "ffa", "judging", "leagues", "ledger",
+                       "mixed", "product", "push", "reports",
                        "sealed", "swiss", "tabledraft", "tables", "tournament", "trade",
                        "webhooks"}
     with pytest.raises(TypeError, match="registered twice"):

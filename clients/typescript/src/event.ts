@@ -3,6 +3,7 @@
 // the sealed product handed out and opened, every planned round paired, reported by
 // player A and confirmed by player B, standings, finish and the federation report.
 // Usage: node dist/event.js <base-url> <admin-key>. Exits non-zero on any surprise.
+import { follow, type FeedEntry } from "./feed.js";
 import type { components } from "./schema.js";
 import { createPodiumClient, type Session } from "./session.js";
 
@@ -64,6 +65,12 @@ async function main(): Promise<void> {
       params: { path: { tid, mid } }, headers: bearer(token(match.b)) }));
   };
 
+  // the public change feed, followed (and resumed) by the typed subscription helper
+  const seen: FeedEntry[] = [];
+  const stop = new AbortController();
+  const following = follow({ baseUrl: baseUrl!, tournamentId: tid, signal: stop.signal,
+                             onEntry: (entry) => { seen.push(entry); } });
+
   let rounds = 0;
   for (;;) {
     const paired = await client.POST("/v1/tournaments/{tid}/swiss/rounds", {
@@ -82,6 +89,16 @@ async function main(): Promise<void> {
   }
   const standings = check("standings", await client.GET("/v1/tournaments/{tid}/swiss/standings", {
     params: { path } }));
+  const pairings = () => seen.filter((e) => e.type === "round.paired").length;
+  for (let waited = 0; pairings() < rounds && waited < 100; waited++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  stop.abort();
+  await following;
+  const positions = seen.map((e) => e.position);
+  if (pairings() !== rounds || positions.some((p, i) => i > 0 && p <= positions[i - 1]!)) {
+    throw new Error(`feed: ${pairings()} pairings of ${rounds}, in order: ${positions}`);
+  }
   if (standings.rows.length !== 5) throw new Error(`standings rows: ${standings.rows.length}`);
 
   const done = check("finish", await client.POST("/v1/tournaments/{tid}/finish", {
@@ -97,7 +114,7 @@ async function main(): Promise<void> {
   // the session kept the position of the last write (the finish) and every one before it
   if (!session.position?.includes(`tournament-${tid}:`)) throw new Error(`position ${session.position}`);
   console.log(JSON.stringify({ tid, rounds, leader: standings.rows[0]?.player_id,
-                               position: session.position }));
+                               position: session.position, feed: seen.length }));
 }
 
 main().catch((err: unknown) => {

@@ -1,0 +1,133 @@
+"""The check-in aggregate: staff open self check-in for the event or for a round with a
+code derived from the tournament's seed (so it is random, yet re-derivable from the log);
+a player checks in with that code (typed, or read from the QR code the API draws); staff
+may record anyone present at any time (an override, also when check-in is closed)."""
+from __future__ import annotations
+
+import hmac
+import re
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..decider import FunctionDecider
+from ..errors import Conflict, Forbidden, Invalid
+from ..events import Event
+from ..rng import derive
+from .events import CheckInClosed, CheckInOpened, PlayerCheckedIn
+
+ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"     # no 0/O, 1/I: read aloud, typed on a phone
+CODE_LENGTH = 6
+SCOPE = re.compile(r"^(event|r[1-9][0-9]{0,3})$")
+MAX_OPENINGS = 100
+
+
+def scope_of(round_number: int | None) -> str:
+    return "event" if round_number is None else f"r{round_number}"
+
+
+def round_of(scope: str) -> int | None:
+    return None if scope == "event" else int(scope[1:])
+
+
+def derive_code(seed: str, scope: str, generation: int) -> str:
+    rng = derive(seed, "checkin", scope, generation)
+    return "".join(rng.choice(ALPHABET) for _ in range(CODE_LENGTH))
+
+
+@dataclass(frozen=True)
+class Scope:
+    open: bool = False
+    code: str | None = None
+    generation: int = 0
+    present: dict[str, dict[str, Any]] = field(default_factory=dict)   # pid -> {at, by}
+
+
+@dataclass(frozen=True)
+class CheckInState:
+    scopes: dict[str, Scope] = field(default_factory=dict)
+
+    def scope(self, name: str) -> Scope:
+        return self.scopes.get(name, Scope())
+
+
+@dataclass(frozen=True)
+class OpenCheckIn:
+    scope: str
+    seed: str
+    by: str
+    now: str
+
+
+@dataclass(frozen=True)
+class CloseCheckIn:
+    scope: str
+    by: str
+    now: str
+
+
+@dataclass(frozen=True)
+class CheckIn:
+    """``code``: what the player gave (None: the staff record it, ``by`` = "staff")."""
+
+    scope: str
+    player_id: str
+    by: str
+    actor: str
+    now: str
+    code: str | None = None
+
+
+def _scope(name: str) -> str:
+    if not SCOPE.match(name):
+        raise Invalid("a check-in is for the event or a round", {"scope": name},
+                      code="invalid_checkin")
+    return name
+
+
+def decide(command: Any, state: CheckInState) -> list[Event]:
+    if isinstance(command, OpenCheckIn):
+        current = state.scope(_scope(command.scope))
+        if current.generation >= MAX_OPENINGS:
+            raise Conflict(f"check-in was opened {MAX_OPENINGS} times already",
+                           code="too_many_openings")
+        generation = current.generation + 1
+        return [CheckInOpened(scope=command.scope, generation=generation, by=command.by,
+                              code=derive_code(command.seed, command.scope, generation),
+                              at=command.now)]
+    if isinstance(command, CloseCheckIn):
+        if not state.scope(_scope(command.scope)).open:
+            raise Conflict("check-in is not open", {"scope": command.scope},
+                           code="checkin_closed")
+        return [CheckInClosed(scope=command.scope, by=command.by, at=command.now)]
+    if isinstance(command, CheckIn):
+        current = state.scope(_scope(command.scope))
+        if command.by == "self":
+            if not current.open:
+                raise Conflict("check-in is not open: ask the staff", {"scope": command.scope},
+                               code="checkin_closed")
+            given = (command.code or "").strip().upper()
+            if not hmac.compare_digest(given.encode(), (current.code or "").encode()):
+                raise Forbidden("that is not the check-in code", code="wrong_checkin_code")
+        if command.player_id in current.present:
+            return []                      # already present: a retry changes nothing
+        return [PlayerCheckedIn(scope=command.scope, player_id=command.player_id,
+                                by=command.by, actor=command.actor, at=command.now)]
+    raise Invalid(f"unknown check-in command {type(command).__name__}")
+
+
+def evolve(state: CheckInState, event: Event) -> CheckInState:
+    if isinstance(event, CheckInOpened):
+        current = state.scope(event.scope)
+        new = replace(current, open=True, code=event.code, generation=event.generation)
+    elif isinstance(event, CheckInClosed):
+        new = replace(state.scope(event.scope), open=False)
+    elif isinstance(event, PlayerCheckedIn):
+        current = state.scope(event.scope)
+        new = replace(current, present={**current.present,
+                                        event.player_id: {"at": event.at, "by": event.by}})
+    else:
+        return state
+    return replace(state, scopes={**state.scopes, event.scope: new})
+
+
+CHECKIN = FunctionDecider("checkin", CheckInState, decide, evolve)
