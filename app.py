@@ -5,13 +5,31 @@ Chalice. Everything else lives in chalicelib/ (see docs/CONVENTIONS.md)."""
 from __future__ import annotations
 
 import os
+import threading
 
 from chalice import Chalice, CORSConfig, Rate
 
 from chalicelib.api import edge, lazy_routes
 from chalicelib.telemetry import metrics
 
-app = Chalice(app_name="podium", configure_logs=False)
+
+class PodiumApp(Chalice):
+    """Chalice keeps the request being handled on the app object; the local server runs
+    requests on several threads, so it is kept per thread (in Lambda one invocation runs
+    at a time and nothing changes)."""
+
+    _local = threading.local()
+
+    @property
+    def current_request(self):
+        return getattr(self._local, "request", None)
+
+    @current_request.setter
+    def current_request(self, value):
+        self._local.request = value
+
+
+app = PodiumApp(app_name="podium", configure_logs=False)
 # Browser front ends (store websites, the widget) call every route cross-origin: the
 # preflight allows the API's own request headers, and clients may read the ones it sets.
 app.api.cors = CORSConfig(allow_origin="*",
