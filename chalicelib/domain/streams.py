@@ -194,6 +194,8 @@ DECIDER_STREAMS: dict[str, frozenset[str]] = {name: frozenset(kinds) for name, k
     "report": {"report"}, "ledger": {"ledger"}, "league": {"league"},
     "account": {"account"}, "token": {"token"}, "keys": {"keys"}, "cardset": {"cardset"},
     "webhooks": {"webhooks"}, "webhook-delivery": {"webhook"},
+    "checkin": {"checkin"}, "calls": {"calls"}, "announcements": {"announcements"},
+    "push": {"push"}, "pushlog": {"pushlog"},
 }.items()}
 
 
