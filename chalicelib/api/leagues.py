@@ -2,6 +2,7 @@
 invitation list. Use cases: ``application/leagues.py``."""
 from __future__ import annotations
 
+from datetime import date
 from typing import Literal
 
 from chalice import Blueprint
@@ -13,14 +14,13 @@ from .common import caller, command, reads
 from .http import json_route, parse_body
 
 bp = Blueprint(__name__)
-DAY = r"^\d{4}-\d{2}-\d{2}$"
 
 
 class LeagueBody(Body):
     name: str = Field(min_length=1, max_length=120)
     game: Literal["vtes", "hack", "munchkin", "mtg"]
-    starts: str = Field(pattern=DAY)
-    ends: str = Field(pattern=DAY)
+    starts: date = Field(description="the season's first day (a real calendar date)")
+    ends: date = Field(description="the season's last day")
     points: dict[str, int] = Field(max_length=64, description="points by final rank")
     attendance: int = Field(default=0, ge=0, le=1000)
     best_of: int | None = Field(default=None, ge=1, le=100)
@@ -32,7 +32,7 @@ def create_league():
     request = bp.current_request
     principal = caller(request)
     body = parse_body(request, LeagueBody)
-    return command(request, principal, 201, leagues.create, body.model_dump())
+    return command(request, principal, 201, leagues.create, body.model_dump(mode="json"))
 
 
 @json_route(bp, "/leagues/{lid}", methods=["GET"])
