@@ -45,15 +45,36 @@ def _pip(*args: str) -> subprocess.CompletedProcess:
          "--no-input"], capture_output=True, text=True, check=False)
 
 
+# Pure-Python dependencies published only as source: built here into a py3-none-any wheel
+# (no compiled code, so the same on Lambda), then found in the cache like any wheel.
+PURE_SOURCE_ONLY = ("http-ece>=1.1,<2",)
+
+
+def _pure_wheels(cache: Path) -> None:
+    for spec in PURE_SOURCE_ONLY:
+        name = spec.split(">")[0].split("=")[0].replace("-", "_")
+        if any(cache.glob(f"{name}-*-py3-none-any.whl")) or \
+                any(cache.glob(f"{name}-*-py2.py3-none-any.whl")):
+            continue
+        built = subprocess.run(
+            [sys.executable, "-m", "pip", "wheel", "--no-deps", "--wheel-dir", str(cache),
+             spec, "--disable-pip-version-check", "--no-input"],
+            capture_output=True, text=True, check=False)
+        if built.returncode != 0:
+            raise SystemExit(f"pip wheel {spec} failed:\n{built.stdout}{built.stderr}")
+
+
 def install_requirements(target: Path, requirements: Path, cache: Path) -> None:
     """Into ``target``, from the cache alone when it has every wheel, else from PyPI
     (downloading into the cache first)."""
     cache.mkdir(parents=True, exist_ok=True)
+    _pure_wheels(cache)
     install = ("install", "--target", str(target), "--no-compile", "--find-links", str(cache),
                "-r", str(requirements))
     if _pip(*install, "--no-index").returncode == 0:
         return
-    fetched = _pip("download", "--dest", str(cache), "-r", str(requirements))
+    fetched = _pip("download", "--dest", str(cache), "--find-links", str(cache),
+                   "-r", str(requirements))
     if fetched.returncode != 0:
         raise SystemExit(f"pip download failed:\n{fetched.stdout}{fetched.stderr}")
     done = _pip(*install, "--no-index", "--upgrade")
