@@ -12,6 +12,7 @@ from chalicelib.store.dynamo_views import (
     DynamoViewStore,
     generation_prefix,
 )
+from chalicelib.store.ports import BOOKKEEPING_KIND
 
 
 def dump_views(endpoint: str, table: str) -> dict[str, dict[str, Any]]:
@@ -26,7 +27,8 @@ def dump_views(endpoint: str, table: str) -> dict[str, dict[str, Any]]:
         page = client.scan(**kwargs)
         for item in page.get("Items", []):
             view_id = item["view_id"]["S"]
-            if view_id.startswith((CHECKPOINT, META)) or not current.owns_item(view_id):
+            if view_id.startswith((CHECKPOINT, META)) or not current.owns_item(view_id) \
+                    or item.get("kind", {}).get("S", "") == prefix + BOOKKEEPING_KIND:
                 continue
             doc = item["doc"]
             out[view_id[len(prefix):]] = {

@@ -23,6 +23,7 @@ from typing import Protocol
 
 from ..domain import streams
 from ..store.ports import (
+    BOOKKEEPING_KIND,
     EventStore,
     StoredEvent,
     StoreUnavailable,
@@ -209,7 +210,7 @@ class Projector:
         merged = {**previous["wrote"]}
         for sid, version in wrote.items():
             merged[sid] = max(version, merged.get(sid, 0))
-        doc = ViewDoc(reactions_doc_id(stream_id), "reactions", stream_id,
+        doc = ViewDoc(reactions_doc_id(stream_id), BOOKKEEPING_KIND, stream_id,
                       {"stream_id": stream_id, "version": head, "wrote": merged})
         self.views.commit(key, done, head, {doc.view_id: doc}, set())
 

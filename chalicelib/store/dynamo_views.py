@@ -12,7 +12,7 @@ from botocore.exceptions import ClientError
 
 from . import codec
 from .dynamo_events import MAX_TRANSACTION_ITEMS, TransactionTooLarge, _Client
-from .ports import StoreUnavailable, ViewDoc, ViewOwnershipError
+from .ports import BOOKKEEPING_KIND, StoreUnavailable, ViewDoc, ViewOwnershipError
 
 CHECKPOINT = "checkpoint#"
 META = "meta#"          # bookkeeping items that are not views (see dynamo_health)
@@ -317,7 +317,8 @@ class DynamoViewStore:
             prefix = self._p
             for item in response.get("Items", []):
                 view_id = item["view_id"]["S"]
-                if not view_id.startswith((CHECKPOINT, META)) and self._mine(view_id):
+                if not view_id.startswith((CHECKPOINT, META)) and self._mine(view_id) \
+                        and item.get("kind", {}).get("S") != prefix + BOOKKEEPING_KIND:
                     out[view_id[len(prefix):]] = _doc(item)
             if "LastEvaluatedKey" not in response:
                 return out

@@ -142,6 +142,11 @@ def append(store: EventStore, stream_id: str, expected_version: int, events: lis
     return store.append_batch([write], idempotency)
 
 
+# documents the projector keeps for the reactions (what they wrote): bookkeeping like the
+# checkpoints, not views, so a rebuild (which runs no reaction) need not reproduce them
+BOOKKEEPING_KIND = "reactions"
+
+
 @dataclass
 class ViewDoc:
     view_id: str
@@ -194,7 +199,8 @@ class ViewStore(Protocol):
         """Record that the views were built by projections at ``schema_version``."""
 
     def dump(self) -> dict[str, dict[str, Any]]:
-        """Every view doc by id (checkpoints excluded), to compare rebuilds and replays."""
+        """Every view doc by id (checkpoints and the reactions' bookkeeping, kind
+        ``BOOKKEEPING_KIND``, excluded), to compare rebuilds and replays."""
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from . import codec
-from .ports import ViewDoc, ViewOwnershipError, ViewsDamaged
+from .ports import BOOKKEEPING_KIND, ViewDoc, ViewOwnershipError, ViewsDamaged
 from .sqlite_base import SqliteDatabase
 
 T = TypeVar("T")
@@ -264,7 +264,8 @@ class SqliteViewStore:
 
     @_guarded
     def dump(self) -> dict[str, dict[str, Any]]:
-        rows = self.db.conn().execute("SELECT view_id, doc FROM views").fetchall()
+        rows = self.db.conn().execute(
+            "SELECT view_id, doc FROM views WHERE kind != ?", (BOOKKEEPING_KIND,)).fetchall()
         return {view_id: codec.loads(doc) for view_id, doc in rows}
 
 

@@ -24,7 +24,7 @@ def largest_by_kind(store: str) -> dict[str, int]:
                 mock.stop()
     # ids and clocks differ between runs by a few bytes, never by an item kind
     # checkpoints ("views:", a stream id and a number) are not measured on SQLite
-    return {re.sub(r"[to][0-9a-f]{12}", "<id>", label): size
+    return {re.sub(r"p[0-9a-f]{10}\b", "<pid>", re.sub(r"[to][0-9a-f]{12}", "<id>", label)): size
             for label, (size, _) in sizes.largest.items() if label != "views:"}
 
 

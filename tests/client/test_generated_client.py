@@ -26,7 +26,12 @@ def generated(tmp_path_factory):
     exe = Path(sys.executable).parent / "openapi-python-client"
     workdir = tmp_path_factory.mktemp("gen")
     config = workdir / "config.yaml"
-    config.write_text("post_hooks: []\n")       # no formatter run over generated code
+    # no formatter run over generated code; the QR code's PNG and SVG and the SSE streams
+    # are bytes to it
+    config.write_text("post_hooks: []\ncontent_type_overrides:\n"
+                      "  image/png: application/octet-stream\n"
+                      "  image/svg+xml: application/octet-stream\n"
+                      "  text/event-stream: application/octet-stream\n")
     command = [str(exe) if exe.exists() else shutil.which("openapi-python-client"),
                "generate", "--path", str(ROOT / "openapi.yaml"), "--meta", "none",
                "--config", str(config), "--output-path", str(workdir / PACKAGE)]
