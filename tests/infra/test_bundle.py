@@ -54,7 +54,9 @@ def test_the_bundle_holds_every_compiled_dependency_for_lambda_and_imports_clean
     assert "?" not in contents.compiled.values()              # every .so comes from a wheel
     assert set(contents.machines.values()) == {bundle.ELF_X86_64}
     for dist, tags in contents.wheel_tags.items():
-        assert tags <= bundle.ALLOWED_TAGS, (dist, tags)
+        # a wheel tagged for several platforms runs on each (aiohttp: manylinux_2_17 and
+        # manylinux_2_28): one allowed tag is enough
+        assert tags & bundle.ALLOWED_TAGS, (dist, tags)
     for name in contents.compiled:
         assert "cpython-311-x86_64-linux-gnu" in name or ".abi3." in name \
             or "/.libs/" in name or ".libs/" in name, name
