@@ -10,6 +10,7 @@ ROUTES = (
     ('/admin/projections/rebuild', ('GET',), 'chalicelib.api.system', 'rebuild_status'),
     ('/admin/projections/rebuild', ('POST',), 'chalicelib.api.system', 'start_rebuild'),
     ('/admin/projections/streams/{stream_id}/retry', ('POST',), 'chalicelib.api.system', 'retry_stream'),
+    ('/admin/tournaments/{tid}/migrations', ('POST',), 'chalicelib.api.system', 'migrate_tournament'),
     ('/desk', ('GET',), 'chalicelib.api.desk', 'desk_page'),
     ('/desk/{name}', ('GET',), 'chalicelib.api.desk', 'desk_file'),
     ('/federations/{fid}/events', ('GET',), 'chalicelib.api.ledger', 'ledger_events'),

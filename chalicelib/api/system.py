@@ -5,10 +5,10 @@ import logging
 
 from chalice import Blueprint, Response
 
-from ..application import system
+from ..application import migrations, system
 from ..runtime import runtime
 from . import health as health_check
-from .common import caller
+from .common import caller, command_route
 from .http import json_route, query_int
 from .links import link
 
@@ -55,3 +55,6 @@ def rebuild_status():
 @json_route(bp, "/admin/projections/streams/{stream_id}/retry", methods=["POST"])
 def retry_stream(stream_id):
     return system.retry_stream(caller(bp.current_request), runtime().projector, stream_id)
+
+
+migrate_tournament = command_route(bp, "/admin/tournaments/{tid}/migrations", migrations.migrate)

@@ -57,7 +57,9 @@ projection = Projection("feeds")
 
 def _emitter(stored: StoredEvent, tx: ViewTx) -> Emitter | None:
     tid = tournament_of_stream(stored.stream_id)
-    return None if tid is None else Emitter(stored, tx, tid)
+    if tid is None or (stored.meta or {}).get("migration"):
+        return None         # a migration's copies were announced when first recorded
+    return Emitter(stored, tx, tid)
 
 
 def on(*events):

@@ -238,6 +238,34 @@ def _corrected(stored: StoredEvent, tx: ViewTx) -> None:
         _recompute(tx, tid, number)
 
 
+def _final_results(tx: ViewTx, tid: str, e: ev.RoundClosed | ev.RoundResultsMigrated) -> None:
+    number, corrected, losses = e.round, set(e.corrected), e.drop_losses
+    _change_entries(tx, tid, number, {
+        table: {"status": "final", "score": {"a": a, "b": b, "draws": draws},
+                "reported": None, "corrected": f"R{number}-{table}" in corrected,
+                "loss_by_drop": losses.get(f"R{number}-{table}")}
+        for table, (a, b, draws) in enumerate(e.results or [], start=1)})
+    for match_id, player in losses.items():
+        _drop_loss(tx, tid, match_id, player)
+
+
+@on(ev.RoundResultsMigrated)
+def _migrated(stored: StoredEvent, tx: ViewTx) -> None:
+    """An old-layout round in today's: a closed one with its final results as RoundClosed
+    records them; an open one counts its results from the matches' streams' tally."""
+    e: ev.RoundResultsMigrated = stored.event
+    tid, number = _tid(stored), e.round
+    header = tx.get(round_id(tid, number))
+    tx.put(round_id(tid, number), {**header, "results_in": "match"}, kind="swiss-round")
+    if e.results is not None:
+        _final_results(tx, tid, e)
+    view = dict(tx.get(overview_id(tid)))
+    rounds = list(view["rounds"])
+    counted = {} if e.results is not None else {"results": 0}
+    rounds[number - 1] = {**rounds[number - 1], "results_in": "match", **counted}
+    _put_overview(tx, tid, {**view, "rounds": rounds})
+
+
 @on(ev.RoundClosed)
 def _closed(stored: StoredEvent, tx: ViewTx) -> None:
     e: ev.RoundClosed = stored.event
@@ -245,14 +273,7 @@ def _closed(stored: StoredEvent, tx: ViewTx) -> None:
     header = tx.get(round_id(tid, number))
     tx.put(round_id(tid, number), {**header, "closed": True}, kind="swiss-round")
     if e.results is not None:       # the results the matches' own streams recorded
-        corrected, losses = set(e.corrected), e.drop_losses
-        _change_entries(tx, tid, number, {
-            table: {"status": "final", "score": {"a": a, "b": b, "draws": draws},
-                    "reported": None, "corrected": f"R{number}-{table}" in corrected,
-                    "loss_by_drop": losses.get(f"R{number}-{table}")}
-            for table, (a, b, draws) in enumerate(e.results, start=1)})
-        for match_id, player in losses.items():
-            _drop_loss(tx, tid, match_id, player)
+        _final_results(tx, tid, e)
     view = dict(tx.get(overview_id(tid)))
     rounds = list(view["rounds"])
     rounds[number - 1] = {**rounds[number - 1], "closed": True,

@@ -112,6 +112,19 @@ def _swapped(event: StoredEvent, tx: ViewTx) -> None:
                                     doc.get("per_table", False), doc.get("closed", False)))
 
 
+@on(ev.TablesRoundMigrated)
+def _round_migrated(event: StoredEvent, tx: ViewTx) -> None:
+    """An old-layout round in today's: closed as TablesRoundClosed closes one, or open with
+    its tables' results in their own streams."""
+    tid, e = _tid(event), event.event
+    if e.tables is not None:
+        _round_closed(event, tx)
+        return
+    doc = tx.get(round_id(tid, e.round))
+    _save_round(tx, tid, _round_doc(tx, tid, e.round, _seating(doc), list(doc["sitting_out"]),
+                                    {}, frozenset(), per_table=True))
+
+
 @on(ev.TablesRoundClosed)
 def _round_closed(event: StoredEvent, tx: ViewTx) -> None:
     tid, e = _tid(event), event.event

@@ -7,7 +7,8 @@ from typing import Any
 
 from ..domain import streams
 from ..domain.rng import derive
-from ..domain.swiss import decide_pairing, decide_results
+from ..domain.swiss import decide_pairing, decide_results, migration
+from ..domain.swiss import match_result as mr
 from ..domain.swiss.commands import (
     CloseRound,
     ConfirmResult,
@@ -18,7 +19,7 @@ from ..domain.swiss.commands import (
     StartTopCut,
 )
 from ..domain.swiss.match import MATCH
-from ..domain.swiss.state import SwissState
+from ..domain.swiss.state import SwissState, parse_match_id
 from .context import Context
 from .findings import Difference, Finding, Recorded
 from .rederive import covered, decided, decided_with_followers, guarded
@@ -97,9 +98,66 @@ def result(ctx: Context, state: SwissState, event: Recorded) -> list[Finding]:
                 "ResultConfirmed": decide_results.decide_confirm,
                 "ResultEntered": decide_results.decide_enter,
                 "ResultCorrected": decide_results.decide_correct}
+    if event.type != "ResultCorrected" and _old_layout(state, event.data.get("match")):
+        handlers = OLD_LAYOUT
     return guarded(event, lambda: decided_with_followers(
         ctx, event, lambda: handlers[event.type](_result_command(event), state)))
 
 
+def _old_layout(state: SwissState, match_id: Any) -> bool:
+    """Whether the match belongs to an open round paired before each match had a stream
+    of its own (the log's history before its migration): its results were recorded
+    here, by the same rules a match's own stream applies today."""
+    try:
+        kind, number, _ = parse_match_id(str(match_id))
+    except ValueError:
+        return False
+    return kind == "R" and 1 <= number <= len(state.rounds) and \
+        state.rounds[number - 1].results_in != "match" and not state.rounds[number - 1].closed
+
+
+def _as_recorded_here(rule: Any) -> Any:
+    def decide(cmd: Any, state: SwissState) -> list:
+        match, holder = decide_results.locate(state, cmd.match)
+        facts = decide_results.facts_of(state, match, holder)
+        return rule(cmd, facts, decide_results.record_of(holder, match.id))
+    return decide
+
+
+OLD_LAYOUT = {
+    "ResultReported": _as_recorded_here(lambda c, f, r: mr.report(
+        f, r, c.player, c.a, c.b, c.draws, c.now)),
+    "ResultConfirmed": _as_recorded_here(lambda c, f, r: mr.confirm(f, r, c.player, c.now)),
+    "ResultEntered": _as_recorded_here(lambda c, f, r: mr.enter(
+        f, r, c.judge, c.a, c.b, c.draws, c.now)),
+}
+
+
 def advanced(ctx: Context, state: SwissState, event: Recorded) -> list[Finding]:
     return covered(ctx, event, "final result")
+
+
+def migrated(ctx: Context, state: SwissState, event: Recorded) -> list[Finding]:
+    """A round moved to today's layout: what it records is what the migration derives from
+    the state before it, and each match stream it copied to begins with exactly the
+    events this stream recorded for that match."""
+    number = event.data.get("round")
+
+    def work() -> list[Finding]:
+        moved = dict(event.data.get("moved") or {})
+        rnd = state.rounds[number - 1]
+        tid = ctx.log.tournament_id
+        # the matches it did not copy to had events of their own already
+        touched = frozenset(m.id for m in rnd.matches if m.id not in moved)
+        found = decided(event, lambda: [e for e in migration.plan(state, touched).swiss
+                                        if e.round == number],
+                        ["moved", "results", "drop_losses", "corrected"])
+        copies = migration.plan(state, touched).copies
+        for match_id, count in moved.items():
+            recorded = ctx.log.streams.get(streams.swiss_match(tid, match_id), [])[:count]
+            expected = [(e.type, e.data) for e in copies.get(match_id, [])]
+            if [(r.type, r.data) for r in recorded] != expected:
+                found.append(Difference(event, f"moved.{match_id}",
+                                        [r.type for r in recorded], [t for t, _ in expected]))
+        return found
+    return guarded(event, work)

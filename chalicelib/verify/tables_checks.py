@@ -8,6 +8,7 @@ from typing import Any
 from ..domain import streams
 from ..domain.tables import decider as tables
 from ..domain.tables import final as finals
+from ..domain.tables import migration
 from ..domain.tables.commands import SeatRound, StartFinal
 from ..domain.tables.scoring import score
 from ..domain.tables.state import TablesState
@@ -86,4 +87,29 @@ def final_reported(ctx: Context, state: TablesState, event: Recorded) -> list[Fi
             return [Difference(event, "vp_halves", sorted(vp), sorted(state.final_seating))]
         return differences(event, "standings", event.data.get("standings"),
                            finals.final_standings(state.qualifiers, vp))
+    return guarded(event, work)
+
+
+def migrated(ctx: Context, state: TablesState, event: Recorded) -> list[Finding]:
+    """A round moved to today's layout: what it records is what the migration derives from
+    the state before it, and each table stream it copied to begins with exactly the
+    reports and drops this stream recorded for that table."""
+    number = event.data.get("round")
+
+    def work() -> list[Finding]:
+        moved = {int(k): v for k, v in (event.data.get("moved") or {}).items()}
+        rnd = state.rounds[number - 1]
+        touched = frozenset((number, k) for k in range(1, len(rnd.tables) + 1)
+                            if k not in moved)
+        plan = migration.plan(state, touched)
+        found = decided(event, lambda: [e for e in plan.tables if e.round == number],
+                        ["moved", "tables"])
+        for table, count in moved.items():
+            stream = streams.table_result(ctx.log.tournament_id, number, table)
+            recorded = ctx.log.streams.get(stream, [])[:count]
+            expected = [(e.type, e.data) for e in plan.copies.get((number, table), [])]
+            if [(r.type, r.data) for r in recorded] != expected:
+                found.append(Difference(event, f"moved.{table}", [r.type for r in recorded],
+                                        [t for t, _ in expected]))
+        return found
     return guarded(event, work)

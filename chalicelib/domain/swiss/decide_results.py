@@ -122,7 +122,7 @@ def decide_enter(cmd: EnterResult, state: SwissState) -> list[Event]:
 def current_record(holder: Holder, match_id: str, in_match_stream: MatchRecord | None
                    ) -> MatchRecord:
     """A match's record: this stream's once it holds the result (the cut, a closed round,
-    a correction, a round paired before match streams), else the match stream's."""
+    a correction), else the match stream's."""
     if isinstance(holder, Cut) or holder.closed or match_id in holder.results:
         return record_of(holder, match_id)
     if in_match_stream is not None and (in_match_stream.final or in_match_stream.pending):

@@ -27,6 +27,7 @@ from .decide_results import (
 )
 from .drops import decide_drop
 from .evolve import evolve
+from .migration import refuse_unmigrated
 from .state import SwissState
 
 _HANDLERS = {
@@ -48,6 +49,7 @@ def decide(command: Any, state: SwissState) -> list[Event]:
         raise Invalid(f"unknown swiss command {type(command).__name__}")
     if not state.started and not isinstance(command, (PairRound, SetStructure)):
         raise Conflict("no Swiss round has been paired yet")
+    refuse_unmigrated(state)
     return handler(command, state)
 
 

@@ -124,6 +124,21 @@ def _results_here(data: Payload) -> Payload:
     return {"round": data["round"], "results": None, "drop_losses": {}, "corrected": []}
 
 
+@event
+class RoundResultsMigrated(Event):
+    """A round paired before each match had a stream of its own, brought to today's layout
+    by a one-off migration (the events it derives from stay where they are; the verifier
+    derives the migration again): an open round's results recorded in this stream are
+    copied, in order, to each match's own stream (``moved``: match id -> events copied);
+    a closed round's final results are recorded as a RoundClosed records them today."""
+
+    round: int
+    moved: dict[str, int]
+    results: list[list[int]] | None    # closed round: [a, b, draws] in table order
+    drop_losses: dict[str, str]
+    corrected: list[str]
+
+
 @event(stored_as={"PlayerDropped": "swiss"})
 class SwissPlayerDropped(Event):
     """The player leaves the Swiss event after ``after_round`` rounds were paired (stored

@@ -37,7 +37,7 @@ def _advance(state: SwissState, event: ev.CutAdvanced) -> SwissState:
                                       pending=cut.pending.remove(event.to)))
 
 
-def _closed_with(rnd: Round, event: ev.RoundClosed) -> Round:
+def _closed_with(rnd: Round, event: ev.RoundClosed | ev.RoundResultsMigrated) -> Round:
     results, losses = PMap(), PMap()
     for match, (a, b, draws) in zip(rnd.matches, event.results, strict=True):
         results = results.set(match.id, Score(a, b, draws))
@@ -65,6 +65,7 @@ def _paired(state: SwissState, event: ev.RoundPaired) -> SwissState:
 
 def _result(state: SwissState, event: ev.MatchResult) -> SwissState:
     match_id = event.match
+    state = _kept_for_migration(state, event)
     if isinstance(event, ev.ResultReported):
         pending = Pending(event.by, Score.from_dict(event.score), event.at)
         return _with_holder(state, match_id, lambda h: replace(
@@ -77,6 +78,28 @@ def _result(state: SwissState, event: ev.MatchResult) -> SwissState:
         return _with_holder(state, match_id, lambda h: replace(
             h, drop_losses=h.drop_losses.set(match_id, event.loss_by_drop)))
     return state
+
+
+def _kept_for_migration(state: SwissState, event: ev.MatchResult) -> SwissState:
+    kind, number, _ = parse_match_id(event.match)
+    if kind != "R" or state.rounds[number - 1].results_in != "swiss" or \
+            state.rounds[number - 1].closed:
+        return state
+    return _with_holder(state, event.match, lambda r: replace(r, unmoved=r.unmoved + (event,)))
+
+
+def _migrated(state: SwissState, event: ev.RoundResultsMigrated) -> SwissState:
+    rounds = list(state.rounds)
+    rnd = replace(rounds[event.round - 1], results_in="match", unmoved=())
+    if event.results is not None:           # closed: recorded as RoundClosed records them
+        rnd = _closed_with(rnd, event)
+    else:       # open: the matches' own streams hold them now, corrections stay here
+        kept = PMap()
+        for match_id in rnd.corrected:
+            kept = kept.set(match_id, rnd.results.get(match_id))
+        rnd = replace(rnd, results=kept, pending=PMap(), drop_losses=PMap())
+    rounds[event.round - 1] = rnd
+    return replace(state, rounds=tuple(rounds))
 
 
 def _structure(state: SwissState, event: ev.StructureSet) -> SwissState:
@@ -108,6 +131,8 @@ def evolve(state: SwissState, event: Event) -> SwissState:
                 rnd = _closed_with(rnd, event)
             rounds[event.round - 1] = rnd
             return replace(state, rounds=tuple(rounds))
+        case ev.RoundResultsMigrated():
+            return _migrated(state, event)
         case ev.SwissPlayerDropped():
             return replace(state, dropped={**state.dropped, event.player: event.after_round})
         case ev.StructureSet():

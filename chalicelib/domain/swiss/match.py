@@ -16,18 +16,13 @@ from .match_result import MatchFacts, MatchRecord
 @dataclass(frozen=True)
 class MatchState:
     record: MatchRecord = MatchRecord()
-    touched: bool = False       # the stream has events (else a round paired before
-                                # match streams may hold the result: see ``legacy``)
+    touched: bool = False       # the stream has events
 
 
 @dataclass(frozen=True)
 class MatchCommand:
-    """``legacy``: the result the Swiss stream recorded for this match, for rounds paired
-    before each match had its own stream (used while this stream is empty)."""
-
     facts: MatchFacts
     now: str
-    legacy: MatchRecord | None
 
 
 @dataclass(frozen=True)
@@ -57,14 +52,8 @@ class LossByDrop(MatchCommand):
     by: str
 
 
-def current(cmd: MatchCommand, state: MatchState) -> MatchRecord:
-    if not state.touched and cmd.legacy is not None:
-        return cmd.legacy
-    return state.record
-
-
 def decide(cmd: Any, state: MatchState) -> list[Event]:
-    record, f = current(cmd, state), cmd.facts
+    record, f = state.record, cmd.facts
     if isinstance(cmd, Report):
         return mr.report(f, record, cmd.player, cmd.a, cmd.b, cmd.draws, cmd.now)
     if isinstance(cmd, Confirm):

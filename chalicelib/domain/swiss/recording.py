@@ -11,11 +11,11 @@ from dataclasses import dataclass, field, replace
 from ..events import Event
 from . import match as m
 from .commands import ConfirmResult, CorrectResult, DropPlayer, EnterResult, ReportResult
-from .decide_results import facts_of, locate, record_of
+from .decide_results import facts_of, locate
 from .decider import SWISS
 from .drops import open_round_match
 from .events import FINAL
-from .match_result import MatchRecord
+from .migration import refuse_unmigrated
 from .state import Cut, Round, SwissState, parse_match_id
 
 ResultCommand = ReportResult | ConfirmResult | EnterResult | CorrectResult
@@ -35,18 +35,14 @@ def in_match_stream(swiss: SwissState, match_id: str) -> bool:
     return isinstance(holder, Round) and not holder.closed
 
 
-def _legacy(holder: Round, match_id: str) -> MatchRecord | None:
-    return record_of(holder, match_id) if holder.results_in == "swiss" else None
-
-
 def _match_command(cmd: ResultCommand, swiss: SwissState, holder: Round) -> m.MatchCommand:
     match, _ = locate(swiss, cmd.match)
-    facts, legacy = facts_of(swiss, match, holder), _legacy(holder, cmd.match)
+    facts = facts_of(swiss, match, holder)
     if isinstance(cmd, ReportResult):
-        return m.Report(facts, cmd.now, legacy, cmd.player, cmd.a, cmd.b, cmd.draws)
+        return m.Report(facts, cmd.now, cmd.player, cmd.a, cmd.b, cmd.draws)
     if isinstance(cmd, ConfirmResult):
-        return m.Confirm(facts, cmd.now, legacy, cmd.player)
-    return m.Enter(facts, cmd.now, legacy, cmd.judge, cmd.a, cmd.b, cmd.draws)
+        return m.Confirm(facts, cmd.now, cmd.player)
+    return m.Enter(facts, cmd.now, cmd.judge, cmd.a, cmd.b, cmd.draws)
 
 
 def _counted(holder: Round, match_id: str, events: list[Event]) -> tuple[int, int] | None:
@@ -58,6 +54,7 @@ def _counted(holder: Round, match_id: str, events: list[Event]) -> tuple[int, in
 def record_result(swiss: SwissState, match: m.MatchState, cmd: ResultCommand) -> Recorded:
     """The events a result command records (``match``: the match stream's state, only
     read for an open round)."""
+    refuse_unmigrated(swiss)
     _, holder = locate(swiss, cmd.match)
     if isinstance(cmd, CorrectResult):
         own = match.record if match.touched else None
@@ -73,14 +70,13 @@ def record_drop(swiss: SwissState, match: m.MatchState | None, cmd: DropPlayer) 
     """The drop in the Swiss stream and, when the player's match of the open round has no
     final result yet, its loss in the match's stream (``match``: that stream's state,
     see :func:`dropped_match`)."""
-    events = SWISS.decide(cmd, swiss)
+    events = SWISS.decide(cmd, swiss)       # refuses an old-layout stream
     target = dropped_match(swiss, cmd.player)
     if target is None or match is None:
         return Recorded(swiss=events)
     found, holder = locate(swiss, target)
     facts = facts_of(swiss, found, holder)
-    loss = m.MATCH.decide(m.LossByDrop(facts, cmd.now, _legacy(holder, target), cmd.player,
-                                       cmd.by), match)
+    loss = m.MATCH.decide(m.LossByDrop(facts, cmd.now, cmd.player, cmd.by), match)
     return Recorded(swiss=events, match=loss, match_id=target,
                     counted=_counted(holder, target, loss))
 
@@ -93,7 +89,5 @@ def dropped_match(swiss: SwissState, player: str) -> str | None:
 
 def complete(rnd: Round, tally: int) -> bool:
     """Whether every match of the open round has a final result: ``tally`` counts those
-    final in their own streams; a round paired before match streams also counts the
-    results this stream recorded."""
-    legacy = len(rnd.results) if rnd.results_in == "swiss" else 0
-    return not rnd.closed and tally + legacy >= len(rnd.matches)
+    final in their own streams."""
+    return not rnd.closed and tally >= len(rnd.matches)

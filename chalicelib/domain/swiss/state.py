@@ -37,12 +37,16 @@ class Round:
     corrected: frozenset[str] = frozenset()        # match ids a judge corrected
     drop_losses: PMap = field(default_factory=PMap)   # match id -> player who dropped
     # "match": each match's results have their own stream until RoundClosed brings them
-    # here; "swiss": a round paired before that, whose results this stream recorded.
+    # here; "swiss": a round paired before that, whose results this stream recorded, not
+    # yet migrated (RoundResultsMigrated): commands refuse it (see ``migration.py``).
     results_in: str = "swiss"
+    # the result events this stream recorded for an open round of the old layout, in
+    # order: what the migration copies to the matches' own streams
+    unmoved: tuple = ()
 
     @property
     def per_match(self) -> bool:
-        return self.results_in == "match" and not self.closed
+        return not self.closed
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from .commands import (
 )
 from .drops import decide_drop, dropped_at, evolve_drop
 from .groups import equal_games_plan, equal_games_rounds, round_size, table_sizes
+from .migration import refuse_unmigrated
 from .ranking import FINALISTS, standings, totals
 from .scoring import score, validate
 from .seating import seat_round
@@ -180,7 +181,7 @@ def decide_close(cmd: CloseRound, state: TablesState) -> list[Event]:
     """TablesRoundClosed with every table's final seats, drops and result, in table
     order; a result reported again here wins over the table's own. Nothing when closed."""
     rnd = _round(state, cmd.round)
-    if rnd.closed or rnd.results_in != "table":
+    if rnd.closed:
         return []
     tables = []
     missing = []
@@ -248,6 +249,7 @@ def decide(command: Any, state: TablesState) -> list[Event]:
     handler = HANDLERS.get(type(command))
     if handler is None:
         raise Invalid(f"unknown tables command {type(command).__name__}")
+    refuse_unmigrated(state)
     return handler(command, state)
 
 
@@ -271,7 +273,20 @@ def _reported(rnd: Round, event: ev.TablesTableReported) -> Round:
     return replace(rnd, results={**rnd.results, event.table: event.results})
 
 
-def _closed(rnd: Round, event: ev.TablesRoundClosed) -> Round:
+def _kept_for_migration(state: TablesState, number: int, event: Event) -> TablesState:
+    if state.rounds[number - 1].results_in == "table":
+        return state
+    return _with_round(state, number, lambda r: replace(r, unmoved=r.unmoved + (event,)))
+
+
+def migrated(rnd: Round, event: ev.TablesRoundMigrated) -> Round:
+    moved = replace(rnd, results_in="table", unmoved=())
+    if event.tables is not None:          # every table has its result: closed
+        return _closed(moved, event)
+    return replace(moved, results={}, drop_losses=())   # the tables' own streams hold them
+
+
+def _closed(rnd: Round, event: ev.TablesRoundClosed | ev.TablesRoundMigrated) -> Round:
     return replace(rnd, closed=True, tables=tuple(tuple(t["seats"]) for t in event.tables),
                    results={k: t["results"] for k, t in enumerate(event.tables, start=1)},
                    drop_losses=tuple(p for t in event.tables for p in t["dropped"]))
@@ -289,9 +304,12 @@ def evolve(state: TablesState, event: Event) -> TablesState:
                 ("tables", "sitting_out"), swapped(rnd.tables, rnd.sitting_out, *players),
                 strict=True))))
         case ev.TablesTableReported(round=number):
+            state = _kept_for_migration(state, number, event)
             return _with_round(state, number, lambda rnd: _reported(rnd, event))
-        case ev.TablesPlayerDropped():
-            return evolve_drop(state, event)
+        case ev.TablesPlayerDropped(round=number):
+            return evolve_drop(_kept_for_migration(state, number, event), event)
+        case ev.TablesRoundMigrated(round=number):
+            return _with_round(state, number, lambda rnd: migrated(rnd, event))
         case ev.TablesRoundClosed(round=number):
             return _with_round(state, number, lambda rnd: _closed(rnd, event))
         case ev.TablesFinalStarted(qualifiers=qualifiers):

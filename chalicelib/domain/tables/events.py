@@ -59,6 +59,20 @@ class TablesRoundClosed(Event):
 
 
 @event
+class TablesRoundMigrated(Event):
+    """A round seated before each table had a stream of its own, brought to today's layout
+    by a one-off migration (the events it derives from stay where they are; the verifier
+    derives it again): an open round's reports and drops recorded in this stream are
+    copied, in order, to each table's own stream (``moved``: table -> events copied, keys
+    as strings); a round whose every table has its result closes as TablesRoundClosed
+    closes one today (``tables``: {seats, dropped, results} in table order)."""
+
+    round: int
+    moved: dict[str, int]
+    tables: list[dict[str, Any]] | None
+
+
+@event
 class TablesFinalStarted(Event):
     qualifiers: list[str]
     standings: list[dict[str, Any]]

@@ -2,8 +2,8 @@
 decided from the tables state and the table's own: in a round seated with a stream per
 table, a table's first result and its drops go to that stream (counted in the round's
 tally once reported, so reports of different tables never contend); a result reported
-again (a correction), every swap and everything of a round seated before per-table
-streams go to the tables stream. The application writes what these functions decide."""
+again (a correction) and every swap go to the tables stream. The application writes
+what these functions decide."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -13,6 +13,7 @@ from ..events import Event
 from . import commands as c
 from . import table_result as tr
 from .decider import TABLES, _round
+from .migration import refuse_unmigrated
 from .state import Round, TablesState
 
 
@@ -35,6 +36,7 @@ def per_table(state: TablesState, number: int) -> bool:
 def record_report(state: TablesState, own: tr.TableState, number: int, table: int,
                   vp_halves: dict[str, Any], now: str) -> Recorded:
     """``own``: the table's stream (read only in a per-table round)."""
+    refuse_unmigrated(state)
     rnd = _round(state, number)
     first = rnd.per_table and own.result is None and table not in rnd.results
     if first and 1 <= table <= len(rnd.tables) and not state.final_started:
@@ -52,6 +54,7 @@ def record_drop(state: TablesState, own: tr.TableState | None, player: str, loss
     """A drop after the seating of the current round (nothing before the first seating,
     after the final started, or for a player sitting out). ``own``: the stream of the
     player's table (see :func:`dropped_table`)."""
+    refuse_unmigrated(state)
     rnd = state.current
     if rnd is None or state.final_started:
         return Recorded()
@@ -84,6 +87,7 @@ def record_swap(state: TablesState, owns: dict[int, tr.TableState], number: int,
                 players: tuple[str, str], now: str) -> Recorded:
     """The swap in the tables stream; in a per-table round, each reseated table's stream
     marks its new seats (so a report of that table and the swap cannot pass each other)."""
+    refuse_unmigrated(state)
     rnd = _round(state, number)
     if not rnd.per_table:
         return Recorded(tables=TABLES.decide(c.SwapPlayers(number, players, now), state))
