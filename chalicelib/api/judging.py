@@ -11,7 +11,7 @@ from typing import Literal
 from chalice import Blueprint
 from pydantic import AwareDatetime, Field
 
-from ..application import judging
+from ..application import disqualification_review, judging
 from ..domain import judging as j
 from ..service import Reply
 from .bodies import Body, PlayerId
@@ -136,7 +136,8 @@ def get_penalty(tid, pid):
 
 @json_route(bp, "/tournaments/{tid}/penalties/{pid}/appeal", methods=["POST"])
 def file_appeal(tid, pid):
-    request, principal = bp.current_request, caller(bp.current_request)
+    # a disqualified player appeals with the token their drop left read-only (V:EKN 2.7)
+    request, principal = bp.current_request, caller(bp.current_request, dropped_ok=True)
     body = parse_body(request, AppealBody)
     return command(request, principal, 201, judging.file_appeal, tid, _penalty_id(pid),
                    body.statement)
@@ -148,6 +149,14 @@ def decide_appeal(tid, pid):
     body = parse_body(request, DecisionBody)
     return command(request, principal, 200, judging.decide_appeal, tid, _penalty_id(pid),
                    body.decision, body.note)
+
+
+@json_route(bp, "/tournaments/{tid}/penalties/{pid}/review", methods=["POST"])
+def review_disqualification(tid, pid):
+    request, principal = bp.current_request, caller(bp.current_request)
+    body = parse_body(request, DecisionBody)
+    return command(request, principal, 200, disqualification_review.review, tid,
+                   _penalty_id(pid), body.decision, body.note)
 
 
 # -- rounds: the ruling judges, the start, presence and tardiness -----------------------

@@ -111,6 +111,7 @@ ROUTES = (
     ('/tournaments/{tid}/penalties/{pid}', ('GET',), 'chalicelib.api.judging', 'get_penalty'),
     ('/tournaments/{tid}/penalties/{pid}/appeal', ('POST',), 'chalicelib.api.judging', 'file_appeal'),
     ('/tournaments/{tid}/penalties/{pid}/appeal/decision', ('POST',), 'chalicelib.api.judging', 'decide_appeal'),
+    ('/tournaments/{tid}/penalties/{pid}/review', ('POST',), 'chalicelib.api.judging', 'review_disqualification'),
     ('/tournaments/{tid}/players', ('GET',), 'chalicelib.api.tournaments', 'list_players'),
     ('/tournaments/{tid}/players', ('POST',), 'chalicelib.api.tournaments', 'register_player'),
     ('/tournaments/{tid}/players/{pid}', ('DELETE',), 'chalicelib.api.tournaments', 'remove_player'),

@@ -4,15 +4,21 @@ back by itself: the compensating event is the result as it was before the loss (
 result reported again, a Swiss match's score corrected), written in the appeal decision's
 unit of work, so the standings follow. A loss given before the result was reported zeroed
 the player's VP as the result came in: the VP they scored were never recorded, so the
-staff re-enter that table (``needs_result``)."""
+staff re-enter that table (``needs_result``). An overturned disqualification restores
+the player: active again and paired or seated from the next round (the loss its drop
+gave in a round already paired or seated stays until the staff correct it:
+``needs_result``)."""
 from __future__ import annotations
 
 from typing import Any
 
 from ..auth import Principal
+from ..domain import streams
 from ..domain.judging.state import OVERTURNED
+from ..domain.swiss.commands import ReinstatePlayer as SwissReinstate
+from ..domain.swiss.decider import SWISS
 from ..domain.swiss.results import Score
-from ..domain.tournament import TournamentState
+from ..domain.tournament import TOURNAMENT, ReinstatePlayer, TournamentState
 from ..service import UnitOfWork
 from . import swiss_results, tables
 
@@ -21,6 +27,8 @@ def compensate(uow: UnitOfWork, actor: Principal, t: TournamentState,
                penalty: Any) -> dict[str, Any] | None:
     """Undo an overturned loss's rewrite of a result (None: nothing to undo)."""
     applied = penalty.applied or {}
+    if penalty.status == OVERTURNED and penalty.kind == "disqualification":
+        return _reinstated(uow, actor, t, penalty)
     if penalty.status != OVERTURNED or penalty.kind not in ("game_loss", "match_loss"):
         return None
     if "table" in applied:
@@ -40,3 +48,23 @@ def compensate(uow: UnitOfWork, actor: Principal, t: TournamentState,
                                     score.draws, f"penalty {penalty.id} overturned (2.7)")
         return {"swiss": {"match_id": done["match_id"], "score": doc["score"]}}
     return None
+
+
+def _reinstated(uow: UnitOfWork, actor: Principal, t: TournamentState,
+                penalty: Any) -> dict[str, Any] | None:
+    drop = (penalty.applied or {}).get("drop") or {}
+    player = penalty.player
+    if not drop.get("dropped") or t.players[player].status != "dropped":
+        return None
+    reason = f"penalty {penalty.id} overturned (2.7)"
+    uow.decide(TOURNAMENT, streams.tournament(t.id),
+               ReinstatePlayer(player, reason, uow.now.isoformat()))
+    if t.structure == "swiss":
+        swiss = uow.load(SWISS, streams.swiss(t.id))
+        if swiss.started and player in swiss.dropped:
+            uow.decide(SWISS, streams.swiss(t.id), SwissReinstate(player, actor.id))
+    out: dict[str, Any] = {"reinstated": {"player_id": player}}
+    if drop.get("round_result"):
+        out["needs_result"] = {k: v for k, v in drop["round_result"].items()
+                               if k in ("round", "table", "match_id") and v is not None}
+    return out

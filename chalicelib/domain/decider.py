@@ -27,14 +27,21 @@ class FunctionDecider(Generic[S]):
 
     def __init__(self, name: str, initial: Callable[[], S],
                  decide: Callable[[Any, S], list[Event]],
-                 evolve: Callable[[S, Event], S]):
+                 evolve: Callable[[S, Event], S],
+                 evolve_many: Callable[[S, list[Event]], S] | None = None):
         self.name = name
         self.initial = initial
         self.decide = decide
         self.evolve = evolve
+        # optional: folds many events at once to the state ``evolve`` one by one gives
+        # (an aggregate whose streams grow long: the federation's ledger)
+        self.evolve_many = evolve_many
 
 
 def fold(decider: Decider[S], state: S, events: Iterable[Event]) -> S:
+    many = getattr(decider, "evolve_many", None)
+    if many is not None:
+        return many(state, list(events))
     for event in events:
         state = decider.evolve(state, event)
     return state

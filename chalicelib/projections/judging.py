@@ -79,6 +79,23 @@ def _given(event: StoredEvent, tx: ViewTx) -> None:
     tx.put(summary_id(tid), _counted(_summary(tx, tid), doc, 1), kind="judging")
 
 
+@projection.on("DisqualificationReviewed")
+def _reviewed(event: StoredEvent, tx: ViewTx) -> None:
+    tid, d = streams.tournament_of(event.stream_id), event.data
+    doc = tx.get(penalty_id(tid, d["penalty_id"]))
+    if doc is None:
+        return
+    review = {"decision": d["decision"], "note": d["note"], "decided_by": d["by"],
+              "decided_at": d["at"]}
+    overturned = d["decision"] == "overturned" and doc["status"] == "standing"
+    _put_penalty(tx, tid, {**doc, "review": review,
+                           "status": "overturned" if overturned else doc["status"]})
+    if overturned:
+        summary = _counted(_summary(tx, tid), doc, -1)
+        tx.put(summary_id(tid), {**summary, "overturned": summary["overturned"] + 1},
+               kind="judging")
+
+
 @projection.on("AppealFiled", "AppealDecided")
 def _appeal(event: StoredEvent, tx: ViewTx) -> None:
     tid, d = streams.tournament_of(event.stream_id), event.data

@@ -293,6 +293,18 @@ def _dropped(stored: StoredEvent, tx: ViewTx) -> None:
         _recompute(tx, tid, e.after_round)
 
 
+@on(ev.SwissPlayerReinstated)
+def _reinstated(stored: StoredEvent, tx: ViewTx) -> None:
+    e: ev.SwissPlayerReinstated = stored.event
+    tid = _tid(stored)
+    meta = dict(tx.get(meta_id(tid)))
+    after = meta["dropped"].get(e.player)
+    meta["dropped"] = {p: n for p, n in meta["dropped"].items() if p != e.player}
+    tx.put(meta_id(tid), meta, kind="swiss-meta")
+    if after:
+        _recompute(tx, tid, after)
+
+
 @on(ev.StructureSet)
 def _structure(stored: StoredEvent, tx: ViewTx) -> None:
     view = tx.get(overview_id(_tid(stored)))

@@ -124,6 +124,14 @@ def _dropped(stored: StoredEvent, tx: ViewTx) -> None:
     _count(tx, tid, active=-1, dropped=1)
 
 
+@projection.on(ev.PlayerReinstated)
+def _reinstated(stored: StoredEvent, tx: ViewTx) -> None:
+    e: ev.PlayerReinstated = stored.event
+    tid = _tid(stored)
+    tx.patch(player_id(tid, e.player_id), {"status": "active", "dropped_at": None})
+    _count(tx, tid, active=1, dropped=-1)
+
+
 def _patch_summary(tx: ViewTx, tid: str, **fields: Any) -> None:
     _save(tx, tid, {**tx.get(summary_id(tid)), **fields})
 

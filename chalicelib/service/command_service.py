@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ..domain import streams
-from ..domain.decider import Decider
+from ..domain.decider import Decider, fold
 from ..domain.errors import DomainError
 from ..domain.events import Event
 from ..store.ports import (
@@ -60,24 +60,28 @@ class CommandService:
         state, version = (cached[1], cached[0]) if cached else (decider.initial(), 0)
         newer = self.events.read(stream_id, after=version)
         if newer:
-            evolve = checked_evolve(decider) if self.check_purity else decider.evolve
-            for stored in newer:
-                state = evolve(state, stored.event)
+            state = self._fold(decider, state, newer)
             version = newer[-1].version
             self.cache.put(decider.name, stream_id, version, state)
         return state, version
+
+    def _fold(self, decider: Decider, state: Any, stored: list[Any]) -> Any:
+        if not self.check_purity:
+            return fold(decider, state, (s.event for s in stored))
+        evolve = checked_evolve(decider)          # tests: one event at a time, checked
+        for one in stored:
+            state = evolve(state, one.event)
+        return state
 
     def read_many(self, decider: Decider, stream_ids: list[str]) -> dict[str, Any]:
         """The folded states of many streams of one aggregate (cached, then caught up
         with one ``read_many`` of the store)."""
         cached = {sid: self.cache.get(decider.name, sid) for sid in stream_ids}
         newer = self.events.read_many({sid: c[0] if c else 0 for sid, c in cached.items()})
-        evolve = checked_evolve(decider) if self.check_purity else decider.evolve
         states = {}
         for sid in stream_ids:
             version, state = cached[sid] if cached[sid] else (0, decider.initial())
-            for stored in newer[sid]:
-                state = evolve(state, stored.event)
+            state = self._fold(decider, state, newer[sid])
             if newer[sid]:
                 version = newer[sid][-1].version
                 self.cache.put(decider.name, sid, version, state)

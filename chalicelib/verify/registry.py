@@ -105,6 +105,7 @@ NOT_CHECKED: dict[str, str] = {}
 PLAIN: dict[str, str] = {t: reason for reason, types in {
     "a choice or an entry by a player or the staff": [
         "PlayerRegistered", "PlayerRemoved", "PlayerDropped", "SwissPlayerDropped",
+        "PlayerReinstated", "SwissPlayerReinstated",
         "PlayerTokenReplaced",
         "JudgeAdded", "SettingsChanged",
         "TournamentStarted", "StructureSet", "ResultReported", "ResultConfirmed",
@@ -134,6 +135,7 @@ PLAIN: dict[str, str] = {t: reason for reason, types in {
     "the judges' records: not part of an audit log (the player's and the staff's; the "
     "federation report carries them)": [
         "OfficialsNamed", "PenaltyGiven", "AppealFiled", "AppealDecided",
+        "DisqualificationReviewed",
         "RoundStartAnnounced", "PlayerMarkedPresent", "CheatingReported",
         "AllegationDecided"],
     "the event's live operations: not part of an audit log (check-in, whose codes are "

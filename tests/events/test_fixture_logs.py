@@ -36,7 +36,8 @@ def test_every_stored_event_decodes_to_its_class(name):
 # default is the state it was (events recorded before the field never set it).
 ADDED_SINCE_RECORDING = {"TournamentState": {"registration_code"},
                          "Player": {"credential", "reissued_at"},
-                         "Round": {"unmoved"}}   # Swiss rounds kept for the migration
+                         "Round": {"unmoved"},   # rounds kept for the layout migration
+                         "Penalty": {"review"}}  # the V:EKN review of a disqualification
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -13,6 +13,7 @@ from .commands import (
     MarkPresent,
     NameOfficials,
     Official,
+    ReviewDisqualification,
 )
 from .decide import decide, late_from
 from .evolve import evolve
@@ -24,5 +25,6 @@ JUDGING = FunctionDecider("judging", JudgingState, decide, evolve)
 __all__ = [
     "DECISIONS", "INFRACTIONS", "JUDGING", "KINDS", "OVERTURNED", "STANDING",
     "AnnounceRoundStart", "DecideAppeal", "FileAppeal", "GivePenalty", "JudgingState",
-    "MarkPresent", "NameOfficials", "Official", "Penalty", "late_from", "ruling_judge",
+    "MarkPresent", "NameOfficials", "Official", "Penalty", "ReviewDisqualification",
+    "late_from", "ruling_judge",
 ]

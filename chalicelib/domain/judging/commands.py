@@ -72,6 +72,19 @@ class DecideAppeal:
 
 
 @dataclass(frozen=True)
+class ReviewDisqualification:
+    """V:EKN 5.1: "All disqualifications are subject to later V:EKN review": the
+    federation upholds or overturns one (the head judge's decision binds the event, the
+    federation's review binds the head judge)."""
+
+    penalty_id: str
+    decision: str
+    note: str
+    by: dict[str, Any]
+    now: str
+
+
+@dataclass(frozen=True)
 class AnnounceRoundStart:
     """The time a round begins (V:EKN Appendix B, "Round Begins": the time posted or
     announced by the head judge or organizer), from which tardiness counts."""

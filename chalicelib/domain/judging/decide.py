@@ -161,6 +161,21 @@ def _decide_appeal(cmd: c.DecideAppeal, state: JudgingState) -> list[Event]:
                              note=cmd.note, by=cmd.by, at=cmd.now)]
 
 
+def _review(cmd: c.ReviewDisqualification, state: JudgingState) -> list[Event]:
+    penalty = _penalty(state, cmd.penalty_id)
+    if penalty.kind != "disqualification":
+        raise Conflict("the federation reviews disqualifications (V:EKN 5.1); other "
+                       "rulings are appealed to the head judge (2.7)",
+                       {"kind": penalty.kind}, code="not_a_disqualification")
+    if penalty.review is not None:
+        raise Conflict("this disqualification was reviewed already",
+                       {"review": penalty.review}, code="review_decided")
+    if cmd.decision not in c.DECISIONS:
+        raise Invalid(f"unknown decision {cmd.decision!r}", {"decisions": list(c.DECISIONS)})
+    return [ev.DisqualificationReviewed(penalty_id=cmd.penalty_id, decision=cmd.decision,
+                                        note=cmd.note, by=cmd.by, at=cmd.now)]
+
+
 def _announce(cmd: c.AnnounceRoundStart, state: JudgingState) -> list[Event]:
     _time(cmd.starts_at)
     tardy = [p.id for p in state.penalties.values() if p.round == cmd.round
@@ -188,7 +203,8 @@ def _present(cmd: c.MarkPresent, state: JudgingState) -> list[Event]:
 
 _HANDLERS: dict[type, Any] = {
     c.NameOfficials: _name_officials, c.GivePenalty: _give, c.FileAppeal: _file,
-    c.DecideAppeal: _decide_appeal, c.AnnounceRoundStart: _announce,
+    c.DecideAppeal: _decide_appeal, c.ReviewDisqualification: _review,
+    c.AnnounceRoundStart: _announce,
     c.MarkPresent: _present}
 
 

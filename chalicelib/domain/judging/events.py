@@ -50,6 +50,15 @@ class AppealDecided(Event):
 
 
 @event
+class DisqualificationReviewed(Event):
+    penalty_id: str
+    decision: str                      # upheld or overturned (V:EKN 5.1)
+    note: str
+    by: dict[str, Any]
+    at: str
+
+
+@event
 class RoundStartAnnounced(Event):
     round: int
     starts_at: str

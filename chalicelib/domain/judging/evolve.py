@@ -31,6 +31,13 @@ def evolve(state: JudgingState, event: Event) -> JudgingState:
         status = OVERTURNED if d["decision"] == "overturned" else penalty.status
         return replace(state, penalties=state.penalties.set(
             penalty.id, replace(penalty, appeal=appeal, status=status)))
+    if event.type == "DisqualificationReviewed":
+        penalty = state.penalties[d["penalty_id"]]
+        review = {"decision": d["decision"], "note": d["note"], "decided_by": d["by"],
+                  "decided_at": d["at"]}
+        status = OVERTURNED if d["decision"] == "overturned" else penalty.status
+        return replace(state, penalties=state.penalties.set(
+            penalty.id, replace(penalty, review=review, status=status)))
     if event.type == "RoundStartAnnounced":
         return replace(state, starts=state.starts.set(d["round"], d["starts_at"]))
     if event.type == "PlayerMarkedPresent":

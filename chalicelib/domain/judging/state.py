@@ -28,13 +28,14 @@ class Penalty:
     given_by_head_judge: bool = False
     status: str = STANDING
     appeal: dict[str, Any] | None = None
+    review: dict[str, Any] | None = None   # the V:EKN's review of a disqualification (5.1)
 
     def as_dict(self) -> dict[str, Any]:
         return {"penalty_id": self.id, "player_id": self.player, "kind": self.kind,
                 "reason": self.reason, "infraction": self.infraction, "judge": self.judge,
                 "given_at": self.at, "round": self.round, "table": self.table,
                 "match_id": self.match_id, "applied": self.applied, "status": self.status,
-                "appeal": self.appeal}
+                "appeal": self.appeal, "review": self.review}
 
 
 @dataclass(frozen=True)

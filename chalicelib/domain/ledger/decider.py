@@ -15,7 +15,7 @@ from ..profiles.event_tier import CONTINENTS, TIERS
 from .events import LedgerEventInvalidated, LedgerEventRecorded
 from .rating import entries_of, rating
 from .records import GROUPS
-from .state import LedgerState, evolve
+from .state import LedgerState, evolve, evolve_many
 
 DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
@@ -121,4 +121,4 @@ def decide(cmd: Any, state: LedgerState) -> list[Event]:
     raise TypeError(type(cmd).__name__)
 
 
-LEDGER = FunctionDecider("ledger", LedgerState, decide, evolve)
+LEDGER = FunctionDecider("ledger", LedgerState, decide, evolve, evolve_many)

@@ -1,5 +1,5 @@
-"""Each member's entries, held in 256 shards of plain dicts that are never changed once
-built: folding one event copies only the shards of its players (a few hundred entries
+"""Each member's entries, held in 1,024 shards of plain dicts that are never changed once
+built: folding one event copies only the shards of its players (a few dozen entries
 each), so recording stays cheap however many members the ledger holds, and states
 share everything else (``evolve`` never mutates its input)."""
 from __future__ import annotations
@@ -8,7 +8,7 @@ import zlib
 from collections.abc import Iterator
 from typing import Any
 
-SHARDS = 256
+SHARDS = 1024
 
 
 def _shard(member: str) -> int:
@@ -40,31 +40,54 @@ class MemberIndex:
                  new: dict[str, dict[str, Any]]) -> MemberIndex:
         """The index with event ``event_id``'s entries of members ``old`` replaced by
         ``new`` (member -> entry)."""
-        shards = list(self._shards)
-        copied: set[int] = set()
-        size = self._size
+        builder = self.builder()
+        builder.replace(event_id, old, new)
+        return builder.build()
 
-        def writable(i: int) -> dict[str, Any]:
-            if i not in copied:
-                shards[i] = dict(shards[i])
-                copied.add(i)
-            return shards[i]
+    def builder(self) -> IndexBuilder:
+        """A builder of the next index: for folding many events at once, each shard is
+        copied once for all of them (``replaced`` copies it once per event)."""
+        return IndexBuilder(self._shards, self._size)
 
+    def __repr__(self) -> str:           # the purity check compares reprs: keep it cheap
+        return f"MemberIndex({self._size} members, {id(self._shards):x})"
+
+
+class IndexBuilder:
+    """Changes to a :class:`MemberIndex` made in place on copies of its shards (the
+    index it started from is never changed); ``build()`` freezes them."""
+
+    __slots__ = ("_shards", "_copied", "_size")
+
+    def __init__(self, shards: tuple[dict[str, tuple[dict[str, Any], ...]], ...], size: int):
+        self._shards = list(shards)
+        self._copied: set[int] = set()
+        self._size = size
+
+    def _writable(self, i: int) -> dict[str, tuple[dict[str, Any], ...]]:
+        if i not in self._copied:
+            self._shards[i] = dict(self._shards[i])
+            self._copied.add(i)
+        return self._shards[i]
+
+    def replace(self, event_id: str, old: list[str], new: dict[str, dict[str, Any]]) -> None:
+        """Event ``event_id``'s entries of members ``old`` replaced by ``new``."""
         for member in old:
-            shard = writable(_shard(member))
+            shard = self._writable(_shard(member))
             mine = tuple(e for e in shard.get(member, ()) if e["event_id"] != event_id)
             if mine:
                 shard[member] = mine
             elif member in shard:
                 del shard[member]
-                size -= 1
+                self._size -= 1
         for member, entry in new.items():
-            shard = writable(_shard(member))
+            shard = self._writable(_shard(member))
             held = shard.get(member)
             if held is None:
-                size += 1
+                self._size += 1
             shard[member] = (*(held or ()), entry)
-        return MemberIndex(tuple(shards), size)
 
-    def __repr__(self) -> str:           # the purity check compares reprs: keep it cheap
-        return f"MemberIndex({self._size} members, {id(self._shards):x})"
+    def build(self) -> MemberIndex:
+        built = MemberIndex(tuple(self._shards), self._size)
+        self._copied = set()          # later changes copy again: the built index stays
+        return built

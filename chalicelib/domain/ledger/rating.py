@@ -40,24 +40,38 @@ def entries_of(record: dict[str, Any], invalidated: bool = False) -> dict[str, d
             "continent": record.get("continent"), "players": n,
             "excluded": tuple(excluded)}
     out: dict[str, dict[str, Any]] = {}
+    counts = not excluded
     for p in record["players"]:
         member = p.get("member_id")
-        if temporary(member) or member in out:
+        if member in out or _temporary(member):
             continue
         standing = p.get("standing")
         gw = p["gw"] + (1 if standing == "winner" else 0)   # the final's victory: a GW
         vp = p["vp_halves"] + p.get("final_vp_halves", 0)
         played = p.get("played", True)
-        points = pts.rating_points(vp, gw, standing, n, tier)
+        parts, total = _points(vp, gw, standing, n, tier)
         # atomic values only (points as a tuple, penalties left in the record): CPython's
         # cyclic collector then stops tracking the entries, however many the ledger holds
-        out[member] = {**base, "player_name": p.get("name"), "gw": gw, "vp_halves": vp,
-                       "standing": standing, "played": played,
-                       "points": tuple(points[k] for k in pts.PARTS),
-                       "total": points["total"], "counts": not excluded and played,
-                       "warnings": p.get("warnings", 0),
-                       "disqualified": p.get("disqualified", False)}
+        entry = base.copy()
+        entry.update(player_name=p.get("name"), gw=gw, vp_halves=vp, standing=standing,
+                     played=played, points=parts, total=total, counts=counts and played,
+                     warnings=p.get("warnings", 0),
+                     disqualified=p.get("disqualified", False))
+        out[member] = entry
     return out
+
+
+@lru_cache(maxsize=65536)
+def _temporary(member: str | None) -> bool:
+    return temporary(member)
+
+
+@lru_cache(maxsize=65536)
+def _points(vp: int, gw: int, standing: str | None, players: int,
+            tier: str) -> tuple[tuple[int, ...], int]:
+    """(the parts in ``pts.PARTS`` order, the total): few distinct values, computed once."""
+    points = pts.rating_points(vp, gw, standing, players, tier)
+    return tuple(points[k] for k in pts.PARTS), points["total"]
 
 
 def _best(window: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 __all__ = ["PairRound", "ReportResult", "ConfirmResult", "EnterResult", "CorrectResult",
-           "DropPlayer", "SetStructure", "StartTopCut", "CloseRound"]
+           "DropPlayer", "ReinstatePlayer", "SetStructure", "StartTopCut", "CloseRound"]
 
 
 @dataclass(frozen=True)
@@ -80,6 +80,15 @@ class DropPlayer:
     player: str
     by: str
     now: str
+
+
+@dataclass(frozen=True)
+class ReinstatePlayer:
+    """A dropped player plays on (their disqualification overturned, V:EKN 2.7): paired
+    again from the next round; the rounds they missed stay missed."""
+
+    player: str
+    by: str
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from .commands import (
     DropPlayer,
     EnterResult,
     PairRound,
+    ReinstatePlayer,
     ReportResult,
     SetStructure,
     StartTopCut,
@@ -25,7 +26,7 @@ from .decide_results import (
     decide_enter,
     decide_report,
 )
-from .drops import decide_drop
+from .drops import decide_drop, decide_reinstate
 from .evolve import evolve
 from .migration import refuse_unmigrated
 from .state import SwissState
@@ -37,6 +38,7 @@ _HANDLERS = {
     EnterResult: decide_enter,
     CorrectResult: decide_correct,
     DropPlayer: decide_drop,
+    ReinstatePlayer: decide_reinstate,
     SetStructure: decide_set_structure,
     StartTopCut: decide_top_cut,
     CloseRound: decide_close,

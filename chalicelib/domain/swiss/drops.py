@@ -9,9 +9,9 @@ from __future__ import annotations
 from ..errors import Conflict, NotFound
 from ..events import Event
 from . import match_result as mr
-from .commands import DropPlayer
+from .commands import DropPlayer, ReinstatePlayer
 from .decide_results import after_final, facts_of, record_of
-from .events import SwissPlayerDropped
+from .events import SwissPlayerDropped, SwissPlayerReinstated
 from .results import Score
 from .state import Match, SwissState
 
@@ -50,3 +50,9 @@ def decide_drop(cmd: DropPlayer, state: SwissState) -> list[Event]:
     loss = mr.loss_by_drop(facts_of(state, match, cut), record_of(cut, match.id),
                            cmd.player, cmd.by, cmd.now)
     return events + loss + after_final(state, match, cut, Score.from_dict(loss[0].score))
+
+
+def decide_reinstate(cmd: ReinstatePlayer, state: SwissState) -> list[Event]:
+    if cmd.player not in state.dropped:
+        return []             # never paired, or not dropped: the next pairing has them
+    return [SwissPlayerReinstated(player=cmd.player, by=cmd.by)]

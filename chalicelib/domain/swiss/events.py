@@ -150,6 +150,14 @@ class SwissPlayerDropped(Event):
 
 
 @event
+class SwissPlayerReinstated(Event):
+    """A dropped player plays on: paired again from the next round."""
+
+    player: str
+    by: str
+
+
+@event
 class StructureSet(Event):
     rounds: int | None
     top_cut: int | None

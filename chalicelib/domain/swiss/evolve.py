@@ -135,6 +135,9 @@ def evolve(state: SwissState, event: Event) -> SwissState:
             return _migrated(state, event)
         case ev.SwissPlayerDropped():
             return replace(state, dropped={**state.dropped, event.player: event.after_round})
+        case ev.SwissPlayerReinstated():
+            return replace(state, dropped={p: n for p, n in state.dropped.items()
+                                           if p != event.player})
         case ev.StructureSet():
             return _structure(state, event)
         case ev.TopCutStarted():

@@ -6,6 +6,7 @@ from .commands import (  # noqa: F401
                        DropPlayer,
                        FinishTournament,
                        RegisterPlayer,
+                       ReinstatePlayer,
                        RemovePlayer,
                        ReplacePlayerToken,
                        StartTournament,

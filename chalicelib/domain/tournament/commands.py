@@ -70,6 +70,13 @@ class DropPlayer:
 
 
 @dataclass(frozen=True)
+class ReinstatePlayer:
+    player_id: str
+    reason: str
+    now: str
+
+
+@dataclass(frozen=True)
 class AddJudge:
     judge_id: str
     name: str

@@ -166,6 +166,17 @@ def _drop(cmd: c.DropPlayer, state: TournamentState) -> list[Event]:
     return [ev.PlayerDropped(player_id=cmd.player_id, reason=cmd.reason, at=cmd.now)]
 
 
+def _reinstate(cmd: c.ReinstatePlayer, state: TournamentState) -> list[Event]:
+    player = _existing(state, cmd.player_id)
+    if state.status != RUNNING:
+        raise Conflict("a player is reinstated while the tournament runs",
+                       {"status": state.status}, code="not_running")
+    if player.status != "dropped":
+        raise Conflict("the player has not dropped", {"player_id": cmd.player_id},
+                       code="not_dropped")
+    return [ev.PlayerReinstated(player_id=cmd.player_id, reason=cmd.reason, at=cmd.now)]
+
+
 def _replace_token(cmd: c.ReplacePlayerToken, state: TournamentState) -> list[Event]:
     return replace_token(cmd, _existing(state, cmd.player_id), state)
 
@@ -213,6 +224,7 @@ def _finish(cmd: c.FinishTournament, state: TournamentState) -> list[Event]:
 
 _HANDLERS = {c.ChangeSettings: _change_settings, c.RegisterPlayer: _register,
              c.RemovePlayer: _remove, c.DropPlayer: _drop, c.AddJudge: _add_judge,
+             c.ReinstatePlayer: _reinstate,
              c.ReplacePlayerToken: _replace_token,
              c.StartTournament: _start, c.FinishTournament: _finish}
 
@@ -271,6 +283,11 @@ def evolve(state: TournamentState, event: Event) -> TournamentState:
                               drop_reason=event.reason)
             return replace(state, players=state.players.set(player.id, dropped),
                            active_count=state.active_count - (player.status == "active"))
+        case ev.PlayerReinstated():
+            player = state.players[event.player_id]
+            back = replace(player, status="active", dropped_at=None, drop_reason=None)
+            return replace(state, players=state.players.set(player.id, back),
+                           active_count=state.active_count + 1)
         case ev.JudgeAdded():
             judges = dict(state.judges)
             judges[event.judge_id] = event.name

@@ -66,6 +66,16 @@ class PlayerDropped(Event):
 
 
 @event
+class PlayerReinstated(Event):
+    """A dropped player plays on: the head judge overturned their disqualification
+    (V:EKN 2.7); the next pairing or seating includes them again."""
+
+    player_id: str
+    reason: str
+    at: str
+
+
+@event
 class PlayerTokenReplaced(Event):
     """A player's token re-issued by staff or rotated by the player: tokens of earlier
     credential numbers stop working (no token material here)."""
