@@ -95,6 +95,24 @@ class MemoryEventStore:
         with self._lock:
             return len(self._tallies.get(name, ()))
 
+    def tally_members(self) -> list[Tally]:
+        """Every member of every tally (to copy what this store holds into another)."""
+        with self._lock:
+            return [Tally(name, member) for name, members in self._tallies.items()
+                    for member in sorted(members)]
+
+    def position(self) -> int:
+        """How many events the store holds: ``since(position)`` gives those appended
+        after this call."""
+        with self._lock:
+            return len(self._log)
+
+    def since(self, position: int) -> list[StoredEvent]:
+        """The events appended after ``position`` (see :meth:`position`), in commit order."""
+        with self._lock:
+            rows = self._log[position:]
+        return [self._out(row) for row in rows]
+
     def idempotency(self, key: str) -> IdempotencyRecord | None:
         with self._lock:
             record = self._idempotency.get(key)

@@ -29,3 +29,15 @@ def organizer(event) -> Principal:
 
 def player(event, pid: str) -> Principal:
     return Principal("player", pid, tournament_id=event["tid"], player_id=pid)
+
+
+@pytest.fixture
+def world(tmp_path):
+    """A runtime on the in-memory store (tests/application/world.py), current for the
+    test, to seed with events (``world.given(seeds.ready(...))``) and run use cases in."""
+    from chalicelib.runtime import set_runtime
+    from tests.application.world import World, memory_runtime
+    runtime = memory_runtime(str(tmp_path / "data"))
+    set_runtime(runtime)
+    yield World(runtime)
+    set_runtime(None)
