@@ -22,27 +22,28 @@ RECORDED_AT = datetime.now(UTC).replace(microsecond=0)
 
 
 def started(game: str = "vtes", format: str = "booster-draft", players: int = 8,
-            settings: dict[str, Any] | None = None) -> History:
+            settings: dict[str, Any] | None = None, structure: str | None = None) -> History:
     """A tournament of ``ORGANIZER`` with ``players`` registered, then started."""
-    return _recorded("started", game, format, players, json.dumps(settings or {}))
+    return _recorded("started", game, format, players, json.dumps(settings or {}), structure)
 
 
 def ready(game: str = "vtes", format: str = "sealed", players: int = 8,
-          settings: dict[str, Any] | None = None) -> History:
+          settings: dict[str, Any] | None = None, structure: str | None = None) -> History:
     """:func:`started`, then the product phase run to its end (a sealed hand-out opened,
     a swap dealt, or a booster draft with one card a pack, every pick taken by a
     judge), so the first round can be paired or seated."""
     if format not in ("booster-draft", "sealed", "sealed-swap"):
         raise ValueError(f"no quick product phase for {format}")
-    return _recorded("ready", game, format, players, json.dumps(settings or {}))
+    return _recorded("ready", game, format, players, json.dumps(settings or {}), structure)
 
 
 @functools.cache
-def _recorded(stage: str, game: str, format: str, count: int, settings: str) -> History:
+def _recorded(stage: str, game: str, format: str, count: int, settings: str,
+              structure: str | None) -> History:
     with tempfile.TemporaryDirectory() as data_dir:
         world = World(memory_runtime(data_dir, clock=lambda: RECORDED_AT))
-        t = world.run(tournaments.create, ORGANIZER, f"{game} {format}", game, format, None,
-                      json.loads(settings), None, None)
+        t = world.run(tournaments.create, ORGANIZER, f"{game} {format}", game, format,
+                      structure, json.loads(settings), None, None)
         tid = t["tournament_id"]
         roster = [world.run(registration.register, None, tid, f"Player {i + 1}", None,
                             f"pdm_seed_player_{i:04d}_" + "0" * 24)["player"]

@@ -14,6 +14,7 @@ from datetime import datetime
 from itertools import groupby
 from typing import Any
 
+from chalicelib.application.reads import Reads
 from chalicelib.config import Config
 from chalicelib.domain.events import Event
 from chalicelib.runtime import Runtime, build_runtime
@@ -94,6 +95,11 @@ class World:
             self.appended = self.store.since(start)
 
     # -- then ----------------------------------------------------------------------
+    @property
+    def reads(self) -> Reads:
+        """The read side (views, and streams where a query folds them)."""
+        return Reads(self.rt.service, self.rt.views)
+
     def appended_types(self, stream_id: str | None = None) -> list[str]:
         return [e.type for e in self.appended if stream_id in (None, e.stream_id)]
 
