@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import json
 import tempfile
+import uuid
 from datetime import UTC, datetime
 from typing import Any
 
@@ -22,31 +23,48 @@ RECORDED_AT = datetime.now(UTC).replace(microsecond=0)
 
 
 def started(game: str = "vtes", format: str = "booster-draft", players: int = 8,
-            settings: dict[str, Any] | None = None, structure: str | None = None) -> History:
-    """A tournament of ``ORGANIZER`` with ``players`` registered, then started."""
-    return _recorded("started", game, format, players, json.dumps(settings or {}), structure)
+            settings: dict[str, Any] | None = None, structure: str | None = None,
+            n: int = 0) -> History:
+    """A tournament of ``ORGANIZER`` with ``players`` registered, then started (``n``:
+    the n-th such recording, for a test that needs two alike)."""
+    return _recorded("started", game, format, players, json.dumps(settings or {}),
+                     structure, n)
 
 
 def ready(game: str = "vtes", format: str = "sealed", players: int = 8,
-          settings: dict[str, Any] | None = None, structure: str | None = None) -> History:
+          settings: dict[str, Any] | None = None, structure: str | None = None,
+          n: int = 0) -> History:
     """:func:`started`, then the product phase run to its end (a sealed hand-out opened,
     a swap dealt, or a booster draft with one card a pack, every pick taken by a
     judge), so the first round can be paired or seated."""
     if format not in ("booster-draft", "sealed", "sealed-swap"):
         raise ValueError(f"no quick product phase for {format}")
-    return _recorded("ready", game, format, players, json.dumps(settings or {}), structure)
+    return _recorded("ready", game, format, players, json.dumps(settings or {}), structure, n)
+
+
+def created(world: World, game: str = "vtes", format: str = "sealed",
+            settings: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A tournament ``ORGANIZER`` creates in ``world`` now, not started (its summary)."""
+    return world.run(tournaments.create, ORGANIZER, f"{game} {format}", game, format, None,
+                     settings or {}, None, None)
+
+
+def late(world: World, tid: str, name: str = "Late") -> str:
+    """A player the staff register in ``world`` after the start (their id)."""
+    return world.run(registration.register, ORGANIZER, tid, name, None,
+                     f"pdm_late_{uuid.uuid4().hex}")["player"]["player_id"]
 
 
 @functools.cache
 def _recorded(stage: str, game: str, format: str, count: int, settings: str,
-              structure: str | None) -> History:
+              structure: str | None, n: int) -> History:
     with tempfile.TemporaryDirectory() as data_dir:
         world = World(memory_runtime(data_dir, clock=lambda: RECORDED_AT))
         t = world.run(tournaments.create, ORGANIZER, f"{game} {format}", game, format,
                       structure, json.loads(settings), None, None)
         tid = t["tournament_id"]
         roster = [world.run(registration.register, None, tid, f"Player {i + 1}", None,
-                            f"pdm_seed_player_{i:04d}_" + "0" * 24)["player"]
+                            f"pdm_seed_{uuid.uuid4().hex}_{i:04d}")["player"]
                   for i in range(count)]
         summary = world.run(tournaments.start, ORGANIZER, tid)
         facts = {"tid": tid, "tournament": summary, "organizer_id": ORGANIZER.id,

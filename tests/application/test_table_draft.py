@@ -1,4 +1,4 @@
-"""The table (V:EKN 7.7) and mixed (7.8) drafts' use cases without HTTP: the review time
+"""The table (V:EKN 7.7) and mixed (7.8) drafts' use world without HTTP: the review time
 from the draft profile, a pick's document with the expiries applied before it, who may
 look at a seat (one refusal, one code), staff picks, replacements without cards, late
 arrivals and the scheduled sweep of both drafts."""
@@ -30,8 +30,8 @@ def event_of(world, fmt="table-draft", players=4, **draft):
         "product": ONE_BOOSTER, "draft": {"packs": 1, **draft}}))
 
 
-def start_table(cases, event, pick_seconds=None, review_seconds=None, pods=None):
-    return cases.run(table_draft.start, organizer(event), event["tid"], pods, None, None,
+def start_table(world, event, pick_seconds=None, review_seconds=None, pods=None):
+    return world.run(table_draft.start, organizer(event), event["tid"], pods, None, None,
                      pick_seconds, review_seconds, None)
 
 

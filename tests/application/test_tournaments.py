@@ -1,4 +1,4 @@
-"""The tournament's, registration's and accounts' use cases without HTTP: who may create,
+"""The tournament's, registration's and accounts' use world without HTTP: who may create,
 change, start and finish, registration by the player and by the staff (each refusal with
 its one code, recording nothing), drops with their round consequence, the finish reading
 what is left to play in every structure, the event log's cursor, and accounts."""
@@ -30,8 +30,8 @@ def owner(world) -> Principal:
     return Principal("organizer", account["account_id"])
 
 
-def created(cases, org, **settings):
-    return cases.run(tournaments.create, org, "Friday", "vtes", "sealed", None, settings,
+def created(world, org, **settings):
+    return world.run(tournaments.create, org, "Friday", "vtes", "sealed", None, settings,
                      None, None)
 
 

@@ -1,4 +1,4 @@
-"""Webhook endpoints through the use cases: endpoints belong to organizers (one refusal,
+"""Webhook endpoints through the use world: endpoints belong to organizers (one refusal,
 one code), the secret shown once is derived from the recorded nonce (a replayed reply
 reads it back from the event), rotation keeps the old secret in its overlap, and the
 delivery log pages through one endpoint's deliveries."""
@@ -24,8 +24,8 @@ def reads(rt):
     return Reads(rt.service, rt.views)
 
 
-def registered(cases, url="https://hooks.example/a", nonce="nonce-1"):
-    return cases.run(webhooks.register, ORG, nonce, url, ["round.paired"], "test")
+def registered(world, url="https://hooks.example/a", nonce="nonce-1"):
+    return world.run(webhooks.register, ORG, nonce, url, ["round.paired"], "test")
 
 
 @pytest.mark.parametrize("actor", [Principal("admin", "admin"), Principal("federation", "f1"),

@@ -62,7 +62,12 @@ class World:
         wrote is in the history). Returns the history's facts."""
         stored: list[StoredEvent] = []
         tallies: Iterable[Tally] = history.tallies
+        seen: set[str] = set()
         for stream_id, run in groupby(history.events, key=lambda e: e[0]):
+            if stream_id not in seen and self.store.version(stream_id):
+                raise ValueError(f"{stream_id} is given twice: record another history "
+                                 "(e.g. seeds.started(..., n=1)) for a second tournament")
+            seen.add(stream_id)
             write = StreamWrite(stream_id, self.store.version(stream_id),
                                 tuple(NewEvent(type_, data, meta) for _, type_, data, meta in run))
             stored += self.store.append_batch([write], tallies=tallies)
