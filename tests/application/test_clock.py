@@ -1,4 +1,4 @@
-"""Time extensions through the use world: the V:EKN final table (its clock from the
+"""Time extensions through the use cases: the V:EKN final table (its clock from the
 seating and ``tables.final_minutes``, 3.1.1: "The final round may last longer than the
 preliminary rounds"), and refusals that record nothing."""
 from __future__ import annotations

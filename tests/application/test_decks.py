@@ -1,4 +1,4 @@
-"""Deck building's use world without HTTP: who opens the phase and until when, the named
+"""Deck building's use cases without HTTP: who opens the phase and until when, the named
 player, the pool a registration is checked against (what the sealed product holds, else
 what the staff recorded, own product within its advertised limits), multi-deck changes
 between rounds only with the deadline no longer binding once play started (3.1.5),

@@ -1,4 +1,4 @@
-"""The booster draft's use world without HTTP: a pick's document read off the pod it
+"""The booster draft's use cases without HTTP: a pick's document read off the pod it
 produced (due auto-picks counted), staff picks, the scheduled sweep, a replacement pack
 collated from the seed, late arrivals (collated or entered product), the refusals'
 codes, and the pool as the player and the staff see it."""

@@ -1,4 +1,4 @@
-"""The judges' records through the use world, without HTTP: a loss becomes the Swiss
+"""The judges' records through the use cases, without HTTP: a loss becomes the Swiss
 match's result through the staff's entry or correction, a disqualification the drop
 with its Loss, an overturned game loss stops counting at a table reported later, and a
 concession reported as ousts in sequence."""

@@ -1,4 +1,4 @@
-"""The public reads of play through the use world: the tables' plan, index, standings
+"""The public reads of play through the use cases: the tables' plan, index, standings
 (one ranking for the standings route and the widget), the free-for-all pods' games and
 the finish's open play, a Swiss round's page and standings, the match ids the result
 commands accept, the widget's live document and the game profiles."""

@@ -1,4 +1,4 @@
-"""Sealed product's use world without HTTP: who hands it out and in which tournaments, the
+"""Sealed product's use cases without HTTP: who hands it out and in which tournaments, the
 organizer's packs for every active player and only theirs, the product collated from
 the seed, starter trading from the profile unless the staff say, commands before the
 hand-out (409 ``not_started``) and from non-players (403 ``not_a_player``) recording

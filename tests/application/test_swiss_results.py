@@ -1,4 +1,4 @@
-"""Swiss results through the use world: each match's results in its own stream (reports
+"""Swiss results through the use cases: each match's results in its own stream (reports
 of different matches never contend), the round closing once, at its last final result,
 whatever the interleaving, and the repairs when that closing did not happen."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The table (V:EKN 7.7) and mixed (7.8) drafts' use world without HTTP: the review time
+"""The table (V:EKN 7.7) and mixed (7.8) drafts' use cases without HTTP: the review time
 from the draft profile, a pick's document with the expiries applied before it, who may
 look at a seat (one refusal, one code), staff picks, replacements without cards, late
 arrivals and the scheduled sweep of both drafts."""

@@ -1,4 +1,4 @@
-"""V:EKN tables through the use world: each table's first result and its drops in its
+"""V:EKN tables through the use cases: each table's first result and its drops in its
 own stream (reports of different tables never contend), the round closing once at its
 last result with every table's seats, drops and result, a result reported again (a
 correction) and a swap going through the tables stream, and a round whose closing

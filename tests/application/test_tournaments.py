@@ -1,4 +1,4 @@
-"""The tournament's, registration's and accounts' use world without HTTP: who may create,
+"""The tournament's, registration's and accounts' use cases without HTTP: who may create,
 change, start and finish, registration by the player and by the staff (each refusal with
 its one code, recording nothing), drops with their round consequence, the finish reading
 what is left to play in every structure, the event log's cursor, and accounts."""

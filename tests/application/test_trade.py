@@ -1,4 +1,4 @@
-"""The restricted trade's use world without HTTP: a set-up from the player's sealed pool
+"""The restricted trade's use cases without HTTP: a set-up from the player's sealed pool
 only once it is open (409 ``no_pool``) and only in a restricted trade, pods formed by
 staff after the hand-out (409 ``not_started``) from the players with product, a pod's
 commands for its players (403 ``not_a_player``, 404 for a pod that is not there), and

@@ -1,4 +1,4 @@
-"""Webhook endpoints through the use world: endpoints belong to organizers (one refusal,
+"""Webhook endpoints through the use cases: endpoints belong to organizers (one refusal,
 one code), the secret shown once is derived from the recorded nonce (a replayed reply
 reads it back from the event), rotation keeps the old secret in its overlap, and the
 delivery log pages through one endpoint's deliveries."""
