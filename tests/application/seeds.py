@@ -17,7 +17,7 @@ from chalicelib.auth import Principal
 from chalicelib.data.sets import sample_sets
 from tests.application.world import History, World, memory_runtime
 
-ORGANIZER = Principal("organizer", "oseed0000001", "Store")
+ORGANIZER = Principal("organizer", "o5eed00000001", "Store")     # an account id
 # the histories are recorded at one instant, so every test's given events are the same
 RECORDED_AT = datetime.now(UTC).replace(microsecond=0)
 
@@ -33,13 +33,15 @@ def started(game: str = "vtes", format: str = "booster-draft", players: int = 8,
 
 def ready(game: str = "vtes", format: str = "sealed", players: int = 8,
           settings: dict[str, Any] | None = None, structure: str | None = None,
-          n: int = 0) -> History:
+          n: int = 0, members: tuple[str, ...] = ()) -> History:
     """:func:`started`, then the product phase run to its end (a sealed hand-out opened,
     a swap dealt, or a booster draft with one card a pack, every pick taken by a
-    judge), so the first round can be paired or seated."""
+    judge), so the first round can be paired or seated; ``members``: the players'
+    member ids."""
     if format not in ("booster-draft", "sealed", "sealed-swap"):
         raise ValueError(f"no quick product phase for {format}")
-    return _recorded("ready", game, format, players, json.dumps(settings or {}), structure, n)
+    return _recorded("ready", game, format, players, json.dumps(settings or {}), structure, n,
+                     members)
 
 
 def created(world: World, game: str = "vtes", format: str = "sealed",
@@ -57,13 +59,14 @@ def late(world: World, tid: str, name: str = "Late") -> str:
 
 @functools.cache
 def _recorded(stage: str, game: str, format: str, count: int, settings: str,
-              structure: str | None, n: int) -> History:
+              structure: str | None, n: int, members: tuple[str, ...] = ()) -> History:
     with tempfile.TemporaryDirectory() as data_dir:
         world = World(memory_runtime(data_dir, clock=lambda: RECORDED_AT))
         t = world.run(tournaments.create, ORGANIZER, f"{game} {format}", game, format,
                       structure, json.loads(settings), None, None)
         tid = t["tournament_id"]
-        roster = [world.run(registration.register, None, tid, f"Player {i + 1}", None,
+        roster = [world.run(registration.register, None, tid, f"Player {i + 1}",
+                            members[i] if members else None,
                             f"pdm_seed_{uuid.uuid4().hex}_{i:04d}")["player"]
                   for i in range(count)]
         summary = world.run(tournaments.start, ORGANIZER, tid)
