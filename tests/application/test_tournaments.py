@@ -14,6 +14,7 @@ from chalicelib.auth.tokens import new_token, token_hash
 from chalicelib.domain import streams
 from chalicelib.domain.accounts import TOKEN as TOKENS
 from chalicelib.domain.errors import Conflict, Forbidden, Invalid, NotFound, Unauthenticated
+from chalicelib.domain.tournament.events import PlayerDropped
 from tests.application import seeds
 from tests.application.conftest import organizer, player
 
@@ -127,6 +128,18 @@ def test_a_drop_is_the_players_or_the_staffs_and_unseating_is_the_judges(world):
     with pytest.raises(Invalid):
         world.run(registration.drop, organizer(swiss), swiss["tid"],
                   swiss["players"][0]["player_id"], None, "loss")
+
+
+def test_a_player_given_as_dropped_has_left_the_roster_and_cannot_drop_again(world):
+    event = world.given(seeds.started("vtes", "sealed", players=4))
+    tid, ann = event["tid"], event["players"][0]["player_id"]
+    world.record(streams.tournament(tid), PlayerDropped(player_id=ann, reason="ill",
+                                                        at="2026-11-22T10:00:00+00:00"))
+    with pytest.raises(Conflict) as refused:
+        world.run(registration.drop, organizer(event), tid, ann, None, None)
+    assert refused.value.code == "already_dropped" and world.appended == []
+    roster = registration.players(world.reads, tid, None, 10)[0]["players"]
+    assert {p["player_id"]: p["status"] for p in roster}[ann] == "dropped"
 
 
 def test_the_finish_of_free_for_all_pods_reads_the_pods_stream(world):
