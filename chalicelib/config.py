@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Config:
-    store: str = "sqlite"                  # sqlite | dynamodb
+    store: str = "sqlite"                  # sqlite | dynamodb | memory (tests: nothing kept)
     data_dir: str = ".data"
     admin_key: str | None = None
     token_secret: str | None = None
@@ -38,7 +38,8 @@ class Config:
             views_table=env.get("PODIUM_VIEWS_TABLE", cls.views_table),
             idempotency_table=env.get("PODIUM_IDEMPOTENCY_TABLE", cls.idempotency_table),
             dynamodb_endpoint=env.get("PODIUM_DYNAMODB_ENDPOINT") or None,
-            projection=env.get("PODIUM_PROJECTION", "inline" if store == "sqlite" else "stream"),
+            projection=env.get("PODIUM_PROJECTION",
+                               "stream" if store == "dynamodb" else "inline"),
             sqlite_synchronous=env.get("PODIUM_SQLITE_SYNCHRONOUS", "FULL"),
             check_purity=env.get("PODIUM_CHECK_PURITY") == "1",
             dead_letter_queue_url=env.get("PODIUM_PROJECTOR_DLQ_URL") or None,

@@ -74,6 +74,9 @@ class Runtime:
             from .store.dynamo_health import DynamoHealth
             return DynamoHealth.connect(self.config.dynamodb_endpoint, self.config.events_table,
                                         self.config.views_table, self.config.idempotency_table)
+        if self.config.store == "memory":
+            from .store.memory_health import MemoryHealth
+            return MemoryHealth(self.events, self.views)
         from .store.sqlite_health import SqliteHealth
         return SqliteHealth(self.events, self.views)
 
@@ -101,6 +104,12 @@ def build_runtime(config: Config) -> Runtime:
         if not config.token_secret:
             raise RuntimeError("PODIUM_TOKEN_SECRET is required with the DynamoDB store")
         token_secret = config.token_secret
+    elif config.store == "memory":        # tests and throwaway runs: nothing is kept
+        from .store.memory_events import MemoryEventStore
+        from .store.memory_views import MemoryViewStore
+        events, views = MemoryEventStore(), MemoryViewStore()
+        admin_key = config.admin_key or local_secret(config.data_dir, "admin.key")
+        token_secret = config.token_secret or local_secret(config.data_dir, "token.secret")
     else:
         raise RuntimeError(f"unknown PODIUM_STORE {config.store!r}")
     return assemble(config, events, views, admin_key, token_secret)

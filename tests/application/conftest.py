@@ -1,26 +1,23 @@
-"""Use cases without HTTP: the runtime on a fresh SQLite data dir (tests/conftest.py),
-events set up through the API helpers, then the use cases called with a principal and a
-unit of work from the command service."""
+"""Use cases without HTTP: a runtime on the in-memory store (``world``, see world.py)
+given a recorded history (seeds.py), then the use cases called with a principal in a unit
+of work from the command service; the test asserts on the result and the appended events."""
 from __future__ import annotations
 
 import pytest
 
 from chalicelib.auth import Principal
-from chalicelib.service import Reply
-
-
-class UseCases:
-    def __init__(self, rt):
-        self.rt = rt
-
-    def run(self, use_case, *args, **kwargs):
-        """Run ``use_case(uow, *args)`` in one committed unit of work; its result."""
-        return self.rt.service.run(lambda uow: Reply(200, use_case(uow, *args, **kwargs))).body
+from chalicelib.runtime import set_runtime
+from tests.application.world import World, memory_runtime
 
 
 @pytest.fixture
-def cases(rt) -> UseCases:
-    return UseCases(rt)
+def world(tmp_path):
+    """A runtime on the in-memory store, current for the test, to give events to
+    (``world.given(seeds.ready(...))``) and run use cases in (``world.run``)."""
+    runtime = memory_runtime(str(tmp_path / "data"))
+    set_runtime(runtime)
+    yield World(runtime)
+    set_runtime(None)
 
 
 def organizer(event) -> Principal:

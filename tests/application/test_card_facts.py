@@ -3,8 +3,10 @@ strings of a reply it reads, which sets it reads them from, and the decorator.""
 from __future__ import annotations
 
 from chalicelib.application import card_facts as cf
+from chalicelib.application import registration, sets, tournaments
 from chalicelib.application.reads import Reads
 from chalicelib.data.sets import sample_sets
+from tests.application import seeds
 
 VTES = sample_sets()["sample-vtes"]
 RELIC = next(c for c in VTES.cards if c.id == "vt-pale-relic")
@@ -44,11 +46,17 @@ def test_a_card_fact_is_what_the_set_says_a_player_sees():
     assert cf._facts_of(VTES) is cf._facts_of(VTES)            # built once per set
 
 
-def test_facts_come_from_the_tournaments_sets_first_and_skip_unknown_ids(api, rt):
-    org = api.organizer()
-    assert api.post("/v1/sets", UPLOADED, token=org).status == 201
-    own = api.tournament(org, "vtes", "sealed", settings={"product": {
-        "source": "own", "boosters": [], "starters": [], "own": {"sets": []}}})
+def created(world, settings=None) -> str:
+    """A new vtes sealed tournament of the seeds' organizer (its id)."""
+    return world.run(tournaments.create, seeds.ORGANIZER, "vtes sealed", "vtes", "sealed",
+                     None, settings or {}, None, None)["tournament_id"]
+
+
+def test_facts_come_from_the_tournaments_sets_first_and_skip_unknown_ids(world):
+    rt = world.rt
+    world.run(sets.upload, seeds.ORGANIZER, UPLOADED)
+    own = {"tournament_id": created(world, {"product": {
+        "source": "own", "boosters": [], "starters": [], "own": {"sets": []}}})}
     reads = Reads(rt.service, rt.views)
     doc = {"packs": [{"set": "club-set", "cards": ["cl-lantern", "vt-pale-relic"]}],
            "pool": ["vt-pale-gate", "nobody-knows"]}
@@ -57,16 +65,15 @@ def test_facts_come_from_the_tournaments_sets_first_and_skip_unknown_ids(api, rt
     assert facts["cl-lantern"]["name"] == "Club Lantern"
     assert facts["vt-pale-relic"]["set"] == "club-set"         # the named set comes first
     assert facts["vt-pale-gate"]["set"] == "sample-vtes"
-    collated = api.tournament(org, "vtes", "sealed")["tournament_id"]
+    collated = created(world)
     facts = cf.card_facts(reads, collated, doc)
     assert set(facts) == {"vt-pale-relic", "vt-pale-gate"}      # sample-vtes only
     assert facts["vt-pale-relic"]["set"] == "sample-vtes"
     assert cf.card_facts(reads, "t000000000000", doc) == {}       # no such tournament
 
 
-def test_the_decorator_adds_the_facts_to_the_reply(api, rt):
-    org = api.organizer()
-    tid = api.tournament(org, "vtes", "sealed")["tournament_id"]
+def test_the_decorator_adds_the_facts_to_the_reply(world):
+    rt, tid = world.rt, created(world)
 
     @cf.lists_cards
     def view(reads, who, tid, extra=None):
@@ -79,11 +86,10 @@ def test_the_decorator_adds_the_facts_to_the_reply(api, rt):
     assert view.__doc__ == "A view." and view.__name__ == "view"
 
 
-def test_sets_are_remembered_only_once_the_settings_are_fixed(api, rt):
+def test_sets_are_remembered_only_once_the_settings_are_fixed(world):
     """Before the start the product may change (a query reads it again); from the start
     a query reads the tournament's sets once per runtime."""
-    org = api.organizer()
-    tid = api.tournament(org, "vtes", "sealed")["tournament_id"]
+    rt, tid = world.rt, created(world)
     reads = Reads(rt.service, rt.views)
     doc = {"pool": ["vt-pale-relic", "cp-lookout-lens"]}
 
@@ -96,12 +102,11 @@ def test_sets_are_remembered_only_once_the_settings_are_fixed(api, rt):
             rt.service.events.read = read
 
     assert facts_and_store_reads() == ({"vt-pale-relic"}, 1)
-    changed = api.post(f"/v1/tournaments/{tid}/settings", {"settings": {"product": {
-        "boosters": [{"set": "sample-mtg", "count": 1}], "starters": []}}}, token=org)
-    assert changed.status == 200, changed.body
+    world.run(tournaments.change_settings, seeds.ORGANIZER, tid, {"product": {
+        "boosters": [{"set": "sample-mtg", "count": 1}], "starters": []}})
     assert facts_and_store_reads() == ({"cp-lookout-lens"}, 1)
     for i in range(2):
-        api.register(tid, f"Player {i}")
-    assert api.post(f"/v1/tournaments/{tid}/start", token=org).status == 200
+        world.run(registration.register, None, tid, f"Player {i}", None, f"pdm_p{i}" + "0" * 30)
+    world.run(tournaments.start, seeds.ORGANIZER, tid)
     assert facts_and_store_reads() == ({"cp-lookout-lens"}, 1)
     assert facts_and_store_reads() == ({"cp-lookout-lens"}, 0)

@@ -16,12 +16,14 @@ from chalicelib.domain.errors import Conflict, Forbidden, Invalid, NotFound
 from chalicelib.domain.product.collation import collate
 from chalicelib.domain.rng import derive
 from chalicelib.domain.tournament import TOURNAMENT
+from tests.application import seeds
 from tests.application.conftest import organizer, player
 
 
-def started(api, cases, game="mtg", players=4, **settings):
-    event = api.started(game, "booster-draft", players=players, settings=settings)
-    cases.run(draft.start, organizer(event), event["tid"], None, None, None)
+def started(world, game="mtg", players=4, n=0, **settings):
+    event = world.given(seeds.started(game, "booster-draft", players=players,
+                                      settings=settings, n=n))
+    world.run(draft.start, organizer(event), event["tid"], None, None, None)
     return event
 
 
@@ -42,145 +44,144 @@ def reads(rt):
     return Reads(rt.service, rt.views)
 
 
-def test_a_pick_is_answered_from_the_pod_it_produced(api, rt, cases):
-    event = started(api, cases, draft={"pick_seconds": 30})
+def test_a_pick_is_answered_from_the_pod_it_produced(world):
+    event = started(world, draft={"pick_seconds": 30})
     tid = event["tid"]
-    seats = pod(rt, tid).seats
+    seats = pod(world.rt, tid).seats
     first = player(event, seats[0])
-    pack = pod(rt, tid).current_pack(0)
-    done = cases.run(draft.pick, first, tid, 1, pack[0], 1, 1, None)
+    pack = pod(world.rt, tid).current_pack(0)
+    done = world.run(draft.pick, first, tid, 1, pack[0], 1, 1, None)
     assert done["picked"] == {"card": pack[0], "round": 1, "pick": 1, "note": None}
     assert done["auto_picks"] == 0 and done["me"]["pick_count"] == 1
     # the others' timers run out: their picks are applied (and counted) before the next
-    later(rt, 31)
+    later(world.rt, 31)
     second = player(event, seats[1])
-    caught, due = advance(pod(rt, tid), draft_pods.ms(rt.service.clock()))
+    caught, due = advance(pod(world.rt, tid), draft_pods.ms(world.rt.service.clock()))
     card = caught.current_pack(1)[0]
-    done = cases.run(draft.pick, second, tid, 1, card, None, None, None)
-    assert done["auto_picks"] == len(due) == pod(rt, tid).pick_count - 2
+    done = world.run(draft.pick, second, tid, 1, card, None, None, None)
+    assert done["auto_picks"] == len(due) == pod(world.rt, tid).pick_count - 2
     assert done["auto_picks"] >= 3 and done["picked"] == {
         "card": card, "round": 1, "pick": 2, "note": None}
 
 
-def test_refusals_answer_with_one_code_and_record_nothing(api, rt, cases):
-    event = started(api, cases)
+def test_refusals_answer_with_one_code_and_record_nothing(world):
+    event = started(world)
     tid, org = event["tid"], organizer(event)
-    before = events(rt, f"pod-{tid}-1")
-    seats = pod(rt, tid).seats
-    outsider = api.started("mtg", "booster-draft", players=2)
+    before = events(world.rt, f"pod-{tid}-1")
+    seats = pod(world.rt, tid).seats
+    outsider = world.given(seeds.started("mtg", "booster-draft", players=2))
     with pytest.raises(Forbidden) as refused:
-        cases.run(draft.pick, player(outsider, outsider["players"][0]["player_id"]), tid, 1,
+        world.run(draft.pick, player(outsider, outsider["players"][0]["player_id"]), tid, 1,
                   "x", None, None, None)
     assert refused.value.code == "not_a_player"
     with pytest.raises(Forbidden) as refused:
-        cases.run(draft.pick, org, tid, 1, "x", None, None, None)
+        world.run(draft.pick, org, tid, 1, "x", None, None, None)
     assert refused.value.code == "not_a_player"
     with pytest.raises(Conflict) as refused:
-        cases.run(draft.pick, player(event, seats[0]), tid, 1, "x", 2, None, None)
+        world.run(draft.pick, player(event, seats[0]), tid, 1, "x", 2, None, None)
     assert refused.value.code == "stale_pick"
     with pytest.raises(NotFound) as refused:
-        cases.run(draft.pick_for, org, tid, 1, "p0000000000")
+        world.run(draft.pick_for, org, tid, 1, "p0000000000")
     assert refused.value.code == "not_in_pod"
     with pytest.raises(Conflict) as refused:
-        cases.run(draft.start, org, tid, None, None, None)
+        world.run(draft.start, org, tid, None, None, None)
     assert refused.value.code == "already_started"
-    assert events(rt, f"pod-{tid}-1") == before
+    assert events(world.rt, f"pod-{tid}-1") == before
 
 
-def test_the_start_refuses_another_format_or_a_tournament_not_running(api, rt, cases):
-    sealed = api.started("vtes", "sealed", players=2)
+def test_the_start_refuses_another_format_or_a_tournament_not_running(world):
+    sealed = world.given(seeds.started("vtes", "sealed", players=2))
     with pytest.raises(Conflict) as refused:
-        cases.run(draft.start, organizer(sealed), sealed["tid"], None, None, None)
+        world.run(draft.start, organizer(sealed), sealed["tid"], None, None, None)
     assert refused.value.code == "wrong_format"
-    org = api.organizer()
-    tid = api.tournament(org, "mtg", "booster-draft")["tournament_id"]
-    owner = rt.service.read(TOURNAMENT, f"tournament-{tid}")[0].organizer_id
+    tid = seeds.created(world, "mtg", "booster-draft")["tournament_id"]
+    owner = world.rt.service.read(TOURNAMENT, f"tournament-{tid}")[0].organizer_id
     from chalicelib.auth import Principal
     with pytest.raises(Conflict) as refused:
-        cases.run(draft.start, Principal("organizer", owner), tid, None, None, None)
+        world.run(draft.start, Principal("organizer", owner), tid, None, None, None)
     assert refused.value.code == "not_running"
 
 
-def test_a_staff_pick_takes_the_players_pick_and_says_who_took_it(api, rt, cases):
-    event = started(api, cases)
+def test_a_staff_pick_takes_the_players_pick_and_says_who_took_it(world):
+    event = started(world)
     tid, org = event["tid"], organizer(event)
-    absent = pod(rt, tid).seats[0]
-    pack = pod(rt, tid).current_pack(0)
-    taken = cases.run(draft.pick_for, org, tid, 1, absent)
+    absent = pod(world.rt, tid).seats[0]
+    pack = pod(world.rt, tid).current_pack(0)
+    taken = world.run(draft.pick_for, org, tid, 1, absent)
     assert (taken["round"], taken["pick"], taken["by"]) == (1, 1, org.id)
-    last = pod(rt, tid).picks[0][-1]
-    assert last.card in pack and last.auto and taken["cards_left"] == pod(rt, tid).cards_left
+    last = pod(world.rt, tid).picks[0][-1]
+    assert last.card in pack and last.auto and taken["cards_left"] == pod(world.rt, tid).cards_left
     with pytest.raises(Conflict) as refused:         # nothing waits for them yet
-        cases.run(draft.pick_for, org, tid, 1, absent)
+        world.run(draft.pick_for, org, tid, 1, absent)
     assert refused.value.code == "not_their_turn"
     with pytest.raises(Forbidden):
-        cases.run(draft.pick_for, player(event, pod(rt, tid).seats[1]), tid, 1, absent)
+        world.run(draft.pick_for, player(event, pod(world.rt, tid).seats[1]), tid, 1, absent)
 
 
-def test_the_scheduled_sweep_applies_every_running_drafts_expired_timers(api, rt, cases):
-    a = started(api, cases, draft={"pick_seconds": 30})
-    b = started(api, cases, draft={"pick_seconds": 30})
-    draft_pods.sweep_running(reads(rt))
-    assert pod(rt, a["tid"]).pick_count == pod(rt, b["tid"]).pick_count == 0
-    later(rt, 31)
-    draft_pods.sweep_running(reads(rt))
-    assert pod(rt, a["tid"]).pick_count == pod(rt, b["tid"]).pick_count == 4
-    assert all(p.auto for seat in pod(rt, a["tid"]).picks for p in seat)
-    swept = cases.run(lambda uow: draft_pods.sweep_pod(uow, a["tid"], 1))
+def test_the_scheduled_sweep_applies_every_running_drafts_expired_timers(world):
+    a = started(world, draft={"pick_seconds": 30})
+    b = started(world, n=1, draft={"pick_seconds": 30})
+    draft_pods.sweep_running(reads(world.rt))
+    assert pod(world.rt, a["tid"]).pick_count == pod(world.rt, b["tid"]).pick_count == 0
+    later(world.rt, 31)
+    draft_pods.sweep_running(reads(world.rt))
+    assert pod(world.rt, a["tid"]).pick_count == pod(world.rt, b["tid"]).pick_count == 4
+    assert all(p.auto for seat in pod(world.rt, a["tid"]).picks for p in seat)
+    swept = world.run(lambda uow: draft_pods.sweep_pod(uow, a["tid"], 1))
     assert swept == {"pod": 1, "auto_picks": 0, "status": "drafting"}
 
 
-def test_a_replacement_pack_is_collated_from_the_seed(api, rt, cases):
-    event = started(api, cases)
+def test_a_replacement_pack_is_collated_from_the_seed(world):
+    event = started(world)
     tid, org = event["tid"], organizer(event)
-    before = pod(rt, tid)
+    before = pod(world.rt, tid)
     meta = before.pack_meta[1][1]
-    r = cases.run(draft.replace_pack, org, tid, 1, 2, 2, "13 cards", None)
-    seed = rt.service.read(TOURNAMENT, f"tournament-{tid}")[0].seed
+    r = world.run(draft.replace_pack, org, tid, 1, 2, 2, "13 cards", None)
+    seed = world.rt.service.read(TOURNAMENT, f"tournament-{tid}")[0].seed
     expected = collate(sample_sets()[meta["set"]], meta["booster"],
                        derive(seed, "replacement", 1, 2, 2, 0))
-    assert pod(rt, tid).packs_by_round[1][1] == tuple(expected)
+    assert pod(world.rt, tid).packs_by_round[1][1] == tuple(expected)
     assert r["cards"] == len(expected) and r["replacements"][0]["seat"] == 2
     with pytest.raises(Invalid) as refused:
-        cases.run(draft.replace_pack, org, tid, 1, 9, 1, "no such seat", None)
+        world.run(draft.replace_pack, org, tid, 1, 9, 1, "no such seat", None)
     assert refused.value.code == "no_such_pack"
-    cases.run(draft.pick, player(event, before.seats[0]), tid, 1,
+    world.run(draft.pick, player(event, before.seats[0]), tid, 1,
               before.current_pack(0)[0], None, None, None)
     with pytest.raises(Conflict) as refused:
-        cases.run(draft.replace_pack, org, tid, 1, 1, 1, "too late", None)
+        world.run(draft.replace_pack, org, tid, 1, 1, 1, "too late", None)
     assert refused.value.code == "pack_opened"
 
 
-def test_late_arrivals_receive_sealed_product_once_the_draft_started(api, rt, cases):
-    event = api.started("mtg", "booster-draft", players=4)
+def test_late_arrivals_receive_sealed_product_once_the_draft_started(world):
+    event = world.given(seeds.started("mtg", "booster-draft", players=4))
     tid, org = event["tid"], organizer(event)
     early = event["players"][0]["player_id"]
     with pytest.raises(Conflict) as refused:
-        cases.run(draft.late_arrival, org, tid, early)
+        world.run(draft.late_arrival, org, tid, early)
     assert refused.value.code == "not_started"
-    cases.run(draft.start, org, tid, None, None, None)
+    world.run(draft.start, org, tid, None, None, None)
     with pytest.raises(Conflict) as refused:            # drafting in a pod
-        cases.run(draft.late_arrival, org, tid, early)
+        world.run(draft.late_arrival, org, tid, early)
     assert refused.value.code == "already_has_product"
-    late = api.register(tid, "Late", token=event["organizer"])["player_id"]
-    got = cases.run(draft.late_arrival, org, tid, late)
+    late = seeds.late(world, tid)
+    got = world.run(draft.late_arrival, org, tid, late)
     assert got["pool"] and len(got["product"]["packs"]) == 3
     with pytest.raises(Conflict) as refused:
-        cases.run(draft.late_arrival, org, tid, late)
+        world.run(draft.late_arrival, org, tid, late)
     assert refused.value.code == "already_has_product"
-    pool = player_pool.pool(reads(rt), player(event, late), tid, late)
+    pool = player_pool.pool(reads(world.rt), player(event, late), tid, late)
     assert (pool["source"], pool["pool"]) == ("late-sealed", got["pool"])
 
 
-def test_the_pool_shows_the_picks_as_the_profile_allows(api, rt, cases):
-    event = started(api, cases, game="hack", players=6)
+def test_the_pool_shows_the_picks_as_the_profile_allows(world):
+    event = started(world, game="hack", players=6)
     tid, org = event["tid"], organizer(event)
-    first = pod(rt, tid).seats[0]
-    cases.run(draft.pick, player(event, first), tid, 1, pod(rt, tid).current_pack(0)[0],
+    first = pod(world.rt, tid).seats[0]
+    world.run(draft.pick, player(event, first), tid, 1, pod(world.rt, tid).current_pack(0)[0],
               None, None, None)
-    own = player_pool.pool(reads(rt), player(event, first), tid, first)
+    own = player_pool.pool(reads(world.rt), player(event, first), tid, first)
     assert own["picks"] is None and own["pool"] is None      # .hack: after the draft
-    staff = player_pool.pool(reads(rt), org, tid, first)
+    staff = player_pool.pool(reads(world.rt), org, tid, first)
     assert len(staff["picks"]) == 1 and staff["complete"] is False
     with pytest.raises(Forbidden):
-        player_pool.pool(reads(rt), player(event, pod(rt, tid).seats[1]), tid, first)
+        player_pool.pool(reads(world.rt), player(event, pod(world.rt, tid).seats[1]), tid, first)

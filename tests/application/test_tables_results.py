@@ -9,10 +9,11 @@ import threading
 
 import pytest
 
-from chalicelib.application import tables
+from chalicelib.application import tables, tables_views
 from chalicelib.domain.errors import Conflict
 from chalicelib.domain.tournament import TOURNAMENT
 from chalicelib.store.ports import ConcurrencyConflict
+from tests.application import seeds
 from tests.application.conftest import organizer
 
 
@@ -25,8 +26,9 @@ def _types(rt, stream_id):
 
 
 @pytest.fixture
-def conflicts(rt, monkeypatch):
+def conflicts(world, monkeypatch):
     seen: list[str] = []
+    rt = world.rt
     append = rt.events.append_batch
 
     def counted(writes, idempotency=None, tallies=()):
@@ -45,11 +47,10 @@ def without_reaction(rt, monkeypatch, name):
     monkeypatch.setattr(reactor, "registry", tuple(r for r in reactor.registry if r.name != name))
 
 
-def test_reports_of_different_tables_never_contend_and_the_round_closes_once(
-        api, rt, cases, conflicts):
-    event = api.ready("vtes", players=40)
+def test_reports_of_different_tables_never_contend_and_the_round_closes_once(world, conflicts):
+    event = world.given(seeds.ready("vtes", players=40))
     tid = event["tid"]
-    seated = cases.run(tables.seat_round, organizer(event), tid)
+    seated = world.run(tables.seat_round, organizer(event), tid)
     assert len(seated["tables"]) == 8
     start = threading.Barrier(8)
     errors = []
@@ -57,7 +58,7 @@ def test_reports_of_different_tables_never_contend_and_the_round_closes_once(
     def report(k, table):
         try:
             start.wait()
-            cases.run(tables.report, organizer(event), tid, 1, k, _vp(table))
+            world.run(tables.report, organizer(event), tid, 1, k, _vp(table))
         except Exception as exc:  # noqa: BLE001 - collected and asserted
             errors.append(exc)
 
@@ -68,62 +69,62 @@ def test_reports_of_different_tables_never_contend_and_the_round_closes_once(
     for th in threads:
         th.join()
     assert errors == [] and not [s for s in conflicts if s.startswith("table-")]
-    assert _types(rt, f"tables-{tid}").count("TablesRoundClosed") == 1
-    closed = rt.events.read(f"tables-{tid}")[-1].data
+    assert _types(world.rt, f"tables-{tid}").count("TablesRoundClosed") == 1
+    closed = world.rt.events.read(f"tables-{tid}")[-1].data
     assert [t["seats"] for t in closed["tables"]] == seated["tables"]
     for k in range(1, 9):
-        assert _types(rt, f"table-{tid}-r1-t{k}") == ["TablesTableReported"]
-    doc = api.get(f"/v1/tournaments/{tid}/tables/rounds/1").body
+        assert _types(world.rt, f"table-{tid}-r1-t{k}") == ["TablesTableReported"]
+    doc = tables_views.seated_round(world.reads, tid, 1)
     assert all(t["result"] is not None for t in doc["tables"])
 
 
-def test_drops_and_corrections_reach_the_closed_round(api, rt, cases):
-    event = api.ready("vtes", players=10)
+def test_drops_and_corrections_reach_the_closed_round(world):
+    event = world.given(seeds.ready("vtes", players=10))
     tid = event["tid"]
     org = organizer(event)
-    seated = cases.run(tables.seat_round, org, tid)
+    seated = world.run(tables.seat_round, org, tid)
     first, second = seated["tables"]
     leaver = first[2]
-    t, _ = rt.service.read(TOURNAMENT, f"tournament-{tid}")
-    dropped = cases.run(tables.record_drop, t, leaver, True)
+    t, _ = world.rt.service.read(TOURNAMENT, f"tournament-{tid}")
+    dropped = world.run(tables.record_drop, t, leaver, True)
     assert dropped == {"round": 1, "table": 1, "match_id": None, "result": "loss"}
-    assert _types(rt, f"table-{tid}-r1-t1") == ["TablesPlayerDropped"]
+    assert _types(world.rt, f"table-{tid}-r1-t1") == ["TablesPlayerDropped"]
     with pytest.raises(Conflict) as refused:      # a player who left keeps the Loss
-        cases.run(tables.swap, org, tid, 1, (leaver, second[0]))
+        world.run(tables.swap, org, tid, 1, (leaver, second[0]))
     assert refused.value.code == "player_dropped"
     vp = {p: 0 for p in first if p != leaver}
     vp[first[0]] = 8
-    cases.run(tables.report, org, tid, 1, 1, vp)
+    world.run(tables.report, org, tid, 1, 1, vp)
     corrected = {**vp, first[0]: 6, first[1]: 2}                 # reported again: the tables
-    again = cases.run(tables.report, org, tid, 1, 1, corrected)  # stream (no race with
+    again = world.run(tables.report, org, tid, 1, 1, corrected)  # stream (no race with
     assert {r["player_id"]: r["vp_halves"] for r in again["result"]}[first[0]] == 6  # closing)
-    assert _types(rt, f"tables-{tid}")[-1] == "TablesTableReported"
-    cases.run(tables.report, org, tid, 1, 2, _vp(second))
-    closed = rt.events.read(f"tables-{tid}")[-1]
+    assert _types(world.rt, f"tables-{tid}")[-1] == "TablesTableReported"
+    world.run(tables.report, org, tid, 1, 2, _vp(second))
+    closed = world.rt.events.read(f"tables-{tid}")[-1]
     assert closed.type == "TablesRoundClosed"
     table1 = closed.data["tables"][0]
     assert table1["dropped"] == [leaver] and table1["results"][first[0]]["vp_halves"] == 6
     assert table1["results"][leaver]["dropped"] is True
 
 
-def test_a_round_whose_closing_failed_closes_at_the_next_seating(api, rt, cases, monkeypatch):
-    event = api.ready("vtes", players=8)
+def test_a_round_whose_closing_failed_closes_at_the_next_seating(world, monkeypatch):
+    event = world.given(seeds.ready("vtes", players=8))
     tid = event["tid"]
-    seated = cases.run(tables.seat_round, organizer(event), tid)
-    without_reaction(rt, monkeypatch, "close-tables-round")
+    seated = world.run(tables.seat_round, organizer(event), tid)
+    without_reaction(world.rt, monkeypatch, "close-tables-round")
     for k, table in enumerate(seated["tables"], start=1):
-        cases.run(tables.report, organizer(event), tid, 1, k, _vp(table))
-    assert "TablesRoundClosed" not in _types(rt, f"tables-{tid}")
-    second = cases.run(tables.seat_round, organizer(event), tid)
+        world.run(tables.report, organizer(event), tid, 1, k, _vp(table))
+    assert "TablesRoundClosed" not in _types(world.rt, f"tables-{tid}")
+    second = world.run(tables.seat_round, organizer(event), tid)
     assert second["round"] == 2
-    assert _types(rt, f"tables-{tid}")[-2:] == ["TablesRoundClosed", "TablesRoundSeated"]
+    assert _types(world.rt, f"tables-{tid}")[-2:] == ["TablesRoundClosed", "TablesRoundSeated"]
 
 
-def test_seating_refuses_while_a_table_has_no_result(api, rt, cases):
-    event = api.ready("vtes", players=8)
+def test_seating_refuses_while_a_table_has_no_result(world):
+    event = world.given(seeds.ready("vtes", players=8))
     tid = event["tid"]
-    seated = cases.run(tables.seat_round, organizer(event), tid)
-    cases.run(tables.report, organizer(event), tid, 1, 1, _vp(seated["tables"][0]))
+    seated = world.run(tables.seat_round, organizer(event), tid)
+    world.run(tables.report, organizer(event), tid, 1, 1, _vp(seated["tables"][0]))
     with pytest.raises(Conflict) as refused:
-        cases.run(tables.seat_round, organizer(event), tid)
+        world.run(tables.seat_round, organizer(event), tid)
     assert refused.value.code == "round_open" and refused.value.details["tables"] == [2]

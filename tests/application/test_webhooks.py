@@ -24,60 +24,60 @@ def reads(rt):
     return Reads(rt.service, rt.views)
 
 
-def registered(cases, url="https://hooks.example/a", nonce="nonce-1"):
-    return cases.run(webhooks.register, ORG, nonce, url, ["round.paired"], "test")
+def registered(world, url="https://hooks.example/a", nonce="nonce-1"):
+    return world.run(webhooks.register, ORG, nonce, url, ["round.paired"], "test")
 
 
 @pytest.mark.parametrize("actor", [Principal("admin", "admin"), Principal("federation", "f1"),
                                    Principal("player", "p0123456789", tournament_id="t1",
                                              player_id="p0123456789")])
-def test_endpoints_belong_to_organizers(rt, cases, actor):
+def test_endpoints_belong_to_organizers(world, actor):
     with pytest.raises(Forbidden) as refused:
-        cases.run(webhooks.register, actor, "n", "https://hooks.example/x", ["round.paired"],
+        world.run(webhooks.register, actor, "n", "https://hooks.example/x", ["round.paired"],
                   None)
     assert refused.value.code == "forbidden"
     with pytest.raises(Forbidden):
-        webhooks.endpoints(reads(rt), actor)
-    assert rt.events.read(streams.webhooks(actor.id)) == []
+        webhooks.endpoints(reads(world.rt), actor)
+    assert world.rt.events.read(streams.webhooks(actor.id)) == []
 
 
-def test_register_rotate_remove_and_the_issued_secrets(rt, cases):
-    doc = registered(cases)
+def test_register_rotate_remove_and_the_issued_secrets(world):
+    doc = registered(world)
     wid = doc["endpoint_id"]
     assert wid.startswith("w") and len(wid) == 13 and "secret" not in doc
     fresh = Reply(201, doc)
-    secret = webhooks.issued_secret(reads(rt), rt.token_secret, ORG, fresh, "nonce-1")
-    assert secret == derive_secret(rt.token_secret, "nonce-1")
+    secret = webhooks.issued_secret(reads(world.rt), world.rt.token_secret, ORG, fresh, "nonce-1")
+    assert secret == derive_secret(world.rt.token_secret, "nonce-1")
     # a replayed reply (its nonce was another request's) reads the recorded one back
     replayed = Reply(201, doc, {"Idempotent-Replayed": "true"})
-    assert webhooks.issued_secret(reads(rt), rt.token_secret, ORG, replayed,
+    assert webhooks.issued_secret(reads(world.rt), world.rt.token_secret, ORG, replayed,
                                   "a nonce never recorded") == secret
-    rotated = cases.run(webhooks.rotate, ORG, wid, "nonce-2", 600)
+    rotated = world.run(webhooks.rotate, ORG, wid, "nonce-2", 600)
     assert [s["version"] for s in rotated["secrets"]] == [2, 1]
     replayed = Reply(200, rotated, {"Idempotent-Replayed": "true"})
-    assert webhooks.issued_secret(reads(rt), rt.token_secret, ORG, replayed, "x") == \
-        derive_secret(rt.token_secret, "nonce-2")
-    listed = webhooks.endpoints(reads(rt), ORG)
+    assert webhooks.issued_secret(reads(world.rt), world.rt.token_secret, ORG, replayed, "x") == \
+        derive_secret(world.rt.token_secret, "nonce-2")
+    listed = webhooks.endpoints(reads(world.rt), ORG)
     assert [e["endpoint_id"] for e in listed["endpoints"]] == [wid]
     assert "round.paired" in listed["topics"]
-    removed = cases.run(webhooks.remove, ORG, wid)
+    removed = world.run(webhooks.remove, ORG, wid)
     assert removed["removed_at"] is not None
-    assert webhooks.endpoints(reads(rt), ORG)["endpoints"] == []
+    assert webhooks.endpoints(reads(world.rt), ORG)["endpoints"] == []
 
 
-def test_refusals_keep_their_codes_and_record_nothing(rt, cases):
-    wid = registered(cases)["endpoint_id"]
-    before = len(rt.events.read(streams.webhooks(ORG.id)))
+def test_refusals_keep_their_codes_and_record_nothing(world):
+    wid = registered(world)["endpoint_id"]
+    before = len(world.rt.events.read(streams.webhooks(ORG.id)))
     with pytest.raises(Invalid) as refused:
-        cases.run(webhooks.register, ORG, "n", "http://hooks.example/x", ["round.paired"], None)
+        world.run(webhooks.register, ORG, "n", "http://hooks.example/x", ["round.paired"], None)
     assert refused.value.code == "invalid_endpoint"
     with pytest.raises(Conflict):
-        registered(cases)                                   # the same URL again
+        registered(world)                                   # the same URL again
     with pytest.raises(NotFound):
-        cases.run(webhooks.rotate, OTHER, wid, "n", 60)
+        world.run(webhooks.rotate, OTHER, wid, "n", 60)
     with pytest.raises(NotFound):
-        webhooks.deliveries(reads(rt), OTHER, wid, None, 10)
-    assert len(rt.events.read(streams.webhooks(ORG.id))) == before
+        webhooks.deliveries(reads(world.rt), OTHER, wid, None, 10)
+    assert len(world.rt.events.read(streams.webhooks(ORG.id))) == before
 
 
 class Views:
@@ -99,8 +99,8 @@ class Views:
                 if after is None or sort > after][:limit]
 
 
-def test_the_delivery_log_pages_through_one_endpoints_deliveries(rt, cases):
-    wid = registered(cases)["endpoint_id"]
+def test_the_delivery_log_pages_through_one_endpoints_deliveries(world):
+    wid = registered(world)["endpoint_id"]
     views = Views()
     for k in range(3):
         views.put(f"webhook-delivery:d{k}", {
@@ -110,7 +110,7 @@ def test_the_delivery_log_pages_through_one_endpoints_deliveries(rt, cases):
             kind=f"webhook-log|{wid}", sort=f"2026-01-0{k + 1}|d{k}")
     views.put("webhook-attempts:d0", {"outcome": "delivered", "next_attempt_at": None,
                                       "attempts": [{"status_code": 200}]})
-    read = Reads(rt.service, views)
+    read = Reads(world.rt.service, views)
     first = webhooks.deliveries(read, ORG, wid, None, 2)
     assert first["endpoint"]["endpoint_id"] == wid
     assert [i["delivery_id"] for i in first["items"]] == ["d0", "d1"]

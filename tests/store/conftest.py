@@ -1,5 +1,5 @@
-"""One contract suite, every adapter: SQLite, DynamoDB on moto in-process, and DynamoDB on
-moto's HTTP server (the real wire protocol)."""
+"""One contract suite, every adapter: in memory, SQLite, DynamoDB on moto in-process, and
+DynamoDB on moto's HTTP server (the real wire protocol)."""
 from __future__ import annotations
 
 import os
@@ -13,10 +13,12 @@ import pytest
 from chalicelib.store.dynamo_events import DynamoEventStore
 from chalicelib.store.dynamo_tables import create_tables
 from chalicelib.store.dynamo_views import DynamoViewStore
+from chalicelib.store.memory_events import MemoryEventStore
+from chalicelib.store.memory_views import MemoryViewStore
 from chalicelib.store.sqlite_events import SqliteEventStore
 from chalicelib.store.sqlite_views import SqliteViewStore
 
-ADAPTERS = ["sqlite", "moto", "moto_server"]
+ADAPTERS = ["memory", "sqlite", "moto", "moto_server"]
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -72,6 +74,8 @@ class SerializedClient:
 
 
 def _stores(kind, tmp_path, request):
+    if kind == "memory":
+        return MemoryEventStore(), MemoryViewStore()
     if kind == "sqlite":
         return (SqliteEventStore(str(tmp_path / "events.db"), "OFF"),
                 SqliteViewStore(str(tmp_path / "views.db")))

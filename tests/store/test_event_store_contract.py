@@ -87,7 +87,7 @@ def test_concurrent_appenders_lose_and_duplicate_nothing(event_store):
     """8 threads append to one stream, retrying on conflict (fewer events each on moto,
     whose transactions are slow, so the suite stays fast)."""
     threads = 8
-    per_thread = 25 if type(event_store).__name__.startswith("Sqlite") else 6
+    per_thread = 6 if type(event_store).__name__.startswith("Dynamo") else 25
     errors: list[BaseException] = []
 
     def worker(worker_id: int) -> None:

@@ -22,7 +22,10 @@ RECORD_ERRORS = "PODIUM_RECORD_ERRORS"
 
 @functools.lru_cache(maxsize=1)
 def spec() -> dict[str, Any]:
-    return yaml.safe_load((ROOT / "openapi.yaml").read_text())
+    # libyaml's loader when PyYAML has it: the same document, about 4x faster than the
+    # pure-Python one (10 s of every test process's first request on a loaded machine)
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    return yaml.load((ROOT / "openapi.yaml").read_text(), Loader=loader)  # noqa: S506
 
 
 @functools.lru_cache(maxsize=1)

@@ -14,8 +14,16 @@ from chalicelib.domain.decks.commands import (
 )
 from chalicelib.domain.decks.decider import DECKS
 from chalicelib.domain.decks.decklist import Decklist
+from chalicelib.domain.decks.events import (
+    ActiveDeckSwitched,
+    DeckbuildingOpened,
+    DeckCheckRecorded,
+    DecklistsPublished,
+    DeckReopened,
+)
 from chalicelib.domain.errors import Conflict, Invalid, NotFound
 from chalicelib.domain.profiles import resolve_settings
+from tests.support.deciders import given, past
 
 T0 = "2026-01-01T10:00:00Z"
 T_BEFORE = "2026-01-01T10:59:00Z"
@@ -58,37 +66,42 @@ def test_registration_records_limits_and_recursions():
     assert h.state.registration("p1")["version"] == 1
 
 
+def opened(players=8, **deck) -> list:
+    """The phase opened for ``players``, the deck section overridden by ``deck``."""
+    settings = resolve_settings("vtes", {"deck": {"boosters_per_player": 6, **deck}})
+    return past(DECKS, OpenDeckbuilding(game="vtes", format="sealed", settings=settings["deck"],
+                                        now=T0, by="org", deadline=T_DEADLINE,
+                                        player_count=players))
+
+
+def register(player="p1", deck=GOOD, now=T_BEFORE, **kw) -> RegisterDeck:
+    kw.setdefault("pool", POOL)
+    return RegisterDeck(player=player, deck=deck, now=now, by=player, kinds=KINDS, **kw)
+
+
 def test_nothing_before_the_phase_opens():
-    with pytest.raises(Conflict) as err:
-        DECKS.decide(RegisterDeck(player="p1", deck=GOOD, now=T0, by="p1", pool=POOL),
-                     DECKS.initial())
-    assert err.value.code == "deckbuilding_not_open"
+    given(DECKS).when(register(now=T0)).then_refused("deckbuilding_not_open")
 
 
 def test_default_deadline_is_build_minutes():
     settings = resolve_settings("munchkin")["deck"]
-    [event] = DECKS.decide(OpenDeckbuilding(game="munchkin", format="booster-draft",
-                                            settings=settings, now=T0, by="org"),
-                           DECKS.initial())
-    assert event.data["deadline"] == "2026-01-01T10:20:00Z"
+    (event,) = given(DECKS).when(OpenDeckbuilding(
+        game="munchkin", format="booster-draft", settings=settings, now=T0, by="org")
+    ).then(DeckbuildingOpened).events
+    assert event.deadline == "2026-01-01T10:20:00Z"
 
 
 def test_deadline_in_the_past_is_refused():
     settings = resolve_settings("hack")["deck"]
-    with pytest.raises(Invalid):
-        DECKS.decide(OpenDeckbuilding(game="hack", format="booster-draft", settings=settings,
-                                      now=T0, by="org", deadline=T0), DECKS.initial())
+    given(DECKS).when(OpenDeckbuilding(game="hack", format="booster-draft", settings=settings,
+                                       now=T0, by="org", deadline=T0)).then_refused(Invalid)
 
 
 def test_invalid_deck_lists_every_violation_and_appends_nothing():
-    h = Harness()
     bad = Decklist(crypt=CRYPT[:5] + ["l0"], library=LIBRARY[1:30] + ["zz", "zz"])
-    with pytest.raises(Invalid) as err:
-        h.register(deck=bad)
-    assert err.value.code == "invalid_deck"
-    assert sorted(v["code"] for v in err.value.details) == \
+    refused = given(DECKS, opened()).when(register(deck=bad)).then_refused("invalid_deck")
+    assert sorted(v["code"] for v in refused.details) == \
         ["not_in_pool", "too_few", "unknown_card", "wrong_zone"]
-    assert "p1" not in h.state.decks
 
 
 def test_at_the_deadline_is_accepted_after_it_refused_until_extended():
@@ -190,13 +203,21 @@ def test_multi_deck_switching_between_rounds():
 
 
 def test_multi_deck_needs_fewer_than_twelve_players():
-    with pytest.raises(Invalid) as err:
-        Harness(multi_deck=True, players=12)
-    assert err.value.code == "multi_deck_not_allowed"
-    h = Harness()
-    h.register()
-    with pytest.raises(Conflict):
-        h.run(SwitchDeck(player="p1", label="main", now=T_LATER, by="p1"))
+    settings = resolve_settings("vtes", {"deck": {"multi_deck": True}})["deck"]
+    given(DECKS).when(OpenDeckbuilding(game="vtes", format="sealed", settings=settings, now=T0,
+                                       by="org", deadline=T_DEADLINE, player_count=12)
+                      ).then_refused("multi_deck_not_allowed")
+    given(DECKS, registered()).when(
+        SwitchDeck(player="p1", label="main", now=T_LATER, by="p1")).then_refused(Conflict)
+
+
+def test_switching_records_the_previous_active_deck():
+    history = past(DECKS, register(label="aggro"), register(label="control"),
+                   after=opened(multi_deck=True, players=11))
+    given(DECKS, history).when(SwitchDeck(player="p1", label="control", now=T_LATER, by="p1")
+                               ).then(ActiveDeckSwitched(player="p1", label="control",
+                                                         previous="aggro", at=T_LATER,
+                                                         by="p1"))
 
 
 def test_deck_check_records_discrepancies():
@@ -218,13 +239,34 @@ def test_deck_check_records_discrepancies():
         h.run(DeckCheck(player="p2", presented=GOOD, now=T_LATER, by="judge"))
 
 
+def test_a_deck_check_of_the_registered_list_matches():
+    given(DECKS, registered()).when(
+        DeckCheck(player="p1", presented=GOOD, now=T_LATER, by="judge", round=1)
+    ).then(DeckCheckRecorded(check=1, player="p1", label="main", version=1, round=1,
+                             note="", presented={"crypt": dict.fromkeys(GOOD.crypt, 1),
+                                                 "library": dict.fromkeys(GOOD.library, 1)},
+                             discrepancies=[], matches=True, at=T_LATER, by="judge"))
+
+
+def registered(*commands) -> list:
+    """The phase opened, then these registrations (default: p1's good deck)."""
+    return past(DECKS, *(commands or [register()]), after=opened())
+
+
 def test_publish_once():
-    h = Harness()
-    h.register()
-    [event] = h.run(PublishDecklists(now=T_LATER, by="org"))
-    assert event.data["registered"] == 1 and h.state.published
-    with pytest.raises(Conflict):
-        h.run(PublishDecklists(now=T_LATER, by="org"))
+    publish = PublishDecklists(now=T_LATER, by="org")
+    published = given(DECKS, registered()).when(publish).then(
+        DecklistsPublished(at=T_LATER, by="org", registered=1))
+    assert published.state.published
+    given(DECKS, registered(), published.events).when(publish).then_refused(Conflict)
+
+
+def test_reopening_records_who_and_until_when():
+    given(DECKS, registered()).when(
+        ReopenDeck(player="p1", now=T_AFTER, by="org", until="2026-01-01T11:30:00Z")
+    ).then(DeckReopened(player="p1", until="2026-01-01T11:30:00Z", at=T_AFTER, by="org"))
+    given(DECKS, registered()).when(ReopenDeck(player="nobody", now=T_AFTER, by="org")
+                                    ).then_refused(NotFound)
 
 
 def test_evolve_does_not_mutate():

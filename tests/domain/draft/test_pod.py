@@ -3,10 +3,13 @@ from dataclasses import replace
 
 import pytest
 
-from chalicelib.domain.draft.decide import MakePick, Preselect, ReplacePack, Sweep, TurnFaceDown
+from chalicelib.domain.draft.decide import (POD, MakePick, Preselect, ReplacePack, Sweep,
+                                           TurnFaceDown)
+from chalicelib.domain.draft.events import CardPicked
 from chalicelib.domain.draft.views import (pick_log, player_view, public_view, staff_view,
                                           visible_to)
 from chalicelib.domain.errors import Conflict, Forbidden, Invalid
+from tests.support.deciders import given, past
 
 from .pod_helpers import T0, Pod, start
 
@@ -68,19 +71,21 @@ def test_full_pod_passing_directions_and_end():
 
 def test_pick_out_of_turn_and_outsider():
     _, opens = start("mtg", 4)
-    pod = Pod(opens[0])
-    a, b = pod.state.seats[0], pod.state.seats[1]
-    pick(pod, a, T0 + 1)
-    with pytest.raises(Conflict):  # a has no pack until d passes one
-        pod.run(MakePick(player=a, card=first_card(pod, b), now=T0 + 2))
-    with pytest.raises(Forbidden):
-        pod.run(MakePick(player="stranger", card="x", now=T0 + 2))
+    opened = past(POD, opens[0])
+    a, b = given(POD, opened).state.seats[:2]
+    card = plain_card(given(POD, opened), a)
+    given(POD, opened).when(MakePick(player=a, card=card, now=T0 + 1)).then(CardPicked(
+        seat=0, round=1, pick=1, origin=0, card=card, at=T0 + 1, auto=False,
+        preselected=False, note=None))
+    pod = given(POD, past(POD, MakePick(player=a, card=card, now=T0 + 1), after=opened))
+    # a has no pack until d passes one
+    pod.when(MakePick(player=a, card=first_card(pod, b), now=T0 + 2)).then_refused(Conflict)
+    pod.when(MakePick(player="stranger", card="x", now=T0 + 2)).then_refused(Forbidden)
     with pytest.raises(Forbidden):
         player_view(pod.state, "stranger")
-    with pytest.raises(Invalid):
-        pod.run(MakePick(player=b, card="not-in-pack", now=T0 + 2))
-    with pytest.raises(Conflict):  # stale pick number
-        pod.run(MakePick(player=b, card=first_card(pod, b), now=T0 + 2, pick=3))
+    pod.when(MakePick(player=b, card="not-in-pack", now=T0 + 2)).then_refused(Invalid)
+    pod.when(MakePick(player=b, card=first_card(pod, b), now=T0 + 2, pick=3)  # stale pick
+             ).then_refused(Conflict)
 
 
 def test_timer_autopicks_preselected_then_random_and_replay_reproduces():

@@ -17,7 +17,15 @@ from chalicelib.domain.sealed import (
     StartSealed,
     view,
 )
+from chalicelib.domain.sealed.events import (
+    SealedLateArrival,
+    SealedProductRegistered,
+    StarterTradeAccepted,
+    StarterTradeDeclined,
+    StarterTradeProposed,
+)
 from chalicelib.domain.sealed.swap import deal, hand_back_count
+from tests.support.deciders import given, past
 
 from .helpers import Run, at
 
@@ -30,11 +38,23 @@ def alloc(player: str, starter: str | None = "lumen") -> dict:
     return {"packs": packs, "starters": starters}
 
 
-def start(players, swap=False, percent=15, trading=False, starters=None):
+def stamp(seconds: float) -> str:
+    """``at(seconds)`` as events record it."""
+    return at(seconds).isoformat().replace("+00:00", "Z")
+
+
+def started(players, swap=False, percent=15, trading=False, starters=None) -> list:
+    """The events of a sealed phase started for ``players``."""
+    return past(SEALED, StartSealed(
+        players=players, allocations={p: alloc(p, (starters or {}).get(p, "lumen"))
+                                      for p in players},
+        swap=swap, hand_back_percent=percent, starter_trading=trading, now=at(0)))
+
+
+def start(players, **options):
     run = Run(SEALED)
-    run(StartSealed(players=players,
-                    allocations={p: alloc(p, (starters or {}).get(p, "lumen")) for p in players},
-                    swap=swap, hand_back_percent=percent, starter_trading=trading, now=at(0)))
+    for event in started(players, **options):
+        run.state = SEALED.evolve(run.state, event)
     return run
 
 
@@ -152,10 +172,50 @@ def test_starter_trading_before_opening():
 
 
 def test_starter_trading_needs_the_organizers_permission():
-    run = start(["a", "b"], starters={"a": "lumen", "b": "nox"})
-    with pytest.raises(Conflict) as exc:
-        run(ProposeStarterTrade(player="a", give="S1", take="S2", now=at(1)))
-    assert exc.value.code == "starter_trading_off"
+    given(SEALED, started(["a", "b"], starters={"a": "lumen", "b": "nox"})).when(
+        ProposeStarterTrade(player="a", give="S1", take="S2", now=at(1))
+    ).then_refused("starter_trading_off")
+
+
+TRADING = started(["a", "b", "c"], trading=True, starters={"a": "lumen", "b": "nox", "c": "vox"})
+
+
+def test_a_starter_trade_offer_and_its_answers():
+    ids = {s["starter"]: s["id"] for s in given(SEALED, TRADING).state.starters.values()}
+    propose = ProposeStarterTrade(player="a", give=ids["lumen"], take=ids["nox"], now=at(1))
+    given(SEALED, TRADING).when(propose).then(StarterTradeProposed(
+        offer="T1", from_="a", to="b", give=ids["lumen"], take=ids["nox"], at=stamp(1)))
+    offered = past(SEALED, propose, after=TRADING)
+    given(SEALED, offered).when(AnswerStarterTrade(player="b", offer="T1", accept=False,
+                                                   now=at(2))
+                                ).then(StarterTradeDeclined(offer="T1", by="b",
+                                                            at=stamp(2)))
+    given(SEALED, offered).when(AnswerStarterTrade(player="b", offer="T1", accept=True,
+                                                   now=at(2))
+                                ).then(StarterTradeAccepted(
+                                    from_="a", to="b", give=ids["lumen"], take=ids["nox"],
+                                    offer="T1", voided=[], at=stamp(2)))
+    given(SEALED, offered).when(AnswerStarterTrade(player="c", offer="T1", accept=True,
+                                                   now=at(2))).then_refused(Forbidden)
+    given(SEALED, offered).when(ProposeStarterTrade(player="a", give=ids["nox"],
+                                                    take=ids["vox"], now=at(1))
+                                ).then_refused(Invalid)
+
+
+def test_registering_the_opened_product_of_a_swap():
+    opened = past(SEALED, OpenProduct(now=at(1)), after=started(["a", "b", "c"], swap=True))
+    given(SEALED, opened).when(RegisterProduct(player="a", now=at(2))).then(
+        SealedProductRegistered(player="a", count=27, at=stamp(2)))
+    given(SEALED, opened).when(RegisterProduct(player="zz", now=at(2))).then_refused(Forbidden)
+    given(SEALED, started(["a", "b"], swap=True)).when(RegisterProduct(player="a", now=at(2))
+                                                       ).then_refused(Conflict)   # unopened
+
+
+def test_a_late_arrival_is_recorded_with_their_own_pool():
+    opened = past(SEALED, OpenProduct(now=at(1)), after=started(["a", "b"], swap=True))
+    (late,) = given(SEALED, opened).when(
+        AddLatePlayer(player="d", allocation=alloc("d"), now=at(2))).then(SealedLateArrival).events
+    assert (late.player, len(late.pool), late.pool[5]) == ("d", 27, "d-b0-0")
 
 
 def test_late_arrival_gets_own_product_outside_the_swap():

@@ -7,9 +7,23 @@ import pytest
 
 from chalicelib.domain.decider import fold
 from chalicelib.domain.errors import Conflict, Invalid, NotFound
-from chalicelib.domain.tournament import (TOURNAMENT, CreateTournament, DropPlayer,
-                                          FinishTournament, RegisterPlayer, RemovePlayer,
-                                          StartTournament)
+from chalicelib.domain.tournament import (
+    TOURNAMENT,
+    CreateTournament,
+    DropPlayer,
+    FinishTournament,
+    RegisterPlayer,
+    RemovePlayer,
+    StartTournament,
+)
+from chalicelib.domain.tournament.events import (
+    PlayerDropped,
+    PlayerRegistered,
+    PlayerRemoved,
+    TournamentFinished,
+    TournamentStarted,
+)
+from tests.support.deciders import given, past
 
 NOW = "2026-11-22T10:00:00+00:00"
 
@@ -57,51 +71,59 @@ def test_vekn_member_ids_are_seven_digits(member_id, ok):
             TOURNAMENT.decide(reg("p1", member_id), state)
 
 
+def history(*commands, game="vtes", **settings) -> list:
+    """A tournament created (``settings`` over the profile's), then ``commands``."""
+    return past(TOURNAMENT, CreateTournament(
+        "t0", "o1", "Test", game, "booster-draft", "multiplayer-tables", "the-seed", NOW,
+        settings=settings), *commands)
+
+
+RUNNING = history(reg("p1"), reg("p2"), StartTournament(NOW))
+
+
 def test_duplicate_member_id_and_capacity():
-    state = run(created(registration={"max_players": 2}), reg("p1", "1000001"))
-    with pytest.raises(Invalid):
-        TOURNAMENT.decide(reg("p2", "1000001"), state)
-    state = run(state, reg("p2"))
-    with pytest.raises(Conflict):
-        TOURNAMENT.decide(reg("p3"), state)
+    two = history(reg("p1", "1000001"), registration={"max_players": 2})
+    given(TOURNAMENT, two).when(reg("p2", "1000001")).then_refused(Invalid)
+    given(TOURNAMENT, two).when(reg("p2")).then(PlayerRegistered(
+        player_id="p2", name="P2", member_id=None, late=False, registered_at=NOW))
+    given(TOURNAMENT, past(TOURNAMENT, reg("p2"), after=two)).when(reg("p3")).then_refused(
+        Conflict)
 
 
 def test_late_arrivals_only_by_staff_and_only_when_allowed():
-    state = run(created(), reg("p1"), reg("p2"), StartTournament(NOW))
-    with pytest.raises(Conflict):
-        TOURNAMENT.decide(reg("p3"), state)
-    assert run(state, reg("p3", staff=True)).players["p3"].late is True
-    closed = run(created(registration={"late_arrivals": False}), reg("p1"), reg("p2"),
-                 StartTournament(NOW))
-    with pytest.raises(Conflict):
-        TOURNAMENT.decide(reg("p3", staff=True), closed)
+    given(TOURNAMENT, RUNNING).when(reg("p3")).then_refused(Conflict)
+    late = given(TOURNAMENT, RUNNING).when(reg("p3", staff=True)).then(PlayerRegistered(
+        player_id="p3", name="P3", member_id=None, late=True, registered_at=NOW))
+    assert late.state.players["p3"].late is True
+    closed = history(reg("p1"), reg("p2"), StartTournament(NOW),
+                     registration={"late_arrivals": False})
+    given(TOURNAMENT, closed).when(reg("p3", staff=True)).then_refused(Conflict)
 
 
 def test_remove_before_start_drop_after():
-    state = run(created(), reg("p1"), reg("p2"), reg("p3"))
-    with pytest.raises(Conflict):
-        TOURNAMENT.decide(DropPlayer("p1", None, NOW), state)
-    state = run(state, RemovePlayer("p3", NOW), StartTournament(NOW))
-    assert "p3" not in state.players
-    with pytest.raises(Conflict):
-        TOURNAMENT.decide(RemovePlayer("p1", NOW), state)
-    state = run(state, DropPlayer("p1", "ill", NOW))
-    assert [p.id for p in state.active_players()] == ["p2"]
-    with pytest.raises(Conflict):
-        TOURNAMENT.decide(DropPlayer("p1", None, NOW), state)
-    with pytest.raises(NotFound):
-        TOURNAMENT.decide(DropPlayer("nobody", None, NOW), state)
+    three = history(reg("p1"), reg("p2"), reg("p3"))
+    given(TOURNAMENT, three).when(DropPlayer("p1", None, NOW)).then_refused(Conflict)
+    given(TOURNAMENT, three).when(RemovePlayer("p3", NOW)).then(
+        PlayerRemoved(player_id="p3", at=NOW))
+    running = past(TOURNAMENT, RemovePlayer("p3", NOW), StartTournament(NOW), after=three)
+    assert "p3" not in given(TOURNAMENT, running).state.players
+    given(TOURNAMENT, running).when(RemovePlayer("p1", NOW)).then_refused(Conflict)
+    dropped = given(TOURNAMENT, running).when(DropPlayer("p1", "ill", NOW)).then(
+        PlayerDropped(player_id="p1", reason="ill", at=NOW))
+    assert [p.id for p in dropped.state.active_players()] == ["p2"]
+    given(TOURNAMENT, running, dropped.events).when(DropPlayer("p1", None, NOW)
+                                                    ).then_refused(Conflict)
+    given(TOURNAMENT, running).when(DropPlayer("nobody", None, NOW)).then_refused(NotFound)
 
 
 def test_start_needs_two_players_and_finish_reveals_seed():
-    state = run(created(), reg("p1"))
-    with pytest.raises(Conflict):
-        TOURNAMENT.decide(StartTournament(NOW), state)
-    state = run(state, reg("p2"), StartTournament(NOW))
-    events = TOURNAMENT.decide(FinishTournament(NOW), state)
-    assert events[0].data["seed"] == "the-seed"
-    with pytest.raises(Conflict):
-        TOURNAMENT.decide(StartTournament(NOW), run(state, FinishTournament(NOW)))
+    given(TOURNAMENT, history(reg("p1"))).when(StartTournament(NOW)).then_refused(Conflict)
+    given(TOURNAMENT, history(reg("p1"), reg("p2"))).when(StartTournament(NOW)).then(
+        TournamentStarted(at=NOW))
+    finished = given(TOURNAMENT, RUNNING).when(FinishTournament(NOW)).then(
+        TournamentFinished(at=NOW, seed="the-seed"))
+    given(TOURNAMENT, RUNNING, finished.events).when(StartTournament(NOW)).then_refused(
+        Conflict)
 
 
 def test_evolve_never_mutates_its_input():

@@ -1,0 +1,132 @@
+"""In-memory event store: the same port as the SQLite and DynamoDB adapters, for tests
+and throwaway runs (``PODIUM_STORE=memory``); nothing survives the process. Payloads go
+through the JSON codec on the way in and out, as they do in the durable adapters, so a
+caller can neither mutate what was stored nor rely on a Python type JSON would not keep."""
+from __future__ import annotations
+
+import threading
+import uuid
+from collections.abc import Iterable, Iterator
+from datetime import UTC, datetime
+from typing import Any, NamedTuple
+
+from . import codec
+from .ports import (
+    ConcurrencyConflict,
+    IdempotencyKeyTaken,
+    IdempotencyRecord,
+    StoredEvent,
+    StreamWrite,
+    Tally,
+)
+
+
+def _copy(value: Any) -> Any:
+    return codec.loads(codec.dumps(value))
+
+
+class _Row(NamedTuple):
+    """An event as kept: its payloads encoded, as a durable adapter would keep them."""
+    stream_id: str
+    version: int
+    type: str
+    data: str
+    meta: str
+    event_id: str
+    recorded_at: str
+
+
+class MemoryEventStore:
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._streams: dict[str, list[_Row]] = {}
+        self._log: list[_Row] = []          # commit order, as SQLite's position
+        self._tallies: dict[str, set[int]] = {}
+        self._idempotency: dict[str, IdempotencyRecord] = {}
+
+    def version(self, stream_id: str) -> int:
+        with self._lock:
+            return len(self._streams.get(stream_id, ()))
+
+    def append_batch(self, writes: Iterable[StreamWrite],
+                     idempotency: IdempotencyRecord | None = None,
+                     tallies: Iterable[Tally] = ()) -> list[StoredEvent]:
+        writes, tallies = list(writes), list(tallies)
+        with self._lock:
+            if idempotency is not None and idempotency.key in self._idempotency:
+                raise IdempotencyKeyTaken(idempotency.key)
+            for write in writes:        # every check before any change: all or nothing
+                if len(self._streams.get(write.stream_id, ())) != write.expected_version:
+                    raise ConcurrencyConflict(write.stream_id, write.expected_version)
+            recorded_at = datetime.now(UTC).isoformat(timespec="microseconds")
+            stored = [_Row(write.stream_id, write.expected_version + offset, event.type,
+                           codec.dumps(event.data), codec.dumps(event.meta),
+                           uuid.uuid4().hex, recorded_at)
+                      for write in writes
+                      for offset, event in enumerate(write.events, start=1)]
+            for event in stored:
+                self._streams.setdefault(event.stream_id, []).append(event)
+            self._log.extend(stored)
+            for tally in tallies:
+                self._tallies.setdefault(tally.name, set()).add(tally.member)
+            if idempotency is not None:
+                self._idempotency[idempotency.key] = IdempotencyRecord(
+                    idempotency.key, idempotency.fingerprint, idempotency.status,
+                    _copy(idempotency.body), _copy(idempotency.headers))
+        return [self._out(event) for event in stored]
+
+    @staticmethod
+    def _out(row: _Row) -> StoredEvent:
+        return StoredEvent(row.stream_id, row.version, row.type, codec.loads(row.data),
+                           codec.loads(row.meta), row.event_id, row.recorded_at)
+
+    def read(self, stream_id: str, after: int = 0,
+             limit: int | None = None) -> list[StoredEvent]:
+        with self._lock:
+            events = self._streams.get(stream_id, [])[max(after, 0):]
+            if limit is not None:
+                events = events[:limit]
+        return [self._out(event) for event in events]
+
+    def read_many(self, after: dict[str, int]) -> dict[str, list[StoredEvent]]:
+        return {stream_id: self.read(stream_id, version) for stream_id, version in after.items()}
+
+    def tally(self, name: str) -> int:
+        with self._lock:
+            return len(self._tallies.get(name, ()))
+
+    def tally_members(self) -> list[Tally]:
+        """Every member of every tally (to copy what this store holds into another)."""
+        with self._lock:
+            return [Tally(name, member) for name, members in self._tallies.items()
+                    for member in sorted(members)]
+
+    def position(self) -> int:
+        """How many events the store holds: ``since(position)`` gives those appended
+        after this call."""
+        with self._lock:
+            return len(self._log)
+
+    def since(self, position: int) -> list[StoredEvent]:
+        """The events appended after ``position`` (see :meth:`position`), in commit order."""
+        with self._lock:
+            rows = self._log[position:]
+        return [self._out(row) for row in rows]
+
+    def idempotency(self, key: str) -> IdempotencyRecord | None:
+        with self._lock:
+            record = self._idempotency.get(key)
+        if record is None:
+            return None
+        return IdempotencyRecord(record.key, record.fingerprint, record.status,
+                                 _copy(record.body), _copy(record.headers))
+
+    def all_events(self) -> Iterator[StoredEvent]:
+        position = 0
+        while True:
+            with self._lock:
+                chunk = self._log[position:position + 1000]
+            if not chunk:
+                return
+            position += len(chunk)
+            yield from (self._out(event) for event in chunk)
