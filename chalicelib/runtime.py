@@ -75,10 +75,13 @@ class Runtime:
             return DynamoHealth.connect(self.config.dynamodb_endpoint, self.config.events_table,
                                         self.config.views_table, self.config.idempotency_table)
         from .store.sqlite_health import SqliteHealth
-        return SqliteHealth(self.events, self.views)
+        return SqliteHealth(self.events, self.views)  # type: ignore[arg-type]  # SQLite's own
 
 
 def build_runtime(config: Config) -> Runtime:
+    events: EventStore
+    views: ViewStore
+    admin_key: str | None
     if config.store == "sqlite":
         from .store.sqlite_events import SqliteEventStore
         from .store.sqlite_views import SqliteViewStore

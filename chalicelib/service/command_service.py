@@ -75,7 +75,8 @@ class CommandService:
         evolve = checked_evolve(decider) if self.check_purity else decider.evolve
         states = {}
         for sid in stream_ids:
-            version, state = cached[sid] if cached[sid] else (0, decider.initial())
+            hit = cached[sid]
+            version, state = hit if hit else (0, decider.initial())
             for stored in newer[sid]:
                 state = evolve(state, stored.event)
             if newer[sid]:
@@ -130,8 +131,8 @@ class CommandService:
                     if replay is not None:
                         return replay
                 continue
-            except IdempotencyKeyTaken:
-                replay = self._replay(idempotency)
+            except IdempotencyKeyTaken:     # raised only for a keyed request
+                replay = self._replay(idempotency) if idempotency is not None else None
                 if replay is not None:
                     return replay
                 continue

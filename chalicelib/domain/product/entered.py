@@ -17,7 +17,7 @@ entered as a correction).
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..errors import Invalid
@@ -86,8 +86,8 @@ def starter_item(sets: Mapping[str, CardSet], set_id: str, starter_id: str) -> d
 
 
 def entered_product(settings: Any, sets: Mapping[str, CardSet],
-                    packs: list[Mapping[str, Any]],
-                    starters: list[Mapping[str, Any]]) -> tuple[dict[str, Any], list[Problem]]:
+                    packs: Sequence[Mapping[str, Any]],
+                    starters: Sequence[Mapping[str, Any]]) -> tuple[dict[str, Any], list[Problem]]:
     """The entry as an allocation, and every way it departs from the configuration."""
     s = settings if isinstance(settings, ProductSettings) else \
         ProductSettings.model_validate(dict(settings))

@@ -12,7 +12,7 @@ Every violation is reported, each a dict with a ``code`` and a ``msg``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..profiles.product import OwnProductLimits
@@ -62,8 +62,8 @@ def count_problems(limits: OwnProductLimits, boosters: Counter,
 
 
 def own_product(limits: OwnProductLimits, sets: Mapping[str, CardSet],
-                packs: list[Mapping[str, Any]],
-                starters: list[Mapping[str, Any]]) -> tuple[dict[str, Any], list[Problem]]:
+                packs: Sequence[Mapping[str, Any]],
+                starters: Sequence[Mapping[str, Any]]) -> tuple[dict[str, Any], list[Problem]]:
     """The entry as an allocation, and every violation of the advertised limits."""
     problems: list[Problem] = []
     out_packs, out_starters = [], []

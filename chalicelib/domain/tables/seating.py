@@ -15,7 +15,8 @@ import math
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from .costs import KIND, NONE, SLOT, STRICT, Problem, Seating
+from .costs import NONE, SLOT, STRICT, Problem, Seating
+from .criteria import KIND
 
 __all__ = ["STRICT", "Problem", "Seating", "anneal", "optimise", "seat_round"]
 
