@@ -19,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 from collections.abc import Callable
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, dataclass_transform, overload
 
 from . import streams
 
@@ -79,6 +79,19 @@ def stored_key(key: str) -> Any:
     return dataclasses.field(metadata={_KEY: key})
 
 
+@overload
+def event(cls: type[E], /) -> type[E]: ...
+
+
+@overload
+def event(*, version: int = 1,
+          stored_as: dict[str, str] | None = None) -> Callable[[type[E]], type[E]]: ...
+
+
+# Type checkers see each class as the frozen keyword-only dataclass it becomes (its
+# constructor checked); optional() and stored_key() read as defaults to them.
+@dataclass_transform(kw_only_default=True, frozen_default=True,
+                     field_specifiers=(dataclasses.field,))
 def event(cls: type[E] | None = None, *, version: int = 1,
           stored_as: dict[str, str] | None = None) -> Any:
     """Declare and register an event class (``@event`` or ``@event(version=2)``).

@@ -3,9 +3,11 @@ decider from the state before it), each round's results against its matches' str
 the top cut's seeds and bracket, and every cut advance."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..domain import streams
+from ..domain.events import Event
 from ..domain.rng import derive
 from ..domain.swiss import decide_pairing, decide_results
 from ..domain.swiss.commands import (
@@ -28,7 +30,7 @@ PAIRING = ["round", "pairs", "bye", "left", "pods", "method", "quality", "optima
 
 
 def started(ctx: Context, state: SwissState, event: Recorded) -> list[Finding]:
-    key = format(derive(ctx.seed, "swiss").getrandbits(128), "032x")
+    key = format(derive(ctx.seed or "", "swiss").getrandbits(128), "032x")
     if event.data.get("seed_key") != key:
         return [Difference(event, "seed_key", event.data.get("seed_key"), key)]
     return []
@@ -57,7 +59,7 @@ def top_cut(ctx: Context, state: SwissState, event: Recorded) -> list[Finding]:
 
 def closed(ctx: Context, state: SwissState, event: Recorded) -> list[Finding]:
     """The results a round closed with are the final results of its matches' streams."""
-    number = event.data.get("round")
+    number: Any = event.data.get("round")        # as recorded: guarded below
 
     def work() -> list[Finding]:
         rnd = state.rounds[number - 1]
@@ -76,7 +78,10 @@ def closed(ctx: Context, state: SwissState, event: Recorded) -> list[Finding]:
 def _result_command(event: Recorded) -> Any:
     d = event.data
     score = d.get("score") or {}
-    a, b, draws = score.get("a"), score.get("b"), score.get("draws", 0)
+    # as recorded: a missing score fails the re-derivation (guarded)
+    a: Any = score.get("a")
+    b: Any = score.get("b")
+    draws = score.get("draws", 0)
     if event.type == "ResultReported":
         return ReportResult(match=d["match"], player=d["by"], a=a, b=b, now=d["at"],
                             draws=draws)
@@ -93,10 +98,11 @@ def result(ctx: Context, state: SwissState, event: Recorded) -> list[Finding]:
     """A result recorded in the Swiss stream (a top-cut match, a correction): the same
     command again gives the same score and, once final, the same cut advance or champion
     (the events right after it)."""
-    handlers = {"ResultReported": decide_results.decide_report,
-                "ResultConfirmed": decide_results.decide_confirm,
-                "ResultEntered": decide_results.decide_enter,
-                "ResultCorrected": decide_results.decide_correct}
+    handlers: dict[str, Callable[[Any, SwissState], list[Event]]] = {
+        "ResultReported": decide_results.decide_report,
+        "ResultConfirmed": decide_results.decide_confirm,
+        "ResultEntered": decide_results.decide_enter,
+        "ResultCorrected": decide_results.decide_correct}
     return guarded(event, lambda: decided_with_followers(
         ctx, event, lambda: handlers[event.type](_result_command(event), state)))
 

@@ -45,7 +45,7 @@ def round_closed(ctx: Context, state: TablesState, event: Recorded) -> list[Find
     own stream recorded last (a close may not rewrite what the table reported)."""
     def work() -> list[Finding]:
         out: list[Finding] = []
-        number = event.data.get("round")
+        number: Any = event.data.get("round")    # as recorded (guarded)
         for k, table in enumerate(event.data.get("tables", []), start=1):
             path = f"tables[{k - 1}].results"
             out += _table_score(event, path, list(table["seats"]), table["results"],

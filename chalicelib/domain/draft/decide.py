@@ -9,7 +9,7 @@ end of a review break. So expiry happens whenever the pod is touched and by a
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -308,7 +308,8 @@ def _sweep(cmd: Sweep, state: PodState) -> list[Event]:
     return advance(state, cmd.now)[1]
 
 
-HANDLERS = {OpenPod: _open, MakePick: _pick, Preselect: _preselect,
+HANDLERS: dict[type, Callable[[Any, PodState], list[Event]]] = {
+            OpenPod: _open, MakePick: _pick, Preselect: _preselect,
             TurnFaceDown: _turn_down, ReplacePack: _replace, PickFor: _pick_for,
             Sweep: _sweep}
 

@@ -9,6 +9,7 @@ statement, at}; ``AppealDecided`` {penalty_id, decision, note, by, at};
 player_id, by, at}."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -39,7 +40,7 @@ def _name_officials(cmd: c.NameOfficials, state: JudgingState) -> list[Event]:
     if cmd.started:
         raise Conflict("the head judge and the Multi-Judge System are announced before the "
                        "tournament begins (V:EKN 2.9)", code="officials_locked")
-    problems = []
+    problems: list[dict[str, Any]] = []
     if cmd.head_judge not in cmd.staff:
         problems.append({"loc": "head_judge", "msg": "not the organizer or one of the "
                          "tournament's judges", "value": cmd.head_judge})
@@ -186,7 +187,7 @@ def _present(cmd: c.MarkPresent, state: JudgingState) -> list[Event]:
                                    at=cmd.now)]
 
 
-_HANDLERS: dict[type, Any] = {
+_HANDLERS: dict[type, Callable[[Any, JudgingState], list[Event]]] = {
     c.NameOfficials: _name_officials, c.GivePenalty: _give, c.FileAppeal: _file,
     c.DecideAppeal: _decide_appeal, c.AnnounceRoundStart: _announce,
     c.MarkPresent: _present}

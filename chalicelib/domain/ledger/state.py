@@ -14,9 +14,10 @@ from .rating import entries_of
 
 @dataclass(frozen=True)
 class LedgerState:
-    records: PMap = field(default_factory=pmap)      # event id -> {record, version, invalidated}
+    # event id -> {record, version, invalidated}
+    records: PMap[str, dict[str, Any]] = field(default_factory=pmap)
     by_member: MemberIndex = field(default_factory=MemberIndex)  # member -> its entries
-    feed: PVector = field(default_factory=pvector)   # rating changes, oldest first
+    feed: PVector[Any] = field(default_factory=pvector)   # rating changes, oldest first
 
     def entries(self, member: str) -> list[dict[str, Any]]:
         return list(self.by_member.get(member))
@@ -36,7 +37,7 @@ def _place(state: LedgerState, event_id: str, new: dict[str, dict[str, Any]]) ->
 
 
 def _feed(state: LedgerState, event_id: str, action: str, at: str,
-          changes: list[dict[str, Any]]) -> PVector:
+          changes: list[dict[str, Any]]) -> PVector[Any]:
     feed = state.feed
     for change in changes:
         feed = feed.append({"seq": len(feed) + 1, "at": at, "event_id": event_id,

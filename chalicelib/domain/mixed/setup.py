@@ -13,7 +13,7 @@ from ..tabledraft.setup import entered_problems, kinds_of, plan_pods
 from .commands import StartMixedDraft
 
 
-def item_meta(allocation: Mapping[str, Any], sets: Mapping[str, CardSet]) -> list[dict]:
+def item_meta(allocation: Mapping[str, Any], sets: Mapping[str, CardSet]) -> list[dict[str, Any]]:
     """What each opened item of a collated allocation should be, starters first (7.2.5)."""
     return ([{"set": s["set"], "starter": s["starter"], "size": len(s["cards"])}
              for s in allocation["starters"]]

@@ -31,8 +31,8 @@ def _set_allowed(limits: OwnProductLimits, what: str, n: int,
     return []
 
 
-def count_problems(limits: OwnProductLimits, boosters: Counter,
-                   starters: Counter) -> list[Problem]:
+def count_problems(limits: OwnProductLimits, boosters: Counter[str],
+                   starters: Counter[str]) -> list[Problem]:
     """Totals and per-set numbers against the limits (``Counter`` by set id; a ``None``
     key counts towards the totals only)."""
     problems: list[Problem] = []

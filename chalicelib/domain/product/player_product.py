@@ -72,7 +72,8 @@ class HandOutAlone:
 
 def check_entry(settings: Mapping[str, Any] | ProductSettings, sets: Mapping[str, CardSet],
                 packs: Sequence[Mapping[str, Any]],
-                starters: Sequence[Mapping[str, Any]]) -> tuple[dict[str, Any], list[dict]]:
+                starters: Sequence[Mapping[str, Any]]
+                ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The allocation and every problem of one player's product under ``settings``."""
     s = settings if isinstance(settings, ProductSettings) else \
         ProductSettings.model_validate(dict(settings))

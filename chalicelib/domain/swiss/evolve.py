@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from ..events import Event
 from . import events as ev
@@ -80,7 +81,7 @@ def _result(state: SwissState, event: ev.MatchResult) -> SwissState:
 
 
 def _structure(state: SwissState, event: ev.StructureSet) -> SwissState:
-    changes: dict = {}
+    changes: dict[str, Any] = {}
     if event.rounds is not None:
         changes.update(fixed_rounds=event.rounds, planned_rounds=event.rounds)
     if event.top_cut is not None:

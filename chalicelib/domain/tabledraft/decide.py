@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from ..errors import Conflict, Forbidden, Invalid, NotFound
 from ..events import Event
@@ -76,7 +77,7 @@ def _drafting(state: TableDraftState) -> None:
         raise Conflict("the table draft is over", code="draft_over")
 
 
-def _picked(state: TableDraftState, player: str, card: dict, auto: bool, at: str,
+def _picked(state: TableDraftState, player: str, card: dict[str, Any], auto: bool, at: str,
             by: str | None = None) -> list[Event]:
     last = state.turn + 1 >= len(state.order)
     picked = ev.TableCardPicked(
@@ -133,7 +134,7 @@ def take(cmd: Pick, state: TableDraftState, late: list[Event] = ()) -> list[Even
     return _picked(state, cmd.player, card, False, clock.iso(cmd.now))
 
 
-def _oldest(state: TableDraftState) -> dict:
+def _oldest(state: TableDraftState) -> dict[str, Any]:
     """7.7: the judge issues the "oldest" card still on the table."""
     return min(state.table, key=lambda c: c["order"])
 

@@ -19,7 +19,7 @@ def kinds_of(sets: Mapping[str, CardSet]) -> dict[str, str]:
     return {cid: card.kind for cid, card in card_index(sets.values()).items()}
 
 
-def booster_meta(product: ProductSettings, sets: Mapping[str, CardSet]) -> list[dict]:
+def booster_meta(product: ProductSettings, sets: Mapping[str, CardSet]) -> list[dict[str, Any]]:
     """What each player's k-th booster should be (``{"set", "booster", "size"}``), so a
     judge can see and replace one with a wrong card count (7.2.5). Empty when players
     bring their own product, which need not be identical."""
@@ -51,8 +51,8 @@ def plan_pods(players: list[str], draft: Mapping[str, Any], seed: str, label: st
 
 
 def entered_problems(entered: Mapping[str, list[list[str]]], players: list[str],
-                     kinds: Mapping[str, str]) -> list[dict]:
-    problems = []
+                     kinds: Mapping[str, str]) -> list[dict[str, Any]]:
+    problems: list[dict[str, Any]] = []
     for player in players:
         if player not in entered:
             problems.append({"player": player, "msg": "no product entered"})

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 RULES: tuple[tuple[str, str], ...] = (
     ("R1", "predator-prey pair repeated"),
@@ -154,10 +155,10 @@ class Tally:
         return vps, trs, games
 
 
-def violations(rounds: Sequence[Sequence[Sequence[str]]]) -> dict[str, list[list]]:
+def violations(rounds: Sequence[Sequence[Sequence[str]]]) -> dict[str, list[list[Any]]]:
     """Every violation of each rule over ``rounds``: players or pairs concerned."""
     tally = Tally(rounds)
-    found: dict[str, list[list]] = {code: [] for code in CODES}
+    found: dict[str, list[list[Any]]] = {code: [] for code in CODES}
     total_vps, total_trs, games = tally.totals()
     for pid in sorted(tally.players):
         st = tally.players[pid]
@@ -200,7 +201,7 @@ def counts(rounds: Sequence[Sequence[Sequence[str]]]) -> list[int]:
     return [len(found[code]) for code in CODES]
 
 
-def report(rounds: Sequence[Sequence[Sequence[str]]]) -> list[dict]:
+def report(rounds: Sequence[Sequence[Sequence[str]]]) -> list[dict[str, Any]]:
     """JSON report: one entry per rule with its label, count and the items."""
     found = violations(rounds)
     return [{"rule": code, "label": label, "count": len(found[code]),

@@ -2,6 +2,7 @@
 four and five, their results, the cut to five and the final (V:EKN 3.1-3.7)."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -238,7 +239,8 @@ def decide_final_result(cmd: ReportFinal, state: TablesState) -> list[Event]:
                                 standings=finals.final_standings(state.qualifiers, vp))]
 
 
-HANDLERS = {SeatRound: decide_seat_round, SwapPlayers: decide_swap,
+HANDLERS: dict[type, Callable[[Any, TablesState], list[Event]]] = {
+            SeatRound: decide_seat_round, SwapPlayers: decide_swap,
             ReportTable: decide_report, StartFinal: decide_start_final,
             PlaceCard: decide_place, ReportFinal: decide_final_result,
             DropPlayer: decide_drop, CloseRound: decide_close}

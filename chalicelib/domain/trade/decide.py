@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
+from typing import Any
 
 from ..errors import Conflict, Forbidden, Invalid
 from ..events import Event
@@ -19,7 +21,7 @@ from .evolve import evolve
 from .state import TradePodState
 
 
-def decide(command, state: TradePodState) -> list[Event]:
+def decide(command: Any, state: TradePodState) -> list[Event]:
     if isinstance(command, StartTradePod):
         return _start(command, state)
     handler = _HANDLERS.get(type(command))
@@ -120,7 +122,7 @@ def _offer(cmd: OfferTrade, state: TradePodState) -> list[Event]:
                          at=clock.iso(cmd.now))]
 
 
-def _answerer(player: str, state: TradePodState) -> dict:
+def _answerer(player: str, state: TradePodState) -> dict[str, Any]:
     _trading(state)
     if state.offer is None:
         raise Conflict("there is no offer to answer", code="no_offer")
@@ -176,5 +178,6 @@ def _add_crypt(cmd: AddCrypt, state: TradePodState) -> list[Event]:
         for p in state.players}, at=at)]
 
 
-_HANDLERS = {OfferTrade: _offer, AcceptTrade: _accept, DeclineTrade: _decline,
+_HANDLERS: dict[type, Callable[[Any, TradePodState], list[Event]]] = {
+             OfferTrade: _offer, AcceptTrade: _accept, DeclineTrade: _decline,
              AddCrypt: _add_crypt}
