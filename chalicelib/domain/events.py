@@ -19,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 from collections.abc import Callable
-from typing import Any, ClassVar, TypeVar, dataclass_transform, overload
+from typing import Any, ClassVar, TypeVar, cast, dataclass_transform, overload
 
 from . import streams
 
@@ -104,7 +104,7 @@ def event(cls: type[E] | None = None, *, version: int = 1,
             raise TypeError(f"event {name} is registered twice "
                             f"({_CLASSES[name].__module__} and {body.__module__})")
         made = dataclasses.dataclass(frozen=True, slots=True, kw_only=True)(body)
-        fields = dataclasses.fields(made)
+        fields = dataclasses.fields(cast(Any, made))      # a dataclass now
         made.type = name
         made.schema_version = version
         made._keys = tuple((f.metadata.get(_KEY, f.name), f.name) for f in fields)
@@ -140,7 +140,7 @@ class UnknownEvent(Event):
     """A stored name no class is registered under (e.g. written by newer code): evolve
     functions and projections pass over it."""
 
-    type: str
+    type: str  # type: ignore[misc]  # an unknown event keeps its stored name per instance
     data: Payload = dataclasses.field(default_factory=dict)
 
 

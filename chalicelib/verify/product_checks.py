@@ -232,7 +232,7 @@ def mixed_started(ctx: Context, state: Any, event: Recorded) -> list[Finding]:
         players = sorted(p for pod in pods for p in pod)
         _, starts = mixed_draft_commands(
             seed=ctx.seed or "", players=players, product=ctx.section("product"),
-            draft=ctx.section("draft"), sets=ctx.sets, now=event.data.get("at"),
+            draft=ctx.section("draft"), sets=ctx.sets, now=event.data["at"],
             pile_size=s["pile_size"], pick_seconds=s.get("pick_seconds"),
             review_seconds=s.get("review_seconds", 0),
             library_pick_seconds=s.get("library_pick_seconds"), explicit_pods=pods,

@@ -37,7 +37,7 @@ class DecksState:
         return DeckSettings.model_validate(self.settings)
 
     def registration(self, player: str, label: str | None = None) -> dict[str, Any] | None:
-        decks = self.decks.get(player, {})
+        decks: dict[str, dict[str, Any]] = self.decks.get(player, {})
         return decks.get(label or self.active.get(player, "main"))
 
 

@@ -12,7 +12,7 @@ class DraftStarted(Event):
     pods: list[list[str]]
     rounds: int
     starters: dict[str, Any]       # player -> starter product handed out with the packs
-    at: str
+    at: int                        # epoch milliseconds, the draft's clock
     by: str
     # what the organizer chose rather than the seed ("pods", "packs"), when anything
     chosen_by_organizer: list[str] | None = optional()
@@ -22,7 +22,7 @@ class DraftStarted(Event):
 class LateArrivalProvided(Event):
     player: str
     product: Any                   # the sealed product a late arrival gets (7.2.6)
-    at: str
+    at: int                        # epoch milliseconds
     by: str
 
 

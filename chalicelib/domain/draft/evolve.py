@@ -24,7 +24,7 @@ from .passing import pass_on
 from .state import Pick, PodState
 
 
-def _set(items: tuple[Any, ...], index: int, value) -> tuple[Any, ...]:
+def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return items[:index] + (value,) + items[index + 1:]
 
 
@@ -101,7 +101,7 @@ def _replaced(state: PodState, d: ev.PackReplaced) -> PodState:
     r, seat, cards = d.round, d.seat, tuple(d.cards)
     rounds = list(state.packs_by_round)
     rounds[r - 1] = _set(rounds[r - 1], seat, cards)
-    changes = {"packs_by_round": tuple(rounds),
+    changes: dict[str, Any] = {"packs_by_round": tuple(rounds),
                "replacements": state.replacements + ({"round": r, "seat": seat + 1,
                                                       "reason": d.reason, "by": d.by,
                                                       "at": d.at,

@@ -41,7 +41,7 @@ class Penalty:
 class JudgingState:
     head_judge: str | None = None
     panel: tuple[dict[str, Any], ...] = ()          # Multi-Judge System, in order
-    penalties: PMap[Any, Any] = field(default_factory=pmap)    # id -> Penalty
+    penalties: PMap[str, Penalty] = field(default_factory=pmap)
     starts: PMap[Any, Any] = field(default_factory=pmap)       # round -> ISO start
     present: PMap[Any, Any] = field(default_factory=pmap)      # round -> frozenset of players
 

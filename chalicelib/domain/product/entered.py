@@ -98,7 +98,7 @@ def entered_product(settings: Any, sets: Mapping[str, CardSet],
                          "expected": len(plan),
                          "msg": f"the product configuration gives each player {len(plan)} "
                                 f"boosters, {len(packs)} entered"})
-    out_packs = []
+    out_packs: list[dict[str, Any]] = []
     for n, (pack, item) in enumerate(zip(packs, plan, strict=False), start=1):
         set_id = pack.get("set") or item["set"]
         booster = pack.get("booster") or item["booster"]

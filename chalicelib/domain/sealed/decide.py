@@ -41,7 +41,7 @@ def _pool(alloc: dict[str, Any]) -> list[str]:
 def _start(cmd: StartSealed, state: SealedState) -> list[Event]:
     if state.status != "new":
         raise Conflict("sealed product was already handed out", code="already_started")
-    starters = []
+    starters: list[dict[str, Any]] = []
     for player in cmd.players:
         for item in cmd.allocations[player].get("starters", []):
             starters.append({"id": f"S{len(starters) + 1}", "set": item.get("set"),
@@ -82,6 +82,7 @@ def _propose(cmd: ProposeStarterTrade, state: SealedState) -> list[Event]:
         problems.append(f"{cmd.take!r} is already yours")
     if problems:
         raise Invalid("this starter trade cannot be offered", problems, code="bad_offer")
+    assert take is not None                       # else a problem above
     offer = f"T{state.offers_made + 1}"
     return [ev.StarterTradeProposed(offer=offer, from_=cmd.player, to=take["owner"],
                                  give=cmd.give, take=cmd.take, at=clock.iso(cmd.now))]

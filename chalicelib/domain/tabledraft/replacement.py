@@ -50,7 +50,7 @@ def replacement_problems(cards: list[str], expected: int | None, kinds: dict[str
 def abnormal_packs(state: TableDraftState) -> list[dict[str, Any]]:
     """Packs not drafted from yet whose card count differs from their booster's: the
     judge should replace them (7.2.5). The pack on the table counts with its laid cards."""
-    out = []
+    out: list[dict[str, Any]] = []
     if state.status != "drafting":
         return out
     on_table = [0] * len(state.players)

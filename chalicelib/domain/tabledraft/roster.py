@@ -56,7 +56,7 @@ class RosterState:
         return pod_number(self.pods, player)
 
 
-def decide(command, state: RosterState) -> list[Event]:
+def decide(command: Any, state: RosterState) -> list[Event]:
     if isinstance(command, AddLateArrival):
         return _late(command, state)
     if state.formed:

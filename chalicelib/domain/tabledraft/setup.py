@@ -3,6 +3,7 @@ a table draft: pods, the boosters each player opens, crypt kinds, sealed starter
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import datetime
 from typing import Any
 
 from ..errors import Invalid
@@ -66,7 +67,7 @@ def entered_problems(entered: Mapping[str, list[list[str]]], players: list[str],
 
 
 def table_draft_commands(*, seed: str, players: list[str], product: Mapping[str, Any],
-                         draft: Mapping[str, Any], sets: Mapping[str, CardSet], now,
+                         draft: Mapping[str, Any], sets: Mapping[str, CardSet], now: datetime | str,
                          pick_seconds: int | None, review_seconds: int,
                          explicit_pods: list[list[str]] | None = None,
                          first_seats: Mapping[int, str] | None = None,

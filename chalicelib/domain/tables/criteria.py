@@ -40,10 +40,12 @@ CODES = tuple(code for code, _ in RULES)
 PREY, GRAND_PREY, GRAND_PREDATOR, PREDATOR, CROSS = range(5)
 KIND_NAMES = ("prey", "grand-prey", "grand-predator", "predator", "cross-table")
 FLIP = (PREDATOR, GRAND_PREDATOR, GRAND_PREY, PREY, CROSS)
-# KIND[n][d]: kind of the player d seats clockwise (after) at a table of n.
-KIND = {
-    4: (None, PREY, CROSS, PREDATOR),
-    5: (None, PREY, GRAND_PREY, GRAND_PREDATOR, PREDATOR),
+# KIND[n][d]: kind of the player d seats clockwise (after) at a table of n (d > 0; the
+# player themself, d = 0, has no kind: None, never looked up).
+_SELF: Any = None
+KIND: dict[int, tuple[int, ...]] = {
+    4: (_SELF, PREY, CROSS, PREDATOR),
+    5: (_SELF, PREY, GRAND_PREY, GRAND_PREDATOR, PREDATOR),
 }
 NEIGHBOURS = (PREY, PREDATOR)
 # V:EKN: the first player gets 1 transfer on the first turn, the second 2, ...; fifth 4.

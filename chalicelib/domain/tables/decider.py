@@ -263,7 +263,8 @@ def swapped(tables: tuple[tuple[str, ...], ...], sitting_out: tuple[str, ...],
     return tables2, out2
 
 
-def _with_round(state: TablesState, number: int, change) -> TablesState:
+def _with_round(state: TablesState, number: int,
+                change: Callable[[Any], Any]) -> TablesState:
     rounds = list(state.rounds)
     rounds[number - 1] = change(rounds[number - 1])
     return replace(state, rounds=tuple(rounds))

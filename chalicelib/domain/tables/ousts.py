@@ -59,7 +59,7 @@ def vp_from_ousts(seats: Sequence[str], ousts: Sequence[str], end: str,
     order = list(seats)
     for ousted in ousts:
         _oust(order, ousted, vp)
-    if end == "concession":
+    if end == "concession" and conceded_to is not None:    # checked above
         while len(order) > 1:       # V:EKN 3.5: ousted in sequence by the remaining player
             _oust(order, order[(order.index(conceded_to) + 1) % len(order)], vp)
     if len(order) == 1:

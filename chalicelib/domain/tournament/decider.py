@@ -209,7 +209,7 @@ def _finish(cmd: c.FinishTournament, state: TournamentState) -> list[Event]:
         raise Conflict("nothing is left to play: finish without incomplete",
                        {"open": []}, code="play_complete")
     return [ev.TournamentFinished(at=cmd.now, seed=state.seed, incomplete={
-        "reason": cmd.reason.strip(), "open": open_items})]
+        "reason": (cmd.reason or "").strip(), "open": open_items})]
 
 
 _HANDLERS: dict[type, Callable[[Any, TournamentState], list[Event]]] = {

@@ -71,7 +71,7 @@ def _settle(state: TradePodState, at: str, turn_over: bool, first: bool = False,
         emit(ev.TradeStockTurnedDown(player=holders[0], slots=state.face_up(holders[0]), at=at))
         holders = []
     if not holders:
-        if not first:
+        if not first and state.active_player is not None:    # a turn was being played
             emit(ev.TradeTurnEnded(turn=state.turn, player=state.active_player,
                                 reason=reason or "all_face_down", at=at))
         emit(ev.TradingEnded(trades=state.trades, at=at))
@@ -135,6 +135,7 @@ def _answerer(player: str, state: TradePodState) -> dict[str, Any]:
 def _accept(cmd: AcceptTrade, state: TradePodState) -> list[Event]:
     offer = _answerer(cmd.player, state)
     active = state.active_player
+    assert active is not None                     # an offer is answered while trading
     if cmd.slot not in state.face_up(active):
         raise Invalid(f"slot {cmd.slot} of {active} is not a face-up card",
                       {"face_up": state.face_up(active)}, code="not_face_up")
@@ -148,7 +149,9 @@ def _accept(cmd: AcceptTrade, state: TradePodState) -> list[Event]:
 def _decline(cmd: DeclineTrade, state: TradePodState) -> list[Event]:
     offer = _answerer(cmd.player, state)
     at = clock.iso(cmd.now)
-    declined = ev.TradeDeclined(turn=state.turn, player=state.active_player, target=cmd.player,
+    active = state.active_player
+    assert active is not None                     # an offer is answered while trading
+    declined = ev.TradeDeclined(turn=state.turn, player=active, target=cmd.player,
                              slot=offer["slot"], card=offer["card"], at=at)
     return [declined, *_settle(evolve(state, declined), at, turn_over=False)]
 

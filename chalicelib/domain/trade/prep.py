@@ -31,7 +31,7 @@ class TradePrepState:
         return pod_number(self.pods, player)
 
 
-def decide(command, state: TradePrepState) -> list[Event]:
+def decide(command: Any, state: TradePrepState) -> list[Event]:
     if isinstance(command, SetTradeDeck):
         return _set_deck(command, state)
     if isinstance(command, FormTradePods):

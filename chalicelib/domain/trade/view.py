@@ -10,7 +10,7 @@ from .state import TradePodState
 
 def view(state: TradePodState, *, player: str | None = None, staff: bool = False) -> dict[str, Any]:
     member = staff or player in state.players
-    doc = {
+    doc: dict[str, Any] = {
         "status": state.status,
         "pod": state.pod,
         "players": list(state.players),
