@@ -21,7 +21,7 @@ class DraftStarted(Event):
 @event
 class LateArrivalProvided(Event):
     player: str
-    product: Any                   # the sealed product a late arrival gets (7.2.6)
+    product: dict[str, Any]        # the sealed product a late arrival gets (7.2.6)
     at: int                        # epoch milliseconds
     by: str
 
@@ -36,7 +36,7 @@ class PodOpened(Event):
     pack_meta: list[list[dict[str, Any]]]   # [round][seat], {} when unknown
     timer: dict[str, Any]
     own_picks: str
-    specials: dict[str, Any]       # card -> its draft action (face-up, reveal, ...)
+    specials: dict[str, dict[str, Any]]  # card -> its draft action (face-up, reveal, ...)
     at: int
 
 
