@@ -78,10 +78,13 @@ class Runtime:
             from .store.memory_health import MemoryHealth
             return MemoryHealth(self.events, self.views)
         from .store.sqlite_health import SqliteHealth
-        return SqliteHealth(self.events, self.views)
+        return SqliteHealth(self.events, self.views)  # type: ignore[arg-type]  # SQLite's own
 
 
 def build_runtime(config: Config) -> Runtime:
+    events: EventStore
+    views: ViewStore
+    admin_key: str | None
     if config.store == "sqlite":
         from .store.sqlite_events import SqliteEventStore
         from .store.sqlite_views import SqliteViewStore

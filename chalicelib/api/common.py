@@ -96,20 +96,21 @@ def command_route(bp, path: str, use_case: Callable[..., Any], status: int = 200
     ``use_case(uow, caller, ...)``, whose document is the reply with ``status``. Assign
     the result to a module-level name (the route table finds views there)."""
     params = PATH_PARAM.findall(path)
+    numbered = numbers or {}
 
     def view(**given: str) -> Response:
         request = bp.current_request
         principal = caller(request)
-        args: list[Any] = [path_number(given[p], numbers[p]) if p in (numbers or {})
+        args: list[Any] = [path_number(given[p], numbered[p]) if p in numbered
                            else given[p] for p in params]
         if body is not None:
-            parsed = parse_body(request, body, allow_empty=allow_empty)
+            parsed: Any = parse_body(request, body, allow_empty=allow_empty)
             args += [getattr(parsed, name) for name in fields]
         return command(request, principal, status, use_case, *args)
 
     view.__name__ = view.__qualname__ = use_case.__name__
     view.__doc__ = use_case.__doc__
-    view.request_body = None if body is None else (body, allow_empty)  # tools/openapi_bodies
+    view.request_body = None if body is None else (body, allow_empty)  # type: ignore[attr-defined]  # tools/openapi_bodies
     view.__module__ = bp._import_name         # noqa: SLF001 - the blueprint's module
     return json_route(bp, path, methods=["POST"])(view)
 

@@ -56,8 +56,9 @@ def serve(request, answer: Callable[[], Response]) -> Response:
         if not isinstance(exc, DomainError):
             raise
         response = error(exc.status, exc.code, exc.message, exc.details)
-        if getattr(exc, "retry_after", None) is not None:
-            response.headers["Retry-After"] = str(exc.retry_after)
+        retry_after = getattr(exc, "retry_after", None)     # a TooManyRequests
+        if retry_after is not None:
+            response.headers["Retry-After"] = str(retry_after)
         return response
 
 
@@ -80,7 +81,7 @@ def _merged(response: Response, carried: dict[str, int]) -> Response:
         return response
     from ..service import positions
     key = next((k for k in response.headers if k.lower() == HEADER_KEY), None)
-    written = positions.decode(response.headers[key]) if key else {}
+    written = positions.decode(str(response.headers[key])) if key else {}
     if key:
         del response.headers[key]
     response.headers[positions.HEADER] = positions.encode(positions.merge(written, carried))

@@ -34,7 +34,7 @@ def _reply(body: bytes, content_type: str, cache: str) -> Response:
     """200 with an ETag, or 304 when the browser holds this version (text files only:
     the app serves no binary types)."""
     etag = '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
-    headers = {"ETag": etag, "Cache-Control": cache,
+    headers: dict[str, str | list[str]] = {"ETag": etag, "Cache-Control": cache,
                "X-Content-Type-Options": "nosniff"}
     tags = [t.strip().removeprefix("W/") for t in
             (bp.current_request.headers.get("if-none-match") or "").split(",")]

@@ -3,7 +3,6 @@ log lines, error bodies), Chalice's own refusals in the common error shape, rout
 made public, and one log line per request."""
 from __future__ import annotations
 
-import logging
 import re
 import time
 from collections.abc import Callable
@@ -70,8 +69,8 @@ def _common_shape(response: Response) -> Response:
 
 def _log_request(request, status: int, started: float) -> None:
     """One structured line per request; the route template, never tokens or bodies."""
-    level = logging.WARNING if status >= 500 else logging.INFO
-    logs.logger.log(level, "request", extra={
+    log = logs.logger.warning if status >= 500 else logs.logger.info
+    log("request", extra={
         "method": request.method, "route": request.path, "status": status,
         "ms": round((time.perf_counter() - started) * 1000, 2),
         "authenticated": "authorization" in request.headers})

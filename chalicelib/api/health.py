@@ -95,7 +95,8 @@ def _views(rt: Runtime) -> dict[str, Any]:
     except Exception as exc:  # noqa: BLE001 - reported, the probes above answered
         condition = f"unknown ({type(exc).__name__})"
     repairs = [r.as_json() for r in rt.healer.repairs] if rt.healer else []
-    body = {"schema_version": SCHEMA_VERSION, "condition": condition, "repairs": repairs}
+    body: dict[str, Any] = {"schema_version": SCHEMA_VERSION, "condition": condition,
+                            "repairs": repairs}
     slot = getattr(rt.projector.views, "slot", None)
     job = slot("rebuild-job").read() if slot is not None else None
     if job:

@@ -223,7 +223,7 @@ def next_page(position: int, limit: int, total: int) -> str | None:
 
 
 def respond(reply: Reply) -> Response:
-    headers = {"Content-Type": "application/json", **reply.headers}
+    headers: dict[str, str | list[str]] = {"Content-Type": "application/json", **reply.headers}
     return Response(reply.body, status_code=reply.status, headers=headers)
 
 

@@ -37,11 +37,12 @@ def public_prefix(request) -> str:
     return prefix if _PREFIX.fullmatch(prefix) else ""
 
 
-def publish(headers: MutableMapping[str, str], prefix: str) -> None:
+def publish(headers: MutableMapping[str, str | list[str]], prefix: str) -> None:
     """Prefix every routed link header with the public base path."""
     if not prefix:
         return
     for name in list(headers):
         value = headers[name]
-        if name.lower() in LINK_HEADERS and value.startswith(API_ROOT + "/"):
+        if name.lower() in LINK_HEADERS and isinstance(value, str) \
+                and value.startswith(API_ROOT + "/"):
             headers[name] = prefix + value

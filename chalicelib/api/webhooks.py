@@ -25,7 +25,7 @@ class EndpointBody(BaseModel):
     url: str = Field(min_length=8, max_length=2000)
     # the domain refuses an unknown topic (422 invalid_endpoint); the spec names them
     topics: list[str] = Field(min_length=1, max_length=len(TOPICS),
-                              json_schema_extra={"items": {"enum": sorted(TOPICS)}})
+                              json_schema_extra={"items": {"enum": [*sorted(TOPICS)]}})
     description: str | None = Field(default=None, max_length=200)
 
 

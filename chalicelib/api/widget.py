@@ -59,7 +59,8 @@ def _matches(header: str | None, etag: str) -> bool:
 def _cached(body: str, content_type: str, max_age: int) -> Response:
     """200 with an ETag, or 304 when the caller already holds this version."""
     etag = _etag(body.encode())
-    headers = {"ETag": etag, "Cache-Control": f"public, max-age={max_age}",
+    headers: dict[str, str | list[str]] = {
+        "ETag": etag, "Cache-Control": f"public, max-age={max_age}",
                "Access-Control-Allow-Origin": "*",
                "Access-Control-Expose-Headers": "ETag, X-Request-Id"}
     request = bp.current_request

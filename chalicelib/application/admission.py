@@ -10,7 +10,7 @@ import math
 from datetime import datetime
 from typing import Any
 
-from ..auth.guessing import client_key  # noqa: F401 - the API keys clients with it
+from ..auth.guessing import client_key as client_key  # the API keys clients with it
 from ..auth.tokens import keyed_digest
 from ..domain import streams
 from ..domain.errors import Invalid, TooManyRequests

@@ -17,6 +17,7 @@ import io
 from typing import Any
 
 from openpyxl import Workbook
+from openpyxl.worksheet.worksheet import Worksheet
 
 from ..auth import Principal
 from ..domain.errors import Conflict
@@ -46,6 +47,7 @@ def workbook(report: dict[str, Any]) -> bytes:
     rounds = report.get("rounds") or []
     wb = Workbook()
     intro = wb.active
+    assert isinstance(intro, Worksheet)           # a new workbook's first sheet
     intro.title = "Instructions"
     intro["A1"] = "The Archon v1.5 layout, written by Podium from the event's report"
     intro["A2"] = f"Audit log: {report['seed']['audit_log']}"

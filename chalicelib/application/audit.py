@@ -145,7 +145,7 @@ def _page(reads: Reads, tid: str, position: tuple[str, int] | None,
     after them, or None on the last page."""
     sort, version = position if position is not None else (None, 0)
     pending = [(sort, sort.split("|", 1)[1])] if sort is not None else []
-    index_after, events = sort, []
+    index_after, events = sort, list[Any]()
     while True:
         if not pending:
             batch = reads.views.list(streams_kind(tid), after=index_after, limit=100)

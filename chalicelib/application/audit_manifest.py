@@ -71,7 +71,7 @@ def heads(reads: Reads, tid: str, audited: Callable[[str], bool],
                 out[stream_id] = (events[-1].version, len(events), head)
 
 
-def manifest(reads: Reads, state: Any, card_sets: dict, audited: Callable[[str], bool],
+def manifest(reads: Reads, state: Any, card_sets: dict[str, Any], audited: Callable[[str], bool],
              show: Show) -> dict[str, Any]:
     return audit_chain.manifest(state.id, state.seed_sha256, card_sets,
                                 heads(reads, state.id, audited, show),

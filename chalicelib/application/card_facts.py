@@ -115,7 +115,8 @@ def _tournament_sets(source: Any, tid: str) -> tuple[list[str], bool] | None:
     started its settings are fixed, so a query remembers them."""
     memo = _memo(source)
     if memo is not None and ("t", tid) in memo:
-        return memo[("t", tid)]
+        remembered: tuple[list[str], bool] | None = memo[("t", tid)]
+        return remembered
     t = sources.state(source, TOURNAMENT, streams.tournament(tid))
     if not t.exists:
         return None
@@ -129,7 +130,8 @@ def _card_set(source: Any, set_id: str) -> CardSet | None:
     """A sample or uploaded set (uploaded sets never change: a query remembers them)."""
     memo = _memo(source)
     if memo is not None and ("s", set_id) in memo:
-        return memo[("s", set_id)]
+        remembered_set: CardSet | None = memo[("s", set_id)]
+        return remembered_set
     found = find_set(source, set_id)
     if memo is not None and found is not None and set_id not in sample_sets():
         memo[("s", set_id)] = found

@@ -83,7 +83,7 @@ def self_checkin(uow: UnitOfWork, actor: Principal, tid: str, code: str) -> dict
     if actor.role != "player" or actor.tournament_id != tid:
         raise Forbidden("players check in with their own token; staff record a player "
                         "present at .../checkin/players/{pid}", code="forbidden")
-    player = tournament.active_player(t, actor.player_id)
+    player = tournament.active_player(t, actor.player_id or "")
     _not_finished(t)
     state = uow.load(CHECKIN, streams.checkin(tid))
     given = code.strip()
@@ -136,7 +136,7 @@ def qr(reads: Reads, actor: Principal, tid: str, number: int | None) -> str:
     require_tournament_staff(actor, t)
     scope = scope_of(number)
     current = reads.state(CHECKIN, streams.checkin(tid)).scope(scope)
-    if not current.open:
+    if not current.open or current.code is None:
         raise Conflict("check-in is not open", {"scope": scope}, code="checkin_closed")
     return qr_content(tid, scope, current.code)
 

@@ -126,7 +126,8 @@ def round_extensions(views: Any, tid: str, key: str,
 
 def round_wide(views: Any, tid: str, key: str) -> int:
     """Minutes the whole round ``key`` was extended by (every table or match of it)."""
-    return views_of.extended(views, tid, key).get(key, {}).get("minutes", 0)
+    minutes: int = views_of.extended(views, tid, key).get(key, {}).get("minutes", 0)
+    return minutes
 
 
 def swiss_round_ends(views: Any, tid: str, number: int, ends_at: str | None) -> str | None:

@@ -6,11 +6,13 @@ being played (3.1.5), and for own product the limits advertised for a pool (7.2.
 ``source`` below is a unit of work (a command) or the ``Reads`` of a query."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
 from ..auth import Principal, is_staff
 from ..domain import streams
+from ..domain.decider import Decider
 from ..domain.decks import pools
 from ..domain.decks.commands import RegisterDeck
 from ..domain.decks.decider import DECKS
@@ -27,7 +29,9 @@ from . import formats, sources
 from .sets import load_sets
 
 # structure -> (decider, stream, "play has started", "a round is being played")
-_ROUNDS = {
+# structure -> (decider, its stream, play has started, a round is in progress)
+_ROUNDS: dict[str, tuple[Decider[Any], Callable[[str], str], Callable[[Any], bool],
+                         Callable[[Any], bool]]] = {
     "swiss": (SWISS, streams.swiss, pools.swiss_play_started, pools.swiss_round_in_progress),
     "multiplayer-tables": (TABLES, streams.tables, pools.tables_play_started,
                            pools.tables_round_in_progress),

@@ -45,6 +45,7 @@ def overview(reads: Reads, tid: str, after: str | None, limit: int) -> dict[str,
     page = reads.views.list(players_kind(tid), after=after, limit=limit + 1)
     more, page = len(page) > limit, page[:limit]
     out = public_view(reads.views, tid, [v.doc["player_id"] for v in page])
+    assert out is not None                        # its view was found above
     status = {v.doc["player_id"]: v.doc["status"] for v in page}
     out["unregistered"] = [e["player_id"] for e in out["players"]
                            if not e["registered"] and status[e["player_id"]] == "active"]

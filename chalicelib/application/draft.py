@@ -10,6 +10,7 @@ from typing import Any
 from ..auth import Principal, is_staff, require_tournament_staff
 from ..domain import streams
 from ..domain.draft.decide import POD, MakePick, PickFor, Preselect, ReplacePack, TurnFaceDown
+from ..domain.draft.events import PackReplaced
 from ..domain.draft.setup import start_commands
 from ..domain.draft.state import PodState
 from ..domain.draft.tournament import DRAFT, DraftState, ProvideLateArrival
@@ -159,7 +160,7 @@ def replace_pack(uow: UnitOfWork, actor: Principal, tid: str, n: int, seat_no: i
     state, events = uow.decide(POD, streams.draft_pod(tid, n), ReplacePack(
         seat=seat_no, round=round_no, cards=None if cards is None else list(cards),
         reason=reason, by=actor.id, now=ms(uow.now), sets=sets))
-    replaced = next(e for e in events if e.type == "PackReplaced")
+    replaced = next(e for e in events if isinstance(e, PackReplaced))
     return {"pod": n, "seat": seat_no, "round": round_no, "cards": len(replaced.cards),
             "replacements": list(state.replacements)}
 

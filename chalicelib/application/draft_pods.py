@@ -6,6 +6,7 @@ Pick timers expire whenever a pod is touched (every command carries the server's
 and every minute by the scheduled sweep of every running draft."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -62,8 +63,9 @@ def touched_pod(reads: Reads, tid: str, n: int) -> PodState:
 def sweep(reads: Reads, tid: str) -> list[dict[str, Any]]:
     """Every pod of the tournament's draft swept, one unit of work each."""
     draft = draft_of(reads, tid)
-    return [reads.service.run(lambda uow, n=n: Reply(200, sweep_pod(uow, tid, n))).body
-            for n in range(1, len(draft.pods) + 1)]
+    def work(n: int) -> Callable[[UnitOfWork], Reply]:
+        return lambda uow: Reply(200, sweep_pod(uow, tid, n))
+    return [reads.service.run(work(n)).body for n in range(1, len(draft.pods) + 1)]
 
 
 def sweep_running(reads: Reads) -> None:

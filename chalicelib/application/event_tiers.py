@@ -43,7 +43,8 @@ def admit_qualified(uow: UnitOfWork, t: TournamentState, member_id: str | None) 
     event = dict(t.settings).get("event") or {}
     if event.get("open", True):
         return
-    fid, continent = event.get("federation_id"), event.get("continent")
+    # the event tier's validation makes a non-open event name both
+    fid, continent = str(event["federation_id"]), str(event["continent"])
     ledger = uow.load(LEDGER, streams.ledger(fid), guard=False)
     day = date.fromisoformat((t.starts_at or uow.now.isoformat())[:10])
     found = member_qualifications(member_id, ledger.entries(member_id),

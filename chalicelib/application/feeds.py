@@ -63,7 +63,8 @@ class Horizon:
         limit = datetime.now(UTC) - timedelta(seconds=settle_seconds(self.store))
         backlog = self.health.backlog()
         if backlog.oldest_at is not None:
-            return min(limit, backlog.oldest_at - timedelta(microseconds=1))
+            oldest: datetime = backlog.oldest_at
+            return min(limit, oldest - timedelta(microseconds=1))
         return limit if backlog.complete else None
 
 

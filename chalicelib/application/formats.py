@@ -25,8 +25,13 @@ Read = Callable[[Any, str], Any]
 
 
 class LimitedFormat(Protocol):
-    name: str                 # the tournament's ``format``
-    consumer: str             # what hands the entered product out (:mod:`.handout`)
+    @property
+    def name(self) -> str:
+        """The tournament's ``format``."""
+
+    @property
+    def consumer(self) -> str:
+        """What hands the entered product out (:mod:`.handout`)."""
 
     def started_here(self, read: Read, t: TournamentState) -> bool:
         """The product phase began in Podium (a draft started, product handed out)."""

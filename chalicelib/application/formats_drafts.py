@@ -11,7 +11,7 @@ from typing import Any
 from ..domain import mixed, streams, tabledraft
 from ..domain.decks import pools
 from ..domain.draft.decide import POD
-from ..domain.draft.tournament import DRAFT
+from ..domain.draft.tournament import DRAFT, DraftState
 from ..domain.draft.views import can_see_own_picks
 from ..domain.errors import NotFound
 from ..domain.mixed.visibility import redact as mixed_redact
@@ -38,7 +38,8 @@ class BoosterDraft:
     consumer = "draft"                            # of entered product
 
     def started_here(self, read: Read, t: TournamentState) -> bool:
-        return read(DRAFT, streams.draft(t.id)).started
+        draft: DraftState = read(DRAFT, streams.draft(t.id))
+        return draft.started
 
     def open_items(self, read: Read, t: TournamentState) -> list[dict[str, Any]]:
         draft = read(DRAFT, streams.draft(t.id))
@@ -97,7 +98,8 @@ class RosterDraft:
         return self.name
 
     def roster(self, read: Read, tid: str) -> RosterState:
-        return read(ROSTER, self.roster_stream(tid))
+        roster: RosterState = read(ROSTER, self.roster_stream(tid))
+        return roster
 
     def pod(self, source: Any, tid: str, n: int) -> Any:
         """Pod ``n`` (404 while there is none)."""

@@ -19,8 +19,9 @@ from .reads import Reads
 Read = Callable[[Any, str], Any]
 
 
-def _product(read: Read, tid: str) -> Any:
-    return read(sealed.SEALED, streams.sealed(tid))
+def _product(read: Read, tid: str) -> sealed.SealedState:
+    state: sealed.SealedState = read(sealed.SEALED, streams.sealed(tid))
+    return state
 
 
 def _handed_out(read: Read, tid: str, pid: str) -> Any:

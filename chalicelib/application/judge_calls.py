@@ -76,7 +76,7 @@ def call_judge(uow: UnitOfWork, actor: Principal, tid: str, number: int | None,
     if not is_staff(actor, t):
         if actor.role != "player" or actor.tournament_id != tid:
             raise Forbidden("a player of this tournament or its staff calls a judge")
-        player = tournament.active_player(t, actor.player_id).id
+        player = tournament.active_player(t, actor.player_id or "").id
     number, table, match, seats = _location(reader(uow), t, player, number, table)
     if player is not None and player not in seats:
         raise Forbidden("players call a judge to their own table", code="not_your_table")

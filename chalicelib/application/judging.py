@@ -184,6 +184,7 @@ def give_penalty(uow: UnitOfWork, actor: Principal, tid: str, player: str, kind:
     if kind in LOSSES and match_id is not None:
         applied = {"swiss": _swiss_loss(uow, actor, tid, match_id, kind, player, reason)}
     elif kind in LOSSES:
+        assert number is not None and table is not None   # the decider wants a round
         applied = {"table": _table_loss(uow, actor, tid, number, table, player)}
     elif kind == "disqualification":
         applied = {"drop": _disqualify(uow, actor, t, player, reason)}
@@ -246,7 +247,7 @@ def file_appeal(uow: UnitOfWork, actor: Principal, tid: str, penalty_id: str,
         raise Conflict("the tournament is finished", {"status": t.status},
                        code="not_running")
     state, _ = uow.decide(j.JUDGING, _stream(tid), j.FileAppeal(
-        uow.new_id("apl"), penalty_id, actor.player_id, statement, uow.now.isoformat()))
+        uow.new_id("apl"), penalty_id, actor.player_id or "", statement, uow.now.isoformat()))
     return _penalty_doc(tid, state.penalties[penalty_id])
 
 
@@ -273,7 +274,8 @@ def round_judges(reads: Reads, tid: str, number: int) -> dict[str, Any]:
         swiss = reads.state(SWISS, streams.swiss(tid))
         if not 1 <= number <= len(swiss.rounds):
             raise NotFound(f"no Swiss round {number}", code="round_not_found")
-        where = [(m.table, m.id, (m.a, m.b)) for m in swiss.rounds[number - 1].matches]
+        where: list[tuple[int, str | None, tuple[str | None, ...]]] = [
+            (m.table, m.id, (m.a, m.b)) for m in swiss.rounds[number - 1].matches]
     elif t.structure == "multiplayer-tables":
         tables_state = reads.state(TABLES, streams.tables(tid))
         if not 1 <= number <= len(tables_state.rounds):
@@ -286,7 +288,8 @@ def round_judges(reads: Reads, tid: str, number: int) -> dict[str, Any]:
     return {"tournament_id": tid, "round": number, "head_judge": head,
             "multi_judge": bool(state.panel),
             "tables": [{"table": k, **({"match_id": m} if m else {}),
-                        "judge_id": j.ruling_judge(head, state.panel, seats)}
+                        "judge_id": j.ruling_judge(head, state.panel,
+                                                   [s for s in seats if s is not None])}
                        for k, m, seats in where]}
 
 

@@ -23,7 +23,7 @@ def create(uow: UnitOfWork, actor: Principal, body: dict[str, Any]) -> dict[str,
         lid, actor.id, body["name"], body["game"], body["starts"], body["ends"],
         {str(k): v for k, v in body["points"].items()}, body["attendance"],
         body.get("best_of"), body["invitations"], uow.now.isoformat()))
-    return _public(state.league)
+    return _public(state.league or {})
 
 
 def _public(league: dict[str, Any]) -> dict[str, Any]:

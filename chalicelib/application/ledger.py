@@ -216,7 +216,8 @@ def _entry_doc(state: lg.LedgerState, member: str, e: dict[str, Any],
                excluded=list(e["excluded"]), imported=e["source"] == "imported")
     if staff:
         record = state.records[e["event_id"]]["record"]
-        mine = next((p for p in record["players"] if p.get("member_id") == member), {})
+        mine: dict[str, Any] = next(
+            (p for p in record["players"] if p.get("member_id") == member), {})
         doc.update(warnings=e["warnings"], disqualified=e["disqualified"],
                    penalties=list(mine.get("penalties") or []))
     return doc

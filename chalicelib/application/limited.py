@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Mapping
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from ..auth import Principal, is_staff, require_tournament_staff
+from ..domain.decider import Decider
 from ..domain.errors import Forbidden, Invalid, NotFound
 from ..domain.tournament import TournamentState
 from ..projections.limited import pod_id, summary_id
@@ -22,7 +23,15 @@ from .reads import Reads
 POD_NUMBER = re.compile(r"[1-9][0-9]{0,3}")
 
 
-def started(source: Any, decider: Any, stream_id: str, missing: str, tid: str) -> Any:
+class _Phased(Protocol):
+    @property
+    def status(self) -> str: ...
+
+
+P = TypeVar("P", bound=_Phased)
+
+
+def started(source: Any, decider: Decider[P], stream_id: str, missing: str, tid: str) -> P:
     """The stream's state, 404 (``missing``) while it is still new."""
     state = sources.state(source, decider, stream_id)
     if state.status == "new":
@@ -82,7 +91,8 @@ def summary(reads: Reads, tid: str, capability: str) -> dict[str, Any]:
     return doc
 
 
-def feed(reads: Reads, stream_id: str, redact: Callable[[str, dict], Any]) -> dict[str, Any]:
+def feed(reads: Reads, stream_id: str,
+         redact: Callable[[str, dict[str, Any]], Any]) -> dict[str, Any]:
     """The stream's events, each cut to what the caller may see (``redact(type, data)``,
     None: nothing of it; 7.7: the table is public, hidden cards stay hidden)."""
     out = []
@@ -101,8 +111,9 @@ def event_log(reads: Reads, stream_id: str) -> list[dict[str, Any]]:
             for e in reads.service.events.read(stream_id)]
 
 
-def pod_feed(reads: Reads, actor: Principal | None, tid: str, n: int, pod_of: Callable,
-             stream_of: Callable[[str, int], str], redact: Callable) -> dict[str, Any]:
+def pod_feed(reads: Reads, actor: Principal | None, tid: str, n: int, pod_of: Callable[..., Any],
+             stream_of: Callable[[str, int], str],
+             redact: Callable[..., Any]) -> dict[str, Any]:
     """A pod's events as the caller may see them (``redact(type, data, player=, staff=,
     members=)``, members: the pod's players)."""
     members = tuple(pod_of(reads, tournament.checked_tid(tid), n).players)
@@ -111,8 +122,8 @@ def pod_feed(reads: Reads, actor: Principal | None, tid: str, n: int, pod_of: Ca
                 lambda t, d: redact(t, d, player=player, staff=staff, members=members))
 
 
-def pod_log(reads: Reads, actor: Principal, tid: str, n: int, pod_of: Callable,
-            view: Callable, stream_of: Callable[[str, int], str]) -> dict[str, Any]:
+def pod_log(reads: Reads, actor: Principal, tid: str, n: int, pod_of: Callable[..., Any],
+            view: Callable[..., Any], stream_of: Callable[[str, int], str]) -> dict[str, Any]:
     """A pod's whole state and every event, for staff."""
     require_tournament_staff(actor, tournament.load(reads, tid))
     state = pod_of(reads, tid, n)

@@ -9,6 +9,7 @@ from typing import Any
 from ..auth import Principal
 from ..domain import mixed, tabledraft
 from ..domain.mixed.setup import mixed_draft_commands
+from ..domain.tournament import TournamentState
 from ..service import UnitOfWork
 from . import roster_drafts, tournament
 from .card_facts import lists_cards
@@ -23,7 +24,7 @@ def start(uow: UnitOfWork, actor: Principal, tid: str, pods: list[list[str]] | N
     """All product is drafted: the crypt at the table, then the library in piles of
     ``pile_size``. Timers: the body's, else the draft profile's; the library's, else
     the crypt's."""
-    def commands(**plan):
+    def commands(**plan: Any) -> Any:
         return mixed_draft_commands(pile_size=pile_size, library_pick_seconds=(
             library_pick_seconds or plan["pick_seconds"]), **plan)
     return roster_drafts.start(uow, actor, MIXED, tid, pods, first_seats, packs,
@@ -79,7 +80,7 @@ def replace_product(uow: UnitOfWork, actor: Principal, tid: str, n: int, seat: i
                     item: int, reason: str, cards: list[str] | None) -> dict[str, Any]:
     """V:EKN 7.2.5, 7.8: a judge replaces an opened pack or starter with a wrong card
     count until the crypt draft's first card is taken."""
-    def command(t, state):
+    def command(t: TournamentState, state: Any) -> Any:
         return mixed.ReplaceProduct(
             seat=seat, item=item, reason=reason, by=actor.id, now=uow.now,
             **roster_drafts.replacement(uow, t, cards, state.product_meta, seat, item))

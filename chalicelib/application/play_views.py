@@ -29,11 +29,13 @@ def table_standings(t: TournamentState, rounds: list[dict[str, Any]]) -> list[di
 
 def ffa(views: Any, tid: str) -> dict[str, Any] | None:
     """The free-for-all pods' games and standings (None before the first)."""
-    return views.get(tables.ffa_id(tid))
+    doc: dict[str, Any] | None = views.get(tables.ffa_id(tid))
+    return doc
 
 
 def swiss_overview(views: Any, tid: str) -> dict[str, Any] | None:
-    return views.get(swiss.overview_id(tid))
+    doc: dict[str, Any] | None = views.get(swiss.overview_id(tid))
+    return doc
 
 
 def latest_standings(views: Any, tid: str, paired: int) -> dict[str, Any] | None:

@@ -57,7 +57,7 @@ def enter(uow: UnitOfWork, actor: Principal, tid: str, pid: str, packs: list[dic
     t = tournament.load(uow, tid, guard=False)
     require_tournament_staff(actor, t)
     tournament.registered(t, pid)
-    if t.player(pid).status != "active":
+    if tournament.registered(t, pid).status != "active":
         raise Conflict("this player has dropped", {"player_id": pid}, code="player_dropped")
     if t.status == tstate.FINISHED:
         raise Conflict("the tournament is finished", code="not_running")
@@ -87,7 +87,8 @@ def entry(reads: Reads, actor: Principal, tid: str, pid: str) -> dict[str, Any]:
 
 def _entry_views(reads: Reads, tid: str) -> dict[str, dict[str, Any]]:
     """Every projected entry of the tournament, by player."""
-    prefix, after, found = f"{tid}|", f"{tid}|", {}
+    prefix, after = f"{tid}|", f"{tid}|"
+    found: dict[str, dict[str, Any]] = {}
     while True:
         batch = reads.views.list(ENTRY_KIND, after=after, limit=500)
         for view in batch:

@@ -3,17 +3,25 @@ caught up with the store) and the projected views. Routes pass the runtime's."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, TypeVar
 
+from ..domain.decider import Decider
 from ..domain.errors import DomainError
+
+if TYPE_CHECKING:
+    from ..service.command_service import CommandService
+    from ..store.ports import ViewStore
+
+S = TypeVar("S")
 
 
 @dataclass(frozen=True)
 class Reads:
-    service: Any          # CommandService: .read(decider, stream_id) -> (state, version)
-    views: Any            # ViewStore
+    service: CommandService    # .read(decider, stream_id) -> (state, version)
+    views: ViewStore
 
-    def state(self, decider: Any, stream_id: str) -> Any:
+    def state(self, decider: Decider[S], stream_id: str) -> S:
+        state: S
         state, _ = self.service.read(decider, stream_id)
         return state
 

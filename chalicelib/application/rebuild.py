@@ -44,7 +44,8 @@ class Rebuilds:
     on_progress: list[Callable[[dict[str, Any]], None]] = field(default_factory=list)
 
     def status(self) -> dict[str, Any] | None:
-        return self.views.slot(SLOT).read()
+        found: dict[str, Any] | None = self.views.slot(SLOT).read()
+        return found
 
     def require_status(self) -> dict[str, Any]:
         found = self.status()
@@ -58,7 +59,7 @@ class Rebuilds:
         if current and current["state"] == "running" and not _stale(current):
             raise Conflict("a rebuild is already running", current, code="rebuild_running")
         stamp = datetime.now(UTC).strftime("%Y%m%d%H%M%S")
-        job = {"job_id": uuid.uuid4().hex[:16], "state": "running",
+        job: dict[str, Any] = {"job_id": uuid.uuid4().hex[:16], "state": "running",
                "generation": f"g{stamp}{uuid.uuid4().hex[:4]}", "started_at": _now(),
                "heartbeat_at": _now(), "finished_at": None, "began": False,
                "streams_projected": 0, "events_applied": 0, "runs": 0,

@@ -58,7 +58,7 @@ def _organizer_name(reads: Reads, organizer_id: str) -> str | None:
     return account.name if account.exists else None
 
 
-def _swiss_docs(views: Any, tid: str) -> tuple[Any, list, Any, Any]:
+def _swiss_docs(views: Any, tid: str) -> tuple[Any, list[Any], Any, Any]:
     overview = play_views.swiss_overview(views, tid)
     if overview is None:
         return None, [], None, None

@@ -193,7 +193,9 @@ def sweep_running(reads: Reads) -> None:
     """Every minute: apply expired pick timers in every running table and mixed draft."""
     for view in sources.each_view(reads.views, ACTIVE_KIND):
         doc = view.doc
-        touched(reads, formats.FORMATS[doc["capability"]], doc["tournament_id"], doc["pod"])
+        fmt = formats.FORMATS[doc["capability"]]
+        assert isinstance(fmt, RosterDraft)       # only table and mixed drafts are listed
+        touched(reads, fmt, doc["tournament_id"], doc["pod"])
 
 
 def replacement(uow: UnitOfWork, t: TournamentState, cards: list[str] | None,

@@ -75,6 +75,7 @@ def upload(uow: UnitOfWork, actor: Principal, data: Any) -> dict[str, Any]:
         raise Conflict(f"{set_id!r} is a shipped sample set")
     entry, _ = uow.decide(CARDSET, streams.card_set(set_id),
                           UploadSet(data, actor.ref(), uow.now.isoformat()))
+    assert entry.card_set is not None             # the set just uploaded
     return set_summary(entry.card_set, "uploaded")
 
 

@@ -3,15 +3,21 @@ guarded or not) or the ``Reads`` of a query; every projected view of a kind."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, TypeVar
+
+from ..domain.decider import Decider
+
+S = TypeVar("S")
 
 
-def state(source: Any, decider: Any, stream_id: str, guard: bool = False) -> Any:
+def state(source: Any, decider: Decider[S], stream_id: str, guard: bool = False) -> S:
     """The stream's folded state. In a unit of work ``guard`` makes its commit fail (and
     the work re-run) if the stream changes meanwhile; a query reads it consistently."""
+    folded: S
     if hasattr(source, "load"):
-        return source.load(decider, stream_id, guard=guard)
-    folded, _ = source.service.read(decider, stream_id)
+        folded = source.load(decider, stream_id, guard=guard)
+    else:
+        folded, _ = source.service.read(decider, stream_id)
     return folded
 
 

@@ -50,6 +50,7 @@ def _swiss(uow: UnitOfWork, tid: str) -> SwissState:
 
 def _write(uow: UnitOfWork, tid: str, recorded: Recorded) -> None:
     if recorded.match:
+        assert recorded.match_id is not None      # set with the match's events
         uow.record(MATCH, streams.swiss_match(tid, recorded.match_id), recorded.match)
     if recorded.swiss:
         uow.load(SWISS, streams.swiss(tid))             # guard what it writes
@@ -93,7 +94,7 @@ def report(uow: UnitOfWork, actor: Principal, tid: str, match_id: str, a: int, b
     now = uow.now.isoformat()
     if actor.role == "player":
         require_player(actor, t, actor.player_id or "")
-        return _recorded(uow, tid, ReportResult(match_id, actor.player_id, a, b, now, draws))
+        return _recorded(uow, tid, ReportResult(match_id, actor.player_id or "", a, b, now, draws))
     if is_staff(actor, t):
         return _recorded(uow, tid, EnterResult(match_id, actor.id, a, b, now, draws))
     raise Forbidden("players report their own matches; judges enter any result")
@@ -105,7 +106,7 @@ def confirm(uow: UnitOfWork, actor: Principal, tid: str, match_id: str) -> dict[
     if actor.role != "player":
         raise Forbidden("the opponent confirms a reported result; judges enter results")
     require_player(actor, t, actor.player_id or "")
-    return _recorded(uow, tid, ConfirmResult(match_id, actor.player_id, uow.now.isoformat()))
+    return _recorded(uow, tid, ConfirmResult(match_id, actor.player_id or "", uow.now.isoformat()))
 
 
 def correct(uow: UnitOfWork, actor: Principal, tid: str, match_id: str, a: int, b: int,
@@ -186,6 +187,7 @@ def require_round_closed(uow: UnitOfWork, t: TournamentState) -> None:
     swiss = _swiss(uow, t.id)
     missing = open_matches(uow, t.id, swiss)
     if missing:
+        assert swiss.current is not None          # open matches: a round is paired
         number = swiss.current.number
         raise Conflict(f"round {number} still has matches without a result",
                        {"round": number, "open_matches": list(missing)[:50],
@@ -194,10 +196,10 @@ def require_round_closed(uow: UnitOfWork, t: TournamentState) -> None:
 
 def rounds_to_close(stored: Iterable[Any]) -> set[tuple[str, int]]:
     """(tournament, round) of every final Swiss result among committed events."""
-    found = set()
+    found: set[tuple[str, int]] = set()
     for event in stored:
         match_id = streams.match_id_of(event.stream_id)
         if match_id is not None and event.type in FINAL_TYPES:
-            tid = streams.tournament_of(event.stream_id)
+            tid = streams.tournament_of(event.stream_id) or ""
             found.add((tid, parse_match_id(match_id)[1]))
     return found

@@ -110,6 +110,7 @@ def start_top_cut(uow: UnitOfWork, actor: Principal, tid: str,
 
 def bracket_document(tid: str, state: SwissState) -> dict[str, Any]:
     cut = state.cut
+    assert cut is not None                        # the top cut has started
     return {"tournament_id": tid, "size": cut.size, "seeds": list(cut.seeds),
             "champion": cut.champion,
             "rounds": [{"round": r, "best_of": best_of_for(state, matches[0], cut)[0],
@@ -126,7 +127,7 @@ def open_play(uow: UnitOfWork, t: TournamentState) -> list[dict[str, Any]]:
     items = swiss_open_play(state, _settings(t), len(t.active_players()))
     missing = open_matches(uow, t.id, state)
     for item in items:
-        if item["kind"] == "round_open":      # results in the matches' own streams
+        if item["kind"] == "round_open" and state.current is not None:   # in the matches' streams
             item["matches"] = list(missing)
             item["reported"] = [m for m, status in missing.items() if status == "reported"]
             item["message"] = (f"round {state.current.number}: {len(missing)} "

@@ -41,7 +41,7 @@ def rebuild_status(actor: Principal, jobs: Any, wait_seconds: float,
     once it is no longer running or the wait is over."""
     require_role(actor, "admin")
     until = clock() + wait_seconds
-    job = jobs.require_status()
+    job: dict[str, Any] = jobs.require_status()
     while job["state"] == "running" and clock() < until:
         sleep(0.1)
         job = jobs.require_status()

@@ -9,6 +9,7 @@ from typing import Any
 from ..auth import Principal
 from ..domain import tabledraft
 from ..domain.tabledraft.setup import table_draft_commands
+from ..domain.tournament import TournamentState
 from ..service import UnitOfWork
 from . import roster_drafts
 from .card_facts import lists_cards
@@ -63,7 +64,7 @@ def replace_pack(uow: UnitOfWork, actor: Principal, tid: str, n: int, seat: int,
     """V:EKN 7.2.5: a judge replaces a pack with a wrong card count before any card of it
     is drafted (a pack whose first set is on the table is laid out again). Without
     ``cards`` a fresh pack of the same booster is collated from the seed."""
-    def command(t, state):
+    def command(t: TournamentState, state: Any) -> Any:
         return tabledraft.ReplacePack(
             seat=seat, pack=pack, reason=reason, by=actor.id, now=uow.now,
             **roster_drafts.replacement(uow, t, cards, state.pack_meta, seat, pack))

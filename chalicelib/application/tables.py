@@ -116,6 +116,7 @@ def _require_round_closed(uow: UnitOfWork, t: TournamentState, what: str) -> Non
         state = _tables(uow, t.id)
     missing = open_tables(uow, t.id, state)
     if missing:
+        assert state.current is not None          # open tables: a round is seated
         number = state.current.number
         raise Conflict(f"round {number} still has tables without a result ({what})",
                        {"round": number, "tables": missing}, code="round_open")
@@ -132,6 +133,7 @@ def seat_round(uow: UnitOfWork, actor: Principal, tid: str) -> dict[str, Any]:
         _require_round_closed(uow, t, "seating the next round")
     state, _ = uow.decide(TABLES, streams.tables(tid), c.SeatRound(
         [p.id for p in t.active_players()], t.seed, seating_rules(t), uow.now.isoformat()))
+    assert state.current is not None              # the round just seated
     return seating_document(tid, state, state.current.number)
 
 
@@ -187,7 +189,8 @@ def record_drop(uow: UnitOfWork, t: TournamentState, player: str,
     that consequence, or None (a drop before the seating: the next one leaves them out)."""
     state = _tables(uow, t.id)
     table = recording.dropped_table(state, player)
-    own = _own(uow, t.id, state.current.number, table) if table is not None else None
+    own = _own(uow, t.id, state.current.number, table) \
+        if table is not None and state.current is not None else None
     recorded = recording.record_drop(state, own, player, loss, t.limited, uow.now.isoformat())
     if state.current is not None:
         _write(uow, t.id, state.current.number, recorded)
@@ -201,11 +204,11 @@ def record_drop(uow: UnitOfWork, t: TournamentState, player: str,
 
 def rounds_to_close(stored: Iterable[Any]) -> set[tuple[str, int]]:
     """(tournament, round) of every table's first result among committed events."""
-    found = set()
+    found: set[tuple[str, int]] = set()
     for event in stored:
         where = streams.table_of(event.stream_id)
         if where is not None and event.type == TablesTableReported.type:
-            found.add((streams.tournament_of(event.stream_id), where[0]))
+            found.add((streams.tournament_of(event.stream_id) or "", where[0]))
     return found
 
 
@@ -235,7 +238,7 @@ def place_card(uow: UnitOfWork, actor: Principal, tid: str, position: int,
     elif actor.role == "player" and actor.tournament_id == tid:
         if player_id not in (None, actor.player_id):
             raise Forbidden("players place only their own card")
-        player = actor.player_id
+        player = actor.player_id or ""
     else:
         raise Forbidden("only the finalists and the tournament's staff may place cards")
     _running(t)

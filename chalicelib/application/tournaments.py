@@ -149,7 +149,8 @@ def listing(reads: Reads, game: str | None, status: str | None, after: str | Non
             limit: int) -> tuple[list[dict[str, Any]], str | None]:
     """Tournaments oldest first, filtered by ``game`` and ``status``: a page of at most
     ``limit`` and the sort key after which the next page starts (None on the last)."""
-    items, cursor = [], after
+    items: list[dict[str, Any]] = []
+    cursor = after
     while len(items) < limit:
         page = reads.views.list("tournament", after=cursor, limit=LIST_PAGE)
         for view in page:
@@ -176,7 +177,9 @@ def event_log(reads: Reads, actor: Principal, tid: str, after: str | None,
     events_store = reads.service.events
     at = _log_cursor(after)
     hide_seed = state.status != t.state.FINISHED
-    events, following, upcoming = [], None, []
+    events: list[Any] = []                     # StoredEvent
+    upcoming: list[Any] = []
+    following = None
     position, last_sort = at, at[1] if at else None
     while len(events) < limit:
         if position is None:

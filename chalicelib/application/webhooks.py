@@ -23,11 +23,20 @@ from ..domain.webhooks import (
     issued_by,
     standard_secret,
 )
+from ..domain.webhooks.endpoints import EndpointsState
 from ..projections.webhooks import attempts_id, log_kind
 from ..service import Reply, UnitOfWork
 from ..webhooks.derivation import deriver
 from ..webhooks.settings import loopback_allowed
 from .reads import Reads
+
+
+def _decided(state: EndpointsState, endpoint_id: str) -> Endpoint:
+    """The endpoint just decided on (kept, marked, once removed)."""
+    found = state.get(endpoint_id)
+    if found is None:
+        raise NotFound(f"no webhook endpoint {endpoint_id}", code="not_found")
+    return found
 
 
 def _iso(moment: datetime) -> str:
@@ -51,7 +60,7 @@ def register(uow: UnitOfWork, actor: Principal, nonce: str, url: str, topics: li
     state, _ = uow.decide(WEBHOOKS, streams.webhooks(org), RegisterEndpoint(
         endpoint_id, url, tuple(topics), nonce, description, loopback_allowed(),
         _iso(uow.now)))
-    return state.get(endpoint_id).public(_iso(uow.now))
+    return _decided(state, endpoint_id).public(_iso(uow.now))
 
 
 def rotate(uow: UnitOfWork, actor: Principal, endpoint_id: str, nonce: str,
@@ -61,14 +70,14 @@ def rotate(uow: UnitOfWork, actor: Principal, endpoint_id: str, nonce: str,
     org = owner(actor)
     state, _ = uow.decide(WEBHOOKS, streams.webhooks(org), RotateSecret(
         endpoint_id, nonce, overlap_seconds, _iso(uow.now)))
-    return state.get(endpoint_id).public(_iso(uow.now))
+    return _decided(state, endpoint_id).public(_iso(uow.now))
 
 
 def remove(uow: UnitOfWork, actor: Principal, endpoint_id: str) -> dict[str, Any]:
     org = owner(actor)
     state, _ = uow.decide(WEBHOOKS, streams.webhooks(org), RemoveEndpoint(
         endpoint_id, _iso(uow.now)))
-    return state.get(endpoint_id).public(_iso(uow.now))
+    return _decided(state, endpoint_id).public(_iso(uow.now))
 
 
 def issued_secret(reads: Reads, server_secret: str, actor: Principal, reply: Reply,

@@ -201,6 +201,7 @@ def _swiss_live(views: Any, t: TournamentState, people: _People) -> tuple[Any, A
                      if any(m["status"] != "final" for m in r["matches"])), None)
         shown = live or bracket["rounds"][-1]
         timed = clock.cut_clock(views, t, shown["round"])
+        assert cut is not None                    # the bracket is drawn from it
         ids = [m["match_id"] for m in cut["rounds"][shown["round"] - 1]["matches"]]
         current = {"kind": "top-cut", "number": shown["round"], "of": len(bracket["rounds"]),
                    "name": shown["name"], "in_play": live is not None, "started_at": None,

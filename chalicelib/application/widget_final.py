@@ -31,15 +31,17 @@ def _tables_order(final: dict[str, Any] | None, rows: list[dict[str, Any]]
     in the preliminary order; and whether a winner is decided (the final was played, or
     there was none)."""
     result = sorted((final or {}).get("result") or [], key=lambda r: r["rank"])
-    out = [(r["player"], {"title": "final-table", "final_vp": _vp(r["vp_halves"])})
-           for r in result]
+    out: list[tuple[str, dict[str, Any]]] = [
+        (r["player"], {"title": "final-table", "final_vp": _vp(r["vp_halves"])})
+        for r in result]
     placed = {pid for pid, _ in out}
     out += [(r["player_id"], {"title": None, "gw": r["gw"], "vp": r["vp"]}) for r in rows
             if r["player_id"] not in placed]
     return out, bool(result) or not final
 
 
-def _cut_order(bracket: dict[str, Any], rank: dict[str, int]) -> list[tuple[str, dict]]:
+def _cut_order(bracket: dict[str, Any],
+               rank: dict[str, int]) -> list[tuple[str, dict[str, Any]]]:
     """The top cut's players, champion first, then by how far each went (the later the
     round they lost, the higher), ties by their Swiss ``rank``."""
     reached: dict[str, int] = {}

@@ -101,7 +101,7 @@ def _current_player(rt, principal: Principal, credential: int) -> Principal:
     """A player's token lives as long as the player's registration and until the next
     re-issue or rotation (the tournament records which credential is current); after a
     drop it still reads but no longer acts."""
-    tournament, _ = rt.service.read(TOURNAMENT, streams.tournament(principal.tournament_id))
+    tournament, _ = rt.service.read(TOURNAMENT, streams.tournament(principal.tournament_id or ""))
     player = tournament.player(principal.player_id or "")
     if player is None:
         raise Unauthorized("this token was revoked: the player was removed from the tournament")
@@ -168,8 +168,9 @@ def request_token(rt, idempotency: IdempotencyRequest | None, purpose: str) -> s
     derived from the server secret and the key (scoped to that caller), so a replay, which
     only that caller can make, answers the same token although no token is stored.
     Otherwise random: an anonymous replay never shows it (see :func:`reveal_token`)."""
-    derived = idempotency is not None and not idempotency.anonymous
-    return new_token(rt.token_secret, f"{idempotency.key}:{purpose}" if derived else None)
+    if idempotency is not None and not idempotency.anonymous:
+        return new_token(rt.token_secret, f"{idempotency.key}:{purpose}")
+    return new_token(rt.token_secret, None)
 
 
 WITHHELD = ("a replay of an anonymous request does not show the secret it issued: anyone "

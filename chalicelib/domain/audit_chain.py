@@ -56,7 +56,7 @@ def chain(events: Iterable[Mapping[str, Any]], previous: str = GENESIS) -> list[
 
 
 def manifest(tid: str, seed_sha256: str | None, card_sets: Any,
-             heads: Mapping[str, tuple[int, int, str]], podium_version: str) -> dict:
+             heads: Mapping[str, tuple[int, int, str]], podium_version: str) -> dict[str, Any]:
     """What the finish commits to: stream id -> (last version, events, chain head)."""
     return {"manifest_version": MANIFEST_VERSION, "tournament_id": tid,
             "podium_version": podium_version, "seed_sha256": seed_sha256,

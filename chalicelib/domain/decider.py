@@ -39,7 +39,7 @@ class FunctionDecider(Generic[S]):
 
 
 def fold(decider: Decider[S], state: S, events: Iterable[Event]) -> S:
-    many = getattr(decider, "evolve_many", None)
+    many: Callable[[S, list[Event]], S] | None = getattr(decider, "evolve_many", None)
     if many is not None:
         return many(state, list(events))
     for event in events:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 from collections.abc import Callable
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, cast, dataclass_transform, overload
 
 from . import streams
 
@@ -79,6 +79,19 @@ def stored_key(key: str) -> Any:
     return dataclasses.field(metadata={_KEY: key})
 
 
+@overload
+def event(cls: type[E], /) -> type[E]: ...
+
+
+@overload
+def event(*, version: int = 1,
+          stored_as: dict[str, str] | None = None) -> Callable[[type[E]], type[E]]: ...
+
+
+# Type checkers see each class as the frozen keyword-only dataclass it becomes (its
+# constructor checked); optional() and stored_key() read as defaults to them.
+@dataclass_transform(kw_only_default=True, frozen_default=True,
+                     field_specifiers=(dataclasses.field,))
 def event(cls: type[E] | None = None, *, version: int = 1,
           stored_as: dict[str, str] | None = None) -> Any:
     """Declare and register an event class (``@event`` or ``@event(version=2)``).
@@ -91,7 +104,7 @@ def event(cls: type[E] | None = None, *, version: int = 1,
             raise TypeError(f"event {name} is registered twice "
                             f"({_CLASSES[name].__module__} and {body.__module__})")
         made = dataclasses.dataclass(frozen=True, slots=True, kw_only=True)(body)
-        fields = dataclasses.fields(made)
+        fields = dataclasses.fields(cast(Any, made))      # a dataclass now
         made.type = name
         made.schema_version = version
         made._keys = tuple((f.metadata.get(_KEY, f.name), f.name) for f in fields)
@@ -127,7 +140,7 @@ class UnknownEvent(Event):
     """A stored name no class is registered under (e.g. written by newer code): evolve
     functions and projections pass over it."""
 
-    type: str
+    type: str  # type: ignore[misc]  # an unknown event keeps its stored name per instance
     data: Payload = dataclasses.field(default_factory=dict)
 
 

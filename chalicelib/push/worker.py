@@ -155,7 +155,8 @@ def drain(rt: Runtime) -> float | None:
 
 def run_scheduled(rt: Runtime, budget_seconds: float = 20.0) -> dict[str, int]:
     """The scheduled Lambda's loop (deployed): drain until nothing is due or time is up."""
-    deadline, counts = time.monotonic() + budget_seconds, defaultdict(int)
+    deadline = time.monotonic() + budget_seconds
+    counts: defaultdict[str, int] = defaultdict(int)
     while time.monotonic() < deadline:
         done = deliver_due(rt)
         for outcome, n in done.items():

@@ -80,7 +80,8 @@ class CommandService:
         newer = self.events.read_many({sid: c[0] if c else 0 for sid, c in cached.items()})
         states = {}
         for sid in stream_ids:
-            version, state = cached[sid] if cached[sid] else (0, decider.initial())
+            hit = cached[sid]
+            version, state = hit if hit else (0, decider.initial())
             state = self._fold(decider, state, newer[sid])
             if newer[sid]:
                 version = newer[sid][-1].version
@@ -134,8 +135,8 @@ class CommandService:
                     if replay is not None:
                         return replay
                 continue
-            except IdempotencyKeyTaken:
-                replay = self._replay(idempotency)
+            except IdempotencyKeyTaken:     # raised only for a keyed request
+                replay = self._replay(idempotency) if idempotency is not None else None
                 if replay is not None:
                     return replay
                 continue

@@ -5,12 +5,14 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from ..domain import streams
 from ..domain.decider import Decider
 from ..domain.events import Event
 from ..store.ports import NewEvent, StreamWrite, Tally
+
+S = TypeVar("S")
 
 
 @dataclass
@@ -37,19 +39,20 @@ class UnitOfWork:
         self.now = now
         self.meta = meta
 
-    def load(self, decider: Decider, stream_id: str, guard: bool = True) -> Any:
+    def load(self, decider: Decider[S], stream_id: str, guard: bool = True) -> S:
         """The stream's current state. With ``guard`` the commit fails (and the work is
         re-run) if the stream changes before it."""
         streams.check_binding(decider.name, stream_id)
         stream = self._streams.get(stream_id)
         if stream is None:
-            state, version = self._loader(decider, stream_id)
-            stream = self._streams[stream_id] = _Stream(decider, version, state, guard)
+            loaded, version = self._loader(decider, stream_id)
+            stream = self._streams[stream_id] = _Stream(decider, version, loaded, guard)
         elif guard:
             stream.guard = True
-        return stream.state
+        state: S = stream.state
+        return state
 
-    def peek_many(self, decider: Decider, stream_ids: list[str]) -> dict[str, Any]:
+    def peek_many(self, decider: Decider[S], stream_ids: list[str]) -> dict[str, S]:
         """The current states of many streams of one aggregate, read at once and not
         guarded (facts from streams this unit does not write; a stream this unit already
         loaded answers with its state here)."""
@@ -66,12 +69,13 @@ class UnitOfWork:
     def version(self, stream_id: str) -> int:
         return self._streams[stream_id].expected_version + len(self._streams[stream_id].events)
 
-    def decide(self, decider: Decider, stream_id: str, command: Any) -> tuple[Any, list[Event]]:
+    def decide(self, decider: Decider[S], stream_id: str,
+               command: Any) -> tuple[S, list[Event]]:
         state = self.load(decider, stream_id)
         events = decider.decide(command, state)
         return self.record(decider, stream_id, events), events
 
-    def record(self, decider: Decider, stream_id: str, events: list[Event]) -> Any:
+    def record(self, decider: Decider[S], stream_id: str, events: list[Event]) -> S:
         """Queue events decided elsewhere (e.g. a process spanning streams)."""
         stream = self._streams.get(stream_id)
         if stream is None:
@@ -81,7 +85,8 @@ class UnitOfWork:
         for event in events:
             stream.state = evolve(stream.state, event)
             stream.events.append(event)
-        return stream.state
+        after: S = stream.state
+        return after
 
     def count(self, name: str, member: int) -> None:
         """Add ``member`` to the tally ``name`` when this unit commits (see store.Tally)."""

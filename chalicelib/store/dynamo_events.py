@@ -188,8 +188,9 @@ class DynamoEventStore:
             reasons = exc.response.get("CancellationReasons") or []
             for owner, reason in zip(owners, reasons, strict=False):  # reasons may be absent
                 if reason.get("Code") == "ConditionalCheckFailed":
-                    if owner == "idempotency":
-                        raise IdempotencyKeyTaken(idempotency.key) from None
+                    if isinstance(owner, str):      # "idempotency" (a tally is never conditional)
+                        raise IdempotencyKeyTaken(idempotency.key if idempotency else owner) \
+                            from None
                     raise ConcurrencyConflict(owner.stream_id, owner.expected_version) from None
             # A transaction conflict (another transaction on the same items) or no reasons:
             # nothing was written; the caller retries like any other conflict.

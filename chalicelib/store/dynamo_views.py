@@ -3,6 +3,7 @@
 views they cover."""
 from __future__ import annotations
 
+import builtins
 import json
 import time
 from collections.abc import Iterable
@@ -235,7 +236,7 @@ class DynamoViewStore:
         return {"Delete": {"TableName": self.table, "Key": {"view_id": {"S": prefix + view_id}},
                            **({} if shared else self._owned(stream_id))}}
 
-    def _transact(self, stream_id: str, items: list[dict[str, Any]]) -> bool:
+    def _transact(self, stream_id: str, items: builtins.list[dict[str, Any]]) -> bool:
         """False when the checkpoint (the first item) moved; ViewOwnershipError when a
         document belongs to another stream."""
         try:

@@ -31,6 +31,7 @@ import sys
 from collections import Counter
 
 from .engine import verify
+from .findings import NotChecked, Unknown
 from .log import LogError, VersionError
 from .source import MAX_BYTES, MAX_PAGES, SourceError, load, load_one
 
@@ -115,13 +116,13 @@ def main(argv: list[str] | None = None) -> int:
         print(difference.line())
     unknown = outcome.unknown
     if unknown and not args.allow_unknown:
-        for item in unknown[:50]:
-            print(item.line())
+        for refused in unknown[:50]:
+            print(refused.line())
         print(f"REFUSED  {len(unknown)} event(s) of types or streams this verifier does not "
               "know: it cannot vouch for the log (--allow-unknown checks the rest)",
               file=sys.stderr)
         return 3
-    skipped = outcome.not_checked + unknown
+    skipped: list[NotChecked | Unknown] = [*outcome.not_checked, *unknown]
     if args.all:
         for item in skipped:
             print(item.line())

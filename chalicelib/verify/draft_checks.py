@@ -85,7 +85,7 @@ def table_draft_started(ctx: Context, state: TableDraftState, event: Recorded) -
             seed=ctx.seed or "", players=sorted(p for pod in pods for p in pod),
             product=ctx.section("product"), draft={**ctx.section("draft"),
                                                    "packs": s.get("packs")},
-            sets=ctx.sets, now=event.data.get("at"), pick_seconds=s.get("pick_seconds"),
+            sets=ctx.sets, now=event.data["at"], pick_seconds=s.get("pick_seconds"),
             review_seconds=s.get("review_seconds", 0), explicit_pods=pods,
             first_seats=dict(enumerate(roster.first_seats, start=1)))
         number = streams.pod_number_of(event.stream) or 0

@@ -72,10 +72,10 @@ def _short(value: Any, limit: int = 160) -> str:
 
 
 def compare(event: Recorded, derived: dict[str, Any],
-            fields: list[str] | None = None) -> list[Difference]:
+            fields: list[str] | None = None) -> list[Finding]:
     """A difference per field of ``derived`` (or only ``fields``) whose recorded value
     differs; lists and mappings are compared element by element to name the first one."""
-    out: list[Difference] = []
+    out: list[Finding] = []
     for key in fields if fields is not None else list(derived):
         out += _diff(event, key, event.data.get(key, _MISSING), derived.get(key))
     return out
@@ -84,7 +84,7 @@ def compare(event: Recorded, derived: dict[str, Any],
 _MISSING = "<missing>"
 
 
-def _diff(event: Recorded, path: str, recorded: Any, derived: Any) -> list[Difference]:
+def _diff(event: Recorded, path: str, recorded: Any, derived: Any) -> list[Finding]:
     if _plain(recorded) == _plain(derived):
         return []
     if isinstance(recorded, dict) and isinstance(derived, dict) \
@@ -98,7 +98,7 @@ def _diff(event: Recorded, path: str, recorded: Any, derived: Any) -> list[Diffe
     return [Difference(event, path, recorded, derived)]
 
 
-def differences(event: Recorded, path: str, recorded: Any, derived: Any) -> list[Difference]:
+def differences(event: Recorded, path: str, recorded: Any, derived: Any) -> list[Finding]:
     """The first place where ``recorded`` and ``derived`` differ, named by ``path``."""
     return _diff(event, path, recorded, derived)
 

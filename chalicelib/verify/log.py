@@ -69,7 +69,7 @@ def parse(document: Any) -> AuditLog:
         except (KeyError, TypeError, ValueError, AttributeError):
             raise LogError(f"event {n} lacks stream_id, version, type or data") from None
         streams.setdefault(event.stream, []).append(event)
-    duplicates = []
+    duplicates: list[Recorded] = []
     for stream_id, events in streams.items():
         events.sort(key=lambda e: e.version)       # stable: a repeat stays after the first
         kept: list[Recorded] = []

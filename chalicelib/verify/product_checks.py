@@ -147,7 +147,7 @@ def sealed_started(ctx: Context, state: Any, event: Recorded) -> list[Finding]:
         product = _product(ctx)
         if product.starters and collated:
             dealt = deal_starters(product, ctx.sets, ctx.seed or "", players)
-            recorded = {}
+            recorded: dict[str, list[Any]] = {}
             for item in d.get("starters") or []:
                 recorded.setdefault(item["owner"], []).append(
                     {"set": item["set"], "starter": item["starter"], "cards": item["cards"]})
@@ -181,7 +181,7 @@ def trade_pods(ctx: Context, state: Any, event: Recorded) -> list[Finding]:
 
 def limited_pods(ctx: Context, state: Any, event: Recorded) -> list[Finding]:
     d = event.data
-    label = POD_LABELS.get(d.get("capability"))
+    label = POD_LABELS.get(str(d.get("capability")))
     if label is None:
         return [NotChecked(event, f"unknown capability {d.get('capability')!r}")]
 
@@ -232,7 +232,7 @@ def mixed_started(ctx: Context, state: Any, event: Recorded) -> list[Finding]:
         players = sorted(p for pod in pods for p in pod)
         _, starts = mixed_draft_commands(
             seed=ctx.seed or "", players=players, product=ctx.section("product"),
-            draft=ctx.section("draft"), sets=ctx.sets, now=event.data.get("at"),
+            draft=ctx.section("draft"), sets=ctx.sets, now=event.data["at"],
             pile_size=s["pile_size"], pick_seconds=s.get("pick_seconds"),
             review_seconds=s.get("review_seconds", 0),
             library_pick_seconds=s.get("library_pick_seconds"), explicit_pods=pods,
@@ -257,7 +257,9 @@ def ffa_reported(ctx: Context, state: Any, event: Recorded) -> list[Finding]:
     from ..domain.ffa.decider import ReportPodGame
     from ..domain.ffa.decider import decide as ffa_decide
     d = event.data
-    command = ReportPodGame(pod=d.get("pod"), winner=d.get("winner"),
+    pod: Any = d.get("pod")                   # as recorded: the decider checks them
+    winner: Any = d.get("winner")
+    command = ReportPodGame(pod=pod, winner=winner,
                             eliminated=list(d.get("eliminated") or []))
     return guarded(event, lambda: decided(event, lambda: ffa_decide(command, state),
                                           ["places"]))

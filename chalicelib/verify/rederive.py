@@ -9,7 +9,7 @@ from .findings import Difference, Finding, Recorded, compare
 
 
 def decided(event: Recorded, decide: Callable[[], list[Event]],
-            fields: list[str]) -> list[Finding]:
+            fields: list[str] | None) -> list[Finding]:
     """Compare ``fields`` of the event of ``event.type`` that ``decide()`` emits with the
     recorded one; a refusal or a missing event is itself a difference."""
     try:

@@ -3,9 +3,11 @@ decider from the state before it), each round's results against its matches' str
 the top cut's seeds and bracket, and every cut advance."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..domain import streams
+from ..domain.events import Event
 from ..domain.rng import derive
 from ..domain.swiss import decide_pairing, decide_results, migration
 from ..domain.swiss import match_result as mr
@@ -18,6 +20,7 @@ from ..domain.swiss.commands import (
     ReportResult,
     StartTopCut,
 )
+from ..domain.swiss.events import RoundResultsMigrated
 from ..domain.swiss.match import MATCH
 from ..domain.swiss.state import SwissState, parse_match_id
 from .context import Context
@@ -29,7 +32,7 @@ PAIRING = ["round", "pairs", "bye", "left", "pods", "method", "quality", "optima
 
 
 def started(ctx: Context, state: SwissState, event: Recorded) -> list[Finding]:
-    key = format(derive(ctx.seed, "swiss").getrandbits(128), "032x")
+    key = format(derive(ctx.seed or "", "swiss").getrandbits(128), "032x")
     if event.data.get("seed_key") != key:
         return [Difference(event, "seed_key", event.data.get("seed_key"), key)]
     return []
@@ -58,7 +61,7 @@ def top_cut(ctx: Context, state: SwissState, event: Recorded) -> list[Finding]:
 
 def closed(ctx: Context, state: SwissState, event: Recorded) -> list[Finding]:
     """The results a round closed with are the final results of its matches' streams."""
-    number = event.data.get("round")
+    number: Any = event.data.get("round")        # as recorded: guarded below
 
     def work() -> list[Finding]:
         rnd = state.rounds[number - 1]
@@ -77,7 +80,10 @@ def closed(ctx: Context, state: SwissState, event: Recorded) -> list[Finding]:
 def _result_command(event: Recorded) -> Any:
     d = event.data
     score = d.get("score") or {}
-    a, b, draws = score.get("a"), score.get("b"), score.get("draws", 0)
+    # as recorded: a missing score fails the re-derivation (guarded)
+    a: Any = score.get("a")
+    b: Any = score.get("b")
+    draws = score.get("draws", 0)
     if event.type == "ResultReported":
         return ReportResult(match=d["match"], player=d["by"], a=a, b=b, now=d["at"],
                             draws=draws)
@@ -94,10 +100,11 @@ def result(ctx: Context, state: SwissState, event: Recorded) -> list[Finding]:
     """A result recorded in the Swiss stream (a top-cut match, a correction): the same
     command again gives the same score and, once final, the same cut advance or champion
     (the events right after it)."""
-    handlers = {"ResultReported": decide_results.decide_report,
-                "ResultConfirmed": decide_results.decide_confirm,
-                "ResultEntered": decide_results.decide_enter,
-                "ResultCorrected": decide_results.decide_correct}
+    handlers: dict[str, Callable[[Any, SwissState], list[Event]]] = {
+        "ResultReported": decide_results.decide_report,
+        "ResultConfirmed": decide_results.decide_confirm,
+        "ResultEntered": decide_results.decide_enter,
+        "ResultCorrected": decide_results.decide_correct}
     if event.type != "ResultCorrected" and _old_layout(state, event.data.get("match")):
         handlers = OLD_LAYOUT
     return guarded(event, lambda: decided_with_followers(
@@ -141,7 +148,7 @@ def migrated(ctx: Context, state: SwissState, event: Recorded) -> list[Finding]:
     """A round moved to today's layout: what it records is what the migration derives from
     the state before it, and each match stream it copied to begins with exactly the
     events this stream recorded for that match."""
-    number = event.data.get("round")
+    number = int(event.data.get("round") or 0)
 
     def work() -> list[Finding]:
         moved = dict(event.data.get("moved") or {})
@@ -150,7 +157,8 @@ def migrated(ctx: Context, state: SwissState, event: Recorded) -> list[Finding]:
         # the matches it did not copy to had events of their own already
         touched = frozenset(m.id for m in rnd.matches if m.id not in moved)
         found = decided(event, lambda: [e for e in migration.plan(state, touched).swiss
-                                        if e.round == number],
+                                        if isinstance(e, RoundResultsMigrated)
+                                        and e.round == number],
                         ["moved", "results", "drop_losses", "corrected"])
         copies = migration.plan(state, touched).copies
         for match_id, count in moved.items():

@@ -10,6 +10,7 @@ from ..domain.tables import decider as tables
 from ..domain.tables import final as finals
 from ..domain.tables import migration
 from ..domain.tables.commands import SeatRound, StartFinal
+from ..domain.tables.events import TablesRoundMigrated
 from ..domain.tables.scoring import score
 from ..domain.tables.state import TablesState
 from .context import Context
@@ -46,7 +47,7 @@ def round_closed(ctx: Context, state: TablesState, event: Recorded) -> list[Find
     own stream recorded last (a close may not rewrite what the table reported)."""
     def work() -> list[Finding]:
         out: list[Finding] = []
-        number = event.data.get("round")
+        number: Any = event.data.get("round")    # as recorded (guarded)
         for k, table in enumerate(event.data.get("tables", []), start=1):
             path = f"tables[{k - 1}].results"
             out += _table_score(event, path, list(table["seats"]), table["results"],
@@ -94,7 +95,7 @@ def migrated(ctx: Context, state: TablesState, event: Recorded) -> list[Finding]
     """A round moved to today's layout: what it records is what the migration derives from
     the state before it, and each table stream it copied to begins with exactly the
     reports and drops this stream recorded for that table."""
-    number = event.data.get("round")
+    number = int(event.data.get("round") or 0)
 
     def work() -> list[Finding]:
         moved = {int(k): v for k, v in (event.data.get("moved") or {}).items()}
@@ -102,7 +103,8 @@ def migrated(ctx: Context, state: TablesState, event: Recorded) -> list[Finding]
         touched = frozenset((number, k) for k in range(1, len(rnd.tables) + 1)
                             if k not in moved)
         plan = migration.plan(state, touched)
-        found = decided(event, lambda: [e for e in plan.tables if e.round == number],
+        found = decided(event, lambda: [e for e in plan.tables if isinstance(
+            e, TablesRoundMigrated) and e.round == number],
                         ["moved", "tables"])
         for table, count in moved.items():
             stream = streams.table_result(ctx.log.tournament_id, number, table)

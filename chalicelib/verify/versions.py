@@ -30,18 +30,18 @@ class Versions:
                 f"{recorded or 'no events'}{served}")
 
 
-def _order(version: str) -> tuple:
+def _order(version: str) -> tuple[int, ...]:
     return parse(version) or (10 ** 9,)
 
 
 def check(log: AuditLog, accept_newer: bool = False) -> Versions:
     """The versions of ``log``; raises :class:`VersionError` for a newer or unknown one
     unless ``accept_newer``."""
-    mine = parse(PODIUM_VERSION)
+    mine = _order(PODIUM_VERSION)
     events = log.events()
     counts = Counter(e.podium_version for e in events)
-    newer = sorted((v for v in counts if v is not None and (parse(v) is None
-                                                             or parse(v) > mine)), key=_order)
+    # _order puts an unknown version after every known one
+    newer = sorted((v for v in counts if v is not None and _order(v) > mine), key=_order)
     classes = registered()
     shapes = sorted({(e.type, e.schema_version) for e in events if e.type in classes
                      and e.schema_version > classes[e.type].schema_version})
@@ -61,8 +61,7 @@ def check(log: AuditLog, accept_newer: bool = False) -> Versions:
             raise VersionError(message + " (--accept-newer checks it anyway)")
         warnings.append(message + "; checked anyway (--accept-newer): a difference may be "
                                   "only a newer rule")
-    older = sorted((v for v in counts if v is not None and parse(v) is not None
-                    and parse(v) < mine), key=_order)
+    older = sorted((v for v in counts if v is not None and _order(v) < mine), key=_order)
     if older:
         warnings.append(f"events recorded by Podium {', '.join(older)} are checked with "
                         f"{PODIUM_VERSION}: a draw that changed since would show as a "

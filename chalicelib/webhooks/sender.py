@@ -49,7 +49,8 @@ def _connection(scheme: str, host: str, port: int, addresses: list[Vetted], time
         conn = http.client.HTTPConnection(host, port, timeout=timeout)
     # http.client opens its socket through this hook; the HTTPS subclass then wraps it
     # with server_hostname=host, so SNI and the certificate check stay on the hostname.
-    conn._create_connection = lambda _address, t=None, _source=None: _connect_to(
+    # (a private hook the stubs do not declare)
+    conn._create_connection = lambda _address, t=None, _source=None: _connect_to(  # type: ignore[attr-defined]
         addresses, t, allow_loopback)
     return conn
 

@@ -68,6 +68,8 @@ def deliver(rt: Runtime, item: dict[str, Any], send: Send = post) -> str:
     endpoint = endpoints.get(eid)
     attempt = state.attempts + 1
     signed_with: tuple[int, ...] = ()
+    status: int | None
+    error: str | None
     if endpoint is None or endpoint.removed_at is not None:
         status, error, give_up = None, "the endpoint was removed", True
     else:

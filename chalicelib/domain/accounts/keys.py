@@ -58,7 +58,7 @@ class Key:
 
 @dataclass(frozen=True)
 class KeysState:
-    keys: PMap = pmap()          # key_id -> Key, in issue order by issued_at
+    keys: PMap[Any, Any] = pmap()          # key_id -> Key, in issue order by issued_at
 
     def active(self) -> list[Key]:
         return [k for k in self.keys.values() if k.revoked_at is None]

@@ -4,6 +4,7 @@ deadline, pools received (7.2.3), deck registration, reopening, multi-deck switc
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
@@ -211,7 +212,8 @@ def _deck_check(cmd: DeckCheck, state: DecksState) -> list[Event]:
         discrepancies=found, matches=not found, at=cmd.now, by=cmd.by)]
 
 
-HANDLERS = {OpenDeckbuilding: _open, ExtendDeadline: extend, RecordPool: _record_pool,
+HANDLERS: dict[type, Callable[[Any, DecksState], list[Event]]] = {
+            OpenDeckbuilding: _open, ExtendDeadline: extend, RecordPool: _record_pool,
             ExtendPlayerDeadline: extend_player,
             RegisterDeck: _register, ReopenDeck: _reopen, SwitchDeck: _switch,
             PublishDecklists: _publish, DeckCheck: _deck_check}

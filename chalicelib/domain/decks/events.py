@@ -40,7 +40,7 @@ class PoolRecorded(Event):
     cards: list[str]
     recorded_at: str
     by: str
-    product: Any = optional()      # the product the pool came from, when one was handed out
+    product: dict[str, Any] | None = optional()   # the product the pool came from, if handed out
 
 
 @event(version=2)
@@ -49,7 +49,7 @@ class DeckRegistered(Event):
     label: str
     deck: dict[str, Any]
     limits: dict[str, Any]
-    recursions: Any
+    recursions: int | None         # None: no limit
     sizes: dict[str, int]
     registered_at: str
     by: str
@@ -106,7 +106,7 @@ class DeckCheckRecorded(Event):
     round: int | None
     note: str | None
     presented: dict[str, Any]
-    discrepancies: Any
+    discrepancies: list[dict[str, Any]]
     matches: bool
     at: str
     by: str

@@ -30,7 +30,8 @@ def booster_draft_pool(draft: Any, pod: Any, pid: str) -> list[str]:
         return pool_of(draft.late[pid])
     if not pod.finished:
         raise _unfinished("draft", pod.pod, "draft_not_finished")
-    return _starters(draft.starters, pid) + pod.pool(pod.seat_of[pid])
+    pool: list[str] = _starters(draft.starters, pid) + pod.pool(pod.seat_of[pid])
+    return pool
 
 
 def table_draft_pool(roster: Any, pod: Any, pid: str) -> list[str]:

@@ -21,14 +21,14 @@ class DecksState:
     multi_deck: bool = False
     # Persistent maps: recording player 10,000's pool costs what player 10's does.
     # player -> {"cards", "product", "recorded_at", "by"}
-    pools: PMap = field(default_factory=pmap)
+    pools: PMap[Any, Any] = field(default_factory=pmap)
     # player -> label -> registration record (see DeckRegistered)
-    decks: PMap = field(default_factory=pmap)
-    active: PMap = field(default_factory=pmap)                  # player -> label
+    decks: PMap[Any, Any] = field(default_factory=pmap)
+    active: PMap[Any, Any] = field(default_factory=pmap)                  # player -> label
     # player -> personal deadline (or None) while the organizer has reopened the deck
-    reopened: PMap = field(default_factory=pmap)
+    reopened: PMap[Any, Any] = field(default_factory=pmap)
     # player -> personal deadline granted by the organizer (later than the phase's)
-    extensions: PMap = field(default_factory=pmap)
+    extensions: PMap[Any, Any] = field(default_factory=pmap)
     published: bool = False
     checks: tuple[dict[str, Any], ...] = ()
 
@@ -37,7 +37,7 @@ class DecksState:
         return DeckSettings.model_validate(self.settings)
 
     def registration(self, player: str, label: str | None = None) -> dict[str, Any] | None:
-        decks = self.decks.get(player, {})
+        decks: dict[str, dict[str, Any]] = self.decks.get(player, {})
         return decks.get(label or self.active.get(player, "main"))
 
 

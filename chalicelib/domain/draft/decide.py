@@ -9,7 +9,7 @@ end of a review break. So expiry happens whenever the pod is touched and by a
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -99,9 +99,10 @@ def _require_open(state: PodState) -> None:
         raise Conflict("the pod has not been opened", code="not_started")
 
 
-def auto_pick(state: PodState, seat: int, at: int) -> Event:
+def auto_pick(state: PodState, seat: int, at: int) -> ev.CardPicked:
     """The event for a timed-out pick of ``seat``, decided from the seed."""
-    pack = state.current_pack(seat)
+    pack, origin = state.current_pack(seat), state.front(seat)
+    assert pack is not None and origin is not None    # called with a pack waiting
     number = state.picks_in_round(seat) + 1
     pre = state.preselected[seat]
     labels = (state.tournament, state.pod, state.round, seat, number)
@@ -113,7 +114,7 @@ def auto_pick(state: PodState, seat: int, at: int) -> Event:
     special = state.specials.get(card, {})
     if special.get("action") == "reveal" and special.get("choices"):
         note = derive(state.seed, "autonote", *labels).choice(special["choices"])
-    return ev.CardPicked(seat=seat, round=state.round, pick=number, origin=state.front(seat),
+    return ev.CardPicked(seat=seat, round=state.round, pick=number, origin=origin,
                       card=card, at=at, auto=True, preselected=preselected, note=note)
 
 
@@ -210,7 +211,9 @@ def _pick(cmd: MakePick, state: PodState) -> list[Event]:
     if cmd.card not in pack:
         raise Invalid("that card is not in your current pack", {"card": cmd.card})
     note = checked_note(state, cmd.card, cmd.note)
-    event = ev.CardPicked(seat=seat, round=state.round, pick=number, origin=state.front(seat),
+    origin = state.front(seat)
+    assert origin is not None                     # its pack is waiting (above)
+    event = ev.CardPicked(seat=seat, round=state.round, pick=number, origin=origin,
                           card=cmd.card, at=cmd.now, auto=False, preselected=False, note=note)
     state = evolve(state, event)
     return events + [event] + _after_pick(state, cmd.now)
@@ -266,7 +269,8 @@ def _replace(cmd: ReplacePack, state: PodState) -> list[Event]:
         raise Conflict("that pack has already been picked from",
                        {"seat": cmd.seat, "round": cmd.round}, code="pack_opened")
     drawn = cmd.cards is None
-    cards = replacement_pack(state, cmd.round, cmd.seat, cmd.sets) if drawn else cmd.cards
+    cards = replacement_pack(state, cmd.round, cmd.seat, cmd.sets) if cmd.cards is None \
+        else cmd.cards
     expected = state.pack_meta[cmd.round - 1][seat].get("size")
     if expected is not None and len(cards) != expected:
         raise Invalid("the replacement pack has the wrong number of cards",
@@ -308,7 +312,8 @@ def _sweep(cmd: Sweep, state: PodState) -> list[Event]:
     return advance(state, cmd.now)[1]
 
 
-HANDLERS = {OpenPod: _open, MakePick: _pick, Preselect: _preselect,
+HANDLERS: dict[type, Callable[[Any, PodState], list[Event]]] = {
+            OpenPod: _open, MakePick: _pick, Preselect: _preselect,
             TurnFaceDown: _turn_down, ReplacePack: _replace, PickFor: _pick_for,
             Sweep: _sweep}
 

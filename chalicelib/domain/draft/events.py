@@ -12,7 +12,7 @@ class DraftStarted(Event):
     pods: list[list[str]]
     rounds: int
     starters: dict[str, Any]       # player -> starter product handed out with the packs
-    at: str
+    at: int                        # epoch milliseconds, the draft's clock
     by: str
     # what the organizer chose rather than the seed ("pods", "packs"), when anything
     chosen_by_organizer: list[str] | None = optional()
@@ -21,8 +21,8 @@ class DraftStarted(Event):
 @event
 class LateArrivalProvided(Event):
     player: str
-    product: Any                   # the sealed product a late arrival gets (7.2.6)
-    at: str
+    product: dict[str, Any]        # the sealed product a late arrival gets (7.2.6)
+    at: int                        # epoch milliseconds
     by: str
 
 
@@ -36,7 +36,7 @@ class PodOpened(Event):
     pack_meta: list[list[dict[str, Any]]]   # [round][seat], {} when unknown
     timer: dict[str, Any]
     own_picks: str
-    specials: dict[str, Any]       # card -> its draft action (face-up, reveal, ...)
+    specials: dict[str, dict[str, Any]]  # card -> its draft action (face-up, reveal, ...)
     at: int
 
 

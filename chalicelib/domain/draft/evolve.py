@@ -14,7 +14,9 @@ Events (all times integer epoch ms):
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from ..events import Event
 from . import events as ev
@@ -22,7 +24,7 @@ from .passing import pass_on
 from .state import Pick, PodState
 
 
-def _set(items: tuple, index: int, value) -> tuple:
+def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return items[:index] + (value,) + items[index + 1:]
 
 
@@ -99,7 +101,7 @@ def _replaced(state: PodState, d: ev.PackReplaced) -> PodState:
     r, seat, cards = d.round, d.seat, tuple(d.cards)
     rounds = list(state.packs_by_round)
     rounds[r - 1] = _set(rounds[r - 1], seat, cards)
-    changes = {"packs_by_round": tuple(rounds),
+    changes: dict[str, Any] = {"packs_by_round": tuple(rounds),
                "replacements": state.replacements + ({"round": r, "seat": seat + 1,
                                                       "reason": d.reason, "by": d.by,
                                                       "at": d.at,
@@ -117,7 +119,7 @@ def _finished(state: PodState, d: ev.DraftFinished) -> PodState:
                    face_up=())  # 905.2c: face-up cards turn down when the draft is complete
 
 
-HANDLERS = {
+HANDLERS: dict[type, Callable[[PodState, Any], PodState]] = {
     ev.PodOpened: _opened,
     ev.RoundOpened: _round_opened,
     ev.CardPicked: _picked,

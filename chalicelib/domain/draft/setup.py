@@ -32,7 +32,7 @@ def plan_pods(players: list[str], draft: DraftSettings, seed: str,
     return assign_pods(players, sizes, seed)
 
 
-def specials_of(sets: Mapping[str, CardSet], product: ProductSettings) -> dict[str, dict]:
+def specials_of(sets: Mapping[str, CardSet], product: ProductSettings) -> dict[str, dict[str, Any]]:
     used = {spec.set for spec in product.boosters}
     index = card_index(sets[s] for s in sorted(used))
     return {cid: {"action": c.draft_action, "prompt": c.reveal_prompt,
@@ -85,7 +85,7 @@ def _check_entered(entered: Mapping[str, list[list[str]]], players: list[str], r
                    sets: Mapping[str, CardSet], plan: list[dict[str, str]]) -> None:
     """Entered packs must cover every player and name known cards; a wrong count is
     accepted here and shown as abnormal so the judge replaces the pack (V:EKN 7.2.5)."""
-    problems = []
+    problems: list[dict[str, Any]] = []
     for pl in players:
         packs = entered.get(pl)
         if packs is None or len(packs) < rounds:

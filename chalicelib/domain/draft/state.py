@@ -97,17 +97,17 @@ class PodState:
         if table:
             for threshold, seconds in sorted(table, reverse=True):
                 if cards_left >= threshold:
-                    return seconds
-            return min(s for _, s in table)
+                    return int(seconds)
+            return int(min(s for _, s in table))
         return int(self.timer.get("pick_seconds") or 0)
 
     def deadline(self, seat: int) -> int | None:
         """When the seat's current pick times out (None: no pack or untimed)."""
-        pack = self.current_pack(seat)
-        if pack is None or self.since[seat] is None:
+        pack, since = self.current_pack(seat), self.since[seat]
+        if pack is None or since is None:
             return None
         seconds = self.seconds_for(len(pack))
-        return None if seconds <= 0 else self.since[seat] + seconds * 1000
+        return None if seconds <= 0 else since + seconds * 1000
 
     def pool(self, seat: int) -> list[str]:
         return [p.card for p in self.picks[seat]]

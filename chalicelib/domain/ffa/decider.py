@@ -25,7 +25,7 @@ class ReportPodGame:
 @dataclass(frozen=True)
 class FfaState:
     # pod -> rows {player, place, outlasted}
-    pods: dict[int, list[dict]] = field(default_factory=dict)
+    pods: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
 
     def pod_of(self, player: str) -> int | None:
         for pod, rows in self.pods.items():

@@ -4,6 +4,7 @@ players were eliminated (first eliminated first)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from ..errors import Invalid
 
@@ -39,7 +40,7 @@ def validate(winner: str, eliminated: Sequence[str], pod_players: Iterable[str] 
     return order
 
 
-def places(order: Sequence[str]) -> list[dict]:
+def places(order: Sequence[str]) -> list[dict[str, Any]]:
     """Place 1 for the winner, then the last eliminated, ...; ``outlasted`` counts the
     players eliminated before this one."""
     size = len(order)
@@ -47,7 +48,7 @@ def places(order: Sequence[str]) -> list[dict]:
             for i, pid in enumerate(order)]
 
 
-def standings(pods: dict[int, Sequence[dict]]) -> list[dict]:
+def standings(pods: dict[int, Sequence[dict[str, Any]]]) -> list[dict[str, Any]]:
     """All pods' players by their place in their own pod (every pod winner above every
     runner-up, pods being of roughly equal size), then by players outlasted (the same
     place in a larger pod ranks higher); equal records share a rank."""

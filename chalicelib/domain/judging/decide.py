@@ -9,6 +9,7 @@ statement, at}; ``AppealDecided`` {penalty_id, decision, note, by, at};
 player_id, by, at}."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -16,7 +17,7 @@ from ..errors import Conflict, Forbidden, Invalid, NotFound
 from ..events import Event
 from . import commands as c
 from . import events as ev
-from .state import OVERTURNED, TARDY_AFTER_SECONDS, JudgingState
+from .state import OVERTURNED, TARDY_AFTER_SECONDS, JudgingState, Penalty
 
 PANEL_SIZE = 6          # V:EKN 2.9: head judge, secondary, third ... sixth judge
 PANEL_MIN_PLAYERS = 8   # V:EKN 2.9: at least eight participants (two tables)
@@ -39,7 +40,7 @@ def _name_officials(cmd: c.NameOfficials, state: JudgingState) -> list[Event]:
     if cmd.started:
         raise Conflict("the head judge and the Multi-Judge System are announced before the "
                        "tournament begins (V:EKN 2.9)", code="officials_locked")
-    problems = []
+    problems: list[dict[str, Any]] = []
     if cmd.head_judge not in cmd.staff:
         problems.append({"loc": "head_judge", "msg": "not the organizer or one of the "
                          "tournament's judges", "value": cmd.head_judge})
@@ -110,6 +111,7 @@ def _give(cmd: c.GivePenalty, state: JudgingState) -> list[Event]:
 def _check_tardy(cmd: c.GivePenalty, state: JudgingState) -> None:
     """V:EKN 3.3: the Loss for tardiness comes 15 minutes after the round begins, to a
     player not seated by then."""
+    assert cmd.round is not None                  # a loss names its round (refused first)
     starts = state.starts.get(cmd.round)
     if starts is None:
         raise Conflict(f"round {cmd.round} has no announced start: tardiness counts from it",
@@ -123,7 +125,7 @@ def _check_tardy(cmd: c.GivePenalty, state: JudgingState) -> None:
                        {"round": cmd.round, "player_id": cmd.player}, code="player_present")
 
 
-def _penalty(state: JudgingState, penalty_id: str):
+def _penalty(state: JudgingState, penalty_id: str) -> Penalty:
     penalty = state.penalties.get(penalty_id)
     if penalty is None:
         raise NotFound(f"no penalty {penalty_id!r}", code="penalty_not_found")
@@ -201,7 +203,7 @@ def _present(cmd: c.MarkPresent, state: JudgingState) -> list[Event]:
                                    at=cmd.now)]
 
 
-_HANDLERS: dict[type, Any] = {
+_HANDLERS: dict[type, Callable[[Any, JudgingState], list[Event]]] = {
     c.NameOfficials: _name_officials, c.GivePenalty: _give, c.FileAppeal: _file,
     c.DecideAppeal: _decide_appeal, c.ReviewDisqualification: _review,
     c.AnnounceRoundStart: _announce,

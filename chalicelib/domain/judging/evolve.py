@@ -26,7 +26,7 @@ def evolve(state: JudgingState, event: Event) -> JudgingState:
             penalty.id, replace(penalty, appeal=appeal)))
     if event.type == "AppealDecided":
         penalty = state.penalties[d["penalty_id"]]
-        appeal = {**penalty.appeal, "decision": d["decision"], "note": d["note"],
+        appeal = {**(penalty.appeal or {}), "decision": d["decision"], "note": d["note"],
                   "decided_by": d["by"], "decided_at": d["at"]}
         status = OVERTURNED if d["decision"] == "overturned" else penalty.status
         return replace(state, penalties=state.penalties.set(

@@ -15,5 +15,5 @@ def ruling_judge(head_judge: str, panel: Sequence[dict[str, Any]],
         return head_judge
     for official in panel:
         if official.get("player_id") not in seats:
-            return official["judge_id"]
+            return str(official["judge_id"])
     return None

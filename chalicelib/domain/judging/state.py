@@ -42,9 +42,9 @@ class Penalty:
 class JudgingState:
     head_judge: str | None = None
     panel: tuple[dict[str, Any], ...] = ()          # Multi-Judge System, in order
-    penalties: PMap = field(default_factory=pmap)    # id -> Penalty
-    starts: PMap = field(default_factory=pmap)       # round -> ISO start
-    present: PMap = field(default_factory=pmap)      # round -> frozenset of players
+    penalties: PMap[str, Penalty] = field(default_factory=pmap)
+    starts: PMap[Any, Any] = field(default_factory=pmap)       # round -> ISO start
+    present: PMap[Any, Any] = field(default_factory=pmap)      # round -> frozenset of players
 
     def disqualified(self, player: str) -> bool:
         return any(p.player == player and p.kind == "disqualification"

@@ -43,7 +43,7 @@ def players_from_csv(text: str) -> list[dict[str, Any]]:
         raise Invalid(f"at most {MAX_ROWS} players", code="invalid_import")
     col = {name: header.index(name) for name in header}
     problems: list[dict[str, Any]] = []
-    players = []
+    players: list[dict[str, Any]] = []
     for n, row in enumerate(rows[1:], 2):
         if not any(cell.strip() for cell in row):
             continue

@@ -97,7 +97,7 @@ def decide(cmd: Any, state: LedgerState) -> list[Event]:
         if held is not None and held["record"] == cmd.record:
             return []
         version = 1 if held is None else held["version"] + 1
-        draft = LedgerEventRecorded(record=cmd.record, version=version, changes=[],
+        draft: Event = LedgerEventRecorded(record=cmd.record, version=version, changes=[],
                                     by=cmd.by, at=cmd.now)
         members, groups = _touched(state, eid, cmd.record)
         moved = changes(state, evolve(state, draft), members, groups, cmd.now)

@@ -77,7 +77,7 @@ def _earned(entries: Iterable[dict[str, Any]], continent: str) -> list[dict[str,
             if e["counts"] and e.get("continent") == continent and (rule := _rule(e))]
 
 
-def _officiating(records: list[dict[str, Any]], continent: str) -> dict[str, list[dict]]:
+def _officiating(records: list[dict[str, Any]], continent: str) -> dict[str, list[dict[str, Any]]]:
     out: dict[str, list[dict[str, Any]]] = {}
     for r in records:
         if r["tier"] != "continental_qualifier" or r.get("continent") != continent:

@@ -15,9 +15,10 @@ from .rating import entries_of
 
 @dataclass(frozen=True)
 class LedgerState:
-    records: PMap = field(default_factory=pmap)      # event id -> {record, version, invalidated}
+    # event id -> {record, version, invalidated}
+    records: PMap[str, dict[str, Any]] = field(default_factory=pmap)
     by_member: MemberIndex = field(default_factory=MemberIndex)  # member -> its entries
-    feed: PVector = field(default_factory=pvector)   # rating changes, oldest first
+    feed: PVector[Any] = field(default_factory=pvector)   # rating changes, oldest first
 
     def entries(self, member: str) -> list[dict[str, Any]]:
         return list(self.by_member.get(member))

@@ -3,7 +3,7 @@ takes the table draft's ``Pick`` and ``ExpirePick``; the library phase these."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -30,7 +30,7 @@ class StartMixedDraft(BaseModel):
     own_picks: Literal["always", "between-packs", "after-draft"] = "always"
     # product_meta[seat][k]: what the k-th item should be ({"set", "booster" or
     # "starter", "size"}), {} when unknown; judges replace abnormal ones (7.2.5, 7.8).
-    product_meta: list[list[dict]] | None = None
+    product_meta: list[list[dict[str, Any]]] | None = None
     seed: str = Field(min_length=1)
     now: datetime
 

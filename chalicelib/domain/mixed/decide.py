@@ -3,6 +3,8 @@ table-drafted (7.7), then the library cards, cut into piles of the organizer's s
 are booster-drafted (7.6) with the passing direction alternating each round."""
 from __future__ import annotations
 
+from typing import Any
+
 from ..draft.passing import direction
 from ..errors import Conflict, Forbidden, Invalid, NotFound
 from ..events import Event
@@ -25,7 +27,7 @@ from .replacement import replace_product
 from .state import MixedDraftState
 
 
-def decide(command, state: MixedDraftState) -> list[Event]:
+def decide(command: Any, state: MixedDraftState) -> list[Event]:
     if isinstance(command, StartMixedDraft):
         return _start(command, state)
     if isinstance(command, (Pick, ExpirePick)):
@@ -64,7 +66,8 @@ def _start(cmd: StartMixedDraft, state: MixedDraftState) -> list[Event]:
     return [started, *_then_library(state, TABLE_DRAFT.decide(table, state.crypt), cmd.now)]
 
 
-def _then_library(state: MixedDraftState, events: list[Event], now) -> list[Event]:
+def _then_library(state: MixedDraftState, events: list[Event],
+                  now: clock.Moment) -> list[Event]:
     """After the crypt table draft completes, the first library round opens."""
     if events and isinstance(events[-1], TableDraftCompleted):
         for event in events:
@@ -87,6 +90,8 @@ def _pick_for(cmd: TakePickFor, state: MixedDraftState) -> list[Event]:
             cmd.now)
     _library_phase(state)
     seat = state.seat_of(cmd.player)
+    if seat is None:
+        raise NotFound(f"{cmd.player!r} is not drafting in this pod", code="not_in_pod")
     front = state.front(seat)
     if front is None:
         raise Conflict(f"no pile is waiting for {cmd.player}", code="not_their_turn")
@@ -106,7 +111,7 @@ def _replace(cmd: ReplaceProduct, state: MixedDraftState) -> list[Event]:
     return late + _then_library(state, replace_product(cmd, state), cmd.now)
 
 
-def next_expiry(state: MixedDraftState, now, seed: str | None) -> list[Event]:
+def next_expiry(state: MixedDraftState, now: clock.Moment, seed: str | None) -> list[Event]:
     """The earliest expiry due at ``now`` (ties: seat order), stamped at its deadline: in
     the crypt phase the oldest card on the table (7.7), in the library phase a random card
     of the late player's pile drawn from the seed (7.5.3). Without ``seed`` library
@@ -114,19 +119,21 @@ def next_expiry(state: MixedDraftState, now, seed: str | None) -> list[Event]:
     if state.status == "crypt":
         if not crypt_due(state.crypt, now):
             return []
-        return _then_library(state, expire_next(state.crypt), state.crypt.deadline)
+        deadline = state.crypt.deadline
+        assert deadline is not None               # crypt_due: a timed pick ran out
+        return _then_library(state, expire_next(state.crypt), deadline)
     if state.status != "library" or seed is None:
         return []
     waiting = [(clock.as_datetime(d), seat, d)
                for seat, d in enumerate(state.deadlines)
-               if state.front(seat) is not None and clock.reached(now, d)]
+               if d is not None and state.front(seat) is not None and clock.reached(now, d)]
     if not waiting:
         return []
     _, seat, deadline = min(waiting)
     return _picked(state, seat, _auto_card(seed, state, seat), True, deadline)
 
 
-def advance(state: MixedDraftState, now, seed: str | None
+def advance(state: MixedDraftState, now: clock.Moment, seed: str | None
             ) -> tuple[MixedDraftState, list[Event]]:
     """Every expiry due at ``now`` in time order, each stamped at its own deadline (a new
     library round's timers run from the end of the last), before any command."""
@@ -143,10 +150,12 @@ def _auto_card(seed: str, state: MixedDraftState, seat: int) -> str:
     player = state.players[seat]
     rng = derive(seed, "mixed-autopick", state.pod, state.round, player,
                  len(state.library.get(player, ())))
-    return rng.choice(state.front(seat)[1])
+    front = state.front(seat)
+    assert front is not None                      # a pile waits for the seat
+    return rng.choice(front[1])
 
 
-def _crypt(cmd, state: MixedDraftState) -> list[Event]:
+def _crypt(cmd: Any, state: MixedDraftState) -> list[Event]:
     if state.status == "new":
         raise Conflict("the mixed draft has not started", code="not_started")
     if state.status != "crypt":
@@ -193,7 +202,9 @@ def _library_phase(state: MixedDraftState) -> None:
 
 def _picked(state: MixedDraftState, seat: int, card: str, auto: bool, at: str,
             by: str | None = None) -> list[Event]:
-    pack_id, _ = state.front(seat)
+    front = state.front(seat)
+    assert front is not None                      # a pile waits for the seat
+    pack_id, _ = front
     picked = ev.MixedLibraryCardPicked(
         round=state.round, player=state.players[seat], pack=pack_id, card=card, auto=auto,
         at=at, passed_to=state.players[(seat + state.direction) % len(state.players)], by=by)

@@ -15,7 +15,7 @@ class MixedDraftStarted(Event):
     crypt: list[list[str]]         # each seat's crypt pile
     piles: list[list[list[str]]]   # each seat's library piles
     pile_size: int
-    library_pick_seconds: int
+    library_pick_seconds: int | None   # None: untimed
     own_picks: str
     product: list[list[list[str]]]           # each seat's product items
     product_meta: list[list[dict[str, Any]]]  # [seat][item], none when unknown

@@ -10,6 +10,7 @@ the crypt phase's ``Table*`` events (:mod:`..tabledraft`); ``MixedProductReplace
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from ..draft.passing import pass_on
 from ..events import Event
@@ -74,7 +75,7 @@ def _replaced(state: MixedDraftState, d: ev.MixedProductReplaced) -> MixedDraftS
     piles as re-cut (the crypt table follows with ``TablePackReplaced``)."""
     seat, k = d.seat - 1, d.item - 1
 
-    def put(items: tuple, index: int, value) -> tuple:
+    def put(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
         return items[:index] + (value,) + items[index + 1:]
 
     product = put(state.product, seat, put(state.product[seat], k, tuple(d.cards)))

@@ -6,6 +6,7 @@ draft) and their library shuffled and cut into piles again."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from ..errors import Conflict, Invalid
 from ..events import Event
@@ -91,7 +92,7 @@ def replacement_item(state: MixedDraftState, seat: int, item: int,
 
 
 
-def abnormal_product(state: MixedDraftState) -> list[dict]:
+def abnormal_product(state: MixedDraftState) -> list[dict[str, Any]]:
     """Opened items whose card count differs from what they should hold, while they can
     still be replaced (7.2.5)."""
     if state.product_open or not state.product_meta:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import datetime
 from typing import Any
 
 from ..errors import Invalid
@@ -13,7 +14,7 @@ from ..tabledraft.setup import entered_problems, kinds_of, plan_pods
 from .commands import StartMixedDraft
 
 
-def item_meta(allocation: Mapping[str, Any], sets: Mapping[str, CardSet]) -> list[dict]:
+def item_meta(allocation: Mapping[str, Any], sets: Mapping[str, CardSet]) -> list[dict[str, Any]]:
     """What each opened item of a collated allocation should be, starters first (7.2.5)."""
     return ([{"set": s["set"], "starter": s["starter"], "size": len(s["cards"])}
              for s in allocation["starters"]]
@@ -23,7 +24,7 @@ def item_meta(allocation: Mapping[str, Any], sets: Mapping[str, CardSet]) -> lis
 
 
 def mixed_draft_commands(*, seed: str, players: list[str], product: Mapping[str, Any],
-                         draft: Mapping[str, Any], sets: Mapping[str, CardSet], now,
+                         draft: Mapping[str, Any], sets: Mapping[str, CardSet], now: datetime | str,
                          pile_size: int, pick_seconds: int | None, review_seconds: int,
                          library_pick_seconds: int | None,
                          explicit_pods: list[list[str]] | None = None,

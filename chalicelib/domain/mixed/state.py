@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..draft.passing import round_done
 from ..tabledraft.state import TableDraftState
@@ -26,9 +27,9 @@ class MixedDraftState:
     # The product as opened, product[seat][k] (empty for pods started before it was
     # recorded), what each item should be, and each seat's crypt pile as split.
     product: tuple[tuple[tuple[str, ...], ...], ...] = ()
-    product_meta: tuple[tuple[dict, ...], ...] = ()
+    product_meta: tuple[tuple[dict[str, Any], ...], ...] = ()
     crypt_piles: tuple[tuple[str, ...], ...] = ()
-    replacements: tuple[dict, ...] = ()    # 7.2.5, without the cards
+    replacements: tuple[dict[str, Any], ...] = ()    # 7.2.5, without the cards
 
     @property
     def product_open(self) -> bool:

@@ -4,12 +4,15 @@ picks (library picks as ``own_picks`` allows, 7.5.1: see ``MixedDraftState.libra
 everyone sees how many piles wait where; staff see everything."""
 from __future__ import annotations
 
+from typing import Any
+
 from ..tabledraft import view as table_view
 from .replacement import abnormal_product
 from .state import MixedDraftState
 
 
-def view(state: MixedDraftState, *, player: str | None = None, staff: bool = False) -> dict:
+def view(state: MixedDraftState, *, player: str | None = None,
+         staff: bool = False) -> dict[str, Any]:
     names = state.players
     doc = {
         "status": state.status,
@@ -28,7 +31,7 @@ def view(state: MixedDraftState, *, player: str | None = None, staff: bool = Fal
             for s, p in enumerate(names)},
     }
 
-    def pool(p: str, everything: bool = False) -> dict:
+    def pool(p: str, everything: bool = False) -> dict[str, Any]:
         return {"crypt": list(state.crypt.pools.get(p, ())),
                 "library": list(state.library.get(p, ()) if everything
                                 else state.reviewable(p))}

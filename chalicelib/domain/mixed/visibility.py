@@ -6,12 +6,13 @@ next sets), so players read their counts only; staff read everything."""
 from __future__ import annotations
 
 from collections.abc import Collection
+from typing import Any
 
 from ..tabledraft.visibility import redact as table_redact
 
 
-def redact(event_type: str, data: dict, *, player: str | None = None,
-           staff: bool = False, members: Collection[str] = ()) -> dict | None:
+def redact(event_type: str, data: dict[str, Any], *, player: str | None = None,
+           staff: bool = False, members: Collection[str] = ()) -> dict[str, Any] | None:
     """``members``: the pod's players (they witness the crypt table's picks)."""
     if staff:
         return data

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import Invalid
-from ..profiles.product import ProductSettings
+from ..profiles.product import ProductSettings, StarterSpec
 from ..rng import derive
 from .cards import CardSet, card_index
 from .collation import collate
@@ -30,7 +30,7 @@ def _settings(settings: ProductSettings | Mapping[str, Any]) -> ProductSettings:
 
 def booster_plan(settings: ProductSettings | Mapping[str, Any]) -> list[dict[str, str]]:
     """The boosters each player receives, in order: ``[{"set", "booster"}, ...]``."""
-    plan = []
+    plan: list[dict[str, str]] = []
     for spec in _settings(settings).boosters:
         plan.extend({"set": spec.set, "booster": spec.booster} for _ in range(spec.count))
     return plan
@@ -51,18 +51,19 @@ def check_product(settings: ProductSettings | Mapping[str, Any],
         if spec.booster not in {b.id for b in card_set.boosters}:
             problems.append({"set": spec.set, "booster": spec.booster,
                              "msg": "the set has no such booster"})
-    for spec in s.starters:
-        card_set = sets.get(spec.set)
+    for starter in s.starters:
+        card_set = sets.get(starter.set)
         if card_set is None:
-            problems.append({"set": spec.set, "msg": "unknown set"})
+            problems.append({"set": starter.set, "msg": "unknown set"})
             continue
         used.append(card_set)
         known = {st.id for st in card_set.starters}
         if not known:
-            problems.append({"set": spec.set, "msg": "the set has no starters"})
-        for choice in spec.choices or []:
+            problems.append({"set": starter.set, "msg": "the set has no starters"})
+        for choice in starter.choices or []:
             if choice not in known:
-                problems.append({"set": spec.set, "starter": choice, "msg": "unknown starter"})
+                problems.append({"set": starter.set, "starter": choice,
+                                 "msg": "unknown starter"})
     try:
         card_index({cs.id: cs for cs in used}.values())
     except Invalid as exc:
@@ -94,7 +95,7 @@ def collate_packs(settings: ProductSettings | Mapping[str, Any], sets: Mapping[s
     return packs
 
 
-def _choices(spec, sets: Mapping[str, CardSet]) -> list[str]:
+def _choices(spec: StarterSpec, sets: Mapping[str, CardSet]) -> list[str]:
     return list(spec.choices or [st.id for st in sets[spec.set].starters])
 
 

@@ -16,7 +16,7 @@ from .cards import BoosterType, Card, CardSet, Layout, Pack
 class Draws(Protocol):
     """What collation needs of a generator from :func:`chalicelib.domain.rng.derive`."""
 
-    def randrange(self, stop: int) -> int: ...
+    def randrange(self, stop: int, /) -> int: ...   # as random.Random's
 
 
 def _weighted_index(rng: Draws, weights: list[int]) -> int:

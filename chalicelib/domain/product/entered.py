@@ -17,7 +17,7 @@ entered as a correction).
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..errors import Invalid
@@ -86,8 +86,8 @@ def starter_item(sets: Mapping[str, CardSet], set_id: str, starter_id: str) -> d
 
 
 def entered_product(settings: Any, sets: Mapping[str, CardSet],
-                    packs: list[Mapping[str, Any]],
-                    starters: list[Mapping[str, Any]]) -> tuple[dict[str, Any], list[Problem]]:
+                    packs: Sequence[Mapping[str, Any]],
+                    starters: Sequence[Mapping[str, Any]]) -> tuple[dict[str, Any], list[Problem]]:
     """The entry as an allocation, and every way it departs from the configuration."""
     s = settings if isinstance(settings, ProductSettings) else \
         ProductSettings.model_validate(dict(settings))
@@ -98,7 +98,7 @@ def entered_product(settings: Any, sets: Mapping[str, CardSet],
                          "expected": len(plan),
                          "msg": f"the product configuration gives each player {len(plan)} "
                                 f"boosters, {len(packs)} entered"})
-    out_packs = []
+    out_packs: list[dict[str, Any]] = []
     for n, (pack, item) in enumerate(zip(packs, plan, strict=False), start=1):
         set_id = pack.get("set") or item["set"]
         booster = pack.get("booster") or item["booster"]

@@ -41,8 +41,8 @@ class PlayerProductEntered(Event):
     tournament: str
     player: str
     source: str                    # entered | own
-    packs: list[Any]
-    starters: list[Any]
+    packs: list[dict[str, Any]]    # {set, booster, cards}
+    starters: list[dict[str, Any]]
     revision: int
     reason: str | None
     at: str

@@ -12,7 +12,7 @@ Every violation is reported, each a dict with a ``code`` and a ``msg``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..profiles.product import OwnProductLimits
@@ -31,8 +31,8 @@ def _set_allowed(limits: OwnProductLimits, what: str, n: int,
     return []
 
 
-def count_problems(limits: OwnProductLimits, boosters: Counter,
-                   starters: Counter) -> list[Problem]:
+def count_problems(limits: OwnProductLimits, boosters: Counter[str | None],
+                   starters: Counter[str | None]) -> list[Problem]:
     """Totals and per-set numbers against the limits (``Counter`` by set id; a ``None``
     key counts towards the totals only)."""
     problems: list[Problem] = []
@@ -62,13 +62,15 @@ def count_problems(limits: OwnProductLimits, boosters: Counter,
 
 
 def own_product(limits: OwnProductLimits, sets: Mapping[str, CardSet],
-                packs: list[Mapping[str, Any]],
-                starters: list[Mapping[str, Any]]) -> tuple[dict[str, Any], list[Problem]]:
+                packs: Sequence[Mapping[str, Any]],
+                starters: Sequence[Mapping[str, Any]]) -> tuple[dict[str, Any], list[Problem]]:
     """The entry as an allocation, and every violation of the advertised limits."""
     problems: list[Problem] = []
-    out_packs, out_starters = [], []
+    out_packs: list[dict[str, Any]] = []
+    out_starters: list[dict[str, Any]] = []
     for n, pack in enumerate(packs, start=1):
-        set_id, booster = pack.get("set"), pack.get("booster") or "booster"
+        set_id: Any = pack.get("set")              # as given: the checks refuse a bad one
+        booster = pack.get("booster") or "booster"
         found = _set_allowed(limits, "pack", n, set_id)
         if not found:
             found = pack_problems(n, set_id, booster, list(pack.get("cards") or []), sets)

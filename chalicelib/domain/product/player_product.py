@@ -11,7 +11,7 @@ handed out on its own, V:EKN 7.2.6).
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -54,8 +54,8 @@ class EnterProduct:
     player: str
     settings: Mapping[str, Any]
     sets: Mapping[str, CardSet]
-    packs: list[Mapping[str, Any]]
-    starters: list[Mapping[str, Any]]
+    packs: Sequence[Mapping[str, Any]]
+    starters: Sequence[Mapping[str, Any]]
     gate: HandOutState
     now: str
     by: str
@@ -71,8 +71,9 @@ class HandOutAlone:
 
 
 def check_entry(settings: Mapping[str, Any] | ProductSettings, sets: Mapping[str, CardSet],
-                packs: list[Mapping[str, Any]],
-                starters: list[Mapping[str, Any]]) -> tuple[dict[str, Any], list[dict]]:
+                packs: Sequence[Mapping[str, Any]],
+                starters: Sequence[Mapping[str, Any]]
+                ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The allocation and every problem of one player's product under ``settings``."""
     s = settings if isinstance(settings, ProductSettings) else \
         ProductSettings.model_validate(dict(settings))

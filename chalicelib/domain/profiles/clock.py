@@ -18,7 +18,7 @@ def clock_section(structure: str) -> str:
     return CLOCK_SECTION.get(structure, "swiss")
 
 
-def misplaced_time_limits(structure: str, override: dict[str, Any] | None) -> list[dict]:
+def misplaced_time_limits(structure: str, override: dict[str, Any] | None) -> list[dict[str, Any]]:
     """The time limits ``override`` sets in a section ``structure`` does not play."""
     in_force = clock_section(structure)
     problems = []

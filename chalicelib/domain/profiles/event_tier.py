@@ -61,7 +61,7 @@ def effective_tier(settings: dict[str, Any]) -> str:
     """The tournament's tier: the one stated, else what its sanctioning says."""
     tier = (settings.get("event") or {}).get("tier")
     if tier is not None:
-        return tier
+        return str(tier)
     return "sanctioned" if (settings.get("sanctioning") or {}).get("sanctioned") else "store"
 
 

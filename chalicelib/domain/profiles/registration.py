@@ -1,6 +1,8 @@
 """Registration section: who may enter and how federation member ids look."""
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from .member_ids import PatternError, compiled
@@ -22,7 +24,7 @@ MAX_PLAYERS = 20000
 MAX_PLAYERS_BY_FORMAT = {"sealed": 2000, "sealed-swap": 2000, "restricted-trade": 2000}
 
 
-def format_limit_problems(format_: str, settings: dict) -> list[dict[str, str]]:
+def format_limit_problems(format_: str, settings: dict[str, Any]) -> list[dict[str, Any]]:
     """``registration.max_players`` above what ``format_`` can carry to its end."""
     limit = MAX_PLAYERS_BY_FORMAT.get(format_, MAX_PLAYERS)
     asked = settings["registration"]["max_players"]

@@ -94,7 +94,8 @@ class SwissSettings(BaseModel):
         if self.structure[-1].max_players is not None:
             raise ValueError("the last structure row must have max_players null")
         limits = [row.max_players for row in self.structure[:-1]]
-        if any(m is None for m in limits) or limits != sorted(set(limits)):
+        given = [m for m in limits if m is not None]
+        if len(given) < len(limits) or given != sorted(set(given)):
             raise ValueError("structure rows must have increasing max_players")
         for value in (self.best_of, self.top_cut_best_of, self.final_best_of):
             if value % 2 == 0:

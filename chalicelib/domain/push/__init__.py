@@ -113,5 +113,5 @@ def _decide_log(command: Any, state: int) -> list[Event]:
 
 
 PUSH_SUBSCRIPTIONS = FunctionDecider("push", Subscriptions, _decide_player, _evolve_player)
-PUSH_LOG = FunctionDecider("pushlog", lambda: 0, _decide_log,
+PUSH_LOG: FunctionDecider[int] = FunctionDecider("pushlog", lambda: 0, _decide_log,
                            lambda s, e: s + 1 if isinstance(e, PushBatchAttempted) else s)

@@ -14,7 +14,8 @@ ARCHON_COLUMNS = ["rank", "name", "vekn", "gw", "vp", "tp", "finalist", "warning
 
 def _rows(report: dict[str, Any]) -> list[dict[str, Any]]:
     if report["standings"] is not None:
-        return report["standings"]["rows"]
+        rows: list[dict[str, Any]] = report["standings"]["rows"]
+        return rows
     return [{"rank": None, "player_id": p["player_id"], "name": p["name"],
              "member_id": p["member_id"]} for p in report["players"]]
 

@@ -3,6 +3,8 @@ sealed-deck swap (7.3.2)."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
+from typing import Any
 
 from ..errors import Conflict, Forbidden, Invalid
 from ..events import Event
@@ -22,7 +24,7 @@ from .state import SealedState
 from .swap import deal, hand_back_count
 
 
-def decide(command, state: SealedState) -> list[Event]:
+def decide(command: Any, state: SealedState) -> list[Event]:
     handler = _HANDLERS.get(type(command))
     if handler is None:
         raise TypeError(f"sealed cannot handle {type(command).__name__}")
@@ -31,7 +33,7 @@ def decide(command, state: SealedState) -> list[Event]:
     return handler(command, state)
 
 
-def _pool(alloc: dict) -> list[str]:
+def _pool(alloc: dict[str, Any]) -> list[str]:
     return [c for item in alloc.get("starters", []) + alloc.get("packs", [])
             for c in item["cards"]]
 
@@ -39,7 +41,7 @@ def _pool(alloc: dict) -> list[str]:
 def _start(cmd: StartSealed, state: SealedState) -> list[Event]:
     if state.status != "new":
         raise Conflict("sealed product was already handed out", code="already_started")
-    starters = []
+    starters: list[dict[str, Any]] = []
     for player in cmd.players:
         for item in cmd.allocations[player].get("starters", []):
             starters.append({"id": f"S{len(starters) + 1}", "set": item.get("set"),
@@ -80,6 +82,7 @@ def _propose(cmd: ProposeStarterTrade, state: SealedState) -> list[Event]:
         problems.append(f"{cmd.take!r} is already yours")
     if problems:
         raise Invalid("this starter trade cannot be offered", problems, code="bad_offer")
+    assert take is not None                       # else a problem above
     offer = f"T{state.offers_made + 1}"
     return [ev.StarterTradeProposed(offer=offer, from_=cmd.player, to=take["owner"],
                                  give=cmd.give, take=cmd.take, at=clock.iso(cmd.now))]
@@ -164,7 +167,8 @@ def _late(cmd: AddLatePlayer, state: SealedState) -> list[Event]:
     return [ev.SealedLateArrival(player=cmd.player, pool=pool, at=clock.iso(cmd.now))]
 
 
-_HANDLERS = {StartSealed: _start, ProposeStarterTrade: _propose,
+_HANDLERS: dict[type, Callable[[Any, SealedState], list[Event]]] = {
+             StartSealed: _start, ProposeStarterTrade: _propose,
              AnswerStarterTrade: _answer, OpenProduct: _open, RegisterProduct: _register,
              DealSwap: _deal, AddLatePlayer: _late}
 

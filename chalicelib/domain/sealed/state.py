@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -12,10 +13,10 @@ class SealedState:
     swap: bool = False
     hand_back_percent: int = 15
     starter_trading: bool = False
-    packs: dict[str, tuple[dict, ...]] = field(default_factory=dict)
+    packs: dict[str, tuple[dict[str, Any], ...]] = field(default_factory=dict)
     # starters[id] = {"id", "set", "starter", "cards", "owner"}
-    starters: dict[str, dict] = field(default_factory=dict)
-    offers: dict[str, dict] = field(default_factory=dict)   # pending starter trades
+    starters: dict[str, dict[str, Any]] = field(default_factory=dict)
+    offers: dict[str, dict[str, Any]] = field(default_factory=dict)   # pending starter trades
     offers_made: int = 0
     opened: dict[str, tuple[str, ...]] = field(default_factory=dict)   # what each opened
     registered: frozenset[str] = frozenset()
@@ -23,5 +24,5 @@ class SealedState:
     received_from: dict[str, str] = field(default_factory=dict)        # swap: whose product
     handed_back: tuple[str, ...] = ()
 
-    def starters_of(self, player: str) -> list[dict]:
+    def starters_of(self, player: str) -> list[dict[str, Any]]:
         return [s for s in self.starters.values() if s["owner"] == player]

@@ -3,10 +3,12 @@ starter, pending starter trades, who has registered, how many decks were handed 
 A player: their own opened product and final pool. Staff: everything."""
 from __future__ import annotations
 
+from typing import Any
+
 from .state import SealedState
 
 
-def view(state: SealedState, *, player: str | None = None, staff: bool = False) -> dict:
+def view(state: SealedState, *, player: str | None = None, staff: bool = False) -> dict[str, Any]:
     doc = {
         "status": state.status,
         "players": list(state.players),

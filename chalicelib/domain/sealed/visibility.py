@@ -3,9 +3,11 @@ and the number of decks handed back are public; contents are the owner's; who re
 whose product is staff's (and each player's own)."""
 from __future__ import annotations
 
+from typing import Any
 
-def redact(event_type: str, data: dict, *, player: str | None = None,
-           staff: bool = False) -> dict | None:
+
+def redact(event_type: str, data: dict[str, Any], *, player: str | None = None,
+           staff: bool = False) -> dict[str, Any] | None:
     if staff:
         return data
     if event_type == "SealedStarted":

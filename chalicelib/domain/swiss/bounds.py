@@ -26,8 +26,8 @@ def pairing_lower_bound(players: list[Candidate], weights: Weights) -> int:
     bound = score_lower_bound(players)
     if players and all(p.pod is not None for p in players):
         sizes: dict[int, int] = {}
-        for p in players:
-            sizes[p.pod] = sizes.get(p.pod, 0) + 1  # type: ignore[index]
+        for pod in (p.pod for p in players if p.pod is not None):
+            sizes[pod] = sizes.get(pod, 0) + 1
         bound += weights.cross_pod * (sum(size % 2 for size in sizes.values()) // 2)
     return bound
 

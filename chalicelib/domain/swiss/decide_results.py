@@ -77,6 +77,7 @@ def after_final(state: SwissState, match: Match, holder: Holder, score: Score,
     winner = match.a if score.a > score.b else match.b
     if previous is not None and previous.winner_side == score.winner_side:
         return []
+    assert winner is not None                     # a played cut match has both players
     target = next_slot(match.round, match.table, len(holder.rounds))
     if target is None:
         return [CutFinished(champion=winner)]
@@ -160,8 +161,10 @@ def decide_close(cmd: CloseRound, state: SwissState) -> list[Event]:
         raise Conflict(f"round {rnd.number} still has matches without a result",
                        {"open_matches": open_ids[:50], "count": len(open_ids)},
                        code="round_open")
+    scores = [r.score for r in records if r.score is not None]
+    assert len(scores) == len(records)            # every result is final (above)
     return [RoundClosed(
-        round=rnd.number, results=[[r.score.a, r.score.b, r.score.draws] for r in records],
+        round=rnd.number, results=[[s.a, s.b, s.draws] for s in scores],
         drop_losses={m.id: r.loss_by_drop for m, r in zip(rnd.matches, records, strict=True)
                      if r.loss_by_drop},
         corrected=[m.id for m, r in zip(rnd.matches, records, strict=True) if r.corrected])]

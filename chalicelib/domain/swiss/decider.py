@@ -1,6 +1,7 @@
 """The Swiss aggregate (stream ``swiss-<tid>``) as a decider."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..decider import FunctionDecider
@@ -31,7 +32,7 @@ from .evolve import evolve
 from .migration import refuse_unmigrated
 from .state import SwissState
 
-_HANDLERS = {
+_HANDLERS: dict[type, Callable[[Any, SwissState], list[Event]]] = {
     PairRound: decide_pair_round,
     ReportResult: decide_report,
     ConfirmResult: decide_confirm,

@@ -47,6 +47,7 @@ def decide_drop(cmd: DropPlayer, state: SwissState) -> list[Event]:
     if match is None:     # between rounds, a Swiss round (its match's stream), or final
         return events
     cut = state.cut
+    assert cut is not None                        # the match is one of the cut's
     loss = mr.loss_by_drop(facts_of(state, match, cut), record_of(cut, match.id),
                            cmd.player, cmd.by, cmd.now)
     return events + loss + after_final(state, match, cut, Score.from_dict(loss[0].score))

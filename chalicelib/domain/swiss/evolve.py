@@ -1,7 +1,9 @@
 """Folding Swiss events into a new state (the given state is never mutated)."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from ..events import Event
 from . import events as ev
@@ -10,7 +12,8 @@ from .results import Score
 from .state import Cut, Match, Pending, Round, SwissState, parse_match_id
 
 
-def _with_holder(state: SwissState, match_id: str, change) -> SwissState:
+def _with_holder(state: SwissState, match_id: str,
+                 change: Callable[[Any], Any]) -> SwissState:
     kind, number, _ = parse_match_id(match_id)
     if kind == "R":
         rounds = list(state.rounds)
@@ -19,8 +22,8 @@ def _with_holder(state: SwissState, match_id: str, change) -> SwissState:
     return replace(state, cut=change(state.cut))
 
 
-def _final(match_id: str, score: Score):
-    def change(holder):
+def _final(match_id: str, score: Score) -> Callable[[Any], Any]:
+    def change(holder: Any) -> Any:       # a Round or the Cut
         return replace(holder, results=holder.results.set(match_id, score),
                        pending=holder.pending.remove(match_id))
     return change
@@ -32,14 +35,15 @@ def _advance(state: SwissState, event: ev.CutAdvanced) -> SwissState:
     _, number, index = parse_match_id(event.to)
     rounds = [list(r) for r in cut.rounds]
     match = rounds[number - 1][index - 1]
-    rounds[number - 1][index - 1] = replace(match, **{event.slot: event.winner})
+    rounds[number - 1][index - 1] = replace(match, a=event.winner) if event.slot == "a" \
+        else replace(match, b=event.winner)
     return replace(state, cut=replace(cut, rounds=tuple(tuple(r) for r in rounds),
                                       pending=cut.pending.remove(event.to)))
 
 
 def _closed_with(rnd: Round, event: ev.RoundClosed | ev.RoundResultsMigrated) -> Round:
     results, losses = PMap(), PMap()
-    for match, (a, b, draws) in zip(rnd.matches, event.results, strict=True):
+    for match, (a, b, draws) in zip(rnd.matches, event.results or [], strict=True):
         results = results.set(match.id, Score(a, b, draws))
     for match_id, player in event.drop_losses.items():
         losses = losses.set(match_id, player)
@@ -103,7 +107,7 @@ def _migrated(state: SwissState, event: ev.RoundResultsMigrated) -> SwissState:
 
 
 def _structure(state: SwissState, event: ev.StructureSet) -> SwissState:
-    changes: dict = {}
+    changes: dict[str, Any] = {}
     if event.rounds is not None:
         changes.update(fixed_rounds=event.rounds, planned_rounds=event.rounds)
     if event.top_cut is not None:
@@ -141,11 +145,11 @@ def evolve(state: SwissState, event: Event) -> SwissState:
         case ev.StructureSet():
             return _structure(state, event)
         case ev.TopCutStarted():
-            rounds = tuple(tuple(Match(m["id"], r + 1, m["table"], m["a"], m["b"])
-                                 for m in rnd) for r, rnd in enumerate(event.rounds))
-            return replace(state, cut=Cut(event.size, tuple(event.seeds), rounds))
+            bracket = tuple(tuple(Match(m["id"], r + 1, m["table"], m["a"], m["b"])
+                                  for m in rnd) for r, rnd in enumerate(event.rounds))
+            return replace(state, cut=Cut(event.size, tuple(event.seeds), bracket))
         case ev.CutAdvanced():
             return _advance(state, event)
-        case ev.CutFinished():
+        case ev.CutFinished() if state.cut is not None:
             return replace(state, cut=replace(state.cut, champion=event.champion))
     return state

@@ -14,15 +14,16 @@ reference (``solver="networkx"``) for the benchmark and the tests."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from .cost import Candidate, Weights, pair_cost
 from .draws import Rng
 
 
-def _matched(graph) -> list[tuple[int, int]]:
+def _matched(graph: Any) -> list[tuple[int, int]]:
     import rustworkx as rx
     # the set comes back in an order that varies from call to call: sort it
-    return sorted(tuple(sorted(pair)) for pair in
+    return sorted((min(a, b), max(a, b)) for a, b in
                   rx.max_weight_matching(graph, max_cardinality=True, weight_fn=int))
 
 
@@ -71,7 +72,7 @@ def _match(order: list[Candidate], edges: Iterable[tuple[int, int]], weights: We
     return [(order[i], order[j]) for i, j in matching]
 
 
-def cost_matrix(order: list[Candidate], weights: Weights):
+def cost_matrix(order: list[Candidate], weights: Weights) -> Any:   # a numpy array
     """``pair_cost(order[i], order[j], weights)`` for every i < j, as the upper triangle
     of an n x n float matrix (exact: every cost is an integer far below 2**53)."""
     import numpy as np
@@ -79,7 +80,8 @@ def cost_matrix(order: list[Candidate], weights: Weights):
     scores = np.fromiter((p.score for p in order), dtype=np.float64, count=n)
     costs = (scores[:, None] - scores[None, :]) ** 2
     index = {p.id: k for k, p in enumerate(order)}
-    rows, cols = [], []
+    rows: list[int] = []
+    cols: list[int] = []
     for i, p in enumerate(order):
         for opponent in p.opponents:
             j = index.get(opponent)

@@ -61,7 +61,7 @@ def decide(cmd: Any, state: MatchState) -> list[Event]:
     if isinstance(cmd, Enter):
         return mr.enter(f, record, cmd.judge, cmd.a, cmd.b, cmd.draws, cmd.now)
     if isinstance(cmd, LossByDrop):
-        return mr.loss_by_drop(f, record, cmd.player, cmd.by, cmd.now)
+        return list[Event](mr.loss_by_drop(f, record, cmd.player, cmd.by, cmd.now))
     raise Invalid(f"unknown match command {type(cmd).__name__}")
 
 

@@ -103,7 +103,7 @@ def enter(facts: MatchFacts, record: MatchRecord, judge: str, a: int, b: int, dr
 
 
 def loss_by_drop(facts: MatchFacts, record: MatchRecord, player: str, by: str,
-                 now: str) -> list[Event]:
+                 now: str) -> list[ResultEntered]:
     """The match of a player who dropped after the pairing, without a final result: a loss
     (MTR: the opponent wins by the games a match needs, the points of a win)."""
     if record.final or facts.a is None or facts.b is None:
@@ -115,7 +115,7 @@ def loss_by_drop(facts: MatchFacts, record: MatchRecord, player: str, by: str,
 
 
 def correct(facts: MatchFacts, record: MatchRecord, judge: str, a: int, b: int, draws: int,
-            now: str, reason: str, later_rounds_paired: bool) -> list[Event]:
+            now: str, reason: str, later_rounds_paired: bool) -> list[ResultCorrected]:
     if record.score is None:
         raise Conflict(f"match {facts.id} has no result to correct; enter it instead")
     score = _score(facts, a, b, draws)

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from ..errors import Conflict
 from ..events import Event
-from .events import FINAL, ResultCorrected, RoundResultsMigrated
+from .events import FINAL, MatchResult, ResultCorrected, RoundResultsMigrated
 from .state import Round, SwissState
 
 
@@ -60,8 +60,9 @@ def plan(state: SwissState, touched: frozenset[str]) -> Plan:
         moved: dict[str, int] = {}
         for match in rnd.matches:
             # a correction stays in this stream, as corrections of open rounds do today
-            copies = [e for e in rnd.unmoved
-                      if e.match == match.id and not isinstance(e, ResultCorrected)]
+            copies: list[Event] = [e for e in rnd.unmoved if isinstance(e, MatchResult)
+                                   and e.match == match.id
+                                   and not isinstance(e, ResultCorrected)]
             if not copies or match.id in touched:
                 continue
             out.copies[match.id] = copies

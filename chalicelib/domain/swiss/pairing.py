@@ -144,4 +144,5 @@ def pair_round(players: list[Candidate], rng: Rng, exact_limit: int = EXACT_LIMI
     got = quality(pairs)  # type: ignore[arg-type]
     optimal = solved.bound is None
     return Pairing(pairs=pairs, quality=got, method=solved.method,  # type: ignore[arg-type]
-                   bound=got.squared_gap if optimal else solved.bound, optimal=optimal)
+                   bound=got.squared_gap if solved.bound is None else solved.bound,
+                   optimal=optimal)

@@ -75,6 +75,7 @@ def record_drop(swiss: SwissState, match: m.MatchState | None, cmd: DropPlayer) 
     if target is None or match is None:
         return Recorded(swiss=events)
     found, holder = locate(swiss, target)
+    assert isinstance(holder, Round)             # the open round's match
     facts = facts_of(swiss, found, holder)
     loss = m.MATCH.decide(m.LossByDrop(facts, cmd.now, cmd.player, cmd.by), match)
     return Recorded(swiss=events, match=loss, match_id=target,

@@ -122,7 +122,7 @@ def _with_parity2(part: list[Candidate], ups: list[int | None], downs: list[int 
             edges.append((i, m + i, ups[i]))     # type: ignore[arg-type]
         if downs[i] is not None:
             edges.append((i, 2 * m + i, downs[i]))   # type: ignore[arg-type]
-    spares = []
+    spares: list[int] = []
     for kind, spare in ((1, (m - parity) % 2), (2, parity % 2)):
         twins = [kind * m + i for i in range(m)] + ([3 * m + len(spares)] if spare else [])
         spares += [1] if spare else []

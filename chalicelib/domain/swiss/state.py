@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..events import Event
 from .pmap import PMap
 from .results import Score
 
@@ -42,7 +43,7 @@ class Round:
     results_in: str = "swiss"
     # the result events this stream recorded for an open round of the old layout, in
     # order: what the migration copies to the matches' own streams
-    unmoved: tuple = ()
+    unmoved: tuple[Event, ...] = ()
 
     @property
     def per_match(self) -> bool:

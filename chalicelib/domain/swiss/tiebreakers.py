@@ -56,7 +56,7 @@ def mtr(recs: dict[str, Record], settings: dict[str, Any], rounds: int) -> tuple
     of_mw, of_gw = mw.__getitem__, gw.__getitem__
     sums = {p: (sum(map(of_mw, r.opponents)), sum(map(of_gw, r.opponents)),
                 len(r.opponents)) for p, r in recs.items()}
-    keys = {p: ((om * (span // n), gw[p], og * (span // n)) if n else (0, gw[p], 0))
+    keys: Keys = {p: ((om * (span // n), gw[p], og * (span // n)) if n else (0, gw[p], 0))
             for p, (om, og, n) in sums.items()}
 
     def shown(p: str) -> dict[str, Any]:
@@ -69,12 +69,13 @@ def mtr(recs: dict[str, Record], settings: dict[str, Any], rounds: int) -> tuple
 
 def munchkin_sos(recs: dict[str, Record], settings: dict[str, Any],
                  rounds: int) -> tuple[Keys, Shown]:
-    values = {p: {"defeated_score": sum(recs[o].points for o in r.defeated),
-                  "defeated_by_score": sum(recs[o].points for o in r.defeated_by),
-                  "first_defeat_round": r.first_defeat}
+    values: dict[str, dict[str, Any]] = {
+        p: {"defeated_score": sum(recs[o].points for o in r.defeated),
+            "defeated_by_score": sum(recs[o].points for o in r.defeated_by),
+            "first_defeat_round": r.first_defeat}
               for p, r in recs.items()}
     never = rounds + 1       # never defeated beats a defeat in any round
-    keys = {p: (v["defeated_score"], v["defeated_by_score"],
+    keys: Keys = {p: (v["defeated_score"], v["defeated_by_score"],
                 never if v["first_defeat_round"] is None else v["first_defeat_round"])
             for p, v in values.items()}
     return keys, values.__getitem__

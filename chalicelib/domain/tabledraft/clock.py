@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+Moment = datetime | str | int | float       # what these functions accept as a time
+
 
 def as_datetime(value: datetime | str | int | float) -> datetime:
     """An aware UTC datetime from a datetime, an ISO string or epoch seconds."""

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -26,7 +27,7 @@ class StartTableDraft(BaseModel):
     review_seconds: int = Field(default=20, ge=0, le=300)
     # pack_meta[seat][k]: the booster the pack should be ({"set", "booster", "size"}), or
     # {} when unknown (players' own product); judges replace abnormal packs (7.2.5).
-    pack_meta: list[list[dict]] | None = None
+    pack_meta: list[list[dict[str, Any]]] | None = None
     now: datetime
 
     @model_validator(mode="after")

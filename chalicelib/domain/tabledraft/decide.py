@@ -1,7 +1,8 @@
 """Table (Rochester) draft decider: V:EKN 7.7."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ..errors import Conflict, Forbidden, Invalid, NotFound
 from ..events import Event
@@ -16,7 +17,7 @@ from .replacement import replacement_problems
 from .state import TableDraftState
 
 
-def decide(command, state: TableDraftState) -> list[Event]:
+def decide(command: Any, state: TableDraftState) -> list[Event]:
     if isinstance(command, StartTableDraft):
         return _start(command, state)
     if isinstance(command, Pick):
@@ -76,7 +77,7 @@ def _drafting(state: TableDraftState) -> None:
         raise Conflict("the table draft is over", code="draft_over")
 
 
-def _picked(state: TableDraftState, player: str, card: dict, auto: bool, at: str,
+def _picked(state: TableDraftState, player: str, card: dict[str, Any], auto: bool, at: str,
             by: str | None = None) -> list[Event]:
     last = state.turn + 1 >= len(state.order)
     picked = ev.TableCardPicked(
@@ -88,7 +89,7 @@ def _picked(state: TableDraftState, player: str, card: dict, auto: bool, at: str
     return [picked, _next_set(evolve(state, picked), at)]
 
 
-def _current(state: TableDraftState, pick: int | None, now) -> None:
+def _current(state: TableDraftState, pick: int | None, now: clock.Moment) -> None:
     """409 for a stale pick number or while the cards are reviewed (7.7.1)."""
     if pick is not None and pick != state.picks + 1:
         raise Conflict(f"pick {pick} is stale: the draft is at pick {state.picks + 1}",
@@ -106,7 +107,7 @@ def _pick(cmd: Pick, state: TableDraftState) -> list[Event]:
     return late + take(cmd, state, late)
 
 
-def take(cmd: Pick, state: TableDraftState, late: list[Event] = ()) -> list[Event]:
+def take(cmd: Pick, state: TableDraftState, late: Sequence[Event] = ()) -> list[Event]:
     """The player's own pick, judged against ``state`` after the catch-up ``late`` (the
     expiries due at ``cmd.now``). A judge who issued a late player the oldest card does
     not take back that card: a pick made before the player saw it is refused (409
@@ -133,12 +134,12 @@ def take(cmd: Pick, state: TableDraftState, late: list[Event] = ()) -> list[Even
     return _picked(state, cmd.player, card, False, clock.iso(cmd.now))
 
 
-def _oldest(state: TableDraftState) -> dict:
+def _oldest(state: TableDraftState) -> dict[str, Any]:
     """7.7: the judge issues the "oldest" card still on the table."""
     return min(state.table, key=lambda c: c["order"])
 
 
-def due(state: TableDraftState, now) -> bool:
+def due(state: TableDraftState, now: clock.Moment) -> bool:
     """Whether the pick timer of the waiting player has run out at ``now``."""
     return state.status == "drafting" and state.picker is not None and bool(state.table) \
         and clock.reached(now, state.deadline)
@@ -147,10 +148,12 @@ def due(state: TableDraftState, now) -> bool:
 def expire_next(state: TableDraftState) -> list[Event]:
     """The waiting player's expired pick (7.7: the oldest card on the table), stamped at
     its deadline, and the next set or the end when it was the set's last card."""
-    return _picked(state, state.picker, _oldest(state), True, state.deadline)
+    picker, deadline = state.picker, state.deadline
+    assert picker is not None and deadline is not None     # due(): a timed pick waits
+    return _picked(state, picker, _oldest(state), True, deadline)
 
 
-def advance(state: TableDraftState, now) -> tuple[TableDraftState, list[Event]]:
+def advance(state: TableDraftState, now: clock.Moment) -> tuple[TableDraftState, list[Event]]:
     """Every pick timer due at ``now``, in order, each stamped at its own deadline (so the
     next timer runs from there, not from whenever the pod is next touched). Runs before
     every command; a replay of the recorded events reproduces every auto-pick."""

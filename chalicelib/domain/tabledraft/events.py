@@ -34,7 +34,7 @@ class TableDraftStarted(Event):
     first_seat: str
     packs: list[list[list[str]]]   # packs[k][seat], crypt on top
     pack_meta: list[list[dict[str, Any]]]   # [seat][k], {} when unknown
-    pick_seconds: int
+    pick_seconds: int | None       # None: untimed
     review_seconds: int
     at: str
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 
 def crypt_on_top(pack: Iterable[str], kinds: Mapping[str, str]) -> list[str]:
@@ -24,11 +25,11 @@ def snake(active: int, seats: int, cards_on_table: int) -> list[int]:
 
 
 def layout(packs: list[list[str]], active: int, per_player: int = 2
-           ) -> tuple[list[dict], list[list[str]]]:
+           ) -> tuple[list[dict[str, Any]], list[list[str]]]:
     """Each player lays the top ``per_player`` cards of their pack face up; the cards are
     numbered in chronological order, the active player's first (7.7). Returns the table
     cards ``{"order", "card", "seat"}`` and the packs that remain."""
-    table: list[dict] = []
+    table: list[dict[str, Any]] = []
     remaining = [list(p) for p in packs]
     for seat in seats_from(active, len(packs)):
         for card in remaining[seat][:per_player]:

@@ -5,6 +5,7 @@ and reviewing, 7.7.1) is put back together and that set laid out again."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from .events import TablePackReplaced
 from .state import TableDraftState
@@ -14,7 +15,7 @@ def replaced(state: TableDraftState, d: TablePackReplaced) -> TableDraftState:
     """Fold ``TablePackReplaced``."""
     k, seat = d.pack - 1, d.seat - 1
     rounds = [list(rnd) for rnd in state.packs]
-    changes: dict = {}
+    changes: dict[str, Any] = {}
     if k == state.pack_no and state.table:
         # The set on the table goes back on top of each pack, oldest card first.
         for s in range(len(rounds[k])):
@@ -31,10 +32,10 @@ def replaced(state: TableDraftState, d: TablePackReplaced) -> TableDraftState:
 
 
 def replacement_problems(cards: list[str], expected: int | None, kinds: dict[str, str],
-                         what: str = "replacement pack") -> list[dict]:
+                         what: str = "replacement pack") -> list[dict[str, Any]]:
     """Why replacement ``cards`` cannot be used (7.2.5): empty, another count than the
     replaced item should have (``expected``), or cards of no known kind."""
-    problems: list[dict] = []
+    problems: list[dict[str, Any]] = []
     if not cards:
         problems.append({"msg": f"the {what} is empty"})
     if expected is not None and len(cards) != expected:
@@ -46,10 +47,10 @@ def replacement_problems(cards: list[str], expected: int | None, kinds: dict[str
     return problems
 
 
-def abnormal_packs(state: TableDraftState) -> list[dict]:
+def abnormal_packs(state: TableDraftState) -> list[dict[str, Any]]:
     """Packs not drafted from yet whose card count differs from their booster's: the
     judge should replace them (7.2.5). The pack on the table counts with its laid cards."""
-    out = []
+    out: list[dict[str, Any]] = []
     if state.status != "drafting":
         return out
     on_table = [0] * len(state.players)

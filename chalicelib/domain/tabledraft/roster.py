@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
@@ -21,8 +22,8 @@ class FormPods(BaseModel):
     capability: str                       # "table-draft" | "mixed-draft"
     pods: list[list[str]]
     first_seats: list[str]
-    starters: dict[str, list[dict]] = {}  # sealed starters per player (table draft)
-    settings: dict = {}
+    starters: dict[str, list[dict[str, Any]]] = {}  # sealed starters per player (table draft)
+    settings: dict[str, Any] = {}
     now: datetime
     chosen: list[str] = []                # "pods", "packs": chosen instead of the seed
 
@@ -33,7 +34,7 @@ class AddLateArrival(BaseModel):
     model_config = ConfigDict(extra="forbid", defer_build=True, frozen=True)
 
     player: str
-    allocation: dict
+    allocation: dict[str, Any]
     now: datetime
 
 
@@ -42,10 +43,10 @@ class RosterState:
     capability: str = ""
     pods: tuple[tuple[str, ...], ...] = ()
     first_seats: tuple[str, ...] = ()
-    starters: dict[str, list[dict]] = field(default_factory=dict)
-    settings: dict = field(default_factory=dict)
+    starters: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    settings: dict[str, Any] = field(default_factory=dict)
     formed_at: str | None = None
-    late: dict[str, dict] = field(default_factory=dict)   # player -> sealed allocation
+    late: dict[str, dict[str, Any]] = field(default_factory=dict)   # player -> sealed allocation
 
     @property
     def formed(self) -> bool:
@@ -55,7 +56,7 @@ class RosterState:
         return pod_number(self.pods, player)
 
 
-def decide(command, state: RosterState) -> list[Event]:
+def decide(command: Any, state: RosterState) -> list[Event]:
     if isinstance(command, AddLateArrival):
         return _late(command, state)
     if state.formed:
@@ -93,7 +94,7 @@ def evolve(state: RosterState, event: Event) -> RosterState:
 ROSTER = FunctionDecider("limited-roster", RosterState, decide, evolve)
 
 
-def sealed_cards(allocation: dict) -> list[str]:
+def sealed_cards(allocation: dict[str, Any]) -> list[str]:
     """All cards of a sealed allocation (starters then packs)."""
     return [c for item in allocation.get("starters", []) + allocation.get("packs", [])
             for c in item["cards"]]

@@ -3,6 +3,7 @@ a table draft: pods, the boosters each player opens, crypt kinds, sealed starter
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import datetime
 from typing import Any
 
 from ..errors import Invalid
@@ -19,7 +20,7 @@ def kinds_of(sets: Mapping[str, CardSet]) -> dict[str, str]:
     return {cid: card.kind for cid, card in card_index(sets.values()).items()}
 
 
-def booster_meta(product: ProductSettings, sets: Mapping[str, CardSet]) -> list[dict]:
+def booster_meta(product: ProductSettings, sets: Mapping[str, CardSet]) -> list[dict[str, Any]]:
     """What each player's k-th booster should be (``{"set", "booster", "size"}``), so a
     judge can see and replace one with a wrong card count (7.2.5). Empty when players
     bring their own product, which need not be identical."""
@@ -51,8 +52,8 @@ def plan_pods(players: list[str], draft: Mapping[str, Any], seed: str, label: st
 
 
 def entered_problems(entered: Mapping[str, list[list[str]]], players: list[str],
-                     kinds: Mapping[str, str]) -> list[dict]:
-    problems = []
+                     kinds: Mapping[str, str]) -> list[dict[str, Any]]:
+    problems: list[dict[str, Any]] = []
     for player in players:
         if player not in entered:
             problems.append({"player": player, "msg": "no product entered"})
@@ -66,7 +67,7 @@ def entered_problems(entered: Mapping[str, list[list[str]]], players: list[str],
 
 
 def table_draft_commands(*, seed: str, players: list[str], product: Mapping[str, Any],
-                         draft: Mapping[str, Any], sets: Mapping[str, CardSet], now,
+                         draft: Mapping[str, Any], sets: Mapping[str, CardSet], now: datetime | str,
                          pick_seconds: int | None, review_seconds: int,
                          explicit_pods: list[list[str]] | None = None,
                          first_seats: Mapping[int, str] | None = None,

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -16,7 +17,7 @@ class TableDraftState:
     pack_no: int = 0                     # 0-based pack being drafted
     set_no: int = 0                      # sets revealed so far (1-based once drafting)
     active: int = 0                      # seat index of the active player
-    table: tuple[dict, ...] = ()         # {"order", "card", "seat"} still on the table
+    table: tuple[dict[str, Any], ...] = ()         # {"order", "card", "seat"} still on the table
     order: tuple[int, ...] = ()          # seats in pick order for the current set
     turn: int = 0                        # index into ``order``
     picks: int = 0                       # picks made in the whole draft
@@ -25,8 +26,8 @@ class TableDraftState:
     review_until: str | None = None
     deadline: str | None = None
     drafted_pack: int = 0                # 1-based pack of the latest pick (0: none yet)
-    pack_meta: tuple[tuple[dict, ...], ...] = ()   # [seat][k], {} when unknown
-    replacements: tuple[dict, ...] = ()  # 7.2.5, without the cards
+    pack_meta: tuple[tuple[dict[str, Any], ...], ...] = ()   # [seat][k], {} when unknown
+    replacements: tuple[dict[str, Any], ...] = ()  # 7.2.5, without the cards
 
     def opened(self, pack_no: int) -> bool:
         """Whether the 0-based pack ``pack_no`` has been drafted from (or passed over): a

@@ -4,11 +4,14 @@ nobody but staff (their counts, abnormal ones and the replacements of 7.2.5 are 
 a player sees their own pool, staff see every pool."""
 from __future__ import annotations
 
+from typing import Any
+
 from .replacement import abnormal_packs
 from .state import TableDraftState
 
 
-def view(state: TableDraftState, *, player: str | None = None, staff: bool = False) -> dict:
+def view(state: TableDraftState, *, player: str | None = None,
+         staff: bool = False) -> dict[str, Any]:
     names = state.players
     doc = {
         "status": state.status,

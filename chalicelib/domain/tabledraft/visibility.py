@@ -7,10 +7,11 @@ a completed pool is its owner's."""
 from __future__ import annotations
 
 from collections.abc import Collection
+from typing import Any
 
 
-def redact(event_type: str, data: dict, *, player: str | None = None,
-           staff: bool = False, members: Collection[str] = ()) -> dict | None:
+def redact(event_type: str, data: dict[str, Any], *, player: str | None = None,
+           staff: bool = False, members: Collection[str] = ()) -> dict[str, Any] | None:
     """The part of one event the viewer may see, or None when nothing of it.
     ``members``: the pod's players."""
     if staff:

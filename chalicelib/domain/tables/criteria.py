@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 RULES: tuple[tuple[str, str], ...] = (
     ("R1", "predator-prey pair repeated"),
@@ -39,10 +40,12 @@ CODES = tuple(code for code, _ in RULES)
 PREY, GRAND_PREY, GRAND_PREDATOR, PREDATOR, CROSS = range(5)
 KIND_NAMES = ("prey", "grand-prey", "grand-predator", "predator", "cross-table")
 FLIP = (PREDATOR, GRAND_PREDATOR, GRAND_PREY, PREY, CROSS)
-# KIND[n][d]: kind of the player d seats clockwise (after) at a table of n.
-KIND = {
-    4: (None, PREY, CROSS, PREDATOR),
-    5: (None, PREY, GRAND_PREY, GRAND_PREDATOR, PREDATOR),
+# KIND[n][d]: kind of the player d seats clockwise (after) at a table of n (d > 0; the
+# player themself, d = 0, has no kind: None, never looked up).
+_SELF: Any = None
+KIND: dict[int, tuple[int, ...]] = {
+    4: (_SELF, PREY, CROSS, PREDATOR),
+    5: (_SELF, PREY, GRAND_PREY, GRAND_PREDATOR, PREDATOR),
 }
 NEIGHBOURS = (PREY, PREDATOR)
 # V:EKN: the first player gets 1 transfer on the first turn, the second 2, ...; fifth 4.
@@ -154,10 +157,10 @@ class Tally:
         return vps, trs, games
 
 
-def violations(rounds: Sequence[Sequence[Sequence[str]]]) -> dict[str, list[list]]:
+def violations(rounds: Sequence[Sequence[Sequence[str]]]) -> dict[str, list[list[Any]]]:
     """Every violation of each rule over ``rounds``: players or pairs concerned."""
     tally = Tally(rounds)
-    found: dict[str, list[list]] = {code: [] for code in CODES}
+    found: dict[str, list[list[Any]]] = {code: [] for code in CODES}
     total_vps, total_trs, games = tally.totals()
     for pid in sorted(tally.players):
         st = tally.players[pid]
@@ -200,7 +203,7 @@ def counts(rounds: Sequence[Sequence[Sequence[str]]]) -> list[int]:
     return [len(found[code]) for code in CODES]
 
 
-def report(rounds: Sequence[Sequence[Sequence[str]]]) -> list[dict]:
+def report(rounds: Sequence[Sequence[Sequence[str]]]) -> list[dict[str, Any]]:
     """JSON report: one entry per rule with its label, count and the items."""
     found = violations(rounds)
     return [{"rule": code, "label": label, "count": len(found[code]),

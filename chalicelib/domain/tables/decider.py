@@ -2,6 +2,7 @@
 four and five, their results, the cut to five and the final (V:EKN 3.1-3.7)."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -239,7 +240,8 @@ def decide_final_result(cmd: ReportFinal, state: TablesState) -> list[Event]:
                                 standings=finals.final_standings(state.qualifiers, vp))]
 
 
-HANDLERS = {SeatRound: decide_seat_round, SwapPlayers: decide_swap,
+HANDLERS: dict[type, Callable[[Any, TablesState], list[Event]]] = {
+            SeatRound: decide_seat_round, SwapPlayers: decide_swap,
             ReportTable: decide_report, StartFinal: decide_start_final,
             PlaceCard: decide_place, ReportFinal: decide_final_result,
             DropPlayer: decide_drop, CloseRound: decide_close}
@@ -263,7 +265,8 @@ def swapped(tables: tuple[tuple[str, ...], ...], sitting_out: tuple[str, ...],
     return tables2, out2
 
 
-def _with_round(state: TablesState, number: int, change) -> TablesState:
+def _with_round(state: TablesState, number: int,
+                change: Callable[[Any], Any]) -> TablesState:
     rounds = list(state.rounds)
     rounds[number - 1] = change(rounds[number - 1])
     return replace(state, rounds=tuple(rounds))
@@ -282,14 +285,15 @@ def _kept_for_migration(state: TablesState, number: int, event: Event) -> Tables
 def migrated(rnd: Round, event: ev.TablesRoundMigrated) -> Round:
     moved = replace(rnd, results_in="table", unmoved=())
     if event.tables is not None:          # every table has its result: closed
-        return _closed(moved, event)
+        return _closed(moved, event.tables)
     return replace(moved, results={}, drop_losses=())   # the tables' own streams hold them
 
 
-def _closed(rnd: Round, event: ev.TablesRoundClosed | ev.TablesRoundMigrated) -> Round:
-    return replace(rnd, closed=True, tables=tuple(tuple(t["seats"]) for t in event.tables),
-                   results={k: t["results"] for k, t in enumerate(event.tables, start=1)},
-                   drop_losses=tuple(p for t in event.tables for p in t["dropped"]))
+def _closed(rnd: Round, tables: list[dict[str, Any]]) -> Round:
+    """The round closed with each table's {seats, dropped, results}, in table order."""
+    return replace(rnd, closed=True, tables=tuple(tuple(t["seats"]) for t in tables),
+                   results={k: t["results"] for k, t in enumerate(tables, start=1)},
+                   drop_losses=tuple(p for t in tables for p in t["dropped"]))
 
 
 def evolve(state: TablesState, event: Event) -> TablesState:
@@ -311,7 +315,7 @@ def evolve(state: TablesState, event: Event) -> TablesState:
         case ev.TablesRoundMigrated(round=number):
             return _with_round(state, number, lambda rnd: migrated(rnd, event))
         case ev.TablesRoundClosed(round=number):
-            return _with_round(state, number, lambda rnd: _closed(rnd, event))
+            return _with_round(state, number, lambda rnd: _closed(rnd, event.tables))
         case ev.TablesFinalStarted(qualifiers=qualifiers):
             return replace(state, qualifiers=tuple(qualifiers))
         case ev.TablesFinalCardPlaced(row=row):

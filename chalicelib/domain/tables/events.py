@@ -34,7 +34,7 @@ class TablesSeatsSwapped(Event):
 class TablesTableReported(Event):
     round: int
     table: int
-    results: dict[str, Any]        # player -> {vp_halves, gw, tp, ...}
+    results: dict[str, dict[str, Any]]   # player -> {vp_halves, gw, tp, ...}
 
 
 @event

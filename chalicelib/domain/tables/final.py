@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ..errors import Conflict, Invalid
 from ..rng import derive
@@ -43,7 +44,8 @@ def seat_final(row: Sequence[str], seed: str) -> tuple[list[str], str]:
     return [*row[k:], *row[:k]], first
 
 
-def final_standings(qualifiers: Sequence[str], vp_halves: Mapping[str, int]) -> list[dict]:
+def final_standings(qualifiers: Sequence[str],
+                    vp_halves: Mapping[str, int]) -> list[dict[str, Any]]:
     """The most final VP wins, ties broken by preliminary rank (qualifier order); the
     other finalists tie for second (V:EKN 3.7.5)."""
     seed_rank = {pid: i for i, pid in enumerate(qualifiers)}

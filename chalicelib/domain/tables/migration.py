@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from ..errors import Conflict
 from ..events import Event
 from .drops import dropped_at
-from .events import TablesRoundMigrated, TablesTableReported
+from .events import TablesPlayerDropped, TablesRoundMigrated, TablesTableReported
 from .state import Round, TablesState
 
 
@@ -52,7 +52,8 @@ def plan(state: TablesState, touched: frozenset[tuple[int, int]] = frozenset()) 
             continue
         moved: dict[str, int] = {}
         for k in range(1, len(rnd.tables) + 1):
-            copies = [e for e in rnd.unmoved if e.table == k]
+            copies: list[Event] = [e for e in rnd.unmoved if isinstance(
+                e, TablesTableReported | TablesPlayerDropped) and e.table == k]
             if not copies or (rnd.number, k) in touched:
                 continue
             out.copies[(rnd.number, k)] = copies

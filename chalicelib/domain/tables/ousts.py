@@ -15,6 +15,7 @@ Returns each seated player's VP in half points, for the table's usual result."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from ..errors import Invalid
 
@@ -30,7 +31,7 @@ def _oust(order: list[str], ousted: str, vp: dict[str, int]) -> None:
 
 def vp_from_ousts(seats: Sequence[str], ousts: Sequence[str], end: str,
                   conceded_to: str | None = None) -> dict[str, int]:
-    problems = []
+    problems: list[dict[str, Any]] = []
     strangers = [p for p in ousts if p not in seats]
     if strangers:
         problems.append({"loc": "ousts", "msg": "players not seated at this table",
@@ -58,7 +59,7 @@ def vp_from_ousts(seats: Sequence[str], ousts: Sequence[str], end: str,
     order = list(seats)
     for ousted in ousts:
         _oust(order, ousted, vp)
-    if end == "concession":
+    if end == "concession" and conceded_to is not None:    # checked above
         while len(order) > 1:       # V:EKN 3.5: ousted in sequence by the remaining player
             _oust(order, order[(order.index(conceded_to) + 1) % len(order)], vp)
     if len(order) == 1:

@@ -4,6 +4,7 @@ seeded random draw (the "coin toss"), other ties share their rank."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from ..rng import derive
 
@@ -24,7 +25,7 @@ def totals(results: Iterable[Mapping[str, Mapping[str, int]]]) -> dict[str, dict
 
 
 def standings(scores: Mapping[str, Mapping[str, int]], seed: str,
-              eligible: Iterable[str] | None = None) -> list[dict]:
+              eligible: Iterable[str] | None = None) -> list[dict[str, Any]]:
     """Ranked rows ``{player, rank, gw, vp, tp, games, toss}``.
 
     ``eligible`` (default: everyone) are the players who may take a top-five place;
@@ -32,12 +33,12 @@ def standings(scores: Mapping[str, Mapping[str, int]], seed: str,
     whose top-five order was drawn."""
     eligible_set = set(scores) if eligible is None else set(eligible) & set(scores)
 
-    def key(pid: str) -> tuple:
+    def key(pid: str) -> tuple[Any, ...]:
         s = scores[pid]
         return (pid not in eligible_set, -s["gw"], -s["vp_halves"], -s["tp"])
 
     order = sorted(scores, key=lambda p: (key(p), p))
-    rows: list[dict] = []
+    rows: list[dict[str, Any]] = []
     start = 0
     while start < len(order):
         end = start

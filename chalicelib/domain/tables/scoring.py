@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from typing import Any
 
 from ..errors import Invalid
 
@@ -18,7 +19,7 @@ def validate(table: Sequence[str], vp_halves: Mapping[str, object],
     VP in total than seats (each oust gives one VP, the last survivor one more).
     ``dropped`` players left after the seating (V:EKN 3.1.4): they score no VP, so they
     may be left out of the report (or given 0)."""
-    errors = []
+    errors: list[dict[str, Any]] = []
     seated = set(table)
     vp_halves = {**{p: 0 for p in dropped if p in seated and p not in vp_halves},
                  **vp_halves}

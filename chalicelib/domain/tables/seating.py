@@ -15,7 +15,8 @@ import math
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from .costs import KIND, NONE, SLOT, STRICT, Problem, Seating
+from .costs import NONE, SLOT, STRICT, Problem, Seating
+from .criteria import KIND
 
 __all__ = ["STRICT", "Problem", "Seating", "anneal", "optimise", "seat_round"]
 
@@ -23,17 +24,18 @@ __all__ = ["STRICT", "Problem", "Seating", "anneal", "optimise", "seat_round"]
 class Draws(Protocol):
     """The seeded generator the search draws from (``chalicelib.domain.rng.derive``)."""
 
+    # positional-only, as random.Random names them otherwise
     def random(self) -> float: ...
 
-    def randrange(self, stop: int) -> int: ...
+    def randrange(self, stop: int, /) -> int: ...
 
-    def randint(self, a: int, b: int) -> int: ...
+    def randint(self, a: int, b: int, /) -> int: ...
 
-    def choice(self, seq: Sequence[Any]) -> Any: ...
+    def choice(self, seq: Sequence[Any], /) -> Any: ...
 
-    def shuffle(self, x: list[Any]) -> None: ...
+    def shuffle(self, x: list[Any], /) -> None: ...
 
-    def sample(self, population: Sequence[Any], k: int) -> list[Any]: ...
+    def sample(self, population: Sequence[Any], k: int, /) -> list[Any]: ...
 
 
 def default_budget(count: int) -> int:
@@ -181,7 +183,8 @@ class _Search:
             if not conflicted:
                 return
             i = rng.choice(conflicted)
-            best_d, moves = None, []
+            best_d: int | None = None
+            moves: list[int] = []
             for j in range(n):
                 if j == i:
                     continue
@@ -192,6 +195,8 @@ class _Search:
                     moves.append(j)
             self.left -= n
             before = self.best
+            if best_d is None:                # a table of one: nothing to swap with
+                return
             if best_d < 0 or (best_d == 0 and rng.random() < 0.9):
                 self._apply(i, rng.choice(moves), best_d)
             elif rng.random() < 0.1:
@@ -279,8 +284,8 @@ def _even_seats(seating: Seating, rng: Draws, left: list[int]) -> bool:
         if left[0] <= 0:
             break
         row = p.player_cost[i]
-        t, s = seating.where[i]
-        now = row[SLOT[(len(seating.tables[t]), s)]]
+        ti, si = seating.where[i]
+        now = row[SLOT[(len(seating.tables[ti]), si)]]
         targets = [j for c in used if row[c] < now for j in at[c]]
         if len(targets) > 48:
             targets = rng.sample(targets, 48)

@@ -4,6 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..events import Event
+
 
 @dataclass(frozen=True)
 class Round:
@@ -21,7 +23,7 @@ class Round:
     closed: bool = False
     # the reports and drops this stream recorded for a round of the old layout, in
     # order: what the migration copies to the tables' own streams
-    unmoved: tuple = ()
+    unmoved: tuple[Event, ...] = ()
 
     @property
     def per_table(self) -> bool:

@@ -6,6 +6,7 @@ marked here too, so a report and a swap of one table cannot pass each other. Its
 commands carry the table's seats from the tables aggregate."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -94,7 +95,8 @@ def decide_reseat(cmd: Reseat, state: TableState) -> list[Event]:
                                 seats=list(cmd.seats))]
 
 
-_HANDLERS = {Report: decide_report, Drop: decide_drop, Reseat: decide_reseat}
+_HANDLERS: dict[type, Callable[[Any, TableState], list[Event]]] = {
+    Report: decide_report, Drop: decide_drop, Reseat: decide_reseat}
 
 
 def decide(command: Any, state: TableState) -> list[Event]:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import hmac
+from collections.abc import Callable
 from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
@@ -219,10 +220,11 @@ def _finish(cmd: c.FinishTournament, state: TournamentState) -> list[Event]:
         raise Conflict("nothing is left to play: finish without incomplete",
                        {"open": []}, code="play_complete")
     return [ev.TournamentFinished(at=cmd.now, seed=state.seed, incomplete={
-        "reason": cmd.reason.strip(), "open": open_items})]
+        "reason": (cmd.reason or "").strip(), "open": open_items})]
 
 
-_HANDLERS = {c.ChangeSettings: _change_settings, c.RegisterPlayer: _register,
+_HANDLERS: dict[type, Callable[[Any, TournamentState], list[Event]]] = {
+             c.ChangeSettings: _change_settings, c.RegisterPlayer: _register,
              c.RemovePlayer: _remove, c.DropPlayer: _drop, c.AddJudge: _add_judge,
              c.ReinstatePlayer: _reinstate,
              c.ReplacePlayerToken: _replace_token,

@@ -49,9 +49,9 @@ class TournamentState:
     settings: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     status: str = REGISTRATION
     # Persistent maps: registering player 4,000 costs what registering player 10 does.
-    players: PMap = field(default_factory=pmap)            # id -> Player
-    order: PVector = field(default_factory=pvector)        # ids in registration order
-    member_ids: PMap = field(default_factory=pmap)         # member id -> player id
+    players: PMap[str, Player] = field(default_factory=pmap)
+    order: PVector[Any] = field(default_factory=pvector)        # ids in registration order
+    member_ids: PMap[Any, Any] = field(default_factory=pmap)         # member id -> player id
     active_count: int = 0
     judges: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     starts_at: str | None = None
@@ -81,7 +81,8 @@ class TournamentState:
 
     def section(self, name: str) -> dict[str, Any]:
         """One settings section as plain JSON (a copy the caller may keep or change)."""
-        return plain(self.settings.get(name, {}))
+        section: dict[str, Any] = plain(self.settings.get(name, {}))
+        return section
 
 
 def plain(value: Any) -> Any:

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
+from typing import Any
 
 from ..errors import Conflict, Forbidden, Invalid
 from ..events import Event
@@ -19,7 +21,7 @@ from .evolve import evolve
 from .state import TradePodState
 
 
-def decide(command, state: TradePodState) -> list[Event]:
+def decide(command: Any, state: TradePodState) -> list[Event]:
     if isinstance(command, StartTradePod):
         return _start(command, state)
     handler = _HANDLERS.get(type(command))
@@ -69,7 +71,7 @@ def _settle(state: TradePodState, at: str, turn_over: bool, first: bool = False,
         emit(ev.TradeStockTurnedDown(player=holders[0], slots=state.face_up(holders[0]), at=at))
         holders = []
     if not holders:
-        if not first:
+        if not first and state.active_player is not None:    # a turn was being played
             emit(ev.TradeTurnEnded(turn=state.turn, player=state.active_player,
                                 reason=reason or "all_face_down", at=at))
         emit(ev.TradingEnded(trades=state.trades, at=at))
@@ -120,7 +122,7 @@ def _offer(cmd: OfferTrade, state: TradePodState) -> list[Event]:
                          at=clock.iso(cmd.now))]
 
 
-def _answerer(player: str, state: TradePodState) -> dict:
+def _answerer(player: str, state: TradePodState) -> dict[str, Any]:
     _trading(state)
     if state.offer is None:
         raise Conflict("there is no offer to answer", code="no_offer")
@@ -133,6 +135,7 @@ def _answerer(player: str, state: TradePodState) -> dict:
 def _accept(cmd: AcceptTrade, state: TradePodState) -> list[Event]:
     offer = _answerer(cmd.player, state)
     active = state.active_player
+    assert active is not None                     # an offer is answered while trading
     if cmd.slot not in state.face_up(active):
         raise Invalid(f"slot {cmd.slot} of {active} is not a face-up card",
                       {"face_up": state.face_up(active)}, code="not_face_up")
@@ -146,7 +149,9 @@ def _accept(cmd: AcceptTrade, state: TradePodState) -> list[Event]:
 def _decline(cmd: DeclineTrade, state: TradePodState) -> list[Event]:
     offer = _answerer(cmd.player, state)
     at = clock.iso(cmd.now)
-    declined = ev.TradeDeclined(turn=state.turn, player=state.active_player, target=cmd.player,
+    active = state.active_player
+    assert active is not None                     # an offer is answered while trading
+    declined = ev.TradeDeclined(turn=state.turn, player=active, target=cmd.player,
                              slot=offer["slot"], card=offer["card"], at=at)
     return [declined, *_settle(evolve(state, declined), at, turn_over=False)]
 
@@ -176,5 +181,6 @@ def _add_crypt(cmd: AddCrypt, state: TradePodState) -> list[Event]:
         for p in state.players}, at=at)]
 
 
-_HANDLERS = {OfferTrade: _offer, AcceptTrade: _accept, DeclineTrade: _decline,
+_HANDLERS: dict[type, Callable[[Any, TradePodState], list[Event]]] = {
+             OfferTrade: _offer, AcceptTrade: _accept, DeclineTrade: _decline,
              AddCrypt: _add_crypt}

@@ -78,7 +78,7 @@ class TradeDeclined(_Offer):
 @event
 class TradeStockTurnedDown(Event):
     player: str
-    slots: Any                     # the face-up slots turned down
+    slots: list[int]               # the face-up slots turned down
     at: str
 
 

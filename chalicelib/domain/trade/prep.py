@@ -3,6 +3,7 @@ aggregate records each player's set-up and the pods formed from them."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from ..decider import FunctionDecider
 from ..errors import Conflict, Invalid
@@ -18,7 +19,7 @@ POD_MIN, POD_MAX = 4, 5     # 7.4.2
 
 @dataclass(frozen=True)
 class TradePrepState:
-    decks: dict[str, dict] = field(default_factory=dict)
+    decks: dict[str, dict[str, Any]] = field(default_factory=dict)
     pods: tuple[tuple[str, ...], ...] = ()
     first_seats: tuple[str, ...] = ()
 
@@ -30,7 +31,7 @@ class TradePrepState:
         return pod_number(self.pods, player)
 
 
-def decide(command, state: TradePrepState) -> list[Event]:
+def decide(command: Any, state: TradePrepState) -> list[Event]:
     if isinstance(command, SetTradeDeck):
         return _set_deck(command, state)
     if isinstance(command, FormTradePods):

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -9,13 +10,13 @@ class TradePodState:
     status: str = "new"            # new | trading | crypt (adding crypt cards) | completed
     pod: int = 0
     players: tuple[str, ...] = ()  # seat order; left of seat i is seat i + 1
-    decks: dict[str, dict] = field(default_factory=dict)
+    decks: dict[str, dict[str, Any]] = field(default_factory=dict)
     # stock[player]: 15 slots, each (card, face_up)
     stock: dict[str, tuple[tuple[str, bool], ...]] = field(default_factory=dict)
     turn: int = 0
     active: int = 0                # seat index
     declined: frozenset[str] = frozenset()
-    offer: dict | None = None      # {"target", "slot", "card"}
+    offer: dict[str, Any] | None = None      # {"target", "slot", "card"}
     trades: int = 0
     crypt_done: dict[str, tuple[str, ...]] = field(default_factory=dict)
 

@@ -3,13 +3,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from typing import Any
 
 from .commands import CRYPT_ADDED, CRYPT_SIZE, LIBRARY_SIZE, STOCK_SIZE, TradeDeck
 
 
-def deck_problems(deck: TradeDeck, pool: list[str], kinds: Mapping[str, str]) -> list[dict]:
+def deck_problems(deck: TradeDeck, pool: list[str],
+                  kinds: Mapping[str, str]) -> list[dict[str, Any]]:
     """Every violation, each ``{"field", "msg", ...}``; empty when the set-up is valid."""
-    problems: list[dict] = []
+    problems: list[dict[str, Any]] = []
     for name, cards, size in (("library", deck.library, LIBRARY_SIZE),
                               ("stock", deck.stock, STOCK_SIZE),
                               ("crypt", deck.crypt, CRYPT_SIZE)):

@@ -3,12 +3,14 @@
 only the turn and the counts. Libraries, crypts and sideboards: the owner and staff."""
 from __future__ import annotations
 
+from typing import Any
+
 from .state import TradePodState
 
 
-def view(state: TradePodState, *, player: str | None = None, staff: bool = False) -> dict:
+def view(state: TradePodState, *, player: str | None = None, staff: bool = False) -> dict[str, Any]:
     member = staff or player in state.players
-    doc = {
+    doc: dict[str, Any] = {
         "status": state.status,
         "pod": state.pod,
         "players": list(state.players),

@@ -3,9 +3,11 @@ answer and turn are public to the pod (its players and staff); libraries, crypts
 sideboards are their owner's; nobody outside the pod reads the pod's events."""
 from __future__ import annotations
 
+from typing import Any
 
-def redact(event_type: str, data: dict, *, player: str | None = None,
-           staff: bool = False, members: tuple[str, ...] | list[str] = ()) -> dict | None:
+
+def redact(event_type: str, data: dict[str, Any], *, player: str | None = None,
+           staff: bool = False, members: tuple[str, ...] | list[str] = ()) -> dict[str, Any] | None:
     if staff:
         return data
     if player not in members:

@@ -10,4 +10,4 @@ def next_attempt_delay(attempt: int, base_seconds: float) -> float | None:
     4 x base... capped at an hour; None when that was the last attempt."""
     if attempt >= MAX_ATTEMPTS:
         return None
-    return min(base_seconds * 2 ** (attempt - 1), MAX_DELAY_SECONDS)
+    return min(base_seconds * float(2 ** (attempt - 1)), MAX_DELAY_SECONDS)
