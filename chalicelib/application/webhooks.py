@@ -44,11 +44,11 @@ def _iso(moment: datetime) -> str:
 
 
 def owner(actor: Principal) -> str:
-    """The organizer whose endpoints ``actor`` manages: their own (403 ``forbidden`` for
-    every other role; the admin has none of its own)."""
-    require_role(actor, "organizer")
-    if actor.role != "organizer":
-        raise Forbidden("webhook endpoints belong to organizers")
+    """The organizer (or federation) whose endpoints ``actor`` manages: their own (403
+    ``forbidden`` for every other role; the admin has none of its own)."""
+    require_role(actor, "organizer", "federation")
+    if actor.role not in ("organizer", "federation"):
+        raise Forbidden("webhook endpoints belong to organizers and federations")
     return actor.id
 
 

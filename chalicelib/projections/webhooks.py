@@ -17,6 +17,7 @@ import hashlib
 from typing import Any
 
 from ..domain import streams
+from ..domain.ledger.events import LedgerEventInvalidated, LedgerEventRecorded
 from ..domain.swiss.events import RoundPaired
 from ..domain.tabledraft.events import TableDraftCompleted
 from ..domain.webhooks.catalog import SOURCE_EVENTS, topic_of
@@ -80,8 +81,10 @@ CREATED_PUBLIC = ("tournament_id", "organizer_id", "name", "game", "format", "st
                   "seed_sha256", "starts_at", "location", "created_at")
 
 
-def _payload(event: StoredEvent, tid: str, topic: str, did: str) -> dict[str, Any]:
+def _payload(event: StoredEvent, tid: str | None, topic: str, did: str) -> dict[str, Any]:
     data = dict(event.data)
+    if isinstance(event.event, LedgerEventRecorded | LedgerEventInvalidated):
+        data = _ratings(event.event)
     if event.type == "TournamentCreated":
         data = {k: data.get(k) for k in CREATED_PUBLIC}
     if isinstance(event.event, RoundPaired) and "pairs" in data:   # receivers read matches
@@ -95,17 +98,36 @@ def _payload(event: StoredEvent, tid: str, topic: str, did: str) -> dict[str, An
             "source": {"stream": event.stream_id, "version": event.version}, "data": data}
 
 
+def _ratings(e: LedgerEventRecorded | LedgerEventInvalidated) -> dict[str, Any]:
+    """What a ratings.changed delivery carries: the event and the ratings it moved (not
+    the whole record: its players' results are the federation's own)."""
+    if isinstance(e, LedgerEventInvalidated):
+        return {"event_id": e.event_id, "action": "invalidated", "reason": e.reason,
+                "changes": e.changes, "at": e.at}
+    return {"event_id": e.record["event_id"], "action": "recorded" if e.version == 1
+            else "corrected", "version": e.version, "changes": e.changes, "at": e.at}
+
+
+def _owner(event: StoredEvent, tx: ViewTx) -> tuple[str, str | None] | None:
+    """(whose endpoints get the event, its tournament), None when nobody's do."""
+    if streams.kind_of(event.stream_id) == "ledger":      # a federation's ledger
+        changes = getattr(event.event, "changes", None)
+        return (_org(event), None) if changes else None
+    tid = tournament_of_stream(event.stream_id)
+    summary = tx.get(summary_id(tid)) if tid else None
+    return None if summary is None else (summary["organizer_id"], tid)
+
+
 @projection.on(*SOURCE_EVENTS)
 def _source(event: StoredEvent, tx: ViewTx) -> None:
     topic = topic_of(event.type)
     if isinstance(event.event, TableDraftCompleted) \
             and streams.capability_of(event.stream_id) == "mixed-draft":
         return      # a mixed draft's crypt table is done, not its draft: library rounds follow
-    tid = tournament_of_stream(event.stream_id)
-    summary = tx.get(summary_id(tid)) if tid else None
-    if summary is None or topic is None:
+    found = _owner(event, tx)
+    if found is None or topic is None:
         return
-    org = summary["organizer_id"]
+    org, tid = found
     endpoints = (tx.get(endpoints_id(org)) or {"endpoints": []})["endpoints"]
     queued = False
     for endpoint in endpoints:

@@ -14,6 +14,7 @@ from jsonschema import Draft202012Validator
 
 from chalicelib.domain.webhooks import TOPICS
 from chalicelib.domain.webhooks.catalog import SOURCE_EVENTS
+from tests.api.test_reports import federation
 from tests.api.test_tables import report_all, seat
 from tests.api.test_webhooks import local_hooks, register, wait_for  # noqa: F401 - fixture
 from tests.support.spec import _registry, spec
@@ -31,6 +32,7 @@ TABLE_DRAFT_EVENTS = {"TableDraftCompleted"}
 # a mixed draft's crypt table ends with TableDraftCompleted, which is no finished draft
 MIXED_DRAFT_EVENTS = {"MixedDraftCompleted"}
 CREATED_EVENTS = {"TournamentCreated"}
+LEDGER_EVENTS = {"LedgerEventRecorded", "LedgerEventInvalidated"}     # a federation's
 
 
 def _pointer(*parts: str) -> str:
@@ -146,7 +148,7 @@ def test_each_topic_names_the_events_the_code_sends_under_it(topic):
 
 def test_the_events_below_deliver_every_source_event():
     covered = (SWISS_EVENTS | TABLES_EVENTS | FFA_EVENTS | TABLE_DRAFT_EVENTS
-               | MIXED_DRAFT_EVENTS | CREATED_EVENTS)
+               | MIXED_DRAFT_EVENTS | CREATED_EVENTS | LEDGER_EVENTS)
     assert covered == set(SOURCE_EVENTS)
 
 
@@ -307,3 +309,26 @@ def test_a_created_tournament_sends_its_seed_commitment_and_nothing_private(api,
     text = json.dumps(payload)
     assert "settings" not in payload["data"] and "registration_code" not in text
     assert '"seed"' not in text
+
+
+def test_a_federations_ledger_sends_the_ratings_it_moved(api, deliveries):
+    """issue 27: a federation's own endpoint hears of every ledger event that moved a
+    rating (recorded, corrected, invalidated), with the changes only, never the record."""
+    fed = federation(api)
+    hooks = deliveries(api, fed)
+    csv = "rank,name,vekn,gw,vp,tp,finalist\r\n1,Ben,1000002,3,9,120,1\r\n" \
+          "2,Cleo,1000011,0,1,40,1\r\n"
+    body = {"external_id": "E5", "name": "Event E5", "csv": csv, "group": "constructed",
+            "tier": "sanctioned", "continent": "europe", "date": "2026-07-01",
+            "reported_at": "2026-07-02"}
+    recorded = api.post("/v1/ledger/imports", body, token=fed)
+    assert recorded.status == 200 and recorded.body["changes"], recorded.body
+    invalidated = api.post("/v1/ledger/events/x-E5/invalidation",
+                           {"reason": "fraudulent results"}, token=fed)
+    assert invalidated.status == 200 and invalidated.body["changes"]
+    payloads = {p["event"]: p for p in hooks.checked(LEDGER_EVENTS)}
+    assert payloads["LedgerEventRecorded"]["data"]["changes"] == recorded.body["changes"]
+    assert payloads["LedgerEventInvalidated"]["data"]["changes"] == \
+        invalidated.body["changes"]
+    assert all(p["tournament_id"] is None for p in payloads.values())
+    assert "players" not in json.dumps(payloads)         # the record stays in the ledger

@@ -28,10 +28,10 @@ def registered(world, url="https://hooks.example/a", nonce="nonce-1"):
     return world.run(webhooks.register, ORG, nonce, url, ["round.paired"], "test")
 
 
-@pytest.mark.parametrize("actor", [Principal("admin", "admin"), Principal("federation", "f1"),
+@pytest.mark.parametrize("actor", [Principal("admin", "admin"),
                                    Principal("player", "p0123456789", tournament_id="t1",
                                              player_id="p0123456789")])
-def test_endpoints_belong_to_organizers(world, actor):
+def test_endpoints_belong_to_organizers_and_federations(world, actor):
     with pytest.raises(Forbidden) as refused:
         world.run(webhooks.register, actor, "n", "https://hooks.example/x", ["round.paired"],
                   None)

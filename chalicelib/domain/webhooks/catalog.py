@@ -17,6 +17,9 @@ TOPICS: dict[str, tuple[str, ...]] = {
     "tournament.finished": ("TournamentFinished",),
     # V:EKN 2.6: every warning reported; penalties and the head judge's appeal decisions.
     "penalty.recorded": ("PenaltyGiven", "AppealDecided"),
+    # A federation's ledger: an event recorded, corrected or invalidated that moved
+    # ratings (the endpoints are the federation's own; empty changes send nothing).
+    "ratings.changed": ("LedgerEventRecorded", "LedgerEventInvalidated"),
 }
 
 _BY_EVENT = {event: topic for topic, events in TOPICS.items() for event in events}

@@ -16,12 +16,12 @@ REPORTED = ResultReported(match="R1-1", by="alice", score={"a": 2, "b": 1, "draw
 
 
 def report(player: str, a: int, b: int, draws: int = 0) -> Report:
-    return Report(FACTS, NOW, None, player, a, b, draws)
+    return Report(FACTS, NOW, player, a, b, draws)
 
 
 def test_a_report_waits_for_the_opponent_who_confirms_it():
     given(MATCH).when(report("alice", 2, 1)).then(REPORTED)
-    given(MATCH, REPORTED).when(Confirm(FACTS, NOW, None, "bob")).then(
+    given(MATCH, REPORTED).when(Confirm(FACTS, NOW, "bob")).then(
         ResultConfirmed(match="R1-1", by="bob", score={"a": 2, "b": 1, "draws": 0}, at=NOW))
 
 
@@ -37,8 +37,8 @@ def test_the_opponent_reporting_another_score_is_refused_with_theirs():
 
 
 def test_who_may_confirm_and_report():
-    given(MATCH, REPORTED).when(Confirm(FACTS, NOW, None, "alice")).then_refused(Forbidden)
-    given(MATCH).when(Confirm(FACTS, NOW, None, "bob")).then_refused(Conflict)
+    given(MATCH, REPORTED).when(Confirm(FACTS, NOW, "alice")).then_refused(Forbidden)
+    given(MATCH).when(Confirm(FACTS, NOW, "bob")).then_refused(Conflict)
     given(MATCH).when(report("carol", 2, 0)).then_refused(Forbidden)
 
 
@@ -50,15 +50,15 @@ def test_a_final_result_takes_no_more_reports():
 
 
 def test_a_judge_enters_a_final_result_and_impossible_scores_are_refused():
-    given(MATCH, REPORTED).when(Enter(FACTS, NOW, None, "judge-1", 1, 1, 1)).then(
+    given(MATCH, REPORTED).when(Enter(FACTS, NOW, "judge-1", 1, 1, 1)).then(
         ResultEntered(match="R1-1", by="judge-1", score={"a": 1, "b": 1, "draws": 1}, at=NOW))
-    given(MATCH).when(Enter(FACTS, NOW, None, "judge-1", 2, 2, 0)).then_refused(Invalid)
+    given(MATCH).when(Enter(FACTS, NOW, "judge-1", 2, 2, 0)).then_refused(Invalid)
 
 
 def test_a_player_who_drops_loses_the_match_unless_it_is_final():
-    given(MATCH, REPORTED).when(LossByDrop(FACTS, NOW, None, "alice", "org")).then(
+    given(MATCH, REPORTED).when(LossByDrop(FACTS, NOW, "alice", "org")).then(
         ResultEntered(match="R1-1", by="org", score={"a": 0, "b": 2, "draws": 0}, at=NOW,
                       loss_by_drop="alice"))
     entered = ResultEntered(match="R1-1", by="judge-1", score={"a": 2, "b": 0, "draws": 0},
                             at=NOW)
-    given(MATCH, entered).when(LossByDrop(FACTS, NOW, None, "alice", "org")).then_nothing()
+    given(MATCH, entered).when(LossByDrop(FACTS, NOW, "alice", "org")).then_nothing()
