@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..domain import streams
 from ..domain.clock import TimeExtended, round_key
+from ..domain.events import Event
 from ..domain.swiss.events import CutAdvanced, TopCutStarted
 from ..domain.swiss.state import parse_match_id
 from ..domain.tables.events import TablesFinalSeated, TablesRoundSeated
-from ..store.ports import StoredEvent
-from .registry import Projection, ViewTx
+from .registry import Projection, Stored, ViewTx
+from .stream_ids import tid_of
 
 projection = Projection("clock", streams=("clock", "swiss", "tables"))
 
@@ -36,8 +36,8 @@ def tables_starts_id(tid: str) -> str:
 
 
 @projection.on(TimeExtended)
-def _extended(event: StoredEvent, tx: ViewTx) -> None:
-    tid = streams.tournament_of(event.stream_id)
+def _extended(event: Stored[TimeExtended], tx: ViewTx) -> None:
+    tid = tid_of(event.stream_id)
     d = event.event.data
     key = round_key(d["target"])
     doc = tx.get(extensions_id(tid, key)) or {"tournament_id": tid, "round": key,
@@ -55,8 +55,8 @@ def _extended(event: StoredEvent, tx: ViewTx) -> None:
 
 
 @projection.on(TopCutStarted)
-def _cut(event: StoredEvent, tx: ViewTx) -> None:
-    tid = streams.tournament_of(event.stream_id)
+def _cut(event: Stored[TopCutStarted], tx: ViewTx) -> None:
+    tid = tid_of(event.stream_id)
     cut = event.event
     tx.put(cut_starts_id(tid), {"tournament_id": tid, "rounds": len(cut.rounds),
                                 "started": {m["id"]: event.recorded_at for m in cut.rounds[0]},
@@ -64,9 +64,9 @@ def _cut(event: StoredEvent, tx: ViewTx) -> None:
 
 
 @projection.on(CutAdvanced)
-def _advanced(event: StoredEvent, tx: ViewTx) -> None:
+def _advanced(event: Stored[CutAdvanced], tx: ViewTx) -> None:
     """A cut match begins once both its players are known."""
-    tid = streams.tournament_of(event.stream_id)
+    tid = tid_of(event.stream_id)
     doc = tx.get(cut_starts_id(tid))
     if doc is None:
         return
@@ -79,8 +79,8 @@ def _advanced(event: StoredEvent, tx: ViewTx) -> None:
                                 "started": started}, kind="clock-cut")
 
 
-def _seated(event: StoredEvent, tx: ViewTx, key: str) -> None:
-    tid = streams.tournament_of(event.stream_id)
+def _seated(event: Stored[Event], tx: ViewTx, key: str) -> None:
+    tid = tid_of(event.stream_id)
     doc = tx.get(tables_starts_id(tid)) or {"tournament_id": tid, "started": {}}
     tx.put(tables_starts_id(tid), {**doc, "started": {**doc["started"],
                                                        key: event.recorded_at}},
@@ -88,12 +88,12 @@ def _seated(event: StoredEvent, tx: ViewTx, key: str) -> None:
 
 
 @projection.on(TablesRoundSeated)
-def _round_seated(event: StoredEvent, tx: ViewTx) -> None:
+def _round_seated(event: Stored[TablesRoundSeated], tx: ViewTx) -> None:
     _seated(event, tx, f"T{event.event.round}")
 
 
 @projection.on(TablesFinalSeated)
-def _final_seated(event: StoredEvent, tx: ViewTx) -> None:
+def _final_seated(event: Stored[TablesFinalSeated], tx: ViewTx) -> None:
     _seated(event, tx, "F")
 
 

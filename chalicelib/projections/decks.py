@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..domain.decks import events as ev
-from ..store.ports import StoredEvent
-from .registry import Projection, ViewTx
+from ..domain.events import Event
+from .registry import Projection, Stored, ViewTx
 
 projection = Projection("decks")
 
@@ -25,7 +25,7 @@ def list_doc_id(tid: str, pid: str) -> str:
     return f"decks:{tid}:list:{pid}"
 
 
-def _tid(event: StoredEvent) -> str:
+def _tid(event: Stored[Event]) -> str:
     return event.stream_id.split("-", 1)[1]
 
 
@@ -52,7 +52,7 @@ def _set_player(tx: ViewTx, tid: str, entry: dict[str, Any]) -> None:
 
 
 @projection.on(ev.DeckbuildingOpened)
-def _opened(event: StoredEvent, tx: ViewTx) -> None:
+def _opened(event: Stored[ev.DeckbuildingOpened], tx: ViewTx) -> None:
     tid = _tid(event)
     _put(tx, tid, {**_get(tx, tid), "open": True, "deadline": event.event.deadline,
                    "multi_deck": event.event.multi_deck, "game": event.event.game,
@@ -60,24 +60,29 @@ def _opened(event: StoredEvent, tx: ViewTx) -> None:
 
 
 @projection.on(ev.DeckDeadlineExtended)
-def _extended(event: StoredEvent, tx: ViewTx) -> None:
+def _extended(event: Stored[ev.DeckDeadlineExtended], tx: ViewTx) -> None:
     tid = _tid(event)
     _put(tx, tid, {**_get(tx, tid), "deadline": event.event.deadline})
 
 
-def _change_player(event: StoredEvent, tx: ViewTx, **changes: Any) -> None:
+# the events about one player's deck
+PlayerEvent = (ev.PoolRecorded | ev.DeckReopened | ev.PlayerDeadlineExtended
+               | ev.ActiveDeckSwitched)
+
+
+def _change_player(event: Stored[PlayerEvent], tx: ViewTx, **changes: Any) -> None:
     """The document of the event's ``player`` with ``changes``."""
     tid, pid = _tid(event), event.event.player
     _set_player(tx, tid, {**_player(tx, tid, pid), **changes})
 
 
 @projection.on(ev.PoolRecorded)
-def _pool(event: StoredEvent, tx: ViewTx) -> None:
+def _pool(event: Stored[ev.PoolRecorded], tx: ViewTx) -> None:
     _change_player(event, tx, pool_recorded=True)
 
 
 @projection.on(ev.DeckRegistered)
-def _registered(event: StoredEvent, tx: ViewTx) -> None:
+def _registered(event: Stored[ev.DeckRegistered], tx: ViewTx) -> None:
     tid, d = _tid(event), event.event
     view = _get(tx, tid)
     entry = _player(tx, tid, d.player)
@@ -96,28 +101,28 @@ def _registered(event: StoredEvent, tx: ViewTx) -> None:
 
 
 @projection.on(ev.DeckReopened)
-def _reopened(event: StoredEvent, tx: ViewTx) -> None:
+def _reopened(event: Stored[ev.DeckReopened], tx: ViewTx) -> None:
     _change_player(event, tx, reopened=True)
 
 
 @projection.on(ev.PlayerDeadlineExtended)
-def _player_extended(event: StoredEvent, tx: ViewTx) -> None:
+def _player_extended(event: Stored[ev.PlayerDeadlineExtended], tx: ViewTx) -> None:
     _change_player(event, tx, extended_until=event.event.deadline)
 
 
 @projection.on(ev.ActiveDeckSwitched)
-def _switched(event: StoredEvent, tx: ViewTx) -> None:
+def _switched(event: Stored[ev.ActiveDeckSwitched], tx: ViewTx) -> None:
     _change_player(event, tx, active=event.event.label)
 
 
 @projection.on(ev.DecklistsPublished)
-def _published(event: StoredEvent, tx: ViewTx) -> None:
+def _published(event: Stored[ev.DecklistsPublished], tx: ViewTx) -> None:
     tid = _tid(event)
     _put(tx, tid, {**_get(tx, tid), "published": True, "published_at": event.event.at})
 
 
 @projection.on(ev.DeckCheckRecorded)
-def _checked(event: StoredEvent, tx: ViewTx) -> None:
+def _checked(event: Stored[ev.DeckCheckRecorded], tx: ViewTx) -> None:
     tid = _tid(event)
     view = _get(tx, tid)
     _put(tx, tid, {**view, "checks": view["checks"] + 1,

@@ -22,8 +22,8 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from ..store.ports import StoredEvent
-from .registry import ViewTx
+from ..domain.events import Event
+from .registry import Stored, ViewTx
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +34,7 @@ Listener = Callable[[str, str | None], None]
 _listeners: list[Listener] = []
 # Called in the projection for each private entry written: (tx, source event, tid, pid,
 # entry) -> None (projections/push.py queues the entry's Web Push deliveries)
-PrivateHook = Callable[[ViewTx, StoredEvent, str, str, dict], None]
+PrivateHook = Callable[[ViewTx, "Stored[Event]", str, str, dict[str, Any]], None]
 private_hooks: list[PrivateHook] = []
 
 
@@ -52,7 +52,7 @@ def micros(iso: str) -> int:
     return int(moment.timestamp()) * 1_000_000 + moment.microsecond
 
 
-def position_of(stored: StoredEvent, index: int) -> str:
+def position_of(stored: Stored[Event], index: int) -> str:
     stream = hashlib.sha256(stored.stream_id.encode()).hexdigest()[:10]
     return f"{micros(stored.recorded_at):016d}-{stream}-{stored.version:06d}-{index:03d}"
 
@@ -71,7 +71,7 @@ class Emitter:
     """Writes one source event's entries: each feed's entries of one event are numbered
     0, 1, ... in the order written."""
 
-    def __init__(self, stored: StoredEvent, tx: ViewTx, tid: str):
+    def __init__(self, stored: Stored[Event], tx: ViewTx, tid: str):
         self.stored, self.tx, self.tid = stored, tx, tid
         self.counts: dict[str | None, int] = {}
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..domain.events import Event
 from ..domain.swiss import events as ev
 from ..domain.swiss.pmap import PMap
 from ..domain.swiss.records import records
@@ -18,8 +19,7 @@ from ..domain.swiss.results import Score
 from ..domain.swiss.standings import as_json, rank
 from ..domain.swiss.state import Match, Round, parse_match_id
 from ..domain.swiss.tiebreakers import ORDER
-from ..store.ports import StoredEvent
-from .registry import Projection, ViewTx
+from .registry import Projection, Stored, ViewTx
 from .swiss_matches import match_result_id
 
 # each match's own stream records the same result events: swiss_matches.py
@@ -57,7 +57,7 @@ def bracket_id(tid: str) -> str:
     return f"swiss:{tid}:bracket"
 
 
-def _tid(event: StoredEvent) -> str:
+def _tid(event: Stored[Event]) -> str:
     return event.stream_id.split("-", 1)[1]
 
 
@@ -82,8 +82,8 @@ def _put_overview(tx: ViewTx, tid: str, doc: dict[str, Any]) -> None:
 
 
 @on(ev.SwissStarted)
-def _started(stored: StoredEvent, tx: ViewTx) -> None:
-    e: ev.SwissStarted = stored.event
+def _started(stored: Stored[ev.SwissStarted], tx: ViewTx) -> None:
+    e = stored.event
     tid, s = _tid(stored), e.settings
     tx.put(meta_id(tid), {"settings": s, "seed_key": e.seed_key, "dropped": {}},
            kind="swiss-meta")
@@ -119,7 +119,7 @@ def _change_entries(tx: ViewTx, tid: str, number: int,
     for table, fields in changes.items():
         k = (table - 1) // ROUND_PAGE
         if k not in pages:
-            pages[k] = list(tx.get(round_page_id(tid, number, k))["matches"])
+            pages[k] = list(tx.need(round_page_id(tid, number, k))["matches"])
         i = (table - 1) % ROUND_PAGE
         pages[k][i] = {**pages[k][i], **fields}
     _save_pages(tx, tid, number, pages)
@@ -132,10 +132,10 @@ def pairing_header(e: ev.RoundPaired) -> dict[str, Any]:
 
 
 @on(ev.RoundPaired)
-def _paired(stored: StoredEvent, tx: ViewTx) -> None:
-    e: ev.RoundPaired = stored.event
+def _paired(stored: Stored[ev.RoundPaired], tx: ViewTx) -> None:
+    e = stored.event
     tid, number = _tid(stored), e.round
-    meta = dict(tx.get(meta_id(tid)))
+    meta = dict(tx.need(meta_id(tid)))
     left = list(e.left)
     if left:
         meta["dropped"] = {**meta["dropped"], **{p: number - 1 for p in left}}
@@ -150,7 +150,7 @@ def _paired(stored: StoredEvent, tx: ViewTx) -> None:
         "bye": e.bye, "pairing": pairing_header(e), "results_in": e.results_in,
         "total": len(entries), "pages": len(pages)}, kind="swiss-round")
     _save_pages(tx, tid, number, pages)
-    view = dict(tx.get(overview_id(tid)))
+    view = dict(tx.need(overview_id(tid)))
     view["rounds"] = view["rounds"] + [{"round": number, "matches": len(entries),
                                         "results": 0, "closed": False, "bye": e.bye,
                                         "results_in": e.results_in}]
@@ -161,14 +161,14 @@ def _paired(stored: StoredEvent, tx: ViewTx) -> None:
 
 
 def _count_result(tx: ViewTx, tid: str, number: int, added: int) -> None:
-    view = dict(tx.get(overview_id(tid)))
+    view = dict(tx.need(overview_id(tid)))
     rounds = list(view["rounds"])
     rounds[number - 1] = {**rounds[number - 1], "results": rounds[number - 1]["results"] + added}
     _put_overview(tx, tid, {**view, "rounds": rounds})
 
 
 def _change_cut_match(tx: ViewTx, tid: str, number: int, index: int, **fields: Any) -> bool:
-    doc = dict(tx.get(bracket_id(tid)))
+    doc = dict(tx.need(bracket_id(tid)))
     rounds = [dict(r) for r in doc["rounds"]]
     matches = list(rounds[number - 1]["matches"])
     was_open = matches[index - 1]["score"] is None
@@ -185,22 +185,22 @@ def _change_match(tx: ViewTx, tid: str, match_id: str, **fields: Any) -> bool:
     if kind == "C":
         return _change_cut_match(tx, tid, number, index, **fields)
     k = (index - 1) // ROUND_PAGE
-    was_open = tx.get(round_page_id(tid, number, k))["matches"][(index - 1) % ROUND_PAGE][
+    was_open = tx.need(round_page_id(tid, number, k))["matches"][(index - 1) % ROUND_PAGE][
         "score"] is None
     _change_entries(tx, tid, number, {index: fields})
     return was_open
 
 
 @on(ev.ResultReported)
-def _reported(stored: StoredEvent, tx: ViewTx) -> None:
-    e: ev.ResultReported = stored.event
+def _reported(stored: Stored[ev.ResultReported], tx: ViewTx) -> None:
+    e = stored.event
     _change_match(tx, _tid(stored), e.match, status="reported",
                   reported={"by": e.by, "score": e.score, "at": e.at})
 
 
 def _drop_loss(tx: ViewTx, tid: str, match_id: str, player: str | None) -> None:
     """Remember (or forget, after a correction) whose loss by drop a match is."""
-    meta = dict(tx.get(meta_id(tid)))
+    meta = dict(tx.need(meta_id(tid)))
     losses = {p: m for p, m in meta.get("drop_losses", {}).items() if m != match_id}
     if player is not None:
         losses[player] = match_id
@@ -209,9 +209,9 @@ def _drop_loss(tx: ViewTx, tid: str, match_id: str, player: str | None) -> None:
 
 
 @on(ev.ResultConfirmed, ev.ResultEntered)
-def _final(stored: StoredEvent, tx: ViewTx) -> None:
+def _final(stored: Stored[ev.ResultConfirmed | ev.ResultEntered], tx: ViewTx) -> None:
     """A cut result, or a result of a round paired before matches had own streams."""
-    e: ev.ResultConfirmed | ev.ResultEntered = stored.event
+    e = stored.event
     tid = _tid(stored)
     dropped = e.loss_by_drop if isinstance(e, ev.ResultEntered) else None
     was_open = _change_match(tx, tid, e.match, status="final", score=e.score,
@@ -224,25 +224,25 @@ def _final(stored: StoredEvent, tx: ViewTx) -> None:
 
 
 @on(ev.ResultCorrected)
-def _corrected(stored: StoredEvent, tx: ViewTx) -> None:
-    e: ev.ResultCorrected = stored.event
+def _corrected(stored: Stored[ev.ResultCorrected], tx: ViewTx) -> None:
+    e = stored.event
     tid = _tid(stored)
     kind, number, _ = parse_match_id(e.match)
     was_open = _change_match(tx, tid, e.match, status="final", score=e.score,
                              corrected=True, reported=None, loss_by_drop=None)
     _drop_loss(tx, tid, e.match, None)
     if kind == "R":
-        header = tx.get(round_id(tid, number))
+        header = tx.need(round_id(tid, number))
         if was_open and header["closed"] is False and header["results_in"] == "swiss":
             _count_result(tx, tid, number, 1)
         _recompute(tx, tid, number)
 
 
 @on(ev.RoundClosed)
-def _closed(stored: StoredEvent, tx: ViewTx) -> None:
-    e: ev.RoundClosed = stored.event
+def _closed(stored: Stored[ev.RoundClosed], tx: ViewTx) -> None:
+    e = stored.event
     tid, number = _tid(stored), e.round
-    header = tx.get(round_id(tid, number))
+    header = tx.need(round_id(tid, number))
     tx.put(round_id(tid, number), {**header, "closed": True}, kind="swiss-round")
     if e.results is not None:       # the results the matches' own streams recorded
         corrected, losses = set(e.corrected), e.drop_losses
@@ -253,7 +253,7 @@ def _closed(stored: StoredEvent, tx: ViewTx) -> None:
             for table, (a, b, draws) in enumerate(e.results, start=1)})
         for match_id, player in losses.items():
             _drop_loss(tx, tid, match_id, player)
-    view = dict(tx.get(overview_id(tid)))
+    view = dict(tx.need(overview_id(tid)))
     rounds = list(view["rounds"])
     rounds[number - 1] = {**rounds[number - 1], "closed": True,
                           "results": rounds[number - 1]["matches"]}
@@ -262,10 +262,10 @@ def _closed(stored: StoredEvent, tx: ViewTx) -> None:
 
 
 @on(ev.SwissPlayerDropped)
-def _dropped(stored: StoredEvent, tx: ViewTx) -> None:
-    e: ev.SwissPlayerDropped = stored.event
+def _dropped(stored: Stored[ev.SwissPlayerDropped], tx: ViewTx) -> None:
+    e = stored.event
     tid = _tid(stored)
-    meta = dict(tx.get(meta_id(tid)))
+    meta = dict(tx.need(meta_id(tid)))
     meta["dropped"] = {**meta["dropped"], e.player: e.after_round}
     tx.put(meta_id(tid), meta, kind="swiss-meta")
     if e.after_round:
@@ -273,11 +273,11 @@ def _dropped(stored: StoredEvent, tx: ViewTx) -> None:
 
 
 @on(ev.StructureSet)
-def _structure(stored: StoredEvent, tx: ViewTx) -> None:
+def _structure(stored: Stored[ev.StructureSet], tx: ViewTx) -> None:
     view = tx.get(overview_id(_tid(stored)))
     if view is None:        # before the first round: ev.SwissStarted carries the plan
         return
-    e: ev.StructureSet = stored.event
+    e = stored.event
     view = dict(view)
     if e.rounds is not None:
         view["planned_rounds"] = e.rounds
@@ -301,7 +301,7 @@ def _round_of(header: dict[str, Any], pages: list[list[dict]]) -> Round:
 
 def _recompute(tx: ViewTx, tid: str, start: int) -> None:
     """Standings after each closed round from ``start`` to the last closed one."""
-    meta = tx.get(meta_id(tid))
+    meta = tx.need(meta_id(tid))
     settings = meta["settings"]
     rounds: list[Round] = []
     number = 1
@@ -350,7 +350,8 @@ def standing_row(s: Any, drop_loss: str | None = None) -> dict[str, Any]:
 
 
 def standings_rows(views: Any, tid: str, number: int, start: int = 0,
-                   count: int | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+                   count: int | None = None
+                   ) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
     """The standings header after round ``number`` and its rows ``start`` ..
     ``start + count`` (None: all), reading only the pages they are on."""
     header = views.get(standings_id(tid, number))
@@ -368,10 +369,10 @@ def standings_rows(views: Any, tid: str, number: int, start: int = 0,
 # -- the top cut ------------------------------------------------------------------
 
 @on(ev.TopCutStarted)
-def _cut(stored: StoredEvent, tx: ViewTx) -> None:
-    e: ev.TopCutStarted = stored.event
+def _cut(stored: Stored[ev.TopCutStarted], tx: ViewTx) -> None:
+    e = stored.event
     tid = _tid(stored)
-    settings = tx.get(meta_id(tid))["settings"]
+    settings = tx.need(meta_id(tid))["settings"]
     last = len(e.rounds)
     rounds = []
     for r, matches in enumerate(e.rounds, start=1):
@@ -381,17 +382,17 @@ def _cut(stored: StoredEvent, tx: ViewTx) -> None:
                                    for m in matches]})
     tx.put(bracket_id(tid), {"tournament_id": tid, "size": e.size, "seeds": e.seeds,
                              "rounds": rounds, "champion": None}, kind="swiss-bracket")
-    view = dict(tx.get(overview_id(tid)))
+    view = dict(tx.need(overview_id(tid)))
     _put_overview(tx, tid, {**view, "current_round": None,
                             "top_cut": {"size": e.size, "champion": None}})
 
 
 @on(ev.CutAdvanced)
-def _advanced(stored: StoredEvent, tx: ViewTx) -> None:
-    e: ev.CutAdvanced = stored.event
+def _advanced(stored: Stored[ev.CutAdvanced], tx: ViewTx) -> None:
+    e = stored.event
     _, number, index = parse_match_id(e.to)
     tid = _tid(stored)
-    doc = tx.get(bracket_id(tid))
+    doc = tx.need(bracket_id(tid))
     match = doc["rounds"][number - 1]["matches"][index - 1]
     other = match["b"] if e.slot == "a" else match["a"]
     _change_match(tx, tid, e.to, **{e.slot: e.winner},
@@ -399,12 +400,12 @@ def _advanced(stored: StoredEvent, tx: ViewTx) -> None:
 
 
 @on(ev.CutFinished)
-def _finished(stored: StoredEvent, tx: ViewTx) -> None:
+def _finished(stored: Stored[ev.CutFinished], tx: ViewTx) -> None:
     tid = _tid(stored)
     champion = stored.event.champion
-    tx.put(bracket_id(tid), {**tx.get(bracket_id(tid)), "champion": champion},
+    tx.put(bracket_id(tid), {**tx.need(bracket_id(tid)), "champion": champion},
            kind="swiss-bracket")
-    view = tx.get(overview_id(tid))
+    view = tx.need(overview_id(tid))
     _put_overview(tx, tid, {**view, "top_cut": {**view["top_cut"], "champion": champion}})
 
 

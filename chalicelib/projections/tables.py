@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..domain.events import Event
 from ..domain.ffa.events import FfaPodReported
 from ..domain.ffa.result import standings as ffa_standings
 from ..domain.tables import decider as d
 from ..domain.tables import events as ev
 from ..domain.tables.criteria import report
 from ..domain.tables.drops import without
-from ..store.ports import StoredEvent
-from .registry import Projection, ViewTx
+from .registry import Projection, Stored, ViewTx
 
 projection = Projection("tables", streams=("tables", "ffa"))   # a table's own: table_results
 on = projection.on
@@ -36,7 +36,7 @@ def ffa_id(tid: str) -> str:
     return f"ffa:{tid}"
 
 
-def _tid(event: StoredEvent) -> str:
+def _tid(event: Stored[Event]) -> str:
     return event.stream_id.split("-", 1)[1]
 
 
@@ -55,7 +55,7 @@ def _round_doc(tx: ViewTx, tid: str, number: int, tables: list[list[str]],
                closed: bool = False) -> dict[str, Any]:
     """``dropped``: players who left after this seating and take a Loss (V:EKN 3.1.4);
     ``per_table``: each table has its own stream until the round is ``closed``."""
-    history = [_seating(tx.get(round_id(tid, k))) for k in range(1, number)]
+    history = [_seating(tx.need(round_id(tid, k))) for k in range(1, number)]
     return {
         "tournament_id": tid, "round": number, "per_table": per_table, "closed": closed,
         "tables": [{"table": n, "size": len(t),
@@ -91,7 +91,7 @@ def _dropped_of(doc: dict[str, Any]) -> frozenset[str]:
 
 
 @on(ev.TablesRoundSeated)
-def _seated(event: StoredEvent, tx: ViewTx) -> None:
+def _seated(event: Stored[ev.TablesRoundSeated], tx: ViewTx) -> None:
     tid, e = _tid(event), event.event
     if e.settings is not None:
         index = _index(tx, tid)
@@ -102,9 +102,9 @@ def _seated(event: StoredEvent, tx: ViewTx) -> None:
 
 
 @on(ev.TablesSeatsSwapped)
-def _swapped(event: StoredEvent, tx: ViewTx) -> None:
+def _swapped(event: Stored[ev.TablesSeatsSwapped], tx: ViewTx) -> None:
     tid, e = _tid(event), event.event
-    doc = tx.get(round_id(tid, e.round))
+    doc = tx.need(round_id(tid, e.round))
     tables, out = d.swapped(tuple(tuple(t) for t in _seating(doc)),
                             tuple(doc["sitting_out"]), *e.players)
     _save_round(tx, tid, _round_doc(tx, tid, e.round, [list(t) for t in tables],
@@ -113,9 +113,9 @@ def _swapped(event: StoredEvent, tx: ViewTx) -> None:
 
 
 @on(ev.TablesRoundClosed)
-def _round_closed(event: StoredEvent, tx: ViewTx) -> None:
+def _round_closed(event: Stored[ev.TablesRoundClosed], tx: ViewTx) -> None:
     tid, e = _tid(event), event.event
-    doc = tx.get(round_id(tid, e.round))
+    doc = tx.need(round_id(tid, e.round))
     tables = [t["seats"] for t in e.tables]
     results = {k: [{"player_id": p, **t["results"][p]} for p in t["seats"]]
                for k, t in enumerate(e.tables, start=1)}
@@ -125,9 +125,9 @@ def _round_closed(event: StoredEvent, tx: ViewTx) -> None:
 
 
 @on(ev.TablesPlayerDropped)
-def _dropped(event: StoredEvent, tx: ViewTx) -> None:
+def _dropped(event: Stored[ev.TablesPlayerDropped], tx: ViewTx) -> None:
     tid, e = _tid(event), event.event
-    doc = tx.get(round_id(tid, e.round))
+    doc = tx.need(round_id(tid, e.round))
     tables, dropped = _seating(doc), _dropped_of(doc)
     if e.loss:
         dropped = dropped | {e.player}
@@ -138,9 +138,9 @@ def _dropped(event: StoredEvent, tx: ViewTx) -> None:
 
 
 @on(ev.TablesTableReported)
-def _reported(event: StoredEvent, tx: ViewTx) -> None:
+def _reported(event: Stored[ev.TablesTableReported], tx: ViewTx) -> None:
     tid, e = _tid(event), event.event
-    doc = dict(tx.get(round_id(tid, e.round)))
+    doc = dict(tx.need(round_id(tid, e.round)))
     table = next(t for t in doc["tables"] if t["table"] == e.table)
     seats = [s["player_id"] for s in table["seats"]]
     result = [{"player_id": p, **e.results[p]} for p in seats if p in e.results]
@@ -156,7 +156,7 @@ def _final(tx: ViewTx, tid: str, change) -> None:
 
 
 @on(ev.TablesFinalStarted)
-def _final_started(event: StoredEvent, tx: ViewTx) -> None:
+def _final_started(event: Stored[ev.TablesFinalStarted], tx: ViewTx) -> None:
     q = event.event.qualifiers
     _final(tx, _tid(event), lambda f: {
         "qualifiers": q, "row": [], "next": q[-1], "seating": None, "first_player": None,
@@ -164,7 +164,7 @@ def _final_started(event: StoredEvent, tx: ViewTx) -> None:
 
 
 @on(ev.TablesFinalCardPlaced)
-def _card(event: StoredEvent, tx: ViewTx) -> None:
+def _card(event: Stored[ev.TablesFinalCardPlaced], tx: ViewTx) -> None:
     row = event.event.row
 
     def change(f):
@@ -174,18 +174,18 @@ def _card(event: StoredEvent, tx: ViewTx) -> None:
 
 
 @on(ev.TablesFinalSeated)
-def _final_seated(event: StoredEvent, tx: ViewTx) -> None:
+def _final_seated(event: Stored[ev.TablesFinalSeated], tx: ViewTx) -> None:
     _final(tx, _tid(event), lambda f: {**f, "seating": event.event.seating,
                                        "first_player": event.event.first_player})
 
 
 @on(ev.TablesFinalReported)
-def _final_reported(event: StoredEvent, tx: ViewTx) -> None:
+def _final_reported(event: Stored[ev.TablesFinalReported], tx: ViewTx) -> None:
     _final(tx, _tid(event), lambda f: {**f, "result": event.event.standings})
 
 
 @projection.on(FfaPodReported)
-def _pod(stored: StoredEvent, tx: ViewTx) -> None:
+def _pod(stored: Stored[FfaPodReported], tx: ViewTx) -> None:
     tid, e = _tid(stored), stored.event
     doc = dict(tx.get(ffa_id(tid)) or {"tournament_id": tid, "pods": []})
     pods = [p for p in doc["pods"] if p["pod"] != e.pod]

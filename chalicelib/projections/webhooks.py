@@ -17,6 +17,7 @@ import hashlib
 from typing import Any
 
 from ..domain import streams
+from ..domain.events import Event
 from ..domain.swiss.events import RoundPaired
 from ..domain.tabledraft.events import TableDraftCompleted
 from ..domain.webhooks.catalog import SOURCE_EVENTS, topic_of
@@ -25,9 +26,8 @@ from ..domain.webhooks.events import (
     WebhookEndpointRegistered,
     WebhookEndpointRemoved,
 )
-from ..store.ports import StoredEvent
 from . import signals
-from .registry import Projection, ViewTx, keyed
+from .registry import Projection, Stored, ViewTx, keyed
 from .tournaments import summary_id, tournament_of_stream
 
 projection = Projection("webhooks")
@@ -51,14 +51,14 @@ log_kind = keyed("webhook-log|")                 # by endpoint id
 DUE_SIGNAL = signals.WEBHOOK_DUE     # a delivery is due (the reaction wakes the worker)
 
 
-def _org(event: StoredEvent) -> str:
+def _org(event: Stored[Event]) -> str:
     return event.stream_id.split("-", 1)[1]
 
 
 @projection.on(WebhookEndpointRegistered)
-def _registered(stored: StoredEvent, tx: ViewTx) -> None:
+def _registered(stored: Stored[WebhookEndpointRegistered], tx: ViewTx) -> None:
     org, e = _org(stored), stored.event
-    doc = tx.get(endpoints_id(org)) or {"organizer_id": org, "endpoints": []}
+    doc = tx.need(endpoints_id(org)) or {"organizer_id": org, "endpoints": []}
     entry = {"endpoint_id": e.endpoint_id, "url": e.url, "topics": e.topics,
              "description": e.description, "registered_at": e.at, "removed_at": None}
     tx.put(endpoints_id(org), {**doc, "endpoints": doc["endpoints"] + [entry]},
@@ -66,9 +66,9 @@ def _registered(stored: StoredEvent, tx: ViewTx) -> None:
 
 
 @projection.on(WebhookEndpointRemoved)
-def _removed(stored: StoredEvent, tx: ViewTx) -> None:
+def _removed(stored: Stored[WebhookEndpointRemoved], tx: ViewTx) -> None:
     org, removed = _org(stored), stored.event
-    doc = tx.get(endpoints_id(org))
+    doc = tx.need(endpoints_id(org))
     tx.put(endpoints_id(org), {**doc, "endpoints": [
         {**e, "removed_at": removed.at} if e["endpoint_id"] == removed.endpoint_id else e
         for e in doc["endpoints"]]}, kind="webhooks")
@@ -80,7 +80,7 @@ CREATED_PUBLIC = ("tournament_id", "organizer_id", "name", "game", "format", "st
                   "seed_sha256", "starts_at", "location", "created_at")
 
 
-def _payload(event: StoredEvent, tid: str, topic: str, did: str) -> dict[str, Any]:
+def _payload(event: Stored[Event], tid: str, topic: str, did: str) -> dict[str, Any]:
     data = dict(event.data)
     if event.type == "TournamentCreated":
         data = {k: data.get(k) for k in CREATED_PUBLIC}
@@ -96,14 +96,14 @@ def _payload(event: StoredEvent, tid: str, topic: str, did: str) -> dict[str, An
 
 
 @projection.on(*SOURCE_EVENTS)
-def _source(event: StoredEvent, tx: ViewTx) -> None:
+def _source(event: Stored[Event], tx: ViewTx) -> None:
     topic = topic_of(event.type)
     if isinstance(event.event, TableDraftCompleted) \
             and streams.capability_of(event.stream_id) == "mixed-draft":
         return      # a mixed draft's crypt table is done, not its draft: library rounds follow
     tid = tournament_of_stream(event.stream_id)
     summary = tx.get(summary_id(tid)) if tid else None
-    if summary is None or topic is None:
+    if tid is None or summary is None or topic is None:
         return
     org = summary["organizer_id"]
     endpoints = (tx.get(endpoints_id(org)) or {"endpoints": []})["endpoints"]
@@ -130,8 +130,8 @@ def _source(event: StoredEvent, tx: ViewTx) -> None:
 
 
 @projection.on(WebhookAttempted)
-def _attempted(stored: StoredEvent, tx: ViewTx) -> None:
-    e: WebhookAttempted = stored.event
+def _attempted(stored: Stored[WebhookAttempted], tx: ViewTx) -> None:
+    e = stored.event
     did, due_at = e.delivery_id, e.next_attempt_at
     doc = tx.get(attempts_id(did)) or {"delivery_id": did, "attempts": []}
     attempt = {"attempt": e.attempt, "at": e.at, "ok": e.ok, "status_code": e.status_code,
