@@ -135,7 +135,7 @@ def decode(name: str, data: Payload, version: int = 1, stream_id: str = "") -> E
     """The typed event of a stored one (``version``: ``meta["v"]``; ``stream_id``: the
     stream it is stored in)."""
     if not _loaded:
-        _load_catalog()
+        _load_for(name)
     renamed = _STORED_AS.get(name)
     if renamed:
         name = renamed.get(streams.kind_of(stream_id), name)
@@ -163,13 +163,25 @@ class UntypedEvent(TypeError):
 
 
 def encode(event: Event) -> tuple[str, Payload, int]:
-    """How ``event`` is stored: its name, its payload and the version of its shape."""
-    if not _loaded:
-        _load_catalog()
+    """How ``event`` is stored: its name, its payload and the version of its shape.
+    (Its class registered itself when declared, and a second class of that name fails at
+    its import, so the catalog need not be loaded.)"""
     if _CLASSES.get(event.type) is not type(event):
         raise UntypedEvent(f"{event.type} is not an event of a registered class "
                            f"({type(event).__name__})")
     return event.type, event.data, event.schema_version
+
+
+def _load_for(name: str) -> None:
+    """Import what decoding ``name`` needs (``event_index.py``, generated): the whole
+    catalog for a name the index does not know."""
+    from .event_index import MODULES
+    modules = MODULES.get(name)
+    if modules is None:
+        _load_catalog()
+        return
+    for module in modules:
+        importlib.import_module(module)
 
 
 def _load_catalog() -> None:

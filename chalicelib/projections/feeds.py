@@ -49,6 +49,7 @@ from ..domain.tables.events import (
 from ..domain.tournament.events import TournamentFinished, TournamentStarted
 from ..domain.trade.events import TradePodsFormed
 from . import feed_draft, feed_live
+from . import push as _push  # noqa: F401 - its private hook queues Web Push of player entries
 from .feed_entries import Emitter
 from .registry import Projection, Stored, ViewTx
 from .tournaments import tournament_of_stream
