@@ -23,7 +23,7 @@ from ..domain.webhooks import (
     issued_by,
     standard_secret,
 )
-from ..projections.webhooks import attempts_id, log_kind
+from ..projections.queries.webhooks import attempts_id, log_kind
 from ..service import Reply, UnitOfWork
 from ..webhooks.derivation import deriver
 from ..webhooks.settings import loopback_allowed

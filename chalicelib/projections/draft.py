@@ -9,21 +9,15 @@ from ..domain.draft.events import DraftFinished, DraftStarted, LateArrivalProvid
 from ..domain.product.cards import CardSet
 from ..domain.product.catalog import set_summary
 from ..domain.product.events import CardSetUploaded
+from .queries.draft import ACTIVE_KIND, SET_KIND, draft_view_id, pod_status_kind
 from .registry import Projection, Stored, ViewTx
 from .stream_ids import pod_of, tid_of
 
 projection = Projection("draft")
 
-SET_KIND = "cardset"
-ACTIVE_KIND = "draft-active"
-
 
 def set_view_id(set_id: str) -> str:
     return f"cardset:{set_id}"
-
-
-def draft_view_id(tid: str) -> str:
-    return f"draft:{tid}"
 
 
 def _pod_of_stream(stream_id: str) -> tuple[str, int]:
@@ -67,10 +61,6 @@ def pod_status_id(tid: str, n: int) -> str:
     return f"draft-pod:{tid}:{n}"
 
 
-def pod_status_kind(tid: str) -> str:
-    return f"draft-pods:{tid}"
-
-
 def active_pod_id(tid: str, n: int) -> str:
     return f"draft-active:{tid}:{n}"
 
@@ -93,15 +83,3 @@ def _pod_finished(event: Stored[DraftFinished], tx: ViewTx) -> None:
     tx.delete(active_pod_id(tid, n))
 
 
-def draft_view(views, tid: str) -> dict[str, Any] | None:
-    """The public draft summary: the draft stream's document joined with each pod's own
-    status document."""
-    doc = views.get(draft_view_id(tid))
-    if doc is None:
-        return None
-    status = {v.doc["pod"]: v.doc for v in views.list(pod_status_kind(tid), limit=10_000)}
-    pods = [{**pod, "status": status.get(pod["pod"], {}).get("status", "drafting"),
-             "finished_at": status.get(pod["pod"], {}).get("finished_at")}
-            for pod in doc["pods"]]
-    done = bool(pods) and all(p["status"] == "finished" for p in pods)
-    return {**doc, "status": "finished" if done else "drafting", "pods": pods}

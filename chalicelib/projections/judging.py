@@ -14,26 +14,15 @@ from __future__ import annotations
 from typing import Any
 
 from ..domain.judging.events import AppealDecided, AppealFiled, OfficialsNamed, PenaltyGiven
+from .queries.judging import penalties_kind, penalty_id, summary_id
 from .registry import Projection, Stored, ViewTx
 from .stream_ids import tid_of
 
 projection = Projection("judging")
 
 
-def summary_id(tid: str) -> str:
-    return f"judging:{tid}"
-
-
-def penalty_id(tid: str, pid: str) -> str:
-    return f"penalty:{tid}:{pid}"
-
-
 def mine_id(tid: str, pid: str) -> str:
     return f"penalty-of:{tid}:{pid}"
-
-
-def penalties_kind(tid: str, player: str | None = None) -> str:
-    return f"penalties|{tid}" if player is None else f"penalties|{tid}|{player}"
 
 
 def _summary(tx: ViewTx, tid: str) -> dict[str, Any]:

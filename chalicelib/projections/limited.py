@@ -12,25 +12,16 @@ from ..domain.mixed import events as mixed_ev
 from ..domain.sealed import events as sealed_ev
 from ..domain.tabledraft import events as table_ev
 from ..domain.trade import events as trade_ev
+from .queries.limited import ACTIVE_KIND, pod_id, summary_id
 from .registry import Projection, Stored, ViewTx
 from .stream_ids import capability_of, pod_of, tid_of
 
 projection = Projection("limited")
 
-ACTIVE_KIND = "limited-active"
-
 
 def active_id(stream_id: str) -> str:
     """A running table or mixed draft pod, listed for the scheduled timer sweep."""
     return f"limited-active:{stream_id}"
-
-
-def summary_id(tid: str, capability: str) -> str:
-    return f"limited:{tid}:{capability}"
-
-
-def pod_id(tid: str, capability: str, n: int) -> str:
-    return f"limited:{tid}:{capability}:pod:{n}"
 
 
 def _parts(event: Stored[Event]) -> tuple[str, str, int | None]:

@@ -5,11 +5,10 @@ events; the document holds counts only."""
 from __future__ import annotations
 
 from ..domain.product.events import PlayerProductEntered
+from .queries.product import ENTRY_KIND
 from .registry import Projection, Stored, ViewTx
 
 projection = Projection("product")
-
-ENTRY_KIND = "product-entry"
 
 
 def entry_view_id(tid: str, pid: str) -> str:

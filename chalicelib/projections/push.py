@@ -12,14 +12,12 @@ from typing import Any
 from ..domain.events import Event
 from ..domain.push import PushBatchAttempted, PushSubscribed, PushUnsubscribed
 from . import feed_entries, signals
+from .queries.push import DUE_KIND, done_id, subs_id
 from .registry import Projection, Stored, ViewTx, keyed
 from .stream_ids import tid_of
 
 projection = Projection("push")
-DUE_KIND = "push-due"
-subs_id = keyed("push-subs:")          # by "<tid>:<pid>"
 due_id = keyed("push-due:")            # by delivery id
-done_id = keyed("push-done:")          # by delivery id
 
 
 def delivery_id(subscription_id: str, position: str) -> str:

@@ -9,16 +9,14 @@ from __future__ import annotations
 from ..domain.events import Event
 from ..domain.reports.events import ReportReceived
 from ..domain.tournament.events import TournamentCreated, TournamentFinished, TournamentStarted
+from .queries.reports import FEED_KIND, org_kind, receipt_id
 from .registry import Projection, Stored, ViewTx, keyed
 
 projection = Projection("reports")
-FEED_KIND = "report-feed"
 
 
 feed_id = keyed("report-feed:")             # by tournament id
 org_id = keyed("report-org:")               # by tournament id
-org_kind = keyed("report-org|")             # by organizer id
-receipt_id = keyed("report-receipt:")       # by tournament id
 
 
 def feed_sort(finished_at: str, tid: str) -> str:

@@ -19,42 +19,23 @@ from ..domain.swiss.results import Score
 from ..domain.swiss.standings import as_json, rank
 from ..domain.swiss.state import Match, Round, parse_match_id
 from ..domain.swiss.tiebreakers import ORDER
+from .queries.swiss import (
+    ROUND_PAGE,
+    STANDINGS_PAGE,
+    bracket_id,
+    meta_id,
+    overview_id,
+    round_id,
+    round_page_id,
+    round_pages,
+    standings_id,
+    standings_page_id,
+)
 from .registry import Projection, Stored, ViewTx
-from .swiss_matches import match_result_id
 
 # each match's own stream records the same result events: swiss_matches.py
 projection = Projection("swiss", streams=("swiss",))
 on = projection.on
-ROUND_PAGE = 500          # matches per round page document
-STANDINGS_PAGE = 1000     # rows per standings page document
-
-
-def overview_id(tid: str) -> str:
-    return f"swiss:{tid}"
-
-
-def meta_id(tid: str) -> str:
-    return f"swiss:{tid}:meta"
-
-
-def round_id(tid: str, number: int) -> str:
-    return f"swiss:{tid}:round:{number}"
-
-
-def round_page_id(tid: str, number: int, page: int) -> str:
-    return f"swiss:{tid}:round:{number}:page:{page}"
-
-
-def standings_id(tid: str, number: int) -> str:
-    return f"swiss:{tid}:standings:{number}"
-
-
-def standings_page_id(tid: str, number: int, page: int) -> str:
-    return f"swiss:{tid}:standings:{number}:page:{page}"
-
-
-def bracket_id(tid: str) -> str:
-    return f"swiss:{tid}:bracket"
 
 
 def _tid(event: Stored[Event]) -> str:
@@ -66,15 +47,6 @@ def match_doc(match_id: str, number: int, table: int, a: str | None, b: str | No
     return {"match_id": match_id, "round": number, "table": table, "a": a, "b": b,
             "best_of": best_of, "status": "open" if a and b else "waiting",
             "score": None, "reported": None, "corrected": False, "loss_by_drop": None}
-
-
-def merged(entry: dict[str, Any], own: dict[str, Any] | None) -> dict[str, Any]:
-    """A match of the round's view: this stream's entry once it holds the final result,
-    else the live result its own stream projected (``own``), if any."""
-    if own is None or entry["status"] == "final":
-        return entry
-    return {**entry, **{k: own[k] for k in ("status", "score", "reported", "corrected",
-                                            "loss_by_drop")}}
 
 
 def _put_overview(tx: ViewTx, tid: str, doc: dict[str, Any]) -> None:
@@ -98,13 +70,6 @@ def _started(stored: Stored[ev.SwissStarted], tx: ViewTx) -> None:
 
 
 # -- a round's pages --------------------------------------------------------------
-
-def round_pages(tx: Any, tid: str, number: int) -> tuple[dict[str, Any], list[list[dict]]]:
-    """A round's header and its pages of matches (``tx``: a ViewTx or a ViewStore)."""
-    header = tx.get(round_id(tid, number))
-    ids = [round_page_id(tid, number, k) for k in range(header["pages"])]
-    docs = tx.get_many(ids)
-    return header, [docs[i]["matches"] for i in ids]
 
 
 def _save_pages(tx: ViewTx, tid: str, number: int, pages: dict[int, list[dict]]) -> None:
@@ -349,23 +314,6 @@ def standing_row(s: Any, drop_loss: str | None = None) -> dict[str, Any]:
             "coin": s.coin}
 
 
-def standings_rows(views: Any, tid: str, number: int, start: int = 0,
-                   count: int | None = None
-                   ) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
-    """The standings header after round ``number`` and its rows ``start`` ..
-    ``start + count`` (None: all), reading only the pages they are on."""
-    header = views.get(standings_id(tid, number))
-    if header is None:
-        return None, []
-    end = header["total"] if count is None else min(header["total"], start + count)
-    ids = [standings_page_id(tid, number, k)
-           for k in range(start // STANDINGS_PAGE, -(-end // STANDINGS_PAGE))]
-    docs = views.get_many(ids)
-    rows = [row for i in ids for row in docs[i]["rows"]]
-    first = (start // STANDINGS_PAGE) * STANDINGS_PAGE
-    return header, rows[start - first:end - first]
-
-
 # -- the top cut ------------------------------------------------------------------
 
 @on(ev.TopCutStarted)
@@ -409,29 +357,3 @@ def _finished(stored: Stored[ev.CutFinished], tx: ViewTx) -> None:
     _put_overview(tx, tid, {**view, "top_cut": {**view["top_cut"], "champion": champion}})
 
 
-def full_round(views: Any, tid: str, number: int, start: int = 0,
-               count: int | None = None) -> dict[str, Any] | None:
-    """A round as its view shows it with its matches ``start`` .. ``start + count`` (None:
-    all), live results joined, reading only the pages they are on (the round's route,
-    reports and the widget)."""
-    header = views.get(round_id(tid, number))
-    if header is None:
-        return None
-    end = header["total"] if count is None else min(start + count, header["total"])
-    ids = [round_page_id(tid, number, k)
-           for k in range(start // ROUND_PAGE, -(-end // ROUND_PAGE))] if end > start else []
-    pages = views.get_many(ids)
-    entries = [m for i in ids for m in pages[i]["matches"]][start % ROUND_PAGE:][:end - start]
-    own = {} if header["closed"] else views.get_many(
-        [match_result_id(tid, m["match_id"]) for m in entries])
-    return {**{k: v for k, v in header.items() if k not in ("results_in", "pages")},
-            "matches": [merged(m, own.get(match_result_id(tid, m["match_id"])))
-                        for m in entries]}
-
-
-def full_standings(views: Any, tid: str, number: int) -> dict[str, Any] | None:
-    """Standings after round ``number`` with every row (reports and the widget)."""
-    header, rows = standings_rows(views, tid, number)
-    if header is None:
-        return None
-    return {**{k: v for k, v in header.items() if k != "pages"}, "rows": rows}

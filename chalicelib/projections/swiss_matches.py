@@ -7,14 +7,11 @@ from ..domain.swiss.documents import record_of_part, result_part
 from ..domain.swiss.events import ResultConfirmed, ResultEntered, ResultReported
 from ..domain.swiss.match_result import MatchRecord, recorded
 from ..domain.swiss.state import parse_match_id
+from .queries.swiss_matches import match_result_id
 from .registry import Projection, Stored, ViewTx
 from .stream_ids import match_of, tid_of
 
 projection = Projection("swiss-matches", streams=("match",))
-
-
-def match_result_id(tid: str, match_id: str) -> str:
-    return f"swiss:{tid}:match:{match_id}"
 
 
 @projection.on(ResultReported, ResultConfirmed, ResultEntered)

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from ..domain.events import Event
 from ..domain.tables.events import TablesPlayerDropped, TablesTableReported
+from .queries.tables import table_doc_id
 from .registry import Projection, Stored, ViewTx
 from .stream_ids import table_of, tid_of
-from .tables import table_doc_id
 
 projection = Projection("table-results", streams=("table",))
 

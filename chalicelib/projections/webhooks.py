@@ -27,11 +27,11 @@ from ..domain.webhooks.events import (
     WebhookEndpointRemoved,
 )
 from . import signals
+from .queries.webhooks import DUE_KIND, attempts_id, delivery_doc_id, log_kind
 from .registry import Projection, Stored, ViewTx, keyed
 from .tournaments import summary_id, tournament_of_stream
 
 projection = Projection("webhooks")
-DUE_KIND = "webhook-due"
 
 
 endpoints_id = keyed("webhooks:")           # by organizer id
@@ -42,10 +42,7 @@ def delivery_id_of(endpoint_id: str, stream_id: str, version: int) -> str:
     return "d" + digest[:23]
 
 
-delivery_doc_id = keyed("webhook-delivery:")     # by delivery id
-attempts_id = keyed("webhook-attempts:")         # by delivery id
 due_id = keyed("webhook-due:")                   # by delivery id
-log_kind = keyed("webhook-log|")                 # by endpoint id
 
 
 DUE_SIGNAL = signals.WEBHOOK_DUE     # a delivery is due (the reaction wakes the worker)
