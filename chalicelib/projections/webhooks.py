@@ -55,7 +55,7 @@ def _org(event: Stored[Event]) -> str:
 @projection.on(WebhookEndpointRegistered)
 def _registered(stored: Stored[WebhookEndpointRegistered], tx: ViewTx) -> None:
     org, e = _org(stored), stored.event
-    doc = tx.need(endpoints_id(org)) or {"organizer_id": org, "endpoints": []}
+    doc = tx.get(endpoints_id(org)) or {"organizer_id": org, "endpoints": []}
     entry = {"endpoint_id": e.endpoint_id, "url": e.url, "topics": e.topics,
              "description": e.description, "registered_at": e.at, "removed_at": None}
     tx.put(endpoints_id(org), {**doc, "endpoints": doc["endpoints"] + [entry]},
