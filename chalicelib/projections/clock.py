@@ -82,8 +82,3 @@ def _round_seated(event: Stored[TablesRoundSeated], tx: ViewTx) -> None:
 @projection.on(TablesFinalSeated)
 def _final_seated(event: Stored[TablesFinalSeated], tx: ViewTx) -> None:
     _seated(event, tx, "F")
-
-
-# -- reads --------------------------------------------------------------------------------
-
-
