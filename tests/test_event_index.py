@@ -50,3 +50,24 @@ def test_the_index_names_each_class_module():
     catalog = {name: cls.__module__ for name, cls in registered().items()}
     assert set(catalog) <= set(MODULES)
     assert all(module in MODULES[name] for name, module in catalog.items())
+
+
+def test_a_stale_index_falls_back_to_the_whole_catalog():
+    """A name the index sends to a module that is gone (or that no longer declares it)
+    still decodes to its class: the whole catalog loads."""
+    out = _fresh(
+        "from chalicelib.domain import event_index\n"
+        "from chalicelib.domain.events import decode\n"
+        "event_index.MODULES['RoundClosed'] = ('chalicelib.domain.no_such_module',)\n"
+        "a = decode('RoundClosed', {'round': 1, 'results': None, 'drop_losses': {}, "
+        "'corrected': []}, 1, 'swiss-t1')\n"
+        "print(type(a).__name__)")
+    assert out == "RoundClosed"
+    out = _fresh(
+        "from chalicelib.domain import event_index\n"
+        "from chalicelib.domain.events import decode\n"
+        "event_index.MODULES['AccountCreated'] = ('chalicelib.domain.announcements',)\n"
+        "a = decode('AccountCreated', {'account_id': 'a', 'role': 'organizer', "
+        "'name': 'S', 'created_at': 't'}, 1, 'account-a')\n"
+        "print(type(a).__name__)")
+    assert out == "AccountCreated"
