@@ -34,6 +34,7 @@ from ..store.ports import (
 )
 from . import damage
 from .catalog import Catalog
+from .folds import StreamStates
 from .registry import Handler, Projection, ViewTx
 
 log = logging.getLogger(__name__)
@@ -81,6 +82,7 @@ class Projector:
             projections if isinstance(projections, Catalog) else list(projections))
         # kind of stream -> event type -> handlers, filled as events of each type arrive
         self._by_kind: dict[str, dict[str, list[Handler]]] = {}
+        self.states = StreamStates(events)     # aggregates' states for ViewTx.fold
 
     def handlers_of(self, kind: str, event_type: str) -> list[Handler]:
         """The handlers of ``event_type`` (``"*"``: those of every event) in the
@@ -150,7 +152,7 @@ class Projector:
                  events: list[StoredEvent]) -> int | None:
         """Commit the views of ``events``: the new checkpoint, None when another worker
         moved it first, or the negative checkpoint of a damage recorded now."""
-        tx = ViewTx(self.views)
+        tx = ViewTx(self.views, self.states)
         base = checkpoint
         kind = streams.kind_of(stream_id)
         every = self.handlers_of(kind, "*")
@@ -174,7 +176,7 @@ class Projector:
                                          frozenset(tx.shared), tx.blind()):
                     return None
                 signals |= tx.signals
-                base, tx = event.version, ViewTx(self.views)
+                base, tx = event.version, ViewTx(self.views, self.states)
         if not self.views.commit(stream_id, base, events[-1].version, tx.puts, tx.deletes,
                                  frozenset(tx.shared), tx.blind()):
             return None

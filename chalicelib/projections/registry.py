@@ -4,14 +4,17 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from typing import Any, Protocol, TypeVar, overload
 
+from ..domain.decider import Decider
 from ..domain.events import Event
 from ..store.ports import StoredEvent, ViewDoc, ViewStore
+from .folds import StreamStates
 
 E = TypeVar("E", bound=Event)
 E1 = TypeVar("E1", bound=Event)
 E2 = TypeVar("E2", bound=Event)
 E3 = TypeVar("E3", bound=Event)
 E_co = TypeVar("E_co", bound=Event, covariant=True)
+S = TypeVar("S")
 
 
 class Stored(Protocol[E_co]):
@@ -85,10 +88,12 @@ class Projection:
 
 
 class ViewTx:
-    """Reads see this transaction's own writes; nothing reaches the store until commit."""
+    """Reads see this transaction's own writes; nothing reaches the store until commit.
+    ``states``: the aggregates' states folded from the events (``fold``)."""
 
-    def __init__(self, store: ViewStore):
+    def __init__(self, store: ViewStore, states: StreamStates | None = None):
         self.store = store
+        self.states = states
         self.puts: dict[str, ViewDoc] = {}
         self.deletes: set[str] = set()
         self.shared: set[str] = set()
@@ -107,6 +112,12 @@ class ViewTx:
         if view_id in self.deletes:
             return None
         return self.store.get(view_id)
+
+    def fold(self, decider: Decider[S], stream_id: str, version: int) -> S:
+        """``decider``'s state folded from the stream's events 1..``version``."""
+        if self.states is None:
+            raise RuntimeError("this transaction reads no events")
+        return self.states.state(decider, stream_id, version)
 
     def need(self, view_id: str) -> dict[str, Any]:
         """A document the event requires to exist (``MissingView`` when it does not)."""

@@ -13,11 +13,10 @@ from typing import Any
 
 from ..domain.events import Event
 from ..domain.swiss import events as ev
-from ..domain.swiss.pmap import PMap
+from ..domain.swiss.decider import SWISS
 from ..domain.swiss.records import records
-from ..domain.swiss.results import Score
 from ..domain.swiss.standings import as_json, rank
-from ..domain.swiss.state import Match, Round, parse_match_id
+from ..domain.swiss.state import Round, SwissState, parse_match_id
 from ..domain.swiss.tiebreakers import ORDER
 from .queries.swiss import (
     ROUND_PAGE,
@@ -27,7 +26,6 @@ from .queries.swiss import (
     overview_id,
     round_id,
     round_page_id,
-    round_pages,
     standings_id,
     standings_page_id,
 )
@@ -122,7 +120,7 @@ def _paired(stored: Stored[ev.RoundPaired], tx: ViewTx) -> None:
     view.update(rounds_paired=number, current_round=number)
     _put_overview(tx, tid, view)
     if left and number > 1:         # mark them dropped in the last standings
-        _recompute(tx, tid, number - 1)
+        _recompute(tx, stored, number - 1)
 
 
 def _count_result(tx: ViewTx, tid: str, number: int, added: int) -> None:
@@ -200,7 +198,7 @@ def _corrected(stored: Stored[ev.ResultCorrected], tx: ViewTx) -> None:
         header = tx.need(round_id(tid, number))
         if was_open and header["closed"] is False and header["results_in"] == "swiss":
             _count_result(tx, tid, number, 1)
-        _recompute(tx, tid, number)
+        _recompute(tx, stored, number)
 
 
 @on(ev.RoundClosed)
@@ -223,7 +221,7 @@ def _closed(stored: Stored[ev.RoundClosed], tx: ViewTx) -> None:
     rounds[number - 1] = {**rounds[number - 1], "closed": True,
                           "results": rounds[number - 1]["matches"]}
     _put_overview(tx, tid, {**view, "rounds": rounds})
-    _recompute(tx, tid, number)
+    _recompute(tx, stored, number)
 
 
 @on(ev.SwissPlayerDropped)
@@ -234,7 +232,7 @@ def _dropped(stored: Stored[ev.SwissPlayerDropped], tx: ViewTx) -> None:
     meta["dropped"] = {**meta["dropped"], e.player: e.after_round}
     tx.put(meta_id(tid), meta, kind="swiss-meta")
     if e.after_round:
-        _recompute(tx, tid, e.after_round)
+        _recompute(tx, stored, e.after_round)
 
 
 @on(ev.StructureSet)
@@ -253,29 +251,19 @@ def _structure(stored: Stored[ev.StructureSet], tx: ViewTx) -> None:
 
 # -- standings --------------------------------------------------------------------
 
-def _round_of(header: dict[str, Any], pages: list[list[dict]]) -> Round:
-    matches, results = [], PMap()
-    for page in pages:
-        for m in page:
-            matches.append(Match(m["match_id"], header["round"], m["table"], m["a"], m["b"]))
-            if m["score"] is not None and m["status"] == "final":
-                results = results.set(m["match_id"], Score.from_dict(m["score"]))
-    return Round(header["round"], tuple(matches), header["bye"], results,
-                 closed=header["closed"])
-
-
-def _recompute(tx: ViewTx, tid: str, start: int) -> None:
-    """Standings after each closed round from ``start`` to the last closed one."""
+def _recompute(tx: ViewTx, stored: Stored[Event], start: int) -> None:
+    """Standings after each closed round from ``start`` to the last closed one, ranked
+    from the rounds the Swiss decider folds from the stream's events up to ``stored``
+    (not rebuilt from the round documents)."""
+    tid = _tid(stored)
     meta = tx.need(meta_id(tid))
     settings = meta["settings"]
+    state: SwissState = tx.fold(SWISS, stored.stream_id, stored.version)
     rounds: list[Round] = []
-    number = 1
-    while True:
-        header = tx.get(round_id(tid, number))
-        if header is None or not header["closed"]:
+    for rnd in state.rounds:
+        if not rnd.closed:
             break
-        rounds.append(_round_of(*round_pages(tx, tid, number)))
-        number += 1
+        rounds.append(rnd)
     seen: set[str] = set()
     joined = []      # players of rounds 1..n: everyone active is paired or has the bye
     for rnd in rounds:

@@ -43,3 +43,23 @@ def test_rounds_results_and_standings_from_the_events(tmp_path):
 
 def test_a_redelivered_event_changes_nothing_and_a_rebuild_equals_incremental(tmp_path):
     assert_exactly_once_and_rebuildable(from_log(tmp_path, "hack-booster-draft", MINE))
+
+
+def test_standings_rank_what_the_swiss_decider_folds_from_the_events(tmp_path):
+    """The standings documents are the domain's standings of the Swiss state folded from
+    the stream (``domain.swiss.standings``), not a ranking of the round documents."""
+    from chalicelib.domain.decider import fold
+    from chalicelib.domain.swiss.decider import SWISS
+    from chalicelib.domain.swiss.standings import standings
+    from chalicelib.projections.queries.swiss import standings_rows
+
+    p = from_log(tmp_path, "munchkin-draft", MINE)
+    stream = next(s.stream_id for s in p.delivered if s.stream_id.startswith("swiss-"))
+    state = fold(SWISS, SWISS.initial(), [s.event for s in p.delivered if s.stream_id == stream])
+    closed = [r.number for r in state.rounds if r.closed]
+    assert closed
+    for number in closed:
+        _, rows = standings_rows(p.views, stream[6:], number)
+        expected = standings(state, number)
+        assert [(r["rank"], r["player_id"], r["points"], r["dropped"]) for r in rows] == [
+            (s.rank, s.record.player, s.record.points, s.dropped) for s in expected]
