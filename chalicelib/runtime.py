@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .config import Config, local_secret
-from .projections import SCHEMA_VERSION, all_projections
+from .projections import SCHEMA_VERSION, catalog
 from .projections.damage import GuardedViews
 from .projections.healing import HealingViews, ViewHealer
 from .projections.projector import Projector
@@ -124,7 +124,7 @@ def assemble(config: Config, events: EventStore, views: ViewStore, admin_key: st
     service = CommandService(events, check_purity=config.check_purity)
     # after-commit reactions (closing rounds, waking deliveries) run from the projector's
     # checkpoints: inline here after each append, or from the events table's stream
-    projector = Projector(events, views, all_projections(), strict=config.check_purity,
+    projector = Projector(events, views, catalog(), strict=config.check_purity,
                           reactor=Reactions(service))
     healer = None
     if config.store == "sqlite" and hasattr(views, "rebuild_lock"):

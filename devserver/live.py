@@ -25,7 +25,7 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs, quote, urlsplit
 
-from chalicelib.projections.feed_entries import POSITION, moment_of
+from chalicelib.projections.queries.feed_entries import POSITION, moment_of
 
 log = logging.getLogger(__name__)
 

@@ -6,18 +6,30 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from chalice import Response
 
-from ..application import handout, tournament
 from ..application.reads import Reads
-from ..application.tournament import active_player, checked_tid, require_running  # noqa: F401
 from ..auth import Principal, authenticate, request_token, reveal_token
 from ..auth.credentials import check_current
 from ..runtime import runtime
 from ..service import IdempotencyRequest, Reply
 from .http import ApiError, idempotency_from, json_route, parse_body, respond, with_secret
+
+if TYPE_CHECKING:
+    from ..application import handout
+
+# the tournament use cases' helpers the blueprints use, loaded on first use (cold start:
+# ``application.tournament`` imports the tournament aggregate and every settings profile)
+_FROM_TOURNAMENT = ("active_player", "checked_tid", "require_running")
+
+
+def __getattr__(name: str) -> Any:
+    if name in _FROM_TOURNAMENT:
+        from ..application import tournament
+        return getattr(tournament, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 PATH_NUMBER = re.compile(r"[1-9][0-9]{0,3}")
 PATH_PARAM = re.compile(r"\{(\w+)\}")
@@ -133,6 +145,7 @@ def reads() -> Reads:
 def load_tournament(source: Any, tid: str, guard: bool = True) -> Any:
     """The tournament's state (404 if none) from a unit of work (``guard``: see
     ``application.tournament.load``) or, in a GET, from the runtime."""
+    from ..application import tournament
     if hasattr(source, "load"):
         return tournament.load(source, tid, guard=guard)
     return tournament.load(Reads(source.service, source.views), tid)
@@ -151,5 +164,6 @@ def start_with_entries(request, principal: Principal, tid: str, consumer: str, b
     product entered per player when the body brings no ``bulk`` product, else None; the
     lock, rehearsal and unlock are ``application/handout.py``'s) with the request's
     Idempotency-Key."""
+    from ..application import handout
     return respond(handout.run_start(reads(), principal, tid, consumer, bulk, work,
                                      idempotency_from(request, principal.id)))

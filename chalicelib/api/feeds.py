@@ -15,7 +15,7 @@ from chalice import Blueprint, Response
 
 from ..application import feeds
 from ..auth import optional_principal
-from ..projections.feed_entries import POSITION_PATTERN
+from ..projections.queries.feed_entries import POSITION_PATTERN
 from ..runtime import Runtime, runtime
 from .common import reads
 from .http import ApiError, json_route, query_int, query_param

@@ -7,7 +7,7 @@ from chalice import Blueprint
 from pydantic import Field
 
 from ..application import swiss_results, swiss_rounds, swiss_views
-from ..projections.swiss import ROUND_PAGE
+from ..projections.queries.swiss import ROUND_PAGE
 from ..service import Reply
 from .bodies import Body
 from .common import caller, command, command_route, path_number, reads, run_command

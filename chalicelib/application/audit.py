@@ -18,7 +18,7 @@ from ..domain import tournament as t
 from ..domain.decks.decider import DECKS
 from ..domain.errors import Forbidden, Invalid
 from ..domain.version import PODIUM_VERSION
-from ..projections.tournaments import streams_kind
+from ..projections.queries.tournaments import streams_kind
 from . import audit_manifest, audit_private, tournament
 from .card_facts import lists_cards
 from .reads import Reads

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..domain import audit_chain
 from ..domain.version import PODIUM_VERSION
-from ..projections.tournaments import streams_kind
+from ..projections.queries.tournaments import streams_kind
 from .reads import Reads
 
 Show = Callable[[Any], dict[str, Any]]

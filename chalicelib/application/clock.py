@@ -21,7 +21,7 @@ from ..domain.swiss.state import Cut
 from ..domain.tables.decider import TABLES
 from ..domain.tables.table_result import TABLE
 from ..domain.tournament import TournamentState
-from ..projections import clock as views_of
+from ..projections.queries import clock as views_of
 from ..service import UnitOfWork
 from . import seated_judges, tournament
 

@@ -15,8 +15,8 @@ from ..domain.decks.decklist import Decklist
 from ..domain.decks.state import DecksState
 from ..domain.errors import Forbidden, NotFound
 from ..domain.tournament import TournamentState
-from ..projections.decks import public_view, view_id
-from ..projections.tournaments import players_kind
+from ..projections.queries.decks import public_view, view_id
+from ..projections.queries.tournaments import players_kind
 from . import deck_documents, deck_facts, tournament
 from .card_facts import lists_cards
 from .reads import Reads

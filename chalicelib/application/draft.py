@@ -16,7 +16,7 @@ from ..domain.draft.state import PodState
 from ..domain.draft.tournament import DRAFT, DraftState, ProvideLateArrival
 from ..domain.draft.views import pick_log, player_view, public_view, staff_view
 from ..domain.errors import Forbidden, NotFound
-from ..projections.draft import draft_view
+from ..projections.queries.draft import draft_view
 from ..service import UnitOfWork
 from . import draft_pods, handout, limited, sources, tournament
 from .card_facts import lists_cards

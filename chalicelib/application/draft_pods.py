@@ -16,7 +16,7 @@ from ..domain.draft.state import PodState
 from ..domain.draft.tournament import DRAFT, DraftState
 from ..domain.draft.views import public_view
 from ..domain.errors import NotFound
-from ..projections.draft import ACTIVE_KIND
+from ..projections.queries.draft import ACTIVE_KIND
 from ..service import Reply, UnitOfWork
 from . import sources
 from .reads import Reads

@@ -20,7 +20,7 @@ from typing import Any
 from ..auth import Principal
 from ..auth.principal import Unauthorized, require_player
 from ..domain.errors import DomainError
-from ..projections import feed_entries as fe
+from ..projections.queries import feed_entries as fe
 from . import tournament
 from .reads import Reads
 

@@ -28,7 +28,7 @@ from ..domain.tables.decider import TABLES
 from ..domain.tables.table_result import TABLE
 from ..domain.tournament import TournamentState
 from ..domain.tournament import state as tstate
-from ..projections import judging as views
+from ..projections.queries import judging as views
 from ..service import UnitOfWork
 from . import registration, seated_judges, sources, swiss_results, tables, tournament
 from .appeal_corrections import compensate

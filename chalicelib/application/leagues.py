@@ -8,7 +8,7 @@ from ..auth import Principal, require_role
 from ..domain import leagues as lg
 from ..domain import streams
 from ..domain.errors import NotFound
-from ..projections.reports import org_kind
+from ..projections.queries.reports import org_kind
 from ..service import UnitOfWork
 from . import reports, skill
 from .reads import Reads

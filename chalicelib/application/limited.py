@@ -16,7 +16,7 @@ from ..auth import Principal, is_staff, require_tournament_staff
 from ..domain.decider import Decider
 from ..domain.errors import Forbidden, Invalid, NotFound
 from ..domain.tournament import TournamentState
-from ..projections.limited import pod_id, summary_id
+from ..projections.queries.limited import pod_id, summary_id
 from . import sources, tournament
 from .reads import Reads
 

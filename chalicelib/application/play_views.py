@@ -7,7 +7,7 @@ from typing import Any
 
 from ..domain.tables.ranking import standings, totals
 from ..domain.tournament import TournamentState
-from ..projections import swiss, tables
+from ..projections.queries import swiss, tables
 
 
 def tables_rounds(views: Any, tid: str) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:

@@ -13,7 +13,7 @@ from ..domain.product.handout import PRODUCT_GATE
 from ..domain.product.player_product import PLAYER_PRODUCT, EnterProduct, PlayerProduct
 from ..domain.profiles.product import ProductSettings
 from ..domain.tournament import state as tstate
-from ..projections.product import ENTRY_KIND
+from ..projections.queries.product import ENTRY_KIND
 from ..service import UnitOfWork
 from . import tournament
 from .card_facts import lists_cards, with_card_facts

@@ -17,7 +17,7 @@ from ..auth import (
 from ..domain import streams
 from ..domain import tournament as t
 from ..domain.errors import Forbidden, Invalid
-from ..projections.tournaments import players_kind
+from ..projections.queries.tournaments import players_kind
 from ..service import UnitOfWork
 from . import admission, event_tiers, swiss_results, tournament, tournaments
 from . import tables as tables_play

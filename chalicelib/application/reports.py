@@ -18,9 +18,9 @@ from ..domain.errors import BadRequest, Conflict, Forbidden
 from ..domain.reports import pages
 from ..domain.reports.assemble import Sources
 from ..domain.tournament import state as tstate
-from ..projections import decks, judging, swiss
-from ..projections.reports import FEED_KIND, org_kind, receipt_id
-from ..projections.tournaments import all_players, summary_id
+from ..projections.queries import decks, judging, swiss
+from ..projections.queries.reports import FEED_KIND, org_kind, receipt_id
+from ..projections.queries.tournaments import all_players, summary_id
 from ..service import UnitOfWork
 from . import clock, judge_calls, play_views, tournament
 from .card_facts import lists_cards

@@ -14,7 +14,7 @@ from ..domain.profiles.draft import DraftSettings
 from ..domain.tabledraft.roster import ROSTER, AddLateArrival, FormPods, RosterState
 from ..domain.tabledraft.setup import kinds_of
 from ..domain.tournament import TournamentState
-from ..projections.limited import ACTIVE_KIND
+from ..projections.queries.limited import ACTIVE_KIND
 from ..service import Reply, UnitOfWork
 from . import formats, handout, limited, sources, tournament
 from .card_facts import lists_cards

@@ -14,7 +14,7 @@ from ..domain.product.cards import ID_PATTERN, CardSet
 from ..domain.product.catalog import CARDSET, UploadSet, set_summary
 from ..domain.product.player_product import PlayerProduct
 from ..domain.profiles.product import ProductSettings
-from ..projections.draft import SET_KIND
+from ..projections.queries.draft import SET_KIND
 from ..service import UnitOfWork
 from . import sources
 from .reads import Reads

@@ -16,7 +16,6 @@ from ..domain.accounts import ACCOUNT, TOKEN, RevokeToken
 from ..domain.accounts.keys import KEYS, IssueKey, RevokeKey
 from ..domain.errors import Forbidden, NotFound
 from ..service import UnitOfWork
-from . import tournament
 from .reads import Reads
 
 
@@ -103,6 +102,7 @@ def account_keys(reads: Reads, actor: Principal, account_id: str,
 def _judge(source: Any, actor: Principal, tid: str, judge_id: str) -> tuple[Any, str]:
     """(the tournament, the judge's name): the organizer (or admin) manages a judge's
     tokens, a judge their own."""
+    from . import tournament  # loaded on the first judge's token (cold start)
     t = tournament.load(source, tid)
     if judge_id not in t.judges:
         raise NotFound(f"no judge {judge_id!r} in this tournament", code="not_found")

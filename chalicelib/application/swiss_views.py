@@ -6,8 +6,8 @@ from typing import Any
 
 from ..domain import streams
 from ..domain.errors import NotFound
-from ..projections.swiss import bracket_id, full_round, overview_id, standings_rows
-from ..projections.tournaments import player_names
+from ..projections.queries.swiss import bracket_id, full_round, overview_id, standings_rows
+from ..projections.queries.tournaments import player_names
 from . import clock, tournament
 from .reads import Reads
 

@@ -14,7 +14,7 @@ from ..domain.tables.groups import (
     sit_out_plan,
     table_sizes,
 )
-from ..projections.tables import full_round, index_id
+from ..projections.queries.tables import full_round, index_id
 from . import clock, play_views, tournament
 from .reads import Reads
 

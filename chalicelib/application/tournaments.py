@@ -20,7 +20,7 @@ from ..domain import tournament as t
 from ..domain.profiles import DEFAULT_STRUCTURE
 from ..domain.profiles.sanctioning import notice
 from ..domain.tournament.state import plain
-from ..projections.tournaments import streams_kind, summary_id
+from ..projections.queries.tournaments import streams_kind, summary_id
 from ..service import UnitOfWork
 from . import admission, event_tiers, staff_keys, tournament
 from .card_facts import with_card_facts

@@ -24,7 +24,7 @@ from ..domain.webhooks import (
     standard_secret,
 )
 from ..domain.webhooks.endpoints import EndpointsState
-from ..projections.webhooks import attempts_id, log_kind
+from ..projections.queries.webhooks import attempts_id, log_kind
 from ..service import Reply, UnitOfWork
 from ..webhooks.derivation import deriver
 from ..webhooks.settings import loopback_allowed

@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..domain.tournament import TournamentState
-from ..projections import decks, swiss
-from ..projections.tournaments import all_players, summary_id
+from ..projections.queries import decks, swiss
+from ..projections.queries.tournaments import all_players, summary_id
 from . import clock, formats, play_views, tournament
 from . import widget_final as final
 from .reads import Reads

@@ -15,7 +15,6 @@ from typing import Any
 from ..domain import streams
 from ..domain.accounts import TOKEN
 from ..domain.errors import Unauthenticated
-from ..domain.tournament import TOURNAMENT
 from .principal import Principal, expired
 
 
@@ -25,6 +24,7 @@ def check_current(uow: Any, principal: Principal | None) -> None:
     if principal is None or principal.role == "admin":
         return
     if principal.role == "player" and principal.tournament_id:
+        from ..domain.tournament import TOURNAMENT  # on a player's first command (cold start)
         state = uow.load(TOURNAMENT, streams.tournament(principal.tournament_id))
         player = state.player(principal.player_id or "")
         if player is None:

@@ -4,15 +4,17 @@ from __future__ import annotations
 import hmac
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..domain import streams
 from ..domain.accounts import TOKEN, IssueToken
 from ..domain.errors import DomainError, Forbidden
-from ..domain.tournament import TOURNAMENT, TournamentState
 from ..service import IdempotencyRequest, Reply, UnitOfWork
 from . import guessing
 from .tokens import new_token, token_hash
+
+if TYPE_CHECKING:   # the tournament aggregate loads on a player's first token (cold start)
+    from ..domain.tournament import TournamentState
 
 
 class Unauthorized(DomainError):
@@ -101,6 +103,7 @@ def _current_player(rt, principal: Principal, credential: int) -> Principal:
     """A player's token lives as long as the player's registration and until the next
     re-issue or rotation (the tournament records which credential is current); after a
     drop it still reads but no longer acts."""
+    from ..domain.tournament import TOURNAMENT
     tournament, _ = rt.service.read(TOURNAMENT, streams.tournament(principal.tournament_id or ""))
     player = tournament.player(principal.player_id or "")
     if player is None:

@@ -6,38 +6,25 @@ later match when its second player arrives), each multiplayer-tables round and t
 (from the tables stream, when seated). Swiss rounds carry their own ``ends_at``."""
 from __future__ import annotations
 
-from typing import Any
-
-from ..domain import streams
 from ..domain.clock import TimeExtended, round_key
+from ..domain.events import Event
 from ..domain.swiss.events import CutAdvanced, TopCutStarted
-from ..domain.swiss.state import parse_match_id
 from ..domain.tables.events import TablesFinalSeated, TablesRoundSeated
-from ..store.ports import StoredEvent
-from .registry import Projection, ViewTx
+from .queries.clock import (
+    cut_starts_id,
+    extensions_id,
+    index_id,
+    tables_starts_id,
+)
+from .registry import Projection, Stored, ViewTx
+from .stream_ids import tid_of
 
 projection = Projection("clock", streams=("clock", "swiss", "tables"))
 
 
-def extensions_id(tid: str, key: str) -> str:
-    return f"clock:{tid}:extensions:{key}"
-
-
-def index_id(tid: str) -> str:
-    return f"clock:{tid}:extensions"
-
-
-def cut_starts_id(tid: str) -> str:
-    return f"clock:{tid}:cut-starts"
-
-
-def tables_starts_id(tid: str) -> str:
-    return f"clock:{tid}:tables-starts"
-
-
 @projection.on(TimeExtended)
-def _extended(event: StoredEvent, tx: ViewTx) -> None:
-    tid = streams.tournament_of(event.stream_id)
+def _extended(event: Stored[TimeExtended], tx: ViewTx) -> None:
+    tid = tid_of(event.stream_id)
     d = event.event.data
     key = round_key(d["target"])
     doc = tx.get(extensions_id(tid, key)) or {"tournament_id": tid, "round": key,
@@ -55,8 +42,8 @@ def _extended(event: StoredEvent, tx: ViewTx) -> None:
 
 
 @projection.on(TopCutStarted)
-def _cut(event: StoredEvent, tx: ViewTx) -> None:
-    tid = streams.tournament_of(event.stream_id)
+def _cut(event: Stored[TopCutStarted], tx: ViewTx) -> None:
+    tid = tid_of(event.stream_id)
     cut = event.event
     tx.put(cut_starts_id(tid), {"tournament_id": tid, "rounds": len(cut.rounds),
                                 "started": {m["id"]: event.recorded_at for m in cut.rounds[0]},
@@ -64,9 +51,9 @@ def _cut(event: StoredEvent, tx: ViewTx) -> None:
 
 
 @projection.on(CutAdvanced)
-def _advanced(event: StoredEvent, tx: ViewTx) -> None:
+def _advanced(event: Stored[CutAdvanced], tx: ViewTx) -> None:
     """A cut match begins once both its players are known."""
-    tid = streams.tournament_of(event.stream_id)
+    tid = tid_of(event.stream_id)
     doc = tx.get(cut_starts_id(tid))
     if doc is None:
         return
@@ -79,8 +66,8 @@ def _advanced(event: StoredEvent, tx: ViewTx) -> None:
                                 "started": started}, kind="clock-cut")
 
 
-def _seated(event: StoredEvent, tx: ViewTx, key: str) -> None:
-    tid = streams.tournament_of(event.stream_id)
+def _seated(event: Stored[Event], tx: ViewTx, key: str) -> None:
+    tid = tid_of(event.stream_id)
     doc = tx.get(tables_starts_id(tid)) or {"tournament_id": tid, "started": {}}
     tx.put(tables_starts_id(tid), {**doc, "started": {**doc["started"],
                                                        key: event.recorded_at}},
@@ -88,47 +75,10 @@ def _seated(event: StoredEvent, tx: ViewTx, key: str) -> None:
 
 
 @projection.on(TablesRoundSeated)
-def _round_seated(event: StoredEvent, tx: ViewTx) -> None:
+def _round_seated(event: Stored[TablesRoundSeated], tx: ViewTx) -> None:
     _seated(event, tx, f"T{event.event.round}")
 
 
 @projection.on(TablesFinalSeated)
-def _final_seated(event: StoredEvent, tx: ViewTx) -> None:
+def _final_seated(event: Stored[TablesFinalSeated], tx: ViewTx) -> None:
     _seated(event, tx, "F")
-
-
-# -- reads --------------------------------------------------------------------------------
-
-def extended(views: Any, tid: str, key: str) -> dict[str, dict[str, Any]]:
-    """Target -> {"minutes": total, "extensions": [...]} of one round (``R3``, ``T2``...)."""
-    doc = views.get(extensions_id(tid, key))
-    return doc["targets"] if doc else {}
-
-
-def all_extended(views: Any, tid: str) -> list[dict[str, Any]]:
-    """Every extension of the event, round by round in the order they were first
-    extended, each target's in the order recorded."""
-    index = views.get(index_id(tid))
-    if not index:
-        return []
-    docs = views.get_many([extensions_id(tid, key) for key in index["rounds"]])
-    return [{"target": target, **extension}
-            for key in index["rounds"]
-            for target, entry in docs.get(extensions_id(tid, key),
-                                          {"targets": {}})["targets"].items()
-            for extension in entry["extensions"]]
-
-
-def cut_starts(views: Any, tid: str) -> dict[str, Any]:
-    """Cut match id -> when it began; ``rounds``: the cut's number of rounds."""
-    return views.get(cut_starts_id(tid)) or {"rounds": 0, "started": {}}
-
-
-def cut_round(match_id: str) -> int:
-    return parse_match_id(match_id)[1]
-
-
-def tables_starts(views: Any, tid: str) -> dict[str, str]:
-    """``T2`` (round 2), ``F`` (the final) -> when it was seated."""
-    doc = views.get(tables_starts_id(tid))
-    return doc["started"] if doc else {}

@@ -7,25 +7,18 @@ from __future__ import annotations
 from typing import Any
 
 from ..domain.decks import events as ev
-from ..store.ports import StoredEvent
-from .registry import Projection, ViewTx
+from ..domain.events import Event
+from .queries.decks import (
+    list_doc_id,
+    player_doc_id,
+    view_id,
+)
+from .registry import Projection, Stored, ViewTx
 
 projection = Projection("decks")
 
 
-def view_id(tid: str) -> str:
-    return f"decks:{tid}"
-
-
-def player_doc_id(tid: str, pid: str) -> str:
-    return f"decks:{tid}:player:{pid}"
-
-
-def list_doc_id(tid: str, pid: str) -> str:
-    return f"decks:{tid}:list:{pid}"
-
-
-def _tid(event: StoredEvent) -> str:
+def _tid(event: Stored[Event]) -> str:
     return event.stream_id.split("-", 1)[1]
 
 
@@ -52,7 +45,7 @@ def _set_player(tx: ViewTx, tid: str, entry: dict[str, Any]) -> None:
 
 
 @projection.on(ev.DeckbuildingOpened)
-def _opened(event: StoredEvent, tx: ViewTx) -> None:
+def _opened(event: Stored[ev.DeckbuildingOpened], tx: ViewTx) -> None:
     tid = _tid(event)
     _put(tx, tid, {**_get(tx, tid), "open": True, "deadline": event.event.deadline,
                    "multi_deck": event.event.multi_deck, "game": event.event.game,
@@ -60,24 +53,29 @@ def _opened(event: StoredEvent, tx: ViewTx) -> None:
 
 
 @projection.on(ev.DeckDeadlineExtended)
-def _extended(event: StoredEvent, tx: ViewTx) -> None:
+def _extended(event: Stored[ev.DeckDeadlineExtended], tx: ViewTx) -> None:
     tid = _tid(event)
     _put(tx, tid, {**_get(tx, tid), "deadline": event.event.deadline})
 
 
-def _change_player(event: StoredEvent, tx: ViewTx, **changes: Any) -> None:
+# the events about one player's deck
+PlayerEvent = (ev.PoolRecorded | ev.DeckReopened | ev.PlayerDeadlineExtended
+               | ev.ActiveDeckSwitched)
+
+
+def _change_player(event: Stored[PlayerEvent], tx: ViewTx, **changes: Any) -> None:
     """The document of the event's ``player`` with ``changes``."""
     tid, pid = _tid(event), event.event.player
     _set_player(tx, tid, {**_player(tx, tid, pid), **changes})
 
 
 @projection.on(ev.PoolRecorded)
-def _pool(event: StoredEvent, tx: ViewTx) -> None:
+def _pool(event: Stored[ev.PoolRecorded], tx: ViewTx) -> None:
     _change_player(event, tx, pool_recorded=True)
 
 
 @projection.on(ev.DeckRegistered)
-def _registered(event: StoredEvent, tx: ViewTx) -> None:
+def _registered(event: Stored[ev.DeckRegistered], tx: ViewTx) -> None:
     tid, d = _tid(event), event.event
     view = _get(tx, tid)
     entry = _player(tx, tid, d.player)
@@ -96,62 +94,31 @@ def _registered(event: StoredEvent, tx: ViewTx) -> None:
 
 
 @projection.on(ev.DeckReopened)
-def _reopened(event: StoredEvent, tx: ViewTx) -> None:
+def _reopened(event: Stored[ev.DeckReopened], tx: ViewTx) -> None:
     _change_player(event, tx, reopened=True)
 
 
 @projection.on(ev.PlayerDeadlineExtended)
-def _player_extended(event: StoredEvent, tx: ViewTx) -> None:
+def _player_extended(event: Stored[ev.PlayerDeadlineExtended], tx: ViewTx) -> None:
     _change_player(event, tx, extended_until=event.event.deadline)
 
 
 @projection.on(ev.ActiveDeckSwitched)
-def _switched(event: StoredEvent, tx: ViewTx) -> None:
+def _switched(event: Stored[ev.ActiveDeckSwitched], tx: ViewTx) -> None:
     _change_player(event, tx, active=event.event.label)
 
 
 @projection.on(ev.DecklistsPublished)
-def _published(event: StoredEvent, tx: ViewTx) -> None:
+def _published(event: Stored[ev.DecklistsPublished], tx: ViewTx) -> None:
     tid = _tid(event)
     _put(tx, tid, {**_get(tx, tid), "published": True, "published_at": event.event.at})
 
 
 @projection.on(ev.DeckCheckRecorded)
-def _checked(event: StoredEvent, tx: ViewTx) -> None:
+def _checked(event: Stored[ev.DeckCheckRecorded], tx: ViewTx) -> None:
     tid = _tid(event)
     view = _get(tx, tid)
     _put(tx, tid, {**view, "checks": view["checks"] + 1,
                    "discrepancies": view["discrepancies"] + (0 if event.event.matches else 1)})
 
 
-def player_entries(views: Any, tid: str, pids: list[str]) -> list[dict[str, Any]]:
-    """The deck status of each of ``pids`` (in that order), decks sorted by label."""
-    docs = views.get_many([player_doc_id(tid, p) for p in pids])
-    out = []
-    for pid in pids:
-        entry = docs.get(player_doc_id(tid, pid)) or {
-            "player_id": pid, "registered": False, "pool_recorded": False, "decks": {},
-            "active": None, "reopened": False, "extended_until": None}
-        out.append({**entry, "decks": [deck for _, deck in sorted(entry["decks"].items())]})
-    return out
-
-
-def decklists(views: Any, tid: str, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The published decklists of the registered players among ``entries``."""
-    registered = [e for e in entries if e["registered"]]
-    docs = views.get_many([list_doc_id(tid, e["player_id"]) for e in registered])
-    return [{"player_id": e["player_id"], "active": e["active"],
-             "decks": [{"label": label, **deck} for label, deck in
-                       sorted(docs[list_doc_id(tid, e["player_id"])]["decks"].items())]}
-            for e in registered if list_doc_id(tid, e["player_id"]) in docs]
-
-
-def public_view(views: Any, tid: str, pids: list[str]) -> dict[str, Any] | None:
-    """The status for everyone with the entries of ``pids``; their decklists once the
-    organizer has published (None before)."""
-    view = views.get(view_id(tid))
-    if view is None:
-        return None
-    entries = player_entries(views, tid, pids)
-    return {**view, "players": entries,
-            "decklists": decklists(views, tid, entries) if view["published"] else None}

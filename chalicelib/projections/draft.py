@@ -5,43 +5,36 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..domain import streams
 from ..domain.draft.events import DraftFinished, DraftStarted, LateArrivalProvided, PodOpened
 from ..domain.product.cards import CardSet
 from ..domain.product.catalog import set_summary
 from ..domain.product.events import CardSetUploaded
-from ..store.ports import StoredEvent
-from .registry import Projection, ViewTx
+from .queries.draft import ACTIVE_KIND, SET_KIND, draft_view_id, pod_status_kind
+from .registry import Projection, Stored, ViewTx
+from .stream_ids import pod_of, tid_of
 
 projection = Projection("draft")
-
-SET_KIND = "cardset"
-ACTIVE_KIND = "draft-active"
 
 
 def set_view_id(set_id: str) -> str:
     return f"cardset:{set_id}"
 
 
-def draft_view_id(tid: str) -> str:
-    return f"draft:{tid}"
-
-
 def _pod_of_stream(stream_id: str) -> tuple[str, int]:
-    return streams.tournament_of(stream_id), streams.pod_number_of(stream_id)
+    return tid_of(stream_id), pod_of(stream_id)
 
 
 @projection.on(CardSetUploaded)
-def _set_uploaded(event: StoredEvent, tx: ViewTx) -> None:
+def _set_uploaded(event: Stored[CardSetUploaded], tx: ViewTx) -> None:
     card_set = CardSet.model_validate(event.event.set)
     tx.put(set_view_id(card_set.id), set_summary(card_set, "uploaded"), kind=SET_KIND,
            sort=card_set.id)
 
 
 @projection.on(DraftStarted)
-def _draft_started(event: StoredEvent, tx: ViewTx) -> None:
-    tid = streams.tournament_of(event.stream_id)
-    d: DraftStarted = event.event
+def _draft_started(event: Stored[DraftStarted], tx: ViewTx) -> None:
+    tid = tid_of(event.stream_id)
+    d = event.event
     pods = [{"pod": n, "seats": [{"seat": s, "player_id": p} for s, p in enumerate(pod, start=1)]}
             for n, pod in enumerate(d.pods, start=1)]
     tx.put(draft_view_id(tid), {"tournament_id": tid, "rounds": d.rounds,
@@ -50,8 +43,8 @@ def _draft_started(event: StoredEvent, tx: ViewTx) -> None:
 
 
 @projection.on(LateArrivalProvided)
-def _late(event: StoredEvent, tx: ViewTx) -> None:
-    tid = streams.tournament_of(event.stream_id)
+def _late(event: Stored[LateArrivalProvided], tx: ViewTx) -> None:
+    tid = tid_of(event.stream_id)
     doc: dict[str, Any] | None = tx.get(draft_view_id(tid))
     if doc is None:
         return
@@ -68,16 +61,12 @@ def pod_status_id(tid: str, n: int) -> str:
     return f"draft-pod:{tid}:{n}"
 
 
-def pod_status_kind(tid: str) -> str:
-    return f"draft-pods:{tid}"
-
-
 def active_pod_id(tid: str, n: int) -> str:
     return f"draft-active:{tid}:{n}"
 
 
 @projection.on(PodOpened)
-def _pod_opened(event: StoredEvent, tx: ViewTx) -> None:
+def _pod_opened(event: Stored[PodOpened], tx: ViewTx) -> None:
     tid, n = _pod_of_stream(event.stream_id)
     tx.put(pod_status_id(tid, n), {"pod": n, "status": "drafting", "finished_at": None},
            kind=pod_status_kind(tid), sort=f"{n:05d}")
@@ -86,7 +75,7 @@ def _pod_opened(event: StoredEvent, tx: ViewTx) -> None:
 
 
 @projection.on(DraftFinished)
-def _pod_finished(event: StoredEvent, tx: ViewTx) -> None:
+def _pod_finished(event: Stored[DraftFinished], tx: ViewTx) -> None:
     tid, n = _pod_of_stream(event.stream_id)
     tx.put(pod_status_id(tid, n), {"pod": n, "status": "finished",
                                    "finished_at": event.event.at},
@@ -94,15 +83,3 @@ def _pod_finished(event: StoredEvent, tx: ViewTx) -> None:
     tx.delete(active_pod_id(tid, n))
 
 
-def draft_view(views, tid: str) -> dict[str, Any] | None:
-    """The public draft summary: the draft stream's document joined with each pod's own
-    status document."""
-    doc = views.get(draft_view_id(tid))
-    if doc is None:
-        return None
-    status = {v.doc["pod"]: v.doc for v in views.list(pod_status_kind(tid), limit=10_000)}
-    pods = [{**pod, "status": status.get(pod["pod"], {}).get("status", "drafting"),
-             "finished_at": status.get(pod["pod"], {}).get("finished_at")}
-            for pod in doc["pods"]]
-    done = bool(pods) and all(p["status"] == "finished" for p in pods)
-    return {**doc, "status": "finished" if done else "drafting", "pods": pods}

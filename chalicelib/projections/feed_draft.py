@@ -12,15 +12,15 @@ from ..domain import streams
 from ..domain.draft.events import CardPicked, DraftFinished, PodOpened, RoundOpened
 from ..domain.draft.passing import direction, pass_on
 from ..domain.draft.state import PodState
-from ..store.ports import StoredEvent
+from ..domain.events import Event
 from .feed_entries import Emitter
-from .registry import ViewTx, keyed
+from .registry import Stored, ViewTx, keyed
 from .tournaments import tournament_of_stream
 
 queues_id = keyed("feed-pod:")       # by "<tid>:<pod>"
 
 
-def _doc_id(stored: StoredEvent) -> str:
+def _doc_id(stored: Stored[Event]) -> str:
     return queues_id(f"{tournament_of_stream(stored.stream_id)}:"
                      f"{streams.pod_number_of(stored.stream_id)}")
 
@@ -43,8 +43,8 @@ def register(projection) -> None:
     """Add the draft handlers to the feeds projection."""
 
     @projection.on(PodOpened)
-    def _opened(stored: StoredEvent, tx: ViewTx) -> None:
-        e: PodOpened = stored.event
+    def _opened(stored: Stored[PodOpened], tx: ViewTx) -> None:
+        e = stored.event
         if streams.kind_of(stored.stream_id) != "pod":
             return
         tx.put(_doc_id(stored), {
@@ -54,11 +54,11 @@ def register(projection) -> None:
             kind="feed-pod")
 
     @projection.on(RoundOpened)
-    def _round(stored: StoredEvent, tx: ViewTx) -> None:
+    def _round(stored: Stored[RoundOpened], tx: ViewTx) -> None:
         doc, out = _context(stored, tx)
         if doc is None:
             return
-        e: RoundOpened = stored.event
+        e = stored.event
         sizes = doc["sizes"][e.round - 1]
         doc = {**doc, "round": e.round, "since": [e.at for _ in doc["seats"]],
                "queues": [[[seat, sizes[seat]]] for seat in range(len(doc["seats"]))]}
@@ -67,11 +67,11 @@ def register(projection) -> None:
             _waiting(out, doc, seat)
 
     @projection.on(CardPicked)
-    def _picked(stored: StoredEvent, tx: ViewTx) -> None:
+    def _picked(stored: Stored[CardPicked], tx: ViewTx) -> None:
         doc, out = _context(stored, tx)
         if doc is None or not doc["queues"][stored.event.seat]:
             return
-        e: CardPicked = stored.event
+        e = stored.event
         n, seat = len(doc["seats"]), e.seat
         origin, cards = doc["queues"][seat][0]
         to = (seat + direction(doc["round"])) % n
@@ -87,12 +87,12 @@ def register(projection) -> None:
             _waiting(out, doc, to)
 
     @projection.on(DraftFinished)
-    def _finished(stored: StoredEvent, tx: ViewTx) -> None:
+    def _finished(stored: Stored[DraftFinished], tx: ViewTx) -> None:
         if streams.kind_of(stored.stream_id) == "pod" and tx.get(_doc_id(stored)) is not None:
             tx.delete(_doc_id(stored))
 
 
-def _context(stored: StoredEvent, tx: ViewTx) -> tuple[dict[str, Any] | None, Emitter]:
+def _context(stored: Stored[Event], tx: ViewTx) -> tuple[dict[str, Any] | None, Emitter]:
     tid = tournament_of_stream(stored.stream_id)
     doc = tx.get(_doc_id(stored)) if streams.kind_of(stored.stream_id) == "pod" else None
     return doc, Emitter(stored, tx, tid or "")

@@ -17,30 +17,25 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import re
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from ..store.ports import StoredEvent
-from .registry import ViewTx
+from ..domain.events import Event
+from .queries.feed_entries import (
+    feed_kind,
+)
+from .registry import Stored, ViewTx
 
 log = logging.getLogger(__name__)
 
-POSITION = re.compile(r"^[0-9]{16}-(~|[0-9a-f]{10}-[0-9]{6}-[0-9]{3})$")
-POSITION_PATTERN = POSITION.pattern
 
 Listener = Callable[[str, str | None], None]
 _listeners: list[Listener] = []
 # Called in the projection for each private entry written: (tx, source event, tid, pid,
 # entry) -> None (projections/push.py queues the entry's Web Push deliveries)
-PrivateHook = Callable[[ViewTx, StoredEvent, str, str, dict], None]
+PrivateHook = Callable[[ViewTx, "Stored[Event]", str, str, dict[str, Any]], None]
 private_hooks: list[PrivateHook] = []
-
-
-def feed_kind(tid: str, pid: str | None = None) -> str:
-    """The view kind of a tournament's public feed (``pid`` None) or a player's feed."""
-    return f"feed|{tid}" if pid is None else f"feed|{tid}|{pid}"
 
 
 def entry_id(tid: str, pid: str | None, position: str) -> str:
@@ -52,26 +47,16 @@ def micros(iso: str) -> int:
     return int(moment.timestamp()) * 1_000_000 + moment.microsecond
 
 
-def position_of(stored: StoredEvent, index: int) -> str:
+def position_of(stored: Stored[Event], index: int) -> str:
     stream = hashlib.sha256(stored.stream_id.encode()).hexdigest()[:10]
     return f"{micros(stored.recorded_at):016d}-{stream}-{stored.version:06d}-{index:03d}"
-
-
-def mark(moment: datetime) -> str:
-    """The position after every entry recorded at or before ``moment``."""
-    return f"{int(moment.timestamp()) * 1_000_000 + moment.microsecond:016d}-~"
-
-
-def moment_of(position: str) -> int:
-    """The recording time (µs since the epoch) a position or mark stands for."""
-    return int(position[:16])
 
 
 class Emitter:
     """Writes one source event's entries: each feed's entries of one event are numbered
     0, 1, ... in the order written."""
 
-    def __init__(self, stored: StoredEvent, tx: ViewTx, tid: str):
+    def __init__(self, stored: Stored[Event], tx: ViewTx, tid: str):
         self.stored, self.tx, self.tid = stored, tx, tid
         self.counts: dict[str | None, int] = {}
 
@@ -96,12 +81,6 @@ class Emitter:
 
     def private(self, pid: str, message: str, data: dict[str, Any]) -> str:
         return self.emit(pid, message, data)
-
-
-def entries_after(views: Any, tid: str, pid: str | None, after: str | None,
-                  limit: int) -> list[dict[str, Any]]:
-    """Up to ``limit`` entries of a feed strictly after ``after`` (None: from its start)."""
-    return [v.doc for v in views.list(feed_kind(tid, pid), after or "", limit)]
 
 
 def listen(listener: Listener) -> Callable[[], None]:

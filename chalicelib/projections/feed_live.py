@@ -7,34 +7,34 @@ from __future__ import annotations
 from ..domain.announcements import AnnouncementMade
 from ..domain.calls import JudgeCallAcknowledged, JudgeCalled, JudgeCallResolved
 from ..domain.checkin import PlayerCheckedIn, round_of
-from ..store.ports import StoredEvent
+from ..domain.events import Event
 from .feed_entries import Emitter
-from .registry import ViewTx, keyed
+from .registry import Stored, ViewTx, keyed
 from .tournaments import tournament_of_stream
 
 call_id = keyed("feed-call:")      # by "<tid>:<call id>"
 
 
 def register(projection) -> None:
-    def emitter(stored: StoredEvent, tx: ViewTx) -> Emitter | None:
+    def emitter(stored: Stored[Event], tx: ViewTx) -> Emitter | None:
         tid = tournament_of_stream(stored.stream_id)
         return None if tid is None else Emitter(stored, tx, tid)
 
     @projection.on(PlayerCheckedIn)
-    def _checked_in(stored: StoredEvent, tx: ViewTx) -> None:
+    def _checked_in(stored: Stored[PlayerCheckedIn], tx: ViewTx) -> None:
         out, e = emitter(stored, tx), stored.event
         if out is not None:
             out.private(e.player_id, "checkin", {"round": round_of(e.scope), "by": e.by})
 
     @projection.on(AnnouncementMade)
-    def _announced(stored: StoredEvent, tx: ViewTx) -> None:
+    def _announced(stored: Stored[AnnouncementMade], tx: ViewTx) -> None:
         out, e = emitter(stored, tx), stored.event
         if out is not None:
             out.public("announcement", {"announcement_id": e.announcement_id,
                                         "text": e.text})
 
     @projection.on(JudgeCalled)
-    def _called(stored: StoredEvent, tx: ViewTx) -> None:
+    def _called(stored: Stored[JudgeCalled], tx: ViewTx) -> None:
         out, e = emitter(stored, tx), stored.event
         if out is None:
             return
@@ -45,7 +45,7 @@ def register(projection) -> None:
                 "call_id": e.call_id, "status": "open", "round": e.round, "table": e.table})
 
     @projection.on(JudgeCallAcknowledged, JudgeCallResolved)
-    def _progress(stored: StoredEvent, tx: ViewTx) -> None:
+    def _progress(stored: Stored[JudgeCallAcknowledged | JudgeCallResolved], tx: ViewTx) -> None:
         out, e = emitter(stored, tx), stored.event
         if out is None:
             return

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..domain import streams
 from ..domain.clock.events import TimeExtended
 from ..domain.decks.events import (
     DeckbuildingOpened,
@@ -20,6 +21,7 @@ from ..domain.decks.events import (
     PlayerDeadlineExtended,
 )
 from ..domain.draft.events import DraftFinished, DraftStarted
+from ..domain.events import Event
 from ..domain.judging.events import PenaltyGiven, PlayerMarkedPresent, RoundStartAnnounced
 from ..domain.mixed.events import MixedDraftStarted
 from ..domain.sealed.events import SealedStarted
@@ -46,16 +48,16 @@ from ..domain.tables.events import (
 )
 from ..domain.tournament.events import TournamentFinished, TournamentStarted
 from ..domain.trade.events import TradePodsFormed
-from ..store.ports import StoredEvent
 from . import feed_draft, feed_live
+from . import push as _push  # noqa: F401 - its private hook queues Web Push of player entries
 from .feed_entries import Emitter
-from .registry import Projection, ViewTx
+from .registry import Projection, Stored, ViewTx
 from .tournaments import tournament_of_stream
 
 projection = Projection("feeds")
 
 
-def _emitter(stored: StoredEvent, tx: ViewTx) -> Emitter | None:
+def _emitter(stored: Stored[Event], tx: ViewTx) -> Emitter | None:
     tid = tournament_of_stream(stored.stream_id)
     if tid is None or (stored.meta or {}).get("migration"):
         return None         # a migration's copies were announced when first recorded
@@ -65,7 +67,7 @@ def _emitter(stored: StoredEvent, tx: ViewTx) -> Emitter | None:
 def on(*events):
     """Register ``handler(event, emitter)`` for events of a tournament's streams."""
     def register(handler):
-        def run(stored: StoredEvent, tx: ViewTx) -> None:
+        def run(stored: Stored[Event], tx: ViewTx) -> None:
             out = _emitter(stored, tx)
             if out is not None:
                 handler(stored.event, out)
@@ -99,7 +101,6 @@ def _phase(e, out: Emitter) -> None:
 
 @on(DraftFinished)
 def _pod_finished(e: DraftFinished, out: Emitter) -> None:
-    from ..domain import streams
     out.public("draft.pod_finished", {"pod": streams.pod_number_of(out.stored.stream_id)})
 
 

@@ -13,27 +13,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..domain import streams
-from ..store.ports import StoredEvent
-from .registry import Projection, ViewTx
+from ..domain.judging.events import (
+    AppealDecided,
+    AppealFiled,
+    DisqualificationReviewed,
+    OfficialsNamed,
+    PenaltyGiven,
+)
+from .queries.judging import penalties_kind, penalty_id, summary_id
+from .registry import Projection, Stored, ViewTx
+from .stream_ids import tid_of
 
 projection = Projection("judging")
 
 
-def summary_id(tid: str) -> str:
-    return f"judging:{tid}"
-
-
-def penalty_id(tid: str, pid: str) -> str:
-    return f"penalty:{tid}:{pid}"
-
-
 def mine_id(tid: str, pid: str) -> str:
     return f"penalty-of:{tid}:{pid}"
-
-
-def penalties_kind(tid: str, player: str | None = None) -> str:
-    return f"penalties|{tid}" if player is None else f"penalties|{tid}|{player}"
 
 
 def _summary(tx: ViewTx, tid: str) -> dict[str, Any]:
@@ -60,16 +55,16 @@ def _put_penalty(tx: ViewTx, tid: str, doc: dict[str, Any]) -> None:
            kind=penalties_kind(tid, doc["player_id"]), sort=sort)
 
 
-@projection.on("OfficialsNamed")
-def _officials(event: StoredEvent, tx: ViewTx) -> None:
-    tid = streams.tournament_of(event.stream_id)
+@projection.on(OfficialsNamed)
+def _officials(event: Stored[OfficialsNamed], tx: ViewTx) -> None:
+    tid = tid_of(event.stream_id)
     tx.put(summary_id(tid), {**_summary(tx, tid), "head_judge": event.data["head_judge"],
                              "panel": list(event.data["panel"])}, kind="judging")
 
 
-@projection.on("PenaltyGiven")
-def _given(event: StoredEvent, tx: ViewTx) -> None:
-    tid, d = streams.tournament_of(event.stream_id), event.data
+@projection.on(PenaltyGiven)
+def _given(event: Stored[PenaltyGiven], tx: ViewTx) -> None:
+    tid, d = tid_of(event.stream_id), event.data
     doc = {"tournament_id": tid, "penalty_id": d["penalty_id"], "player_id": d["player_id"],
            "kind": d["kind"], "reason": d["reason"], "infraction": d["infraction"],
            "judge": d["judge"], "given_at": d["at"], "round": d["round"],
@@ -79,9 +74,9 @@ def _given(event: StoredEvent, tx: ViewTx) -> None:
     tx.put(summary_id(tid), _counted(_summary(tx, tid), doc, 1), kind="judging")
 
 
-@projection.on("DisqualificationReviewed")
-def _reviewed(event: StoredEvent, tx: ViewTx) -> None:
-    tid, d = streams.tournament_of(event.stream_id), event.data
+@projection.on(DisqualificationReviewed)
+def _reviewed(event: Stored[DisqualificationReviewed], tx: ViewTx) -> None:
+    tid, d = tid_of(event.stream_id), event.data
     doc = tx.get(penalty_id(tid, d["penalty_id"]))
     if doc is None:
         return
@@ -96,9 +91,9 @@ def _reviewed(event: StoredEvent, tx: ViewTx) -> None:
                kind="judging")
 
 
-@projection.on("AppealFiled", "AppealDecided")
-def _appeal(event: StoredEvent, tx: ViewTx) -> None:
-    tid, d = streams.tournament_of(event.stream_id), event.data
+@projection.on(AppealFiled, AppealDecided)
+def _appeal(event: Stored[AppealFiled | AppealDecided], tx: ViewTx) -> None:
+    tid, d = tid_of(event.stream_id), event.data
     doc = tx.get(penalty_id(tid, d["penalty_id"]))
     if doc is None:
         return

@@ -5,12 +5,10 @@ events; the document holds counts only."""
 from __future__ import annotations
 
 from ..domain.product.events import PlayerProductEntered
-from ..store.ports import StoredEvent
-from .registry import Projection, ViewTx
+from .queries.product import ENTRY_KIND
+from .registry import Projection, Stored, ViewTx
 
 projection = Projection("product")
-
-ENTRY_KIND = "product-entry"
 
 
 def entry_view_id(tid: str, pid: str) -> str:
@@ -22,8 +20,8 @@ def entry_sort(tid: str, pid: str) -> str:
 
 
 @projection.on(PlayerProductEntered)
-def _entered(stored: StoredEvent, tx: ViewTx) -> None:
-    e: PlayerProductEntered = stored.event
+def _entered(stored: Stored[PlayerProductEntered], tx: ViewTx) -> None:
+    e = stored.event
     tid, pid = e.tournament, e.player
     tx.put(entry_view_id(tid, pid), {
         "tournament_id": tid, "player_id": pid, "source": e.source, "revision": e.revision,

@@ -33,6 +33,8 @@ from ..store.ports import (
     ViewStore,
 )
 from . import damage
+from .catalog import Catalog
+from .folds import StreamStates
 from .registry import Handler, Projection, ViewTx
 
 log = logging.getLogger(__name__)
@@ -68,28 +70,42 @@ class Reactor(Protocol):
 
 
 class Projector:
-    def __init__(self, events: EventStore, views: ViewStore, projections: Iterable[Projection],
-                 strict: bool = False, reactor: Reactor | None = None):
+    def __init__(self, events: EventStore, views: ViewStore,
+                 projections: Catalog | Iterable[Projection], strict: bool = False,
+                 reactor: Reactor | None = None):
         self.events = events
         self.views = views
         self.strict = strict   # tests: a view-ownership violation fails the request
         self.reactor = reactor
-        self.projections = list(projections)
+        # a Catalog loads each projection when an event it handles first arrives
+        self.projections: Catalog | list[Projection] = (
+            projections if isinstance(projections, Catalog) else list(projections))
+        # kind of stream -> event type -> handlers, filled as events of each type arrive
         self._by_kind: dict[str, dict[str, list[Handler]]] = {}
+        self.states = StreamStates(events)     # aggregates' states for ViewTx.fold
+
+    def handlers_of(self, kind: str, event_type: str) -> list[Handler]:
+        """The handlers of ``event_type`` (``"*"``: those of every event) in the
+        projections that project this kind of stream."""
+        table = self._by_kind.setdefault(kind, {})
+        found = table.get(event_type)
+        if found is None:
+            candidates = (self.projections.handling(event_type, kind)
+                          if isinstance(self.projections, Catalog) else self.projections)
+            found = table[event_type] = [
+                handler for projection in candidates if projection.projects(kind)
+                for handler in projection.handlers.get(event_type, ())]
+        return found
 
     def handlers_for(self, stream_id: str) -> dict[str, list[Handler]]:
-        """Event name -> the handlers of the projections that project this kind of stream
-        (``"*"``: those of every event)."""
+        """Event type -> the handlers for this kind of stream, every type filled (it loads
+        every projection of the kind); the table the projector itself uses."""
         kind = streams.kind_of(stream_id)
-        found = self._by_kind.get(kind)
-        if found is None:
-            found = {}
-            for projection in self.projections:
-                if projection.projects(kind):
-                    for name, handlers in projection.handlers.items():
-                        found.setdefault(name, []).extend(handlers)
-            self._by_kind[kind] = found
-        return found
+        names = (self.projections.event_types() if isinstance(self.projections, Catalog)
+                 else {name for p in self.projections for name in p.handlers})
+        for name in names:
+            self.handlers_of(kind, name)
+        return self._by_kind[kind]
 
     def apply(self, delivered: Iterable[StoredEvent]) -> None:
         """Project delivered events (any order, duplicates allowed)."""
@@ -136,14 +152,14 @@ class Projector:
                  events: list[StoredEvent]) -> int | None:
         """Commit the views of ``events``: the new checkpoint, None when another worker
         moved it first, or the negative checkpoint of a damage recorded now."""
-        tx = ViewTx(self.views)
+        tx = ViewTx(self.views, self.states)
         base = checkpoint
-        handlers = self.handlers_for(stream_id)
-        every = handlers.get("*", ())
+        kind = streams.kind_of(stream_id)
+        every = self.handlers_of(kind, "*")
         signals: set[str] = set()
         for event in events:
             try:
-                for handler in handlers.get(event.event.type, ()):
+                for handler in self.handlers_of(kind, event.event.type):
                     handler(event, tx)
                 for handler in every:
                     handler(event, tx)
@@ -160,7 +176,7 @@ class Projector:
                                          frozenset(tx.shared), tx.blind()):
                     return None
                 signals |= tx.signals
-                base, tx = event.version, ViewTx(self.views)
+                base, tx = event.version, ViewTx(self.views, self.states)
         if not self.views.commit(stream_id, base, events[-1].version, tx.puts, tx.deletes,
                                  frozenset(tx.shared), tx.blind()):
             return None

@@ -9,32 +9,30 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from ..domain import streams
+from ..domain.events import Event
 from ..domain.push import PushBatchAttempted, PushSubscribed, PushUnsubscribed
-from ..store.ports import StoredEvent
 from . import feed_entries, signals
-from .registry import Projection, ViewTx, keyed
+from .queries.push import DUE_KIND, done_id, subs_id
+from .registry import Projection, Stored, ViewTx, keyed
+from .stream_ids import tid_of
 
 projection = Projection("push")
-DUE_KIND = "push-due"
-subs_id = keyed("push-subs:")          # by "<tid>:<pid>"
 due_id = keyed("push-due:")            # by delivery id
-done_id = keyed("push-done:")          # by delivery id
 
 
 def delivery_id(subscription_id: str, position: str) -> str:
     return "w" + hashlib.sha256(f"{subscription_id}|{position}".encode()).hexdigest()[:23]
 
 
-def _player(stored: StoredEvent) -> tuple[str, str]:
-    tid = streams.tournament_of(stored.stream_id)
+def _player(stored: Stored[Event]) -> tuple[str, str]:
+    tid = tid_of(stored.stream_id)
     return tid, stored.stream_id.rsplit("-", 1)[1]
 
 
 @projection.on(PushSubscribed)
-def _subscribed(stored: StoredEvent, tx: ViewTx) -> None:
+def _subscribed(stored: Stored[PushSubscribed], tx: ViewTx) -> None:
     tid, pid = _player(stored)
-    e: PushSubscribed = stored.event
+    e = stored.event
     doc = tx.get(subs_id(f"{tid}:{pid}")) or {"subscriptions": []}
     entry = {"subscription_id": e.subscription_id, "endpoint": e.endpoint,
              "p256dh": e.p256dh, "auth": e.auth, "subscribed_at": stored.recorded_at,
@@ -44,7 +42,7 @@ def _subscribed(stored: StoredEvent, tx: ViewTx) -> None:
 
 
 @projection.on(PushUnsubscribed)
-def _unsubscribed(stored: StoredEvent, tx: ViewTx) -> None:
+def _unsubscribed(stored: Stored[PushUnsubscribed], tx: ViewTx) -> None:
     tid, pid = _player(stored)
     doc = tx.get(subs_id(f"{tid}:{pid}")) or {"subscriptions": []}
     gone = stored.event.subscription_id
@@ -53,7 +51,7 @@ def _unsubscribed(stored: StoredEvent, tx: ViewTx) -> None:
         for s in doc["subscriptions"]]}, kind="push-subs")
 
 
-def _queue(tx: ViewTx, stored: StoredEvent, tid: str, pid: str, entry: dict[str, Any]) -> None:
+def _queue(tx: ViewTx, stored: Stored[Event], tid: str, pid: str, entry: dict[str, Any]) -> None:
     """The private-entry hook: a delivery per subscription live at the event."""
     doc = tx.get(subs_id(f"{tid}:{pid}"))
     if doc is None:
@@ -80,7 +78,7 @@ feed_entries.private_hooks.append(_queue)
 
 
 @projection.on(PushBatchAttempted)
-def _attempted(stored: StoredEvent, tx: ViewTx) -> None:
+def _attempted(stored: Stored[PushBatchAttempted], tx: ViewTx) -> None:
     for r in stored.event.results:
         did = r["delivery_id"]
         if r["next_attempt_at"] is None:

@@ -2,12 +2,51 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
-from typing import Any
+from typing import Any, Protocol, TypeVar, overload
 
+from ..domain.decider import Decider
 from ..domain.events import Event
 from ..store.ports import StoredEvent, ViewDoc, ViewStore
+from .folds import StreamStates
 
+E = TypeVar("E", bound=Event)
+E1 = TypeVar("E1", bound=Event)
+E2 = TypeVar("E2", bound=Event)
+E3 = TypeVar("E3", bound=Event)
+E_co = TypeVar("E_co", bound=Event, covariant=True)
+S = TypeVar("S")
+
+
+class Stored(Protocol[E_co]):
+    """A stored event whose ``event`` is of a known class: what a handler registered with
+    ``@projection.on(EventClass)`` receives (a ``StoredEvent`` at run time)."""
+
+    @property
+    def stream_id(self) -> str: ...
+    @property
+    def version(self) -> int: ...
+    @property
+    def type(self) -> str: ...
+    @property
+    def data(self) -> dict[str, Any]: ...
+    @property
+    def meta(self) -> dict[str, Any]: ...
+    @property
+    def event_id(self) -> str: ...
+    @property
+    def recorded_at(self) -> str: ...
+    @property
+    def event(self) -> E_co: ...
+
+
+# what the projector calls: any stored event (handlers are looked up by its type name)
 Handler = Callable[[StoredEvent, "ViewTx"], None]
+On = Callable[[Callable[[Stored[E], "ViewTx"], None]], Callable[[Stored[E], "ViewTx"], None]]
+
+
+class MissingView(KeyError):
+    """A document a handler needs is not there (the events are out of order or a view
+    was lost): the stream's projection fails, which records it damaged."""
 
 
 class Projection:
@@ -20,24 +59,41 @@ class Projection:
         self.streams = frozenset(streams) if streams is not None else None
         self.handlers: dict[str, list[Handler]] = {}
 
-    def on(self, *event_types: type[Event] | str) -> Callable[[Handler], Handler]:
-        """Handle events of these classes (a name: ``"*"`` for every event)."""
-        def register(handler: Handler) -> Handler:
-            for event_type in event_types:
-                name = event_type if isinstance(event_type, str) else event_type.type
+    @overload
+    def on(self, t1: type[E1], /) -> On[E1]: ...
+    @overload
+    def on(self, t1: type[E1], t2: type[E2], /) -> On[E1 | E2]: ...
+    @overload
+    def on(self, t1: type[E1], t2: type[E2], t3: type[E3], /) -> On[E1 | E2 | E3]: ...
+    @overload
+    def on(self, every: str, /) -> On[Event]: ...
+
+    def on(self, *event_types: type[Event] | str) -> Callable[[Any], Any]:
+        """Handle events of these classes: the handler's first argument is typed
+        ``Stored[ThatClass]`` (``Stored[A | B]`` for several); ``"*"``: every event."""
+        names = [t if isinstance(t, str) else t.type for t in event_types]
+
+        def register(handler: Callable[[Any, ViewTx], None]) -> Callable[[Any, ViewTx], None]:
+            for name in names:
                 self.handlers.setdefault(name, []).append(handler)
             return handler
         return register
+
+    def event_types(self) -> list[str]:
+        """The names of the events it handles (``"*"``: every event)."""
+        return sorted(self.handlers)
 
     def projects(self, kind: str) -> bool:
         return self.streams is None or kind in self.streams
 
 
 class ViewTx:
-    """Reads see this transaction's own writes; nothing reaches the store until commit."""
+    """Reads see this transaction's own writes; nothing reaches the store until commit.
+    ``states``: the aggregates' states folded from the events (``fold``)."""
 
-    def __init__(self, store: ViewStore):
+    def __init__(self, store: ViewStore, states: StreamStates | None = None):
         self.store = store
+        self.states = states
         self.puts: dict[str, ViewDoc] = {}
         self.deletes: set[str] = set()
         self.shared: set[str] = set()
@@ -56,6 +112,19 @@ class ViewTx:
         if view_id in self.deletes:
             return None
         return self.store.get(view_id)
+
+    def fold(self, decider: Decider[S], stream_id: str, version: int) -> S:
+        """``decider``'s state folded from the stream's events 1..``version``."""
+        if self.states is None:
+            raise RuntimeError("this transaction reads no events")
+        return self.states.state(decider, stream_id, version)
+
+    def need(self, view_id: str) -> dict[str, Any]:
+        """A document the event requires to exist (``MissingView`` when it does not)."""
+        found = self.get(view_id)
+        if found is None:
+            raise MissingView(view_id)
+        return found
 
     def patch(self, view_id: str, fields: dict[str, Any]) -> None:
         """Change some fields of an existing document, keeping its kind and sort key."""
@@ -87,7 +156,7 @@ class ViewTx:
         missing = [v for v in view_ids if v not in self.puts and v not in self.deletes]
         return {**found, **(self.store.get_many(missing) if missing else {})}
 
-    def list(self, kind: str, after: str | None = None, limit: int = 100) -> list:
+    def list(self, kind: str, after: str | None = None, limit: int = 100) -> list[ViewDoc]:
         """Committed documents of ``kind`` merged with this transaction's own writes."""
         committed = [v for v in self.store.list(kind, after, limit)
                      if v.view_id not in self.puts and v.view_id not in self.deletes]

@@ -6,26 +6,24 @@ each organizer's tournaments for the reporting-status view; both from the tourna
 own stream. ``report-receipt:<tid>`` from the ``report-<tid>`` stream."""
 from __future__ import annotations
 
+from ..domain.events import Event
 from ..domain.reports.events import ReportReceived
 from ..domain.tournament.events import TournamentCreated, TournamentFinished, TournamentStarted
-from ..store.ports import StoredEvent
-from .registry import Projection, ViewTx, keyed
+from .queries.reports import FEED_KIND, org_kind, receipt_id
+from .registry import Projection, Stored, ViewTx, keyed
 
 projection = Projection("reports")
-FEED_KIND = "report-feed"
 
 
 feed_id = keyed("report-feed:")             # by tournament id
 org_id = keyed("report-org:")               # by tournament id
-org_kind = keyed("report-org|")             # by organizer id
-receipt_id = keyed("report-receipt:")       # by tournament id
 
 
 def feed_sort(finished_at: str, tid: str) -> str:
     return f"{finished_at}|{tid}"
 
 
-def _tid(event: StoredEvent) -> str:
+def _tid(event: Stored[Event]) -> str:
     return event.stream_id.split("-", 1)[1]
 
 
@@ -35,8 +33,8 @@ def _put_org(tx: ViewTx, doc: dict) -> None:
 
 
 @projection.on(TournamentCreated)
-def _created(stored: StoredEvent, tx: ViewTx) -> None:
-    e: TournamentCreated = stored.event
+def _created(stored: Stored[TournamentCreated], tx: ViewTx) -> None:
+    e = stored.event
     _put_org(tx, {"tournament_id": e.tournament_id, "name": e.name, "game": e.game,
                   "format": e.format, "organizer_id": e.organizer_id,
                   "status": "registration", "created_at": e.created_at,
@@ -44,14 +42,14 @@ def _created(stored: StoredEvent, tx: ViewTx) -> None:
 
 
 @projection.on(TournamentStarted)
-def _started(stored: StoredEvent, tx: ViewTx) -> None:
+def _started(stored: Stored[TournamentStarted], tx: ViewTx) -> None:
     doc = tx.get(org_id(_tid(stored)))
     if doc is not None:
         _put_org(tx, {**doc, "status": "running", "started_at": stored.event.at})
 
 
 @projection.on(TournamentFinished)
-def _finished(stored: StoredEvent, tx: ViewTx) -> None:
+def _finished(stored: Stored[TournamentFinished], tx: ViewTx) -> None:
     tid, at = _tid(stored), stored.event.at
     doc = tx.get(org_id(tid))
     if doc is None:
@@ -66,8 +64,8 @@ def _finished(stored: StoredEvent, tx: ViewTx) -> None:
 
 
 @projection.on(ReportReceived)
-def _received(stored: StoredEvent, tx: ViewTx) -> None:
-    e: ReportReceived = stored.event
+def _received(stored: Stored[ReportReceived], tx: ViewTx) -> None:
+    e = stored.event
     tid = _tid(stored)
     tx.put(receipt_id(tid), {"tournament_id": tid, "received_at": e.at,
                              "federation_id": e.federation_id}, kind="report-receipt")

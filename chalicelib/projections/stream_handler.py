@@ -21,6 +21,7 @@ from aws_lambda_powertools.utilities.data_classes.dynamo_db_stream_event import 
 from ..store.dynamo_events import is_tally_item, item_to_event
 from ..store.stream_records import recorded_at
 from ..telemetry import metrics
+from .projector import Projector
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +65,7 @@ def _project_by_stream(raw_records: list[dict[str, Any]], projector) -> set[tupl
     return done
 
 
-def handle_stream_batch(event: dict[str, Any], projector) -> dict[str, Any]:
+def handle_stream_batch(event: dict[str, Any], projector: Projector) -> dict[str, Any]:
     done = _project_by_stream(event.get("Records") or [], projector)
 
     def handle(record: DynamoDBRecord) -> None:
@@ -88,7 +89,7 @@ def handle_stream_batch(event: dict[str, Any], projector) -> dict[str, Any]:
                                         processor=BatchProcessor(EventType.DynamoDBStreams),
                                         context=None)
     _record_metrics(event.get("Records") or [], len(response.get("batchItemFailures", [])))
-    return response
+    return dict(response)
 
 
 def _record_metrics(records: list[dict[str, Any]], failures: int) -> None:

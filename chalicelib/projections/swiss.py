@@ -11,53 +11,32 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..domain.events import Event
 from ..domain.swiss import events as ev
-from ..domain.swiss.pmap import PMap
+from ..domain.swiss.decider import SWISS
 from ..domain.swiss.records import records
-from ..domain.swiss.results import Score
 from ..domain.swiss.standings import as_json, rank
-from ..domain.swiss.state import Match, Round, parse_match_id
+from ..domain.swiss.state import Round, SwissState, parse_match_id
 from ..domain.swiss.tiebreakers import ORDER
-from ..store.ports import StoredEvent
-from .registry import Projection, ViewTx
-from .swiss_matches import match_result_id
+from .queries.swiss import (
+    ROUND_PAGE,
+    STANDINGS_PAGE,
+    bracket_id,
+    meta_id,
+    overview_id,
+    round_id,
+    round_page_id,
+    standings_id,
+    standings_page_id,
+)
+from .registry import Projection, Stored, ViewTx
 
 # each match's own stream records the same result events: swiss_matches.py
 projection = Projection("swiss", streams=("swiss",))
 on = projection.on
-ROUND_PAGE = 500          # matches per round page document
-STANDINGS_PAGE = 1000     # rows per standings page document
 
 
-def overview_id(tid: str) -> str:
-    return f"swiss:{tid}"
-
-
-def meta_id(tid: str) -> str:
-    return f"swiss:{tid}:meta"
-
-
-def round_id(tid: str, number: int) -> str:
-    return f"swiss:{tid}:round:{number}"
-
-
-def round_page_id(tid: str, number: int, page: int) -> str:
-    return f"swiss:{tid}:round:{number}:page:{page}"
-
-
-def standings_id(tid: str, number: int) -> str:
-    return f"swiss:{tid}:standings:{number}"
-
-
-def standings_page_id(tid: str, number: int, page: int) -> str:
-    return f"swiss:{tid}:standings:{number}:page:{page}"
-
-
-def bracket_id(tid: str) -> str:
-    return f"swiss:{tid}:bracket"
-
-
-def _tid(event: StoredEvent) -> str:
+def _tid(event: Stored[Event]) -> str:
     return event.stream_id.split("-", 1)[1]
 
 
@@ -68,22 +47,13 @@ def match_doc(match_id: str, number: int, table: int, a: str | None, b: str | No
             "score": None, "reported": None, "corrected": False, "loss_by_drop": None}
 
 
-def merged(entry: dict[str, Any], own: dict[str, Any] | None) -> dict[str, Any]:
-    """A match of the round's view: this stream's entry once it holds the final result,
-    else the live result its own stream projected (``own``), if any."""
-    if own is None or entry["status"] == "final":
-        return entry
-    return {**entry, **{k: own[k] for k in ("status", "score", "reported", "corrected",
-                                            "loss_by_drop")}}
-
-
 def _put_overview(tx: ViewTx, tid: str, doc: dict[str, Any]) -> None:
     tx.put(overview_id(tid), doc, kind="swiss")
 
 
 @on(ev.SwissStarted)
-def _started(stored: StoredEvent, tx: ViewTx) -> None:
-    e: ev.SwissStarted = stored.event
+def _started(stored: Stored[ev.SwissStarted], tx: ViewTx) -> None:
+    e = stored.event
     tid, s = _tid(stored), e.settings
     tx.put(meta_id(tid), {"settings": s, "seed_key": e.seed_key, "dropped": {}},
            kind="swiss-meta")
@@ -99,13 +69,6 @@ def _started(stored: StoredEvent, tx: ViewTx) -> None:
 
 # -- a round's pages --------------------------------------------------------------
 
-def round_pages(tx: Any, tid: str, number: int) -> tuple[dict[str, Any], list[list[dict]]]:
-    """A round's header and its pages of matches (``tx``: a ViewTx or a ViewStore)."""
-    header = tx.get(round_id(tid, number))
-    ids = [round_page_id(tid, number, k) for k in range(header["pages"])]
-    docs = tx.get_many(ids)
-    return header, [docs[i]["matches"] for i in ids]
-
 
 def _save_pages(tx: ViewTx, tid: str, number: int, pages: dict[int, list[dict]]) -> None:
     for k, matches in pages.items():
@@ -119,7 +82,7 @@ def _change_entries(tx: ViewTx, tid: str, number: int,
     for table, fields in changes.items():
         k = (table - 1) // ROUND_PAGE
         if k not in pages:
-            pages[k] = list(tx.get(round_page_id(tid, number, k))["matches"])
+            pages[k] = list(tx.need(round_page_id(tid, number, k))["matches"])
         i = (table - 1) % ROUND_PAGE
         pages[k][i] = {**pages[k][i], **fields}
     _save_pages(tx, tid, number, pages)
@@ -132,10 +95,10 @@ def pairing_header(e: ev.RoundPaired) -> dict[str, Any]:
 
 
 @on(ev.RoundPaired)
-def _paired(stored: StoredEvent, tx: ViewTx) -> None:
-    e: ev.RoundPaired = stored.event
+def _paired(stored: Stored[ev.RoundPaired], tx: ViewTx) -> None:
+    e = stored.event
     tid, number = _tid(stored), e.round
-    meta = dict(tx.get(meta_id(tid)))
+    meta = dict(tx.need(meta_id(tid)))
     left = list(e.left)
     if left:
         meta["dropped"] = {**meta["dropped"], **{p: number - 1 for p in left}}
@@ -150,25 +113,25 @@ def _paired(stored: StoredEvent, tx: ViewTx) -> None:
         "bye": e.bye, "pairing": pairing_header(e), "results_in": e.results_in,
         "total": len(entries), "pages": len(pages)}, kind="swiss-round")
     _save_pages(tx, tid, number, pages)
-    view = dict(tx.get(overview_id(tid)))
+    view = dict(tx.need(overview_id(tid)))
     view["rounds"] = view["rounds"] + [{"round": number, "matches": len(entries),
                                         "results": 0, "closed": False, "bye": e.bye,
                                         "results_in": e.results_in}]
     view.update(rounds_paired=number, current_round=number)
     _put_overview(tx, tid, view)
     if left and number > 1:         # mark them dropped in the last standings
-        _recompute(tx, tid, number - 1)
+        _recompute(tx, stored, number - 1)
 
 
 def _count_result(tx: ViewTx, tid: str, number: int, added: int) -> None:
-    view = dict(tx.get(overview_id(tid)))
+    view = dict(tx.need(overview_id(tid)))
     rounds = list(view["rounds"])
     rounds[number - 1] = {**rounds[number - 1], "results": rounds[number - 1]["results"] + added}
     _put_overview(tx, tid, {**view, "rounds": rounds})
 
 
 def _change_cut_match(tx: ViewTx, tid: str, number: int, index: int, **fields: Any) -> bool:
-    doc = dict(tx.get(bracket_id(tid)))
+    doc = dict(tx.need(bracket_id(tid)))
     rounds = [dict(r) for r in doc["rounds"]]
     matches = list(rounds[number - 1]["matches"])
     was_open = matches[index - 1]["score"] is None
@@ -185,22 +148,22 @@ def _change_match(tx: ViewTx, tid: str, match_id: str, **fields: Any) -> bool:
     if kind == "C":
         return _change_cut_match(tx, tid, number, index, **fields)
     k = (index - 1) // ROUND_PAGE
-    was_open = tx.get(round_page_id(tid, number, k))["matches"][(index - 1) % ROUND_PAGE][
+    was_open = tx.need(round_page_id(tid, number, k))["matches"][(index - 1) % ROUND_PAGE][
         "score"] is None
     _change_entries(tx, tid, number, {index: fields})
     return was_open
 
 
 @on(ev.ResultReported)
-def _reported(stored: StoredEvent, tx: ViewTx) -> None:
-    e: ev.ResultReported = stored.event
+def _reported(stored: Stored[ev.ResultReported], tx: ViewTx) -> None:
+    e = stored.event
     _change_match(tx, _tid(stored), e.match, status="reported",
                   reported={"by": e.by, "score": e.score, "at": e.at})
 
 
 def _drop_loss(tx: ViewTx, tid: str, match_id: str, player: str | None) -> None:
     """Remember (or forget, after a correction) whose loss by drop a match is."""
-    meta = dict(tx.get(meta_id(tid)))
+    meta = dict(tx.need(meta_id(tid)))
     losses = {p: m for p, m in meta.get("drop_losses", {}).items() if m != match_id}
     if player is not None:
         losses[player] = match_id
@@ -209,9 +172,9 @@ def _drop_loss(tx: ViewTx, tid: str, match_id: str, player: str | None) -> None:
 
 
 @on(ev.ResultConfirmed, ev.ResultEntered)
-def _final(stored: StoredEvent, tx: ViewTx) -> None:
+def _final(stored: Stored[ev.ResultConfirmed | ev.ResultEntered], tx: ViewTx) -> None:
     """A cut result, or a result of a round paired before matches had own streams."""
-    e: ev.ResultConfirmed | ev.ResultEntered = stored.event
+    e = stored.event
     tid = _tid(stored)
     dropped = e.loss_by_drop if isinstance(e, ev.ResultEntered) else None
     was_open = _change_match(tx, tid, e.match, status="final", score=e.score,
@@ -224,18 +187,18 @@ def _final(stored: StoredEvent, tx: ViewTx) -> None:
 
 
 @on(ev.ResultCorrected)
-def _corrected(stored: StoredEvent, tx: ViewTx) -> None:
-    e: ev.ResultCorrected = stored.event
+def _corrected(stored: Stored[ev.ResultCorrected], tx: ViewTx) -> None:
+    e = stored.event
     tid = _tid(stored)
     kind, number, _ = parse_match_id(e.match)
     was_open = _change_match(tx, tid, e.match, status="final", score=e.score,
                              corrected=True, reported=None, loss_by_drop=None)
     _drop_loss(tx, tid, e.match, None)
     if kind == "R":
-        header = tx.get(round_id(tid, number))
+        header = tx.need(round_id(tid, number))
         if was_open and header["closed"] is False and header["results_in"] == "swiss":
             _count_result(tx, tid, number, 1)
-        _recompute(tx, tid, number)
+        _recompute(tx, stored, number)
 
 
 def _final_results(tx: ViewTx, tid: str, e: ev.RoundClosed | ev.RoundResultsMigrated) -> None:
@@ -250,16 +213,16 @@ def _final_results(tx: ViewTx, tid: str, e: ev.RoundClosed | ev.RoundResultsMigr
 
 
 @on(ev.RoundResultsMigrated)
-def _migrated(stored: StoredEvent, tx: ViewTx) -> None:
+def _migrated(stored: Stored[ev.RoundResultsMigrated], tx: ViewTx) -> None:
     """An old-layout round in today's: a closed one with its final results as RoundClosed
     records them; an open one counts its results from the matches' streams' tally."""
-    e: ev.RoundResultsMigrated = stored.event
+    e = stored.event
     tid, number = _tid(stored), e.round
-    header = tx.get(round_id(tid, number))
+    header = tx.need(round_id(tid, number))
     tx.put(round_id(tid, number), {**header, "results_in": "match"}, kind="swiss-round")
     if e.results is not None:
         _final_results(tx, tid, e)
-    view = dict(tx.get(overview_id(tid)))
+    view = dict(tx.need(overview_id(tid)))
     rounds = list(view["rounds"])
     counted = {} if e.results is not None else {"results": 0}
     rounds[number - 1] = {**rounds[number - 1], "results_in": "match", **counted}
@@ -267,50 +230,50 @@ def _migrated(stored: StoredEvent, tx: ViewTx) -> None:
 
 
 @on(ev.RoundClosed)
-def _closed(stored: StoredEvent, tx: ViewTx) -> None:
-    e: ev.RoundClosed = stored.event
+def _closed(stored: Stored[ev.RoundClosed], tx: ViewTx) -> None:
+    e = stored.event
     tid, number = _tid(stored), e.round
-    header = tx.get(round_id(tid, number))
+    header = tx.need(round_id(tid, number))
     tx.put(round_id(tid, number), {**header, "closed": True}, kind="swiss-round")
     if e.results is not None:       # the results the matches' own streams recorded
         _final_results(tx, tid, e)
-    view = dict(tx.get(overview_id(tid)))
+    view = dict(tx.need(overview_id(tid)))
     rounds = list(view["rounds"])
     rounds[number - 1] = {**rounds[number - 1], "closed": True,
                           "results": rounds[number - 1]["matches"]}
     _put_overview(tx, tid, {**view, "rounds": rounds})
-    _recompute(tx, tid, number)
+    _recompute(tx, stored, number)
 
 
 @on(ev.SwissPlayerDropped)
-def _dropped(stored: StoredEvent, tx: ViewTx) -> None:
-    e: ev.SwissPlayerDropped = stored.event
+def _dropped(stored: Stored[ev.SwissPlayerDropped], tx: ViewTx) -> None:
+    e = stored.event
     tid = _tid(stored)
-    meta = dict(tx.get(meta_id(tid)))
+    meta = dict(tx.need(meta_id(tid)))
     meta["dropped"] = {**meta["dropped"], e.player: e.after_round}
     tx.put(meta_id(tid), meta, kind="swiss-meta")
     if e.after_round:
-        _recompute(tx, tid, e.after_round)
+        _recompute(tx, stored, e.after_round)
 
 
 @on(ev.SwissPlayerReinstated)
-def _reinstated(stored: StoredEvent, tx: ViewTx) -> None:
-    e: ev.SwissPlayerReinstated = stored.event
+def _reinstated(stored: Stored[ev.SwissPlayerReinstated], tx: ViewTx) -> None:
+    e = stored.event
     tid = _tid(stored)
-    meta = dict(tx.get(meta_id(tid)))
+    meta = dict(tx.need(meta_id(tid)))
     after = meta["dropped"].get(e.player)
     meta["dropped"] = {p: n for p, n in meta["dropped"].items() if p != e.player}
     tx.put(meta_id(tid), meta, kind="swiss-meta")
     if after:
-        _recompute(tx, tid, after)
+        _recompute(tx, stored, after)
 
 
 @on(ev.StructureSet)
-def _structure(stored: StoredEvent, tx: ViewTx) -> None:
+def _structure(stored: Stored[ev.StructureSet], tx: ViewTx) -> None:
     view = tx.get(overview_id(_tid(stored)))
     if view is None:        # before the first round: ev.SwissStarted carries the plan
         return
-    e: ev.StructureSet = stored.event
+    e = stored.event
     view = dict(view)
     if e.rounds is not None:
         view["planned_rounds"] = e.rounds
@@ -321,29 +284,19 @@ def _structure(stored: StoredEvent, tx: ViewTx) -> None:
 
 # -- standings --------------------------------------------------------------------
 
-def _round_of(header: dict[str, Any], pages: list[list[dict]]) -> Round:
-    matches, results = [], PMap()
-    for page in pages:
-        for m in page:
-            matches.append(Match(m["match_id"], header["round"], m["table"], m["a"], m["b"]))
-            if m["score"] is not None and m["status"] == "final":
-                results = results.set(m["match_id"], Score.from_dict(m["score"]))
-    return Round(header["round"], tuple(matches), header["bye"], results,
-                 closed=header["closed"])
-
-
-def _recompute(tx: ViewTx, tid: str, start: int) -> None:
-    """Standings after each closed round from ``start`` to the last closed one."""
-    meta = tx.get(meta_id(tid))
+def _recompute(tx: ViewTx, stored: Stored[Event], start: int) -> None:
+    """Standings after each closed round from ``start`` to the last closed one, ranked
+    from the rounds the Swiss decider folds from the stream's events up to ``stored``
+    (not rebuilt from the round documents)."""
+    tid = _tid(stored)
+    meta = tx.need(meta_id(tid))
     settings = meta["settings"]
+    state: SwissState = tx.fold(SWISS, stored.stream_id, stored.version)
     rounds: list[Round] = []
-    number = 1
-    while True:
-        header = tx.get(round_id(tid, number))
-        if header is None or not header["closed"]:
+    for rnd in state.rounds:
+        if not rnd.closed:
             break
-        rounds.append(_round_of(*round_pages(tx, tid, number)))
-        number += 1
+        rounds.append(rnd)
     seen: set[str] = set()
     joined = []      # players of rounds 1..n: everyone active is paired or has the bye
     for rnd in rounds:
@@ -382,29 +335,13 @@ def standing_row(s: Any, drop_loss: str | None = None) -> dict[str, Any]:
             "coin": s.coin}
 
 
-def standings_rows(views: Any, tid: str, number: int, start: int = 0,
-                   count: int | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """The standings header after round ``number`` and its rows ``start`` ..
-    ``start + count`` (None: all), reading only the pages they are on."""
-    header = views.get(standings_id(tid, number))
-    if header is None:
-        return None, []
-    end = header["total"] if count is None else min(header["total"], start + count)
-    ids = [standings_page_id(tid, number, k)
-           for k in range(start // STANDINGS_PAGE, -(-end // STANDINGS_PAGE))]
-    docs = views.get_many(ids)
-    rows = [row for i in ids for row in docs[i]["rows"]]
-    first = (start // STANDINGS_PAGE) * STANDINGS_PAGE
-    return header, rows[start - first:end - first]
-
-
 # -- the top cut ------------------------------------------------------------------
 
 @on(ev.TopCutStarted)
-def _cut(stored: StoredEvent, tx: ViewTx) -> None:
-    e: ev.TopCutStarted = stored.event
+def _cut(stored: Stored[ev.TopCutStarted], tx: ViewTx) -> None:
+    e = stored.event
     tid = _tid(stored)
-    settings = tx.get(meta_id(tid))["settings"]
+    settings = tx.need(meta_id(tid))["settings"]
     last = len(e.rounds)
     rounds = []
     for r, matches in enumerate(e.rounds, start=1):
@@ -414,17 +351,17 @@ def _cut(stored: StoredEvent, tx: ViewTx) -> None:
                                    for m in matches]})
     tx.put(bracket_id(tid), {"tournament_id": tid, "size": e.size, "seeds": e.seeds,
                              "rounds": rounds, "champion": None}, kind="swiss-bracket")
-    view = dict(tx.get(overview_id(tid)))
+    view = dict(tx.need(overview_id(tid)))
     _put_overview(tx, tid, {**view, "current_round": None,
                             "top_cut": {"size": e.size, "champion": None}})
 
 
 @on(ev.CutAdvanced)
-def _advanced(stored: StoredEvent, tx: ViewTx) -> None:
-    e: ev.CutAdvanced = stored.event
+def _advanced(stored: Stored[ev.CutAdvanced], tx: ViewTx) -> None:
+    e = stored.event
     _, number, index = parse_match_id(e.to)
     tid = _tid(stored)
-    doc = tx.get(bracket_id(tid))
+    doc = tx.need(bracket_id(tid))
     match = doc["rounds"][number - 1]["matches"][index - 1]
     other = match["b"] if e.slot == "a" else match["a"]
     _change_match(tx, tid, e.to, **{e.slot: e.winner},
@@ -432,38 +369,12 @@ def _advanced(stored: StoredEvent, tx: ViewTx) -> None:
 
 
 @on(ev.CutFinished)
-def _finished(stored: StoredEvent, tx: ViewTx) -> None:
+def _finished(stored: Stored[ev.CutFinished], tx: ViewTx) -> None:
     tid = _tid(stored)
     champion = stored.event.champion
-    tx.put(bracket_id(tid), {**tx.get(bracket_id(tid)), "champion": champion},
+    tx.put(bracket_id(tid), {**tx.need(bracket_id(tid)), "champion": champion},
            kind="swiss-bracket")
-    view = tx.get(overview_id(tid))
+    view = tx.need(overview_id(tid))
     _put_overview(tx, tid, {**view, "top_cut": {**view["top_cut"], "champion": champion}})
 
 
-def full_round(views: Any, tid: str, number: int, start: int = 0,
-               count: int | None = None) -> dict[str, Any] | None:
-    """A round as its view shows it with its matches ``start`` .. ``start + count`` (None:
-    all), live results joined, reading only the pages they are on (the round's route,
-    reports and the widget)."""
-    header = views.get(round_id(tid, number))
-    if header is None:
-        return None
-    end = header["total"] if count is None else min(start + count, header["total"])
-    ids = [round_page_id(tid, number, k)
-           for k in range(start // ROUND_PAGE, -(-end // ROUND_PAGE))] if end > start else []
-    pages = views.get_many(ids)
-    entries = [m for i in ids for m in pages[i]["matches"]][start % ROUND_PAGE:][:end - start]
-    own = {} if header["closed"] else views.get_many(
-        [match_result_id(tid, m["match_id"]) for m in entries])
-    return {**{k: v for k, v in header.items() if k not in ("results_in", "pages")},
-            "matches": [merged(m, own.get(match_result_id(tid, m["match_id"])))
-                        for m in entries]}
-
-
-def full_standings(views: Any, tid: str, number: int) -> dict[str, Any] | None:
-    """Standings after round ``number`` with every row (reports and the widget)."""
-    header, rows = standings_rows(views, tid, number)
-    if header is None:
-        return None
-    return {**{k: v for k, v in header.items() if k != "pages"}, "rows": rows}

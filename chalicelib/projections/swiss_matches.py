@@ -3,25 +3,21 @@
 by that stream only. The round's view joins it with the pairing (``swiss.merged``)."""
 from __future__ import annotations
 
-from ..domain import streams
 from ..domain.swiss.documents import record_of_part, result_part
 from ..domain.swiss.events import ResultConfirmed, ResultEntered, ResultReported
 from ..domain.swiss.match_result import MatchRecord, recorded
 from ..domain.swiss.state import parse_match_id
-from ..store.ports import StoredEvent
-from .registry import Projection, ViewTx
+from .queries.swiss_matches import match_result_id
+from .registry import Projection, Stored, ViewTx
+from .stream_ids import match_of, tid_of
 
 projection = Projection("swiss-matches", streams=("match",))
 
 
-def match_result_id(tid: str, match_id: str) -> str:
-    return f"swiss:{tid}:match:{match_id}"
-
-
 @projection.on(ResultReported, ResultConfirmed, ResultEntered)
-def _result(stored: StoredEvent, tx: ViewTx) -> None:
-    match_id = streams.match_id_of(stored.stream_id)
-    tid = streams.tournament_of(stored.stream_id)
+def _result(stored: Stored[ResultReported | ResultConfirmed | ResultEntered], tx: ViewTx) -> None:
+    match_id = match_of(stored.stream_id)
+    tid = tid_of(stored.stream_id)
     doc_id = match_result_id(tid, match_id)
     before = tx.get(doc_id)
     record = recorded(record_of_part(before) if before else MatchRecord(), stored.event)

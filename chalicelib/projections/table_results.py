@@ -4,25 +4,25 @@ players who left it after the seating), one document per table, written by that 
 only. The round's view joins it (``tables.full_round``)."""
 from __future__ import annotations
 
-from ..domain import streams
+from ..domain.events import Event
 from ..domain.tables.events import TablesPlayerDropped, TablesTableReported
-from ..store.ports import StoredEvent
-from .registry import Projection, ViewTx
-from .tables import table_doc_id
+from .queries.tables import table_doc_id
+from .registry import Projection, Stored, ViewTx
+from .stream_ids import table_of, tid_of
 
 projection = Projection("table-results", streams=("table",))
 
 
-def _doc(tx: ViewTx, event: StoredEvent) -> tuple[str, dict]:
-    number, table = streams.table_of(event.stream_id)
-    tid = streams.tournament_of(event.stream_id)
+def _doc(tx: ViewTx, event: Stored[Event]) -> tuple[str, dict]:
+    number, table = table_of(event.stream_id)
+    tid = tid_of(event.stream_id)
     doc_id = table_doc_id(tid, number, table)
     return doc_id, dict(tx.get(doc_id) or {"round": number, "table": table, "dropped": [],
                                            "unseated": [], "results": None})
 
 
 @projection.on(TablesTableReported, TablesPlayerDropped)
-def _changed(event: StoredEvent, tx: ViewTx) -> None:
+def _changed(event: Stored[TablesTableReported | TablesPlayerDropped], tx: ViewTx) -> None:
     doc_id, doc = _doc(tx, event)
     match event.event:
         case TablesTableReported(results=results):
@@ -31,6 +31,6 @@ def _changed(event: StoredEvent, tx: ViewTx) -> None:
             doc["dropped"] = doc["dropped"] + [player]
         case TablesPlayerDropped(player=player):
             doc["unseated"] = doc["unseated"] + [player]
-    number, _ = streams.table_of(event.stream_id)
-    tx.put(doc_id, doc, kind=f"tables-table:{streams.tournament_of(event.stream_id)}:{number}",
+    number, _ = table_of(event.stream_id)
+    tx.put(doc_id, doc, kind=f"tables-table:{tid_of(event.stream_id)}:{number}",
            sort=f"{doc['table']:05d}")

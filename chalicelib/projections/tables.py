@@ -11,32 +11,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..domain.events import Event
 from ..domain.ffa.events import FfaPodReported
 from ..domain.ffa.result import standings as ffa_standings
 from ..domain.tables import decider as d
 from ..domain.tables import events as ev
 from ..domain.tables.criteria import report
 from ..domain.tables.drops import without
-from ..store.ports import StoredEvent
-from .registry import Projection, ViewTx
+from .queries.tables import ffa_id, index_id, round_id
+from .registry import Projection, Stored, ViewTx
 
 projection = Projection("tables", streams=("tables", "ffa"))   # a table's own: table_results
 on = projection.on
 
 
-def index_id(tid: str) -> str:
-    return f"tables:{tid}"
-
-
-def round_id(tid: str, number: int) -> str:
-    return f"tables:{tid}:round:{number}"
-
-
-def ffa_id(tid: str) -> str:
-    return f"ffa:{tid}"
-
-
-def _tid(event: StoredEvent) -> str:
+def _tid(event: Stored[Event]) -> str:
     return event.stream_id.split("-", 1)[1]
 
 
@@ -55,7 +44,7 @@ def _round_doc(tx: ViewTx, tid: str, number: int, tables: list[list[str]],
                closed: bool = False) -> dict[str, Any]:
     """``dropped``: players who left after this seating and take a Loss (V:EKN 3.1.4);
     ``per_table``: each table has its own stream until the round is ``closed``."""
-    history = [_seating(tx.get(round_id(tid, k))) for k in range(1, number)]
+    history = [_seating(tx.need(round_id(tid, k))) for k in range(1, number)]
     return {
         "tournament_id": tid, "round": number, "per_table": per_table, "closed": closed,
         "tables": [{"table": n, "size": len(t),
@@ -91,7 +80,7 @@ def _dropped_of(doc: dict[str, Any]) -> frozenset[str]:
 
 
 @on(ev.TablesRoundSeated)
-def _seated(event: StoredEvent, tx: ViewTx) -> None:
+def _seated(event: Stored[ev.TablesRoundSeated], tx: ViewTx) -> None:
     tid, e = _tid(event), event.event
     if e.settings is not None:
         index = _index(tx, tid)
@@ -102,9 +91,9 @@ def _seated(event: StoredEvent, tx: ViewTx) -> None:
 
 
 @on(ev.TablesSeatsSwapped)
-def _swapped(event: StoredEvent, tx: ViewTx) -> None:
+def _swapped(event: Stored[ev.TablesSeatsSwapped], tx: ViewTx) -> None:
     tid, e = _tid(event), event.event
-    doc = tx.get(round_id(tid, e.round))
+    doc = tx.need(round_id(tid, e.round))
     tables, out = d.swapped(tuple(tuple(t) for t in _seating(doc)),
                             tuple(doc["sitting_out"]), *e.players)
     _save_round(tx, tid, _round_doc(tx, tid, e.round, [list(t) for t in tables],
@@ -113,34 +102,38 @@ def _swapped(event: StoredEvent, tx: ViewTx) -> None:
 
 
 @on(ev.TablesRoundMigrated)
-def _round_migrated(event: StoredEvent, tx: ViewTx) -> None:
+def _round_migrated(event: Stored[ev.TablesRoundMigrated], tx: ViewTx) -> None:
     """An old-layout round in today's: closed as TablesRoundClosed closes one, or open with
     its tables' results in their own streams."""
     tid, e = _tid(event), event.event
     if e.tables is not None:
-        _round_closed(event, tx)
+        _closing(tx, tid, e.round, e.tables)
         return
-    doc = tx.get(round_id(tid, e.round))
+    doc = tx.need(round_id(tid, e.round))
     _save_round(tx, tid, _round_doc(tx, tid, e.round, _seating(doc), list(doc["sitting_out"]),
                                     {}, frozenset(), per_table=True))
 
 
 @on(ev.TablesRoundClosed)
-def _round_closed(event: StoredEvent, tx: ViewTx) -> None:
-    tid, e = _tid(event), event.event
-    doc = tx.get(round_id(tid, e.round))
-    tables = [t["seats"] for t in e.tables]
+def _round_closed(event: Stored[ev.TablesRoundClosed], tx: ViewTx) -> None:
+    _closing(tx, _tid(event), event.event.round, event.event.tables)
+
+
+def _closing(tx: ViewTx, tid: str, number: int, closed: list[dict[str, Any]]) -> None:
+    """Round ``number`` closed with each table's {seats, dropped, results}."""
+    doc = tx.need(round_id(tid, number))
+    tables = [t["seats"] for t in closed]
     results = {k: [{"player_id": p, **t["results"][p]} for p in t["seats"]]
-               for k, t in enumerate(e.tables, start=1)}
-    dropped = frozenset(p for t in e.tables for p in t["dropped"])
-    _save_round(tx, tid, _round_doc(tx, tid, e.round, tables, list(doc["sitting_out"]),
+               for k, t in enumerate(closed, start=1)}
+    dropped = frozenset(p for t in closed for p in t["dropped"])
+    _save_round(tx, tid, _round_doc(tx, tid, number, tables, list(doc["sitting_out"]),
                                     results, dropped, per_table=True, closed=True))
 
 
 @on(ev.TablesPlayerDropped)
-def _dropped(event: StoredEvent, tx: ViewTx) -> None:
+def _dropped(event: Stored[ev.TablesPlayerDropped], tx: ViewTx) -> None:
     tid, e = _tid(event), event.event
-    doc = tx.get(round_id(tid, e.round))
+    doc = tx.need(round_id(tid, e.round))
     tables, dropped = _seating(doc), _dropped_of(doc)
     if e.loss:
         dropped = dropped | {e.player}
@@ -151,9 +144,9 @@ def _dropped(event: StoredEvent, tx: ViewTx) -> None:
 
 
 @on(ev.TablesTableReported)
-def _reported(event: StoredEvent, tx: ViewTx) -> None:
+def _reported(event: Stored[ev.TablesTableReported], tx: ViewTx) -> None:
     tid, e = _tid(event), event.event
-    doc = dict(tx.get(round_id(tid, e.round)))
+    doc = dict(tx.need(round_id(tid, e.round)))
     table = next(t for t in doc["tables"] if t["table"] == e.table)
     seats = [s["player_id"] for s in table["seats"]]
     result = [{"player_id": p, **e.results[p]} for p in seats if p in e.results]
@@ -169,7 +162,7 @@ def _final(tx: ViewTx, tid: str, change) -> None:
 
 
 @on(ev.TablesFinalStarted)
-def _final_started(event: StoredEvent, tx: ViewTx) -> None:
+def _final_started(event: Stored[ev.TablesFinalStarted], tx: ViewTx) -> None:
     q = event.event.qualifiers
     _final(tx, _tid(event), lambda f: {
         "qualifiers": q, "row": [], "next": q[-1], "seating": None, "first_player": None,
@@ -177,7 +170,7 @@ def _final_started(event: StoredEvent, tx: ViewTx) -> None:
 
 
 @on(ev.TablesFinalCardPlaced)
-def _card(event: StoredEvent, tx: ViewTx) -> None:
+def _card(event: Stored[ev.TablesFinalCardPlaced], tx: ViewTx) -> None:
     row = event.event.row
 
     def change(f):
@@ -187,18 +180,18 @@ def _card(event: StoredEvent, tx: ViewTx) -> None:
 
 
 @on(ev.TablesFinalSeated)
-def _final_seated(event: StoredEvent, tx: ViewTx) -> None:
+def _final_seated(event: Stored[ev.TablesFinalSeated], tx: ViewTx) -> None:
     _final(tx, _tid(event), lambda f: {**f, "seating": event.event.seating,
                                        "first_player": event.event.first_player})
 
 
 @on(ev.TablesFinalReported)
-def _final_reported(event: StoredEvent, tx: ViewTx) -> None:
+def _final_reported(event: Stored[ev.TablesFinalReported], tx: ViewTx) -> None:
     _final(tx, _tid(event), lambda f: {**f, "result": event.event.standings})
 
 
 @projection.on(FfaPodReported)
-def _pod(stored: StoredEvent, tx: ViewTx) -> None:
+def _pod(stored: Stored[FfaPodReported], tx: ViewTx) -> None:
     tid, e = _tid(stored), stored.event
     doc = dict(tx.get(ffa_id(tid)) or {"tournament_id": tid, "pods": []})
     pods = [p for p in doc["pods"] if p["pod"] != e.pod]
@@ -210,36 +203,3 @@ def _pod(stored: StoredEvent, tx: ViewTx) -> None:
     tx.put(ffa_id(tid), doc, kind="ffa")
 
 
-def full_round(views, tid: str, number: int) -> dict[str, Any] | None:
-    """A round as its view shows it: while a per-table round is open, each table's live
-    result and drops from its own stream joined in (a result the tables stream holds, a
-    correction, wins)."""
-    doc = views.get(round_id(tid, number))
-    if doc is None or not doc.get("per_table") or doc.get("closed"):
-        return public_round(doc)
-    own = views.get_many([table_doc_id(tid, number, t["table"]) for t in doc["tables"]])
-    tables = []
-    for t in doc["tables"]:
-        live = own.get(table_doc_id(tid, number, t["table"]))
-        if live is None:
-            tables.append(t)
-            continue
-        seats = [{**s, "dropped": s["dropped"] or s["player_id"] in live["dropped"]}
-                 for s in t["seats"] if s["player_id"] not in live["unseated"]]
-        result = t["result"]
-        if result is None and live["results"] is not None:
-            result = [{"player_id": s["player_id"], **live["results"][s["player_id"]]}
-                      for s in seats]
-        tables.append({**t, "seats": seats, "size": len(seats), "result": result})
-    return public_round({**doc, "tables": tables})
-
-
-def public_round(doc: dict[str, Any] | None) -> dict[str, Any] | None:
-    """The round without what only readers of the views need."""
-    if doc is None:
-        return None
-    return {k: v for k, v in doc.items() if k not in ("per_table", "closed")}
-
-
-def table_doc_id(tid: str, number: int, table: int) -> str:
-    return f"tables:{tid}:table:{number}:{table}"

@@ -6,49 +6,21 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..domain.events import Event
 from ..domain.tournament import events as ev
-from ..store.ports import StoredEvent
-from .registry import Projection, ViewTx
+from .queries.tournaments import (
+    player_id,
+    players_kind,
+    streams_kind,
+    summary_id,
+)
+from .registry import Projection, Stored, ViewTx
 
 projection = Projection("tournaments")
 
 
-def summary_id(tid: str) -> str:
-    return f"tournament:{tid}"
-
-
-def player_id(tid: str, pid: str) -> str:
-    return f"tournament:{tid}:player:{pid}"
-
-
-def players_kind(tid: str) -> str:
-    return f"players:{tid}"
-
-
-def player_names(views, tid: str, ids) -> dict[str, str | None]:
-    """Names of the given players (None for an unknown id)."""
-    wanted = [p for p in dict.fromkeys(ids) if p]
-    docs = views.get_many([player_id(tid, p) for p in wanted])
-    return {p: (docs.get(player_id(tid, p)) or {}).get("name") for p in wanted}
-
-
-def all_players(views, tid: str) -> list[dict[str, Any]]:
-    """Every player of the tournament in registration order (reports, the widget)."""
-    out, after = [], None
-    while True:
-        page = views.list(players_kind(tid), after=after, limit=1000)
-        out += [v.doc for v in page]
-        if len(page) < 1000:
-            return out
-        after = page[-1].sort
-
-
 def stream_entry_id(tid: str, stream_id: str) -> str:
     return f"tournament:{tid}:stream:{stream_id}"
-
-
-def streams_kind(tid: str) -> str:
-    return f"tournament-streams:{tid}"
 
 
 def tournament_streams(views, tid: str) -> list[str]:
@@ -70,13 +42,13 @@ def _save(tx: ViewTx, tid: str, summary: dict[str, Any]) -> None:
     tx.put(summary_id(tid), summary, kind="tournament", sort=f"{summary['created_at']}|{tid}")
 
 
-def _tid(event: StoredEvent) -> str:
+def _tid(event: Stored[Event]) -> str:
     return event.stream_id.split("-", 1)[1]
 
 
 @projection.on(ev.TournamentCreated)
-def _created(stored: StoredEvent, tx: ViewTx) -> None:
-    e: ev.TournamentCreated = stored.event
+def _created(stored: Stored[ev.TournamentCreated], tx: ViewTx) -> None:
+    e = stored.event
     tid = e.tournament_id
     _save(tx, tid, {
         "tournament_id": tid, "name": e.name, "game": e.game, "format": e.format,
@@ -89,7 +61,7 @@ def _created(stored: StoredEvent, tx: ViewTx) -> None:
 
 
 def _count(tx: ViewTx, tid: str, **changes: int) -> None:
-    summary = dict(tx.get(summary_id(tid)))
+    summary = dict(tx.need(summary_id(tid)))
     counts = dict(summary["players"])
     for key, change in changes.items():
         counts[key] += change
@@ -97,8 +69,8 @@ def _count(tx: ViewTx, tid: str, **changes: int) -> None:
 
 
 @projection.on(ev.PlayerRegistered)
-def _registered(stored: StoredEvent, tx: ViewTx) -> None:
-    e: ev.PlayerRegistered = stored.event
+def _registered(stored: Stored[ev.PlayerRegistered], tx: ViewTx) -> None:
+    e = stored.event
     tid = _tid(stored)
     tx.put(player_id(tid, e.player_id), {
         "player_id": e.player_id, "name": e.name, "member_id": e.member_id,
@@ -108,61 +80,61 @@ def _registered(stored: StoredEvent, tx: ViewTx) -> None:
 
 
 @projection.on(ev.PlayerRemoved)
-def _removed(stored: StoredEvent, tx: ViewTx) -> None:
+def _removed(stored: Stored[ev.PlayerRemoved], tx: ViewTx) -> None:
     tid, pid = _tid(stored), stored.event.player_id
-    doc = tx.get(player_id(tid, pid))
+    doc = tx.need(player_id(tid, pid))
     tx.delete(player_id(tid, pid))
     _count(tx, tid, registered=-1, **({"active": -1} if doc["status"] == "active"
                                       else {"dropped": -1}))
 
 
 @projection.on(ev.PlayerDropped)
-def _dropped(stored: StoredEvent, tx: ViewTx) -> None:
-    e: ev.PlayerDropped = stored.event
+def _dropped(stored: Stored[ev.PlayerDropped], tx: ViewTx) -> None:
+    e = stored.event
     tid = _tid(stored)
     tx.patch(player_id(tid, e.player_id), {"status": "dropped", "dropped_at": e.at})
     _count(tx, tid, active=-1, dropped=1)
 
 
 @projection.on(ev.PlayerReinstated)
-def _reinstated(stored: StoredEvent, tx: ViewTx) -> None:
-    e: ev.PlayerReinstated = stored.event
+def _reinstated(stored: Stored[ev.PlayerReinstated], tx: ViewTx) -> None:
+    e = stored.event
     tid = _tid(stored)
     tx.patch(player_id(tid, e.player_id), {"status": "active", "dropped_at": None})
     _count(tx, tid, active=1, dropped=-1)
 
 
 def _patch_summary(tx: ViewTx, tid: str, **fields: Any) -> None:
-    _save(tx, tid, {**tx.get(summary_id(tid)), **fields})
+    _save(tx, tid, {**tx.need(summary_id(tid)), **fields})
 
 
 @projection.on(ev.SettingsChanged)
-def _settings(stored: StoredEvent, tx: ViewTx) -> None:
+def _settings(stored: Stored[ev.SettingsChanged], tx: ViewTx) -> None:
     _patch_summary(tx, _tid(stored), settings=stored.event.settings)
 
 
 @projection.on(ev.JudgeAdded)
-def _judge(stored: StoredEvent, tx: ViewTx) -> None:
-    e: ev.JudgeAdded = stored.event
+def _judge(stored: Stored[ev.JudgeAdded], tx: ViewTx) -> None:
+    e = stored.event
     tid = _tid(stored)
-    judges = tx.get(summary_id(tid))["judges"] + [{"judge_id": e.judge_id, "name": e.name}]
+    judges = tx.need(summary_id(tid))["judges"] + [{"judge_id": e.judge_id, "name": e.name}]
     _patch_summary(tx, tid, judges=judges)
 
 
 @projection.on(ev.TournamentStarted)
-def _started(stored: StoredEvent, tx: ViewTx) -> None:
+def _started(stored: Stored[ev.TournamentStarted], tx: ViewTx) -> None:
     _patch_summary(tx, _tid(stored), status="running", started_at=stored.event.at)
 
 
 @projection.on(ev.TournamentFinished)
-def _finished(stored: StoredEvent, tx: ViewTx) -> None:
-    e: ev.TournamentFinished = stored.event
+def _finished(stored: Stored[ev.TournamentFinished], tx: ViewTx) -> None:
+    e = stored.event
     _patch_summary(tx, _tid(stored), status="finished", finished_at=e.at, seed=e.seed,
                    incomplete=e.incomplete)
 
 
 @projection.on("*")
-def _stream_index(event: StoredEvent, tx: ViewTx) -> None:
+def _stream_index(event: Stored[Event], tx: ViewTx) -> None:
     """Remember every stream a tournament has, when its first event arrives. One document
     per stream, written only by that stream (a shared list would lose concurrent updates)."""
     tid = tournament_of_stream(event.stream_id)

@@ -17,6 +17,7 @@ import hashlib
 from typing import Any
 
 from ..domain import streams
+from ..domain.events import Event
 from ..domain.ledger.events import LedgerEventInvalidated, LedgerEventRecorded
 from ..domain.swiss.events import RoundPaired
 from ..domain.tabledraft.events import TableDraftCompleted
@@ -26,13 +27,12 @@ from ..domain.webhooks.events import (
     WebhookEndpointRegistered,
     WebhookEndpointRemoved,
 )
-from ..store.ports import StoredEvent
 from . import signals
-from .registry import Projection, ViewTx, keyed
+from .queries.webhooks import DUE_KIND, attempts_id, delivery_doc_id, log_kind
+from .registry import Projection, Stored, ViewTx, keyed
 from .tournaments import summary_id, tournament_of_stream
 
 projection = Projection("webhooks")
-DUE_KIND = "webhook-due"
 
 
 endpoints_id = keyed("webhooks:")           # by organizer id
@@ -43,21 +43,18 @@ def delivery_id_of(endpoint_id: str, stream_id: str, version: int) -> str:
     return "d" + digest[:23]
 
 
-delivery_doc_id = keyed("webhook-delivery:")     # by delivery id
-attempts_id = keyed("webhook-attempts:")         # by delivery id
 due_id = keyed("webhook-due:")                   # by delivery id
-log_kind = keyed("webhook-log|")                 # by endpoint id
 
 
 DUE_SIGNAL = signals.WEBHOOK_DUE     # a delivery is due (the reaction wakes the worker)
 
 
-def _org(event: StoredEvent) -> str:
+def _org(event: Stored[Event]) -> str:
     return event.stream_id.split("-", 1)[1]
 
 
 @projection.on(WebhookEndpointRegistered)
-def _registered(stored: StoredEvent, tx: ViewTx) -> None:
+def _registered(stored: Stored[WebhookEndpointRegistered], tx: ViewTx) -> None:
     org, e = _org(stored), stored.event
     doc = tx.get(endpoints_id(org)) or {"organizer_id": org, "endpoints": []}
     entry = {"endpoint_id": e.endpoint_id, "url": e.url, "topics": e.topics,
@@ -67,9 +64,9 @@ def _registered(stored: StoredEvent, tx: ViewTx) -> None:
 
 
 @projection.on(WebhookEndpointRemoved)
-def _removed(stored: StoredEvent, tx: ViewTx) -> None:
+def _removed(stored: Stored[WebhookEndpointRemoved], tx: ViewTx) -> None:
     org, removed = _org(stored), stored.event
-    doc = tx.get(endpoints_id(org))
+    doc = tx.need(endpoints_id(org))
     tx.put(endpoints_id(org), {**doc, "endpoints": [
         {**e, "removed_at": removed.at} if e["endpoint_id"] == removed.endpoint_id else e
         for e in doc["endpoints"]]}, kind="webhooks")
@@ -81,7 +78,7 @@ CREATED_PUBLIC = ("tournament_id", "organizer_id", "name", "game", "format", "st
                   "seed_sha256", "starts_at", "location", "created_at")
 
 
-def _payload(event: StoredEvent, tid: str | None, topic: str, did: str) -> dict[str, Any]:
+def _payload(event: Stored[Event], tid: str | None, topic: str, did: str) -> dict[str, Any]:
     data = dict(event.data)
     if isinstance(event.event, LedgerEventRecorded | LedgerEventInvalidated):
         data = _ratings(event.event)
@@ -108,7 +105,7 @@ def _ratings(e: LedgerEventRecorded | LedgerEventInvalidated) -> dict[str, Any]:
             else "corrected", "version": e.version, "changes": e.changes, "at": e.at}
 
 
-def _owner(event: StoredEvent, tx: ViewTx) -> tuple[str, str | None] | None:
+def _owner(event: Stored[Event], tx: ViewTx) -> tuple[str, str | None] | None:
     """(whose endpoints get the event, its tournament), None when nobody's do."""
     if streams.kind_of(event.stream_id) == "ledger":      # a federation's ledger
         changes = getattr(event.event, "changes", None)
@@ -119,7 +116,7 @@ def _owner(event: StoredEvent, tx: ViewTx) -> tuple[str, str | None] | None:
 
 
 @projection.on(*SOURCE_EVENTS)
-def _source(event: StoredEvent, tx: ViewTx) -> None:
+def _source(event: Stored[Event], tx: ViewTx) -> None:
     topic = topic_of(event.type)
     if isinstance(event.event, TableDraftCompleted) \
             and streams.capability_of(event.stream_id) == "mixed-draft":
@@ -152,8 +149,8 @@ def _source(event: StoredEvent, tx: ViewTx) -> None:
 
 
 @projection.on(WebhookAttempted)
-def _attempted(stored: StoredEvent, tx: ViewTx) -> None:
-    e: WebhookAttempted = stored.event
+def _attempted(stored: Stored[WebhookAttempted], tx: ViewTx) -> None:
+    e = stored.event
     did, due_at = e.delivery_id, e.next_attempt_at
     doc = tx.get(attempts_id(did)) or {"delivery_id": did, "attempts": []}
     attempt = {"attempt": e.attempt, "at": e.at, "ok": e.ok, "status_code": e.status_code,

@@ -23,7 +23,7 @@ import requests
 from ..domain import streams
 from ..domain.errors import DomainError
 from ..domain.push import PUSH_LOG, PUSH_SUBSCRIPTIONS, RecordBatch, Unsubscribe
-from ..projections.push import DUE_KIND, done_id, subs_id
+from ..projections.queries.push import DUE_KIND, done_id, subs_id
 from ..service import Reply
 from ..webhooks.resolve import RefusedAddress, vetted_addresses
 from . import vapid

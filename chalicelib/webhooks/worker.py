@@ -19,7 +19,7 @@ from ..domain.webhooks import (
     signature_header,
     standard_headers,
 )
-from ..projections.webhooks import DUE_KIND, delivery_doc_id
+from ..projections.queries.webhooks import DUE_KIND, delivery_doc_id
 from ..service import Reply
 from ..telemetry import metrics
 from .derivation import deriver

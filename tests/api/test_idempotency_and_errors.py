@@ -171,7 +171,7 @@ def test_heavy_contention_on_one_stream_still_commits_every_command(rt):
     for th in threads:
         th.join()
     assert errors == []
-    from chalicelib.projections.tournaments import all_players, summary_id
+    from chalicelib.projections.queries.tournaments import all_players, summary_id
     players = all_players(rt.views, "t00000000000c")
     assert sorted(p["player_id"] for p in players) == sorted(f"p{i}" for i in range(32))
     assert rt.views.get(summary_id("t00000000000c"))["players"]["registered"] == 32

@@ -12,8 +12,9 @@ from chalicelib.domain.judging import (
     GivePenalty,
     NameOfficials,
 )
-from chalicelib.projections import judging as views
+from chalicelib.projections import judging
 from chalicelib.projections.projector import Projector
+from chalicelib.projections.queries import judging as views
 from chalicelib.store.ports import NewEvent, append
 
 TID = "t0000000000a1"
@@ -45,7 +46,7 @@ def _events():
 def test_views_once_per_event_and_rebuild_equals_incremental(stores):
     events, store = stores
     append(events, STREAM, 0, [NewEvent(e.type, e.data) for e in _events()])
-    projector = Projector(events, store, [views.projection])
+    projector = Projector(events, store, [judging.projection])
     stored = events.read(STREAM)
     shuffled = list(stored)
     random.Random(3).shuffle(shuffled)

@@ -1,0 +1,5 @@
+"""The read side of ``projections/product.py``: the ids of its view documents and
+the readers the use cases call (the handlers writing them stay in that module)."""
+from __future__ import annotations
+
+ENTRY_KIND = "product-entry"
