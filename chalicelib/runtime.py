@@ -77,6 +77,17 @@ class Runtime:
         from .store.sqlite_health import SqliteHealth
         return SqliteHealth(self.events, self.views)
 
+    @functools.cached_property
+    def feed_progress(self) -> Any:
+        """What the feeds' horizon reads (``backlog()``): on DynamoDB the projector's
+        watermark (``store/dynamo_watermark.py``), embedded the health checks' backlog."""
+        if self.config.store != "dynamodb":
+            return self.health
+        from .application.feeds import settle_seconds
+        from .store.dynamo_watermark import ProjectorWatermark
+        return ProjectorWatermark(self.health.client, self.config.views_table, self.health,
+                                  settle_seconds("dynamodb"))
+
 
 def build_runtime(config: Config) -> Runtime:
     if config.store == "sqlite":
