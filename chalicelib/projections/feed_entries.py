@@ -24,6 +24,7 @@ from typing import Any
 
 from ..store.ports import StoredEvent
 from .registry import ViewTx
+from .signals import FEED_WRITTEN
 
 log = logging.getLogger(__name__)
 
@@ -85,6 +86,7 @@ class Emitter:
             doc["player_id"] = pid
         self.tx.put(entry_id(self.tid, pid, position), doc, kind=feed_kind(self.tid, pid),
                     sort=position)
+        self.tx.signal(FEED_WRITTEN)        # the WebSocket fan-out (reactions/sockets.py)
         if pid is not None:
             for hook in private_hooks:
                 hook(self.tx, self.stored, self.tid, pid, doc)
