@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from itertools import groupby
 from typing import Any
@@ -28,6 +29,7 @@ from . import feeds
 from .reads import Reads
 
 MAX_WAIT_SECONDS = 3.0       # the longest the projector waits for its entries to settle
+SENDERS = 32                 # claims and posts in flight at once during a fan-out
 
 
 @dataclass
@@ -148,15 +150,22 @@ def fanout(s: Sockets, tids: Iterable[str], newest: float | None) -> int:
                 for sub in members:
                     post_pending(s, sub)
                 continue
-            for sub in members:
-                mine = [e for e in found if e["position"] > sub.position]
-                if not mine:
-                    continue
-                if _deliver(s, sub, mine):
-                    sent += 1
-                else:
-                    post_pending(s, s.connections.get(sub.connection_id, sub.feed))
+            behind = [(sub, [e for e in found if e["position"] > sub.position])
+                      for sub in members]
+            behind = [(sub, mine) for sub, mine in behind if mine]
+            if len(behind) > 1:
+                with ThreadPoolExecutor(min(SENDERS, len(behind))) as pool:
+                    sent += sum(pool.map(lambda job: _send_one(s, *job), behind))
+            else:
+                sent += sum(_send_one(s, sub, mine) for sub, mine in behind)
     return sent
+
+
+def _send_one(s: Sockets, sub: Subscription, mine: list[dict[str, Any]]) -> int:
+    if _deliver(s, sub, mine):
+        return 1
+    post_pending(s, s.connections.get(sub.connection_id, sub.feed))    # lost the claim
+    return 0
 
 
 def sweep(s: Sockets) -> int:

@@ -22,6 +22,7 @@ from ..application import feed_sockets
 from ..auth import optional_principal
 from ..domain.errors import DomainError
 from ..projections.feed_entries import POSITION_PATTERN
+from ..store.ports import StoreUnavailable, ViewsDamaged
 
 log = logging.getLogger(__name__)
 
@@ -89,6 +90,12 @@ def message(event: dict[str, Any], rt: Any) -> dict[str, Any]:
                                       body.player_id, body.after)
     except DomainError as exc:
         sockets.poster.send(connection, feed_sockets.error_message(exc))
+        return {"statusCode": 200}
+    except (StoreUnavailable, ViewsDamaged) as exc:
+        log.warning("subscribe refused for now: %s", exc)
+        sockets.poster.send(connection, {"type": "error", "error": "store_unavailable",
+                                         "message": "the store cannot answer now: subscribe "
+                                         "again shortly", "details": None})
         return {"statusCode": 200}
     sockets.poster.send(connection, {"type": "subscribed", **done})
     return {"statusCode": 200}

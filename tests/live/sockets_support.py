@@ -37,7 +37,7 @@ class LoopbackGateway:
             raise ClientError({"Error": {"Code": "GoneException", "Message": "gone"},
                                "ResponseMetadata": {"HTTPStatusCode": 410}},
                               "PostToConnection")
-        self.sent[ConnectionId].append(json.loads(Data))
+        self.sent[ConnectionId].append(check(json.loads(Data)))
         return {}
 
     def entries(self, connection: str) -> list[dict[str, Any]]:
@@ -73,3 +73,23 @@ def handlers() -> SimpleNamespace:
                            message=lambda c, b: app.ws_message(ws_event(c, b), None),
                            disconnect=lambda c: app.ws_disconnect(
                                ws_event(c, route="$disconnect"), None))
+
+
+def check(message: dict[str, Any]) -> dict[str, Any]:
+    """The message is what ``openapi.yaml`` (``x-websocket``) says it is."""
+    import pathlib
+
+    import jsonschema
+    import yaml
+    global _SPEC
+    if _SPEC is None:
+        root = pathlib.Path(__file__).resolve().parents[2]
+        _SPEC = yaml.safe_load((root / "openapi.yaml").read_text())
+    name = {"entries": "SocketEntries", "subscribed": "SocketSubscribed",
+            "unsubscribed": "SocketUnsubscribed", "error": "SocketError"}[message["type"]]
+    jsonschema.Draft202012Validator({"$ref": f"#/components/schemas/{name}",
+                                     "components": _SPEC["components"]}).validate(message)
+    return message
+
+
+_SPEC: dict[str, Any] | None = None

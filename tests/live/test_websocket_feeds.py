@@ -137,6 +137,9 @@ def test_a_gone_connection_is_dropped(ws):
     subs = ws.rt.feed_sockets().connections.of_tournament(tid)
     assert [s.connection_id for s in subs] == ["stays"]
     assert ws.gw.entries("stays")[-1]["data"]["text"] == "hello"
+    ws.ws.message("stays", {"action": "unsubscribe"})
+    assert ws.gw.sent["stays"][-1] == {"type": "unsubscribed"}
+    assert ws.rt.feed_sockets().connections.of_tournament(tid) == []
 
 
 def test_two_senders_never_send_an_entry_twice(ws):
