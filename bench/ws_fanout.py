@@ -88,6 +88,9 @@ def _run(count: int, rounds: int, delay: float) -> dict[str, Any]:
         Poster.connect = classmethod(lambda cls, endpoint: cls(gateway))
         rt = ss.runtime()
         set_runtime(rt)
+        from chalicelib.entrypoints.stream import project
+        from tests.api import test_health_dynamodb
+        test_health_dynamodb.handle_stream_batch = lambda event, projector: project(event, rt)
         from tests.conftest import ADMIN_KEY
         api = ApiClient(app_module.app, ADMIN_KEY)
         poller = Poller(rt)

@@ -1,7 +1,7 @@
 """The projector Lambda (``app.project_events``): projects a batch of the events table's
-stream, then moves the feeds' watermark on (``store/dynamo_watermark.py``), so feed
-reads and the WebSocket fan-out serve what the batch projected without scanning the
-stream themselves."""
+stream, sends WebSocket subscribers the batch's new feed entries once at its end, then
+moves the feeds' watermark on (``store/dynamo_watermark.py``), so feed reads serve what
+the batch projected without scanning the stream themselves."""
 from __future__ import annotations
 
 import logging
@@ -12,7 +12,9 @@ log = logging.getLogger(__name__)
 
 def project(event: dict[str, Any], rt: Any) -> dict[str, Any]:
     from ..projections.stream_handler import handle_stream_batch
-    response = handle_stream_batch(event, rt.projector)
+    from ..push.sockets import one_fanout
+    with one_fanout():      # WebSocket subscribers are sent the batch's entries once
+        response = handle_stream_batch(event, rt.projector)
     advance = getattr(rt.feed_progress, "advance", None)
     if advance is not None:
         try:

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Callable, Iterable
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from botocore.exceptions import ClientError
@@ -54,8 +56,38 @@ def set_fanout(run: Callable[[Iterable[str], float | None], None] | None) -> Non
     _fanout = run
 
 
+class _Batch:
+    def __init__(self) -> None:
+        self.tids: set[str] = set()
+        self.newest: float | None = None
+
+
+_batch = threading.local()
+
+
 def feeds_written(tids: Iterable[str], newest: float | None) -> None:
     """A projection wrote entries to these tournaments' feeds (``newest``: the latest
-    source event's recording time, epoch seconds)."""
-    if _fanout is not None:
+    source event's recording time, epoch seconds). Inside :func:`one_fanout` they are
+    collected and sent once, when the batch ends."""
+    if _fanout is None:
+        return
+    batch = getattr(_batch, "current", None)
+    if batch is None:
         _fanout(tids, newest)
+        return
+    batch.tids.update(tids)
+    if newest is not None:
+        batch.newest = newest if batch.newest is None else max(batch.newest, newest)
+
+
+@contextmanager
+def one_fanout() -> Iterator[None]:
+    """The projector's batch: one fan-out for every stream it projected, at its end (not
+    one per stream: each waits for its entries to settle and reads the subscribers)."""
+    batch = _batch.current = _Batch()
+    try:
+        yield
+    finally:
+        _batch.current = None
+    if batch.tids and _fanout is not None:
+        _fanout(batch.tids, batch.newest)

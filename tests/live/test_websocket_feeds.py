@@ -29,6 +29,11 @@ def ws(aws, chalice_app, monkeypatch):
         lambda cls, endpoint: endpoints.append(endpoint) or cls(gateway)))
     rt = ss.runtime()
     set_runtime(rt)
+    # the projector as Lambda runs it: the batch, then one fan-out, then the watermark
+    from chalicelib.entrypoints.stream import project
+    from tests.api import test_health_dynamodb
+    monkeypatch.setattr(test_health_dynamodb, "handle_stream_batch",
+                        lambda event, projector: project(event, rt))
     yield ss.SimpleNamespace(api=ApiClient(chalice_app, ADMIN_KEY), rt=rt, gw=gateway,
                              poller=Poller(rt), ws=ss.handlers(), endpoints=endpoints)
     set_runtime(None)
@@ -125,6 +130,28 @@ def test_a_client_that_leaves_resumes_with_nothing_lost(ws):
     assert [e["data"]["text"] for e in ws.gw.entries("c2")] == ["two", "three", "four"]
     positions = [e["position"] for e in seen + ws.gw.entries("c2")]
     assert positions == sorted(set(positions))       # in order, none twice
+
+
+def test_one_fanout_per_projector_batch(ws, monkeypatch):
+    org, tid, _ = _event(ws)
+    other = ws.api.post("/v1/tournaments", {"name": "Other", "game": "vtes",
+                                            "format": "sealed"},
+                        token=org).body["tournament_id"]
+    ws.poller.poll()
+    for t in (tid, other):
+        ws.ws.message(f"on-{t}", {"action": "subscribe", "tournament_id": t})
+    calls = []
+    real = feed_sockets.fanout
+    monkeypatch.setattr(feed_sockets, "fanout",
+                        lambda s, tids, newest: calls.append(set(tids)) or real(s, tids, newest))
+    for t in (tid, other):
+        _announce(ws, t, org, f"to {t}")
+        _announce(ws, t, org, f"again to {t}")
+    ws.poller.poll()                                 # four events, two streams, one batch
+    assert calls == [{tid, other}]
+    for t in (tid, other):
+        assert [e["data"]["text"] for e in ws.gw.entries(f"on-{t}")][-2:] == \
+            [f"to {t}", f"again to {t}"]
 
 
 def test_a_gone_connection_is_dropped(ws):
