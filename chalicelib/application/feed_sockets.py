@@ -153,19 +153,29 @@ def fanout(s: Sockets, tids: Iterable[str], newest: float | None) -> int:
             behind = [(sub, [e for e in found if e["position"] > sub.position])
                       for sub in members]
             behind = [(sub, mine) for sub, mine in behind if mine]
-            if len(behind) > 1:
-                with ThreadPoolExecutor(min(SENDERS, len(behind))) as pool:
-                    sent += sum(pool.map(lambda job: _send_one(s, *job), behind))
+            won = s.connections.claim_many([(sub, mine[-1]["position"])
+                                            for sub, mine in behind])
+            jobs = [(sub, mine, claimed) for (sub, mine), claimed in
+                    zip(behind, won, strict=True)]
+            if len(jobs) > 1:
+                with ThreadPoolExecutor(min(SENDERS, len(jobs))) as pool:
+                    sent += sum(pool.map(lambda job: _send_one(s, *job), jobs))
             else:
-                sent += sum(_send_one(s, sub, mine) for sub, mine in behind)
+                sent += sum(_send_one(s, *job) for job in jobs)
     return sent
 
 
-def _send_one(s: Sockets, sub: Subscription, mine: list[dict[str, Any]]) -> int:
-    if _deliver(s, sub, mine):
-        return 1
-    post_pending(s, s.connections.get(sub.connection_id, sub.feed))    # lost the claim
-    return 0
+def _send_one(s: Sockets, sub: Subscription, mine: list[dict[str, Any]],
+              claimed: bool) -> int:
+    """Post what ``sub`` claimed; one that lost its claim reads again for itself."""
+    if not claimed:
+        post_pending(s, s.connections.get(sub.connection_id, sub.feed))
+        return 0
+    if not s.poster.send(sub.connection_id, _message(sub.tournament_id, sub.player_id,
+                                                     sub.position, mine[-1]["position"],
+                                                     mine)):
+        s.connections.drop(sub.connection_id)       # gone: the client left
+    return 1
 
 
 def sweep(s: Sockets) -> int:

@@ -19,6 +19,7 @@ from botocore.exceptions import ClientError
 
 INDEX = "by_tournament"
 LIFETIME_SECONDS = 2 * 3600
+TRANSACTION_ITEMS = 100       # DynamoDB's limit of items in one transaction
 
 
 def feed_key(tid: str, pid: str | None) -> str:
@@ -105,6 +106,33 @@ class DynamoConnections:
                 return False
             raise
         return True
+
+    def claim_many(self, claims: list[tuple[Subscription, str]]) -> list[bool]:
+        """``claim`` for many subscriptions, up to 100 in one transaction (a fan-out to
+        thousands makes tens of calls, not thousands); a transaction refused because one
+        of them moved is claimed again one by one."""
+        won: list[bool] = []
+        for start in range(0, len(claims), TRANSACTION_ITEMS):
+            chunk = claims[start:start + TRANSACTION_ITEMS]
+            if len(chunk) == 1:
+                won.append(self.claim(*chunk[0]))
+                continue
+            try:
+                self.client.transact_write_items(TransactItems=[{"Update": {
+                    "TableName": self.table,
+                    "Key": {"connection_id": {"S": sub.connection_id}, "feed": {"S": sub.feed}},
+                    "UpdateExpression": "SET #p = :new", "ConditionExpression": "#p = :old",
+                    "ExpressionAttributeNames": {"#p": "position"},
+                    "ExpressionAttributeValues": {":new": {"S": position},
+                                                  ":old": {"S": sub.position}}}}
+                    for sub, position in chunk])
+            except ClientError as exc:
+                if exc.response.get("Error", {}).get("Code") != "TransactionCanceledException":
+                    raise
+                won += [self.claim(sub, position) for sub, position in chunk]
+            else:
+                won += [True] * len(chunk)
+        return won
 
     def drop(self, connection_id: str) -> int:
         """Forget every subscription of a connection (disconnected, or gone); how many."""

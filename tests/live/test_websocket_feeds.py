@@ -191,3 +191,18 @@ def test_the_real_client_posts_to_the_management_api(aws, monkeypatch):
               for backend in account.values() for cid, connection in
               backend.connections.items() if cid == "Lx1ZvcKCoAMCJ_Q"]
     assert posted == [b'{"type":"entries","entries":[]}']
+
+
+def test_claims_are_made_a_hundred_at_a_time(ws):
+    from chalicelib.store.dynamo_connections import Subscription
+    org, tid, _ = _event(ws)
+    connections = ws.rt.feed_sockets().connections
+    subs = [Subscription(f"k{i:03d}", tid, None, "0000000000000001-~") for i in range(150)]
+    for sub in subs:
+        connections.subscribe(sub)
+    assert connections.claim(subs[7], "0000000000000002-~")       # another sender moved it
+    won = connections.claim_many([(sub, "0000000000000003-~") for sub in subs])
+    assert won == [i != 7 for i in range(150)]
+    positions = {s.connection_id: s.position for s in connections.of_tournament(tid)}
+    assert positions["k007"] == "0000000000000002-~"
+    assert {p for c, p in positions.items() if c != "k007"} == {"0000000000000003-~"}
