@@ -29,6 +29,7 @@ from . import feeds
 from .reads import Reads
 
 MAX_WAIT_SECONDS = 3.0       # the longest the projector waits for its entries to settle
+RETRY_SECONDS = 0.25         # between looks while entries wait past the horizon
 SENDERS = 32                 # claims and posts in flight at once during a fan-out
 
 
@@ -127,42 +128,62 @@ def fanout(s: Sockets, tids: Iterable[str], newest: float | None) -> int:
     """Send every subscriber of these tournaments' feeds what is new (the projector,
     after a batch wrote feed entries); the number of messages sent. Waits first (up to
     ``MAX_WAIT_SECONDS``) for the newest entry to settle, so the horizon covers it."""
+    deadline = s.clock() + MAX_WAIT_SECONDS
     if newest is not None:
         wait = newest + s.settle - s.clock()
         if wait > 0:
             s.sleep(min(wait, MAX_WAIT_SECONDS))
-    if s.advance is not None:
-        s.advance()
-    sent = 0
-    for tid in sorted(set(tids)):
-        subs = sorted(s.connections.of_tournament(tid), key=lambda x: (x.feed, x.position))
-        end = _end(s.horizon)
-        if end is None:
+    sent, todo = 0, sorted(set(tids))
+    while True:
+        if s.advance is not None:
+            s.advance()
+        held: list[str] = []
+        for tid in todo:
+            count, waiting = _fan_tournament(s, tid)
+            sent += count
+            if waiting:
+                held.append(tid)
+        # entries past the horizon (another shard's batch not projected yet): look again
+        # shortly, until the deadline; the scheduled sweep sends what is still held then
+        if not held or s.clock() + RETRY_SECONDS > deadline:
             return sent
-        for _, group in groupby(subs, key=lambda x: x.feed):
-            members = list(group)
-            first = members[0]           # the furthest behind: one read serves them all
-            limit = feeds.MAX_BEHIND + 1
-            read = fe.entries_after(s.reads.views, tid, first.player_id, first.position,
-                                    limit)
-            found = [e for e in read if e["position"] < end]
-            if len(read) >= limit:       # someone is far behind: each reads for itself
-                for sub in members:
-                    post_pending(s, sub)
-                continue
-            behind = [(sub, [e for e in found if e["position"] > sub.position])
-                      for sub in members]
-            behind = [(sub, mine) for sub, mine in behind if mine]
-            won = s.connections.claim_many([(sub, mine[-1]["position"])
-                                            for sub, mine in behind])
-            jobs = [(sub, mine, claimed) for (sub, mine), claimed in
-                    zip(behind, won, strict=True)]
-            if len(jobs) > 1:
-                with ThreadPoolExecutor(min(SENDERS, len(jobs))) as pool:
-                    sent += sum(pool.map(lambda job: _send_one(s, *job), jobs))
-            else:
-                sent += sum(_send_one(s, *job) for job in jobs)
-    return sent
+        s.sleep(RETRY_SECONDS)
+        todo = held
+
+
+def _fan_tournament(s: Sockets, tid: str) -> tuple[int, bool]:
+    """Send the tournament's subscribers what is new; (messages sent, whether entries
+    wait past the horizon)."""
+    sent, waiting = 0, False
+    subs = sorted(s.connections.of_tournament(tid), key=lambda x: (x.feed, x.position))
+    end = _end(s.horizon)
+    if end is None:
+        return 0, bool(subs)
+    for _, group in groupby(subs, key=lambda x: x.feed):
+        members = list(group)
+        first = members[0]           # the furthest behind: one read serves them all
+        limit = feeds.MAX_BEHIND + 1
+        read = fe.entries_after(s.reads.views, tid, first.player_id, first.position,
+                                limit)
+        found = [e for e in read if e["position"] < end]
+        waiting = waiting or len(found) < len(read)
+        if len(read) >= limit:       # someone is far behind: each reads for itself
+            for sub in members:
+                post_pending(s, sub)
+            continue
+        behind = [(sub, [e for e in found if e["position"] > sub.position])
+                  for sub in members]
+        behind = [(sub, mine) for sub, mine in behind if mine]
+        won = s.connections.claim_many([(sub, mine[-1]["position"])
+                                        for sub, mine in behind])
+        jobs = [(sub, mine, claimed) for (sub, mine), claimed in
+                zip(behind, won, strict=True)]
+        if len(jobs) > 1:
+            with ThreadPoolExecutor(min(SENDERS, len(jobs))) as pool:
+                sent += sum(pool.map(lambda job: _send_one(s, *job), jobs))
+        else:
+            sent += sum(_send_one(s, *job) for job in jobs)
+    return sent, waiting
 
 
 def _send_one(s: Sockets, sub: Subscription, mine: list[dict[str, Any]],

@@ -206,3 +206,27 @@ def test_claims_are_made_a_hundred_at_a_time(ws):
     positions = {s.connection_id: s.position for s in connections.of_tournament(tid)}
     assert positions["k007"] == "0000000000000002-~"
     assert {p for c, p in positions.items() if c != "k007"} == {"0000000000000003-~"}
+
+
+def test_entries_held_back_by_another_batch_are_sent_when_it_lands(ws):
+    """An older event of another tournament not projected yet (another shard's batch)
+    holds the horizon back: the fan-out looks again shortly and sends once it lands."""
+    import dataclasses
+    org, tid, _ = _event(ws)
+    other = ws.api.post("/v1/tournaments", {"name": "Other", "game": "vtes",
+                                            "format": "sealed"},
+                        token=org).body["tournament_id"]
+    ws.poller.poll()
+    ws.ws.message("c1", {"action": "subscribe", "tournament_id": tid})
+    _announce(ws, other, org, "first, elsewhere")      # recorded first, projected last
+    _announce(ws, tid, org, "mine")
+    ws.rt.projector.apply(ws.rt.events.read(f"announcements-{tid}"))
+    landed = []
+
+    def other_batch_lands(seconds):
+        landed.append(seconds)
+        ws.rt.projector.apply(ws.rt.events.read(f"announcements-{other}"))
+    sockets = dataclasses.replace(ws.rt.feed_sockets(advance=True), sleep=other_batch_lands)
+    assert feed_sockets.fanout(sockets, [tid], None) == 1
+    assert landed == [feed_sockets.RETRY_SECONDS]
+    assert [e["data"]["text"] for e in ws.gw.entries("c1")] == ["mine"]
