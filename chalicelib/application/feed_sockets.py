@@ -30,6 +30,7 @@ from .reads import Reads
 
 MAX_WAIT_SECONDS = 3.0       # the longest the projector waits for its entries to settle
 RETRY_SECONDS = 0.25         # between looks while entries wait past the horizon
+CLAIMS_PER_CALL = 100        # subscribers claimed in one transaction
 SENDERS = 32                 # claims and posts in flight at once during a fan-out
 
 
@@ -174,15 +175,17 @@ def _fan_tournament(s: Sockets, tid: str) -> tuple[int, bool]:
         behind = [(sub, [e for e in found if e["position"] > sub.position])
                   for sub in members]
         behind = [(sub, mine) for sub, mine in behind if mine]
-        won = s.connections.claim_many([(sub, mine[-1]["position"])
-                                        for sub, mine in behind])
-        jobs = [(sub, mine, claimed) for (sub, mine), claimed in
-                zip(behind, won, strict=True)]
-        if len(jobs) > 1:
-            with ThreadPoolExecutor(min(SENDERS, len(jobs))) as pool:
-                sent += sum(pool.map(lambda job: _send_one(s, *job), jobs))
-        else:
-            sent += sum(_send_one(s, *job) for job in jobs)
+        if not behind:
+            continue
+        claims = [(sub, mine[-1]["position"]) for sub, mine in behind]
+        chunks = [claims[i:i + CLAIMS_PER_CALL] for i in range(0, len(claims),
+                                                             CLAIMS_PER_CALL)]
+        with ThreadPoolExecutor(min(SENDERS, len(behind))) as pool:
+            # the claims' transactions at once, then the posts, SENDERS at a time
+            won = [w for chunk in pool.map(s.connections.claim_many, chunks) for w in chunk]
+            jobs = [(sub, mine, claimed) for (sub, mine), claimed in
+                    zip(behind, won, strict=True)]
+            sent += sum(pool.map(lambda job: _send_one(s, *job), jobs))
     return sent, waiting
 
 

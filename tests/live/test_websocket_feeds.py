@@ -221,12 +221,14 @@ def test_entries_held_back_by_another_batch_are_sent_when_it_lands(ws):
     _announce(ws, other, org, "first, elsewhere")      # recorded first, projected last
     _announce(ws, tid, org, "mine")
     ws.rt.projector.apply(ws.rt.events.read(f"announcements-{tid}"))
-    landed = []
+    landed, now = [], [1000.0]        # the fan-out's own clock: only its sleeps move it
 
     def other_batch_lands(seconds):
         landed.append(seconds)
+        now[0] += seconds
         ws.rt.projector.apply(ws.rt.events.read(f"announcements-{other}"))
-    sockets = dataclasses.replace(ws.rt.feed_sockets(advance=True), sleep=other_batch_lands)
+    sockets = dataclasses.replace(ws.rt.feed_sockets(advance=True), sleep=other_batch_lands,
+                                  clock=lambda: now[0])
     assert feed_sockets.fanout(sockets, [tid], None) == 1
     assert landed == [feed_sockets.RETRY_SECONDS]
     assert [e["data"]["text"] for e in ws.gw.entries("c1")] == ["mine"]
