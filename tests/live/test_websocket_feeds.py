@@ -232,3 +232,16 @@ def test_entries_held_back_by_another_batch_are_sent_when_it_lands(ws):
     assert feed_sockets.fanout(sockets, [tid], None) == 1
     assert landed == [feed_sockets.RETRY_SECONDS]
     assert [e["data"]["text"] for e in ws.gw.entries("c1")] == ["mine"]
+
+
+def test_the_scheduled_sweep_sends_what_no_fanout_did(ws, monkeypatch):
+    from chalicelib.push import sockets as hook
+    org, tid, _ = _event(ws)
+    ws.ws.message("c1", {"action": "subscribe", "tournament_id": tid})
+    monkeypatch.setattr(hook, "_fanout", None)       # the batch's fan-out did not happen
+    _announce(ws, tid, org, "late")
+    ws.poller.poll()
+    assert ws.gw.entries("c1") == []
+    assert feed_sockets.sweep(ws.rt.feed_sockets(advance=True)) == 1
+    assert [e["data"]["text"] for e in ws.gw.entries("c1")] == ["late"]
+    assert feed_sockets.sweep(ws.rt.feed_sockets(advance=True)) == 0
