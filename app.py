@@ -30,6 +30,7 @@ class PodiumApp(Chalice):
 
 
 app = PodiumApp(app_name="podium", configure_logs=False)
+app.experimental_feature_flags.update({"WEBSOCKETS"})    # the feeds' WebSocket API
 # Browser front ends (store websites, the widget) call every route cross-origin: the
 # preflight allows the API's own request headers, and clients may read the ones it sets.
 app.api.cors = CORSConfig(allow_origin="*",
@@ -69,9 +70,31 @@ STREAM_ARN = os.environ.get(
 
 @app.on_dynamodb_record(stream_arn=STREAM_ARN, batch_size=100, starting_position="TRIM_HORIZON")
 def project_events(event):
-    from chalicelib.projections.stream_handler import handle_stream_batch
+    from chalicelib.entrypoints.stream import project
     from chalicelib.runtime import runtime
-    return handle_stream_batch(event.to_dict(), runtime().projector)
+    return project(event.to_dict(), runtime())
+
+
+# -- the change feeds over a WebSocket API (issue #24; entrypoints/websocket.py) ---------
+@app.on_ws_connect()
+def ws_connect(event):
+    from chalicelib.entrypoints import websocket
+    from chalicelib.runtime import runtime
+    return websocket.connect(event.to_dict(), runtime())
+
+
+@app.on_ws_message()
+def ws_message(event):
+    from chalicelib.entrypoints import websocket
+    from chalicelib.runtime import runtime
+    return websocket.message(event.to_dict(), runtime())
+
+
+@app.on_ws_disconnect()
+def ws_disconnect(event):
+    from chalicelib.entrypoints import websocket
+    from chalicelib.runtime import runtime
+    return websocket.disconnect(event.to_dict(), runtime())
 
 
 # -- webhooks (issue #8): the delivery worker, every minute in AWS ----------------------
@@ -79,6 +102,13 @@ def project_events(event):
 def deliver_webhooks(event):
     from chalicelib.entrypoints import schedules
     return schedules.deliver_webhooks(event)
+
+
+# -- Web Push deliveries and the WebSocket feeds' backstop, every minute in AWS ----------
+@app.schedule("rate(1 minute)", name="deliver_push")
+def deliver_push(event):
+    from chalicelib.entrypoints import schedules
+    return schedules.deliver_push(event)
 
 
 # -- pick timers: every minute in AWS, applied on each read and command locally too ----

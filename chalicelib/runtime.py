@@ -80,6 +80,47 @@ class Runtime:
         from .store.sqlite_health import SqliteHealth
         return SqliteHealth(self.events, self.views)  # type: ignore[arg-type]  # SQLite's own
 
+    SOCKETS_TABLE, SOCKETS_ENDPOINT = "PODIUM_CONNECTIONS_TABLE", "PODIUM_WEBSOCKET_ENDPOINT"
+
+    def feed_sockets(self, endpoint: str | None = None, advance: bool = False) -> Any:
+        """The WebSocket feeds' use cases' dependencies (``application/feed_sockets``):
+        the connections table, the management API at ``endpoint`` (default: the
+        deployment's), the horizon over the watermark (``advance``: the projector moves
+        it on before a fan-out)."""
+        cache = self.__dict__.setdefault("_feed_sockets", {})
+        key = (endpoint, advance)
+        if key not in cache:
+            cache[key] = self._build_sockets(endpoint, advance)
+        return cache[key]
+
+    def _build_sockets(self, endpoint: str | None, advance: bool) -> Any:
+        import boto3
+
+        from .application.feed_sockets import Sockets
+        from .application.feeds import Horizon, settle_seconds
+        from .application.reads import Reads
+        from .push.sockets import Poster
+        from .store.dynamo_connections import DynamoConnections
+        client = boto3.client("dynamodb", endpoint_url=self.config.dynamodb_endpoint)
+        progress = self.feed_progress
+        return Sockets(Reads(self.service, self.views), Horizon(progress, self.config.store),
+                       DynamoConnections(client, os.environ[self.SOCKETS_TABLE]),
+                       Poster.connect(endpoint or os.environ[self.SOCKETS_ENDPOINT]),
+                       settle=settle_seconds(self.config.store),
+                       advance=getattr(progress, "advance", None) if advance else None)
+
+    @functools.cached_property
+    def feed_progress(self) -> Any:
+        """What the feeds' horizon reads (``backlog()``): on DynamoDB the projector's
+        watermark (``store/dynamo_watermark.py``), embedded the health checks' backlog."""
+        if self.config.store != "dynamodb":
+            return self.health
+        from .application.feeds import settle_seconds
+        from .store.dynamo_watermark import ProjectorWatermark
+        client = self.health.client   # type: ignore[attr-defined]  # DynamoHealth's
+        return ProjectorWatermark(client, self.config.views_table, self.health,
+                                  settle_seconds("dynamodb"))
+
 
 def build_runtime(config: Config) -> Runtime:
     events: EventStore
@@ -147,6 +188,12 @@ def assemble(config: Config, events: EventStore, views: ViewStore, admin_key: st
         from .webhooks import inline
         inline.set_runner(lambda: _drain_webhooks(rt))
         push_inline.set_runner(lambda: _drain_push(rt))
+    if os.environ.get(Runtime.SOCKETS_TABLE) and os.environ.get(Runtime.SOCKETS_ENDPOINT):
+        from .push import sockets  # the post-feed-entries reaction's fan-out
+        sockets.set_fanout(lambda tids, newest: _fanout(rt, tids, newest))
+    else:
+        from .push import sockets as no_sockets
+        no_sockets.set_fanout(None)
     if config.dead_letter_queue_url:
         rt.dead_letters = queue_depth(config.dead_letter_queue_url, config.dynamodb_endpoint)
     return rt
@@ -164,6 +211,13 @@ def _drain_push(rt: Runtime) -> float | None:
         return None
     from .push.worker import drain
     return drain(rt)
+
+
+def _fanout(rt: Runtime, tids: Any, newest: float | None) -> None:
+    if _runtime is not None and _runtime is not rt:
+        return
+    from .application.feed_sockets import fanout
+    fanout(rt.feed_sockets(advance=True), tids, newest)
 
 
 def queue_depth(url: str, endpoint: str | None) -> Callable[[], int | None]:

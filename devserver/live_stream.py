@@ -52,7 +52,7 @@ def reader() -> tuple[Any, Any]:
         horizon = horizons.get(id(rt))
         if horizon is None:
             horizons.clear()
-            horizon = horizons[id(rt)] = feeds.Horizon(rt.health, rt.config.store)
+            horizon = horizons[id(rt)] = feeds.Horizon(rt.feed_progress, rt.config.store)
         parts = urlsplit(path)
         tid, pid = feed.match(parts.path).groups()
         query = parse_qs(parts.query)

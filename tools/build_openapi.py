@@ -37,6 +37,10 @@ def build(examples: bool = True) -> dict:
             if name in schemas:
                 raise SystemExit(f"{fragment_path.name}: schema {name} is defined twice")
             schemas[name] = schema
+        if fragment.get("x-websocket"):      # the deployed WebSocket API (one fragment)
+            if "x-websocket" in spec:
+                raise SystemExit(f"{fragment_path.name}: x-websocket is defined twice")
+            spec["x-websocket"] = fragment["x-websocket"]
         for tag in fragment.get("tags") or []:
             spec.setdefault("tags", []).append(tag)
     spec["paths"] = dict(sorted(spec["paths"].items()))

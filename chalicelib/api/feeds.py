@@ -29,11 +29,11 @@ _horizons: dict[int, feeds.Horizon] = {}
 
 
 def _horizon(rt: Runtime) -> feeds.Horizon:
-    """The runtime's horizon (one per runtime: its health checks' backlog)."""
+    """The runtime's horizon (one per runtime: the projector's watermark deployed)."""
     found = _horizons.get(id(rt))
-    if found is None or found.health is not rt.health:
+    if found is None or found.health is not rt.feed_progress:
         _horizons.clear()
-        found = _horizons[id(rt)] = feeds.Horizon(rt.health, rt.config.store)
+        found = _horizons[id(rt)] = feeds.Horizon(rt.feed_progress, rt.config.store)
     return found
 
 

@@ -30,7 +30,15 @@ from ..domain.tournament import TournamentState
 from ..domain.tournament import state as tstate
 from ..projections.queries import judging as views
 from ..service import UnitOfWork
-from . import registration, seated_judges, sources, swiss_results, tables, tournament
+from . import (
+    registration,
+    round_arrivals,
+    seated_judges,
+    sources,
+    swiss_results,
+    tables,
+    tournament,
+)
 from .appeal_corrections import compensate
 from .event_tiers import allow_multi_judge
 from .reads import Reads
@@ -354,11 +362,17 @@ def tardy(reads: Reads, actor: Principal, tid: str, number: int, now: str) -> di
     late_from = j.late_from(start) if start else None
     penalized = {p.player for p in state.standing() if p.round == number
                  and p.infraction == "tardiness" and p.kind in LOSSES}
-    absent = [p for p in seated if not state.is_present(number, p) and p not in penalized]
+    # V:EKN 3.3: the round's check-in counts as arriving at the seat
+    arrived = round_arrivals.checked_in(reads, tid, number)
+    present = {p for p in seated if state.is_present(number, p)}
+    absent = [p for p in seated if p not in present and p not in penalized
+              and not round_arrivals.in_time(arrived.get(p), late_from)]
+    late = round_arrivals.late([p for p in seated if p not in penalized], present, arrived,
+                               start, now)
     return {"tournament_id": tid, "round": number, "starts_at": start,
             "late_from": late_from, "offered": late_from is not None
             and datetime.fromisoformat(now) >= datetime.fromisoformat(late_from),
-            "absent": absent, "penalized": sorted(penalized)}
+            "absent": absent, "late": late, "penalized": sorted(penalized)}
 
 
 def record_tardy(uow: UnitOfWork, actor: Principal, tid: str, number: int,
@@ -367,5 +381,11 @@ def record_tardy(uow: UnitOfWork, actor: Principal, tid: str, number: int,
     match lost in Swiss, 0 VP at their table (a round's game) in V:EKN."""
     t = tournament.load(uow, tid, guard=False)
     kind = "match_loss" if t.structure == "swiss" else "game_loss"
+    start = uow.load(j.JUDGING, _stream(tid)).starts.get(number)
+    arrived = round_arrivals.checked_in(uow, tid, number).get(player)
+    if start is not None and round_arrivals.in_time(arrived, j.late_from(start)):
+        raise Conflict("the player checked in for the round within 15 minutes of its start "
+                       "(V:EKN 3.3)", {"round": number, "player_id": player,
+                                       "checked_in_at": arrived}, code="player_present")
     return give_penalty(uow, actor, tid, player, kind,
                         "not seated 15 minutes after the round began", "tardiness", number)

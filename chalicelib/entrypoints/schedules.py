@@ -30,3 +30,18 @@ def deliver_webhooks(event: Any = None) -> Any:
     from ..runtime import runtime
     from ..webhooks.worker import run_scheduled
     return run_scheduled(runtime())
+
+
+def deliver_push(event: Any = None) -> Any:
+    """Attempt every due Web Push delivery, then send WebSocket subscribers anything a
+    fan-out left behind (entries that settled after the projector's last batch)."""
+    import os
+
+    from ..application import feed_sockets
+    from ..push.worker import run_scheduled
+    from ..runtime import Runtime, runtime
+    rt = runtime()
+    result: dict[str, Any] = {"push": run_scheduled(rt)}
+    if os.environ.get(Runtime.SOCKETS_TABLE) and os.environ.get(Runtime.SOCKETS_ENDPOINT):
+        result["feeds_sent"] = feed_sockets.sweep(rt.feed_sockets(advance=True))
+    return result

@@ -26,6 +26,7 @@ from .queries.feed_entries import (
     feed_kind,
 )
 from .registry import Stored, ViewTx
+from .signals import FEED_WRITTEN
 
 log = logging.getLogger(__name__)
 
@@ -70,6 +71,7 @@ class Emitter:
             doc["player_id"] = pid
         self.tx.put(entry_id(self.tid, pid, position), doc, kind=feed_kind(self.tid, pid),
                     sort=position)
+        self.tx.signal(FEED_WRITTEN)        # the WebSocket fan-out (reactions/sockets.py)
         if pid is not None:
             for hook in private_hooks:
                 hook(self.tx, self.stored, self.tid, pid, doc)

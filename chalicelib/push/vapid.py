@@ -1,5 +1,6 @@
 """The deployment's VAPID key pair (RFC 8292): ``PODIUM_VAPID_PRIVATE_KEY`` (the raw P-256
-private key, base64url; the stack's ``VapidPrivateKey`` parameter when deployed), else one
+private key, base64url), else deployed the stack's ``VapidKey`` secret
+(``PODIUM_VAPID_SECRET_ARN``, read once per process: ``secret_key.py``), else one
 generated once into the data dir (``vapid.key``, owner-only) for local runs."""
 from __future__ import annotations
 
@@ -41,6 +42,10 @@ def private_key_raw(data_dir: str) -> str:
     configured = os.environ.get("PODIUM_VAPID_PRIVATE_KEY")
     if configured:
         return configured.strip()
+    arn = os.environ.get("PODIUM_VAPID_SECRET_ARN")
+    if arn:
+        from .secret_key import from_secret
+        return from_secret(arn)
     path = os.path.join(data_dir, "vapid.key")
     if os.path.exists(path):
         with open(path, encoding="utf-8") as handle:

@@ -13,8 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..projections.signals import FEED_WRITTEN
 from ..store.ports import StoredEvent
-from . import deliveries, picks, rounds
+from . import deliveries, picks, rounds, sockets
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,8 @@ REACTIONS: tuple[Reaction, ...] = (
     Reaction("wake-push-worker", deliveries.wake_push_worker,
              signals=frozenset({deliveries.PUSH_DUE}),
              doc="a Web Push delivery is due: wake the local push thread"),
+    Reaction("post-feed-entries", sockets.post_feed_entries, signals=frozenset({FEED_WRITTEN}),
+             doc="feed entries were written: send them to the WebSocket subscribers"),
     Reaction("count-auto-picks", picks.count_auto_picks,
              frozenset({"pod", "tdraft", "mixed"}),
              doc="picks the server made (timer, staff) counted once in the metrics"),

@@ -1,0 +1,207 @@
+"""The change feeds over the deployed WebSocket API: a connection subscribes to a
+tournament's public feed or a player's private feed with a token and the last position
+it has, and is then sent every new entry as the projector writes it.
+
+The rules are the JSON route's (``feeds.py``): the same use cases decide who may read a
+feed (hidden information: a player's feed is that player's or the staff's) and serve the
+catch-up up to the horizon. Each message names the position it follows (``after``) and
+the one it ends at (``position``): a client whose last position is not ``after`` knows
+it missed something and subscribes again from its last position.
+
+No gap, no duplicate: a subscription's position moves on only by a conditional write
+(``claim``) from the position its sender read, so concurrent senders (two projector
+batches, a subscribe's own catch-up) never send one entry twice; entries are sent only
+up to the horizon (the projector's watermark), so nothing older can appear later."""
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from itertools import groupby
+from typing import Any
+
+from ..auth import Principal
+from ..domain.errors import DomainError
+from ..projections.queries import feed_entries as fe
+from ..store.dynamo_connections import Subscription
+from . import feeds
+from .reads import Reads
+
+MAX_WAIT_SECONDS = 3.0       # the longest the projector waits for its entries to settle
+RETRY_SECONDS = 0.25         # between looks while entries wait past the horizon
+CLAIMS_PER_CALL = 100        # subscribers claimed in one transaction
+SENDERS = 32                 # claims and posts in flight at once during a fan-out
+
+
+@dataclass
+class Sockets:
+    reads: Reads
+    horizon: feeds.Horizon
+    connections: Any                 # store/dynamo_connections.DynamoConnections
+    poster: Any                      # push/sockets.Poster
+    settle: float = 1.0
+    advance: Callable[[], Any] | None = None     # moves the watermark on (the projector)
+    clock: Callable[[], float] = time.time
+    sleep: Callable[[float], None] = field(default=time.sleep)
+
+
+def _message(tid: str, pid: str | None, after: str | None, position: str,
+             entries: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"type": "entries", "tournament_id": tid, "player_id": pid, "after": after,
+            "position": position, "entries": entries}
+
+
+def error_message(exc: DomainError) -> dict[str, Any]:
+    return {"type": "error", "error": exc.code, "message": str(exc),
+            "details": getattr(exc, "details", None)}
+
+
+def subscribe(s: Sockets, actor: Principal | None, connection_id: str, tid: str,
+              pid: str | None, after: str | None) -> dict[str, Any]:
+    """Send the catch-up after ``after`` (the feed's beginning without one), then follow
+    the feed from where it ended. Refusals are the JSON route's (401, 403, 404, 410)."""
+    def read(since: str | None) -> dict[str, Any]:
+        if pid is None:
+            return feeds.public_feed(s.reads, s.horizon, tid, since, 200)
+        return feeds.player_feed(s.reads, s.horizon, actor, tid, pid, since, 200)
+
+    pages = [read(after)]
+    while pages[-1]["more"]:
+        pages.append(read(pages[-1]["position"]))
+    since = after
+    for page in pages:
+        if page["entries"] or page is pages[-1]:
+            s.poster.send(connection_id, _message(tid, pid, since, page["position"],
+                                                  page["entries"]))
+            since = page["position"]
+    sub = Subscription(connection_id, tid, pid, pages[-1]["position"])
+    s.connections.subscribe(sub)
+    post_pending(s, sub)        # what the projector sent to nobody while this caught up
+    return {"tournament_id": tid, "player_id": pid, "position": sub.position}
+
+
+def unsubscribe(s: Sockets, connection_id: str) -> int:
+    return int(s.connections.drop(connection_id))
+
+
+def _end(horizon: feeds.Horizon) -> str | None:
+    """The position every entry sent must be before (None: the horizon is unknown)."""
+    until = horizon.now()
+    return None if until is None else fe.mark(until)
+
+
+def _deliver(s: Sockets, sub: Subscription, entries: list[dict[str, Any]]) -> bool:
+    """Claim and send ``entries`` (after ``sub.position``); False when the claim lost."""
+    if len(entries) > feeds.MAX_BEHIND:
+        s.poster.send(sub.connection_id, {
+            "type": "error", "error": "feed_reload", "message":
+            f"more than {feeds.MAX_BEHIND} entries follow: read the views again, then "
+            "subscribe from details.position", "details": {"position": entries[-1]["position"]}})
+        s.connections.drop(sub.connection_id)
+        return True
+    position = entries[-1]["position"]
+    if not s.connections.claim(sub, position):
+        return False
+    if not s.poster.send(sub.connection_id, _message(sub.tournament_id, sub.player_id,
+                                                     sub.position, position, entries)):
+        s.connections.drop(sub.connection_id)       # gone: the client left
+    return True
+
+
+def post_pending(s: Sockets, sub: Subscription | None, tries: int = 5) -> None:
+    """Send one subscription what it has not been sent up to the horizon."""
+    for _ in range(tries):
+        if sub is None:
+            return
+        end = _end(s.horizon)
+        if end is None:
+            return
+        found = [e for e in fe.entries_after(s.reads.views, sub.tournament_id, sub.player_id,
+                                             sub.position, feeds.MAX_BEHIND + 1)
+                 if e["position"] < end]
+        if not found or _deliver(s, sub, found):
+            return
+        sub = s.connections.get(sub.connection_id, sub.feed)   # moved on: read again
+
+
+def fanout(s: Sockets, tids: Iterable[str], newest: float | None) -> int:
+    """Send every subscriber of these tournaments' feeds what is new (the projector,
+    after a batch wrote feed entries); the number of messages sent. Waits first (up to
+    ``MAX_WAIT_SECONDS``) for the newest entry to settle, so the horizon covers it."""
+    deadline = s.clock() + MAX_WAIT_SECONDS
+    if newest is not None:
+        wait = newest + s.settle - s.clock()
+        if wait > 0:
+            s.sleep(min(wait, MAX_WAIT_SECONDS))
+    sent, todo = 0, sorted(set(tids))
+    while True:
+        if s.advance is not None:
+            s.advance()
+        held: list[str] = []
+        for tid in todo:
+            count, waiting = _fan_tournament(s, tid)
+            sent += count
+            if waiting:
+                held.append(tid)
+        # entries past the horizon (another shard's batch not projected yet): look again
+        # shortly, until the deadline; the scheduled sweep sends what is still held then
+        if not held or s.clock() + RETRY_SECONDS > deadline:
+            return sent
+        s.sleep(RETRY_SECONDS)
+        todo = held
+
+
+def _fan_tournament(s: Sockets, tid: str) -> tuple[int, bool]:
+    """Send the tournament's subscribers what is new; (messages sent, whether entries
+    wait past the horizon)."""
+    sent, waiting = 0, False
+    subs = sorted(s.connections.of_tournament(tid), key=lambda x: (x.feed, x.position))
+    end = _end(s.horizon)
+    if end is None:
+        return 0, bool(subs)
+    for _, group in groupby(subs, key=lambda x: x.feed):
+        members = list(group)
+        first = members[0]           # the furthest behind: one read serves them all
+        limit = feeds.MAX_BEHIND + 1
+        read = fe.entries_after(s.reads.views, tid, first.player_id, first.position,
+                                limit)
+        found = [e for e in read if e["position"] < end]
+        waiting = waiting or len(found) < len(read)
+        if len(read) >= limit:       # someone is far behind: each reads for itself
+            for sub in members:
+                post_pending(s, sub)
+            continue
+        behind = [(sub, [e for e in found if e["position"] > sub.position])
+                  for sub in members]
+        behind = [(sub, mine) for sub, mine in behind if mine]
+        if not behind:
+            continue
+        claims = [(sub, mine[-1]["position"]) for sub, mine in behind]
+        chunks = [claims[i:i + CLAIMS_PER_CALL] for i in range(0, len(claims),
+                                                             CLAIMS_PER_CALL)]
+        with ThreadPoolExecutor(min(SENDERS, len(behind))) as pool:
+            # the claims' transactions at once, then the posts, SENDERS at a time
+            won = [w for chunk in pool.map(s.connections.claim_many, chunks) for w in chunk]
+            jobs = [(sub, mine, claimed) for (sub, mine), claimed in
+                    zip(behind, won, strict=True)]
+            sent += sum(pool.map(lambda job: _send_one(s, *job), jobs))
+    return sent, waiting
+
+
+def _send_one(s: Sockets, sub: Subscription, mine: list[dict[str, Any]],
+              claimed: bool) -> int:
+    """Post what ``sub`` claimed; one that lost its claim reads again for itself."""
+    if not claimed:
+        post_pending(s, s.connections.get(sub.connection_id, sub.feed))
+        return 0
+    if not s.poster.send(sub.connection_id, _message(sub.tournament_id, sub.player_id,
+                                                     sub.position, mine[-1]["position"],
+                                                     mine)):
+        s.connections.drop(sub.connection_id)       # gone: the client left
+    return 1
+
+
+def sweep(s: Sockets) -> int:
+    """The scheduled backstop: every followed tournament, as after a batch."""
+    return fanout(s, s.connections.tournaments(), None)

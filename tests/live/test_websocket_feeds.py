@@ -1,0 +1,247 @@
+"""The change feeds over the deployed WebSocket API (moto, the app's own handlers and
+the projector as Lambda runs them): subscribe with a token and a last position, the
+catch-up, then each new entry pushed by the post-feed-entries reaction once the stream
+is projected; no gap, no duplicate; hidden information stays hidden; a gone connection
+is dropped; a client that disconnects and resumes misses nothing."""
+from __future__ import annotations
+
+import pytest
+
+from chalicelib.application import feed_sockets, feeds
+from chalicelib.push.sockets import Poster
+from chalicelib.runtime import set_runtime
+from tests.api.test_health_dynamodb import Poller
+from tests.live import sockets_support as ss
+from tests.support.client import ApiClient
+
+
+@pytest.fixture
+def ws(aws, chalice_app, monkeypatch):
+    from tests.conftest import ADMIN_KEY
+    monkeypatch.setenv("PODIUM_FEED_SETTLE_SECONDS", "0")
+    monkeypatch.setattr(feeds, "HORIZON_CACHE_SECONDS", 0)
+    monkeypatch.setenv("PODIUM_CONNECTIONS_TABLE", ss.CONNECTIONS)
+    monkeypatch.setenv("PODIUM_WEBSOCKET_ENDPOINT", ss.ENDPOINT)
+    ss.create_all(aws)
+    gateway = ss.LoopbackGateway()
+    endpoints = []
+    monkeypatch.setattr(Poster, "connect", classmethod(
+        lambda cls, endpoint: endpoints.append(endpoint) or cls(gateway)))
+    rt = ss.runtime()
+    set_runtime(rt)
+    # the projector as Lambda runs it: the batch, then one fan-out, then the watermark
+    from chalicelib.entrypoints.stream import project
+    from tests.api import test_health_dynamodb
+    monkeypatch.setattr(test_health_dynamodb, "handle_stream_batch",
+                        lambda event, projector: project(event, rt))
+    yield ss.SimpleNamespace(api=ApiClient(chalice_app, ADMIN_KEY), rt=rt, gw=gateway,
+                             poller=Poller(rt), ws=ss.handlers(), endpoints=endpoints)
+    set_runtime(None)
+
+
+def _event(w, players=2):
+    org = w.api.organizer()
+    tid = w.api.post("/v1/tournaments", {"name": "Cup", "game": "vtes", "format": "sealed"},
+                     token=org).body["tournament_id"]
+    roster = [w.api.register(tid, f"P{i}") for i in range(players)]
+    w.poller.poll()
+    return org, tid, roster
+
+
+def _announce(w, tid, org, text):
+    r = w.api.post(f"/v1/tournaments/{tid}/announcements", {"text": text}, token=org)
+    assert r.status == 201, r.body
+
+
+def _subscribed(w, connection):
+    (done,) = [m for m in w.gw.sent[connection] if m["type"] == "subscribed"]
+    return done
+
+
+def test_a_subscriber_follows_the_public_feed(ws):
+    org, tid, _ = _event(ws)
+    assert ws.ws.connect("c1") == {"statusCode": 200}
+    ws.ws.message("c1", {"action": "subscribe", "tournament_id": tid})
+    first = _subscribed(ws, "c1")
+    assert ws.endpoints[-1] == ss.ENDPOINT         # the management API of the caller's stage
+    _announce(ws, tid, org, "Doors open")
+    assert ws.gw.entries("c1") == []                # recorded, not projected yet
+    ws.poller.poll()                                # the projector: views, then fan-out
+    pushed = [m for m in ws.gw.sent["c1"] if m["type"] == "entries"][-1]
+    assert pushed["after"] == first["position"]
+    assert [e["data"]["text"] for e in pushed["entries"]] == ["Doors open"]
+    before = len(ws.gw.sent["c1"])
+    ws.poller.poll()
+    feed_sockets.fanout(ws.rt.feed_sockets(advance=True), [tid], None)
+    feed_sockets.sweep(ws.rt.feed_sockets(advance=True))
+    assert len(ws.gw.sent["c1"]) == before          # nothing twice
+    _announce(ws, tid, org, "Round 1 soon")
+    ws.poller.poll()
+    last = ws.gw.sent["c1"][-1]
+    assert last["after"] == pushed["position"] and last["entries"][0]["data"]["text"] == \
+        "Round 1 soon"
+
+
+def test_a_private_feed_is_its_players_and_the_staffs(ws):
+    org, tid, (alice, bob) = _event(ws)
+    me = {"action": "subscribe", "tournament_id": tid, "player_id": alice["player_id"]}
+    ws.ws.message("anon", me)
+    ws.ws.message("bob", {**me, "token": bob["token"]})
+    ws.ws.message("bad", {**me, "token": "pdm_not_a_token"})
+    assert ws.gw.sent["anon"][-1]["error"] == "unauthorized"
+    assert ws.gw.sent["bob"][-1]["error"] == "forbidden"
+    assert ws.gw.sent["bad"][-1]["error"] == "unauthorized"
+    ws.ws.message("alice", {**me, "token": alice["token"]})
+    ws.ws.message("staff", {**me, "token": org})
+    ws.ws.message("public", {"action": "subscribe", "tournament_id": tid})
+    r = ws.api.post(f"/v1/tournaments/{tid}/checkin/players/{alice['player_id']}",
+                    token=org)
+    assert r.status == 201, r.body
+    ws.poller.poll()
+    for connection in ("alice", "staff"):
+        assert [e["type"] for e in ws.gw.entries(connection)][-1] == "checkin"
+    assert "checkin" not in [e["type"] for e in ws.gw.entries("public")]
+    for connection in ("anon", "bob", "bad"):
+        assert ws.gw.entries(connection) == []
+    ws.ws.message("x", "not json")
+    ws.ws.message("y", {"action": "subscribe", "tournament_id": tid, "after": "nope"})
+    ws.ws.message("z", {"action": "subscribe"})
+    assert {ws.gw.sent[c][-1]["error"] for c in "xyz"} == {"invalid_message"}
+
+
+def test_a_client_that_leaves_resumes_with_nothing_lost(ws):
+    org, tid, _ = _event(ws)
+    ws.ws.message("c1", {"action": "subscribe", "tournament_id": tid})
+    _announce(ws, tid, org, "one")
+    ws.poller.poll()
+    seen = ws.gw.entries("c1")
+    last = ws.gw.sent["c1"][-1]["position"]
+    ws.ws.disconnect("c1")
+    assert ws.rt.feed_sockets().connections.of_tournament(tid) == []
+    for text in ("two", "three"):
+        _announce(ws, tid, org, text)
+    ws.poller.poll()
+    assert ws.gw.entries("c1") == seen               # gone: nothing sent to it
+    ws.ws.message("c2", {"action": "subscribe", "tournament_id": tid, "after": last})
+    assert [e["data"]["text"] for e in ws.gw.entries("c2")] == ["two", "three"]
+    assert ws.gw.sent["c2"][0]["after"] == last
+    _announce(ws, tid, org, "four")
+    ws.poller.poll()
+    assert [e["data"]["text"] for e in ws.gw.entries("c2")] == ["two", "three", "four"]
+    positions = [e["position"] for e in seen + ws.gw.entries("c2")]
+    assert positions == sorted(set(positions))       # in order, none twice
+
+
+def test_one_fanout_per_projector_batch(ws, monkeypatch):
+    org, tid, _ = _event(ws)
+    other = ws.api.post("/v1/tournaments", {"name": "Other", "game": "vtes",
+                                            "format": "sealed"},
+                        token=org).body["tournament_id"]
+    ws.poller.poll()
+    for t in (tid, other):
+        ws.ws.message(f"on-{t}", {"action": "subscribe", "tournament_id": t})
+    calls = []
+    real = feed_sockets.fanout
+    monkeypatch.setattr(feed_sockets, "fanout",
+                        lambda s, tids, newest: calls.append(set(tids)) or real(s, tids, newest))
+    for t in (tid, other):
+        _announce(ws, t, org, f"to {t}")
+        _announce(ws, t, org, f"again to {t}")
+    ws.poller.poll()                                 # four events, two streams, one batch
+    assert calls == [{tid, other}]
+    for t in (tid, other):
+        assert [e["data"]["text"] for e in ws.gw.entries(f"on-{t}")][-2:] == \
+            [f"to {t}", f"again to {t}"]
+
+
+def test_a_gone_connection_is_dropped(ws):
+    org, tid, _ = _event(ws)
+    for c in ("stays", "left"):
+        ws.ws.message(c, {"action": "subscribe", "tournament_id": tid})
+    ws.gw.gone.add("left")                           # closed without a $disconnect
+    _announce(ws, tid, org, "hello")
+    ws.poller.poll()
+    subs = ws.rt.feed_sockets().connections.of_tournament(tid)
+    assert [s.connection_id for s in subs] == ["stays"]
+    assert ws.gw.entries("stays")[-1]["data"]["text"] == "hello"
+    ws.ws.message("stays", {"action": "unsubscribe"})
+    assert ws.gw.sent["stays"][-1] == {"type": "unsubscribed"}
+    assert ws.rt.feed_sockets().connections.of_tournament(tid) == []
+
+
+def test_two_senders_never_send_an_entry_twice(ws):
+    org, tid, _ = _event(ws)
+    ws.ws.message("c1", {"action": "subscribe", "tournament_id": tid})
+    sockets = ws.rt.feed_sockets(advance=True)
+    (sub,) = sockets.connections.of_tournament(tid)
+    _announce(ws, tid, org, "once")
+    ws.rt.projector.apply(ws.rt.events.read(f"announcements-{tid}"))   # views only
+    stale = sub                                      # both senders read this position
+    feed_sockets.post_pending(sockets, sub)
+    feed_sockets.post_pending(sockets, stale)
+    assert [e["data"]["text"] for e in ws.gw.entries("c1")] == ["once"]
+
+
+def test_the_real_client_posts_to_the_management_api(aws, monkeypatch):
+    """The boto3 path against moto's apigatewaymanagementapi (which records the bytes)."""
+    from moto.apigatewaymanagementapi.models import apigatewaymanagementapi_backends
+    poster = Poster.connect(ss.ENDPOINT)
+    assert poster.send("Lx1ZvcKCoAMCJ_Q", {"type": "entries", "entries": []})
+    posted = [connection.data for account in apigatewaymanagementapi_backends.values()
+              for backend in account.values() for cid, connection in
+              backend.connections.items() if cid == "Lx1ZvcKCoAMCJ_Q"]
+    assert posted == [b'{"type":"entries","entries":[]}']
+
+
+def test_claims_are_made_a_hundred_at_a_time(ws):
+    from chalicelib.store.dynamo_connections import Subscription
+    org, tid, _ = _event(ws)
+    connections = ws.rt.feed_sockets().connections
+    subs = [Subscription(f"k{i:03d}", tid, None, "0000000000000001-~") for i in range(150)]
+    for sub in subs:
+        connections.subscribe(sub)
+    assert connections.claim(subs[7], "0000000000000002-~")       # another sender moved it
+    won = connections.claim_many([(sub, "0000000000000003-~") for sub in subs])
+    assert won == [i != 7 for i in range(150)]
+    positions = {s.connection_id: s.position for s in connections.of_tournament(tid)}
+    assert positions["k007"] == "0000000000000002-~"
+    assert {p for c, p in positions.items() if c != "k007"} == {"0000000000000003-~"}
+
+
+def test_entries_held_back_by_another_batch_are_sent_when_it_lands(ws):
+    """An older event of another tournament not projected yet (another shard's batch)
+    holds the horizon back: the fan-out looks again shortly and sends once it lands."""
+    import dataclasses
+    org, tid, _ = _event(ws)
+    other = ws.api.post("/v1/tournaments", {"name": "Other", "game": "vtes",
+                                            "format": "sealed"},
+                        token=org).body["tournament_id"]
+    ws.poller.poll()
+    ws.ws.message("c1", {"action": "subscribe", "tournament_id": tid})
+    _announce(ws, other, org, "first, elsewhere")      # recorded first, projected last
+    _announce(ws, tid, org, "mine")
+    ws.rt.projector.apply(ws.rt.events.read(f"announcements-{tid}"))
+    landed, now = [], [1000.0]        # the fan-out's own clock: only its sleeps move it
+
+    def other_batch_lands(seconds):
+        landed.append(seconds)
+        now[0] += seconds
+        ws.rt.projector.apply(ws.rt.events.read(f"announcements-{other}"))
+    sockets = dataclasses.replace(ws.rt.feed_sockets(advance=True), sleep=other_batch_lands,
+                                  clock=lambda: now[0])
+    assert feed_sockets.fanout(sockets, [tid], None) == 1
+    assert landed == [feed_sockets.RETRY_SECONDS]
+    assert [e["data"]["text"] for e in ws.gw.entries("c1")] == ["mine"]
+
+
+def test_the_scheduled_sweep_sends_what_no_fanout_did(ws, monkeypatch):
+    from chalicelib.push import sockets as hook
+    org, tid, _ = _event(ws)
+    ws.ws.message("c1", {"action": "subscribe", "tournament_id": tid})
+    monkeypatch.setattr(hook, "_fanout", None)       # the batch's fan-out did not happen
+    _announce(ws, tid, org, "late")
+    ws.poller.poll()
+    assert ws.gw.entries("c1") == []
+    assert feed_sockets.sweep(ws.rt.feed_sockets(advance=True)) == 1
+    assert [e["data"]["text"] for e in ws.gw.entries("c1")] == ["late"]
+    assert feed_sockets.sweep(ws.rt.feed_sockets(advance=True)) == 0
