@@ -9,7 +9,6 @@ events: ``all_events`` leaves them out and the stream handler skips them
 from __future__ import annotations
 
 import time
-import uuid
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
@@ -18,6 +17,7 @@ from typing import Any
 from botocore.exceptions import BotoCoreError, ClientError
 
 from . import codec
+from .chaining import Chainer
 from .faults import store_fault
 from .ports import (
     ConcurrencyConflict,
@@ -83,6 +83,7 @@ def event_to_item(event: StoredEvent) -> dict[str, Any]:
         "meta": {"S": codec.dumps(event.meta)},
         "event_id": {"S": event.event_id},
         "recorded_at": {"S": event.recorded_at},
+        **({"chain": {"S": event.chain}} if event.chain is not None else {}),
     }
 
 
@@ -116,7 +117,8 @@ def item_to_event(item: dict[str, Any]) -> StoredEvent:
         stream_id=item["stream_id"]["S"], version=int(item["version"]["N"]),
         type=item["type"]["S"], data=codec.unpack(item.get("enc", {"S": "json"})["S"], payload),
         meta=codec.loads(item["meta"]["S"]), event_id=item["event_id"]["S"],
-        recorded_at=item["recorded_at"]["S"])
+        recorded_at=item["recorded_at"]["S"],
+        chain=item["chain"]["S"] if "chain" in item else None)
 
 
 class DynamoEventStore:
@@ -124,6 +126,7 @@ class DynamoEventStore:
         self.client = _Client(client)
         self.table = table
         self.idempotency_table = idempotency_table
+        self.chainer = Chainer()
 
     def version(self, stream_id: str) -> int:
         response = self.client.query(
@@ -136,6 +139,35 @@ class DynamoEventStore:
 
     def _key(self, stream_id: str, version: int) -> dict[str, Any]:
         return {"stream_id": {"S": stream_id}, "version": {"N": str(version)}}
+
+    def _head(self, write: StreamWrite) -> str | None:
+        """The link of the stream's event at ``expected_version`` (read before the
+        transaction: an event never changes once written, and the transaction's
+        conditions fail if the stream moved on); for a stream written before links were
+        recorded, its links derived now and recorded once (conditionally: two derivations
+        give the same links)."""
+        if write.expected_version == 0:
+            return None
+        item = self.client.get_item(TableName=self.table, ConsistentRead=True,
+                                    Key=self._key(write.stream_id, write.expected_version),
+                                    ProjectionExpression="chain").get("Item")
+        if item is None:
+            raise ConcurrencyConflict(write.stream_id, write.expected_version)
+        if "chain" in item:
+            return item["chain"]["S"]
+        derived = self.chainer.derive(self.read(write.stream_id))
+        for e in derived:
+            try:
+                self.client.update_item(
+                    TableName=self.table, Key=self._key(e.stream_id, e.version),
+                    UpdateExpression="SET chain = :c",
+                    ConditionExpression="attribute_exists(stream_id) AND "
+                                        "attribute_not_exists(chain)",
+                    ExpressionAttributeValues={":c": {"S": e.chain}})
+            except ClientError as exc:
+                if exc.response["Error"]["Code"] != "ConditionalCheckFailedException":
+                    raise
+        return next(e.chain for e in derived if e.version == write.expected_version)
 
     def append_batch(self, writes: Iterable[StreamWrite],
                      idempotency: IdempotencyRecord | None = None,
@@ -158,10 +190,9 @@ class DynamoEventStore:
                     "Key": self._key(write.stream_id, write.expected_version + 1),
                     "ConditionExpression": "attribute_not_exists(stream_id)"}})
                 owners.append(write)
-            for offset, event in enumerate(write.events, start=1):
-                record = StoredEvent(write.stream_id, write.expected_version + offset,
-                                     event.type, event.data, event.meta, uuid.uuid4().hex,
-                                     recorded_at)
+            records = self.chainer.stamp(write, self._head(write), recorded_at) \
+                if write.events else []
+            for record in records:
                 items.append({"Put": {"TableName": self.table, "Item": event_to_item(record),
                                       "ConditionExpression": "attribute_not_exists(stream_id)"}})
                 owners.append(write)
