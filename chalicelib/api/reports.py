@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from chalice import Blueprint, Response
 
-from ..application import archon_xlsx, reports
+from ..application import announced, archon_xlsx, reports
 from ..runtime import runtime
 from .bodies import Body
 from .common import caller, command, reads
@@ -47,6 +47,19 @@ def feed():
               "next": cursor_at(item["next_position"]), "cursor": encode_cursor(item["cursor"])}
              for item in doc["items"]]
     return {**doc, "items": items, "next": next_cursor(doc["next"])}
+
+
+@json_route(bp, "/reports/announced", methods=["GET"])
+def announced_feed():
+    """Every tournament from its creation with its seed commitment (federation)."""
+    request = bp.current_request
+    doc = announced.announced(
+        reads(), caller(request), runtime().config.projection, cursor_param(request, "since"),
+        query_param(request, "game", pattern=r"vtes|hack|munchkin|mtg"),
+        query_int(request, "limit", 20, 1, 100))
+    return {"items": [{**item, "cursor": encode_cursor(item["cursor"])}
+                      for item in doc["items"]],
+            "next": next_cursor(doc["next"]), "more": doc["more"]}
 
 
 @json_route(bp, "/tournaments/{tid}/report", methods=["GET"])

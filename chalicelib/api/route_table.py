@@ -27,6 +27,7 @@ ROUTES = (
     ('/profiles', ('GET',), 'chalicelib.api.system', 'list_profiles'),
     ('/profiles/{game}', ('GET',), 'chalicelib.api.system', 'get_profile'),
     ('/push/key', ('GET',), 'chalicelib.api.push', 'push_key'),
+    ('/reports/announced', ('GET',), 'chalicelib.api.reports', 'announced_feed'),
     ('/reports/feed', ('GET',), 'chalicelib.api.reports', 'feed'),
     ('/reports/status', ('GET',), 'chalicelib.api.reports', 'reporting_status'),
     ('/sets', ('GET',), 'chalicelib.api.product', 'list_sets'),
