@@ -130,6 +130,7 @@ ROUTES = (
     ('/tournaments/{tid}/report/archon-xlsx', ('GET',), 'chalicelib.api.reports', 'get_report_archon_xlsx'),
     ('/tournaments/{tid}/report/csv', ('GET',), 'chalicelib.api.reports', 'get_report_csv'),
     ('/tournaments/{tid}/report/receipt', ('POST',), 'chalicelib.api.reports', 'receive_report'),
+    ('/tournaments/{tid}/report/winner-deck', ('GET',), 'chalicelib.api.reports', 'get_winner_deck'),
     ('/tournaments/{tid}/rounds/{n}/judges', ('GET',), 'chalicelib.api.judging', 'round_judges'),
     ('/tournaments/{tid}/rounds/{n}/present', ('POST',), 'chalicelib.api.judging', 'mark_present'),
     ('/tournaments/{tid}/rounds/{n}/start', ('POST',), 'chalicelib.api.judging', 'announce_start'),
