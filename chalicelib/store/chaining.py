@@ -10,7 +10,10 @@ and records them beside it; a link once recorded is never rewritten."""
 from __future__ import annotations
 
 import secrets
+import threading
 import uuid
+from collections import OrderedDict
+from collections.abc import Iterable
 from dataclasses import replace
 
 from ..domain import audit_seal
@@ -51,3 +54,24 @@ def _salted(event: NewEvent) -> dict:
     if not isinstance(meta.get(audit_seal.META_SALT), str):
         meta[audit_seal.META_SALT] = secrets.token_hex(16)
     return meta
+
+
+class KnownLinks:
+    """A bounded map of the last known link of each stream, by (stream, version)."""
+
+    def __init__(self, size: int = 10_000):
+        self.size, self._map, self._lock = size, OrderedDict(), threading.Lock()
+
+    def get(self, stream_id: str, version: int) -> str | None:
+        with self._lock:
+            found = self._map.get(stream_id)
+        return found[1] if found is not None and found[0] == version else None
+
+    def keep(self, events: Iterable[StoredEvent]) -> None:
+        with self._lock:
+            for e in events:
+                if e.chain is not None:
+                    self._map[e.stream_id] = (e.version, e.chain)
+                    self._map.move_to_end(e.stream_id)
+            while len(self._map) > self.size:
+                self._map.popitem(last=False)

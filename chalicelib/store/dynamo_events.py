@@ -17,7 +17,7 @@ from typing import Any
 from botocore.exceptions import BotoCoreError, ClientError
 
 from . import codec
-from .chaining import Chainer
+from .chaining import Chainer, KnownLinks
 from .faults import store_fault
 from .ports import (
     ConcurrencyConflict,
@@ -127,6 +127,9 @@ class DynamoEventStore:
         self.table = table
         self.idempotency_table = idempotency_table
         self.chainer = Chainer()
+        # (stream, version) -> link of events this process wrote or read last in their
+        # stream: an event never changes once written, so a known link spares a GetItem
+        self._links = KnownLinks()
 
     def version(self, stream_id: str) -> int:
         response = self.client.query(
@@ -141,13 +144,14 @@ class DynamoEventStore:
         return {"stream_id": {"S": stream_id}, "version": {"N": str(version)}}
 
     def _head(self, write: StreamWrite) -> str | None:
-        """The link of the stream's event at ``expected_version`` (read before the
-        transaction: an event never changes once written, and the transaction's
-        conditions fail if the stream moved on); for a stream written before links were
-        recorded, its links derived now and recorded once (conditionally: two derivations
-        give the same links)."""
+        """The link of the stream's event at ``expected_version``: known, or read before
+        the transaction (whose conditions fail if the stream moved on); for a stream
+        written before links were recorded, derived now and recorded once."""
         if write.expected_version == 0:
             return None
+        known = self._links.get(write.stream_id, write.expected_version)
+        if known is not None:
+            return known
         item = self.client.get_item(TableName=self.table, ConsistentRead=True,
                                     Key=self._key(write.stream_id, write.expected_version),
                                     ProjectionExpression="chain").get("Item")
@@ -227,6 +231,7 @@ class DynamoEventStore:
             first = writes[0] if writes else None
             raise ConcurrencyConflict(first.stream_id if first else "?",
                                       first.expected_version if first else 0) from None
+        self._links.keep(stored)
         return stored
 
     def read(self, stream_id: str, after: int = 0,
@@ -243,6 +248,7 @@ class DynamoEventStore:
             events.extend(item_to_event(item) for item in response.get("Items", []))
             if "LastEvaluatedKey" not in response or \
                     (limit is not None and len(events) >= limit):
+                self._links.keep(events[-1:])
                 return events
             kwargs["ExclusiveStartKey"] = response["LastEvaluatedKey"]
 

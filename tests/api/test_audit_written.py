@@ -50,11 +50,13 @@ def _overwrite(rt, event) -> None:
                          " AND version = ?", (codec.dumps(event.data), codec.dumps(event.meta),
                                               event.chain, event.stream_id, event.version))
     else:
+        from chalicelib.store.chaining import KnownLinks
         from chalicelib.store.dynamo_events import event_to_item
         item = event_to_item(event)
         if event.chain is None:
             item.pop("chain", None)
         rt.events.client.put_item(TableName=rt.config.events_table, Item=item)
+        rt.events._links = KnownLinks()     # as a process that never saw the old links
 
 
 def _event(api):

@@ -83,3 +83,22 @@ def test_older_events_get_their_links_derived_once_on_the_next_append(event_stor
     event_store.chainer.legacy_key = "another"
     append(event_store, "pod-t-4", 4, [ev(5)])
     assert [e.chain for e in event_store.read("pod-t-4")[:3]] == derived
+
+
+def test_dynamodb_reads_the_previous_link_only_when_it_does_not_know_it(event_store):
+    from chalicelib.store.chaining import KnownLinks
+    from chalicelib.store.dynamo_events import DynamoEventStore
+    if not isinstance(event_store, DynamoEventStore):
+        pytest.skip("SQLite reads the previous link inside its own transaction")
+    reads = []
+    get_item = event_store.client.get_item
+    event_store.client.get_item = lambda **kw: reads.append(kw["Key"]) or get_item(**kw)
+    for version in range(5):
+        append(event_store, "pod-t-5", version, [ev(version)])
+    assert reads == []              # each link known from the append before it
+    event_store._links = KnownLinks()           # another process
+    append(event_store, "pod-t-5", 5, [ev(5)])
+    append(event_store, "pod-t-5", 6, [ev(6)])
+    assert len(reads) == 1
+    events = event_store.read("pod-t-5")
+    assert [e.chain for e in events] == expected_links(events)
