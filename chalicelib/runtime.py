@@ -162,6 +162,8 @@ def build_runtime(config: Config) -> Runtime:
 def assemble(config: Config, events: EventStore, views: ViewStore, admin_key: str | None,
              token_secret: str) -> Runtime:
     """The service, projector and reactions over these stores, wired as configured."""
+    if hasattr(events, "chainer"):      # salts of events written before links were stored
+        events.chainer.legacy_key = token_secret
     service = CommandService(events, check_purity=config.check_purity)
     # after-commit reactions (closing rounds, waking deliveries) run from the projector's
     # checkpoints: inline here after each append, or from the events table's stream

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from chalice import Blueprint, Response
 
-from ..application import archon_xlsx, reports
+from ..application import announced, archon_xlsx, reports, winner_deck
+from ..auth import optional_principal
 from ..runtime import runtime
 from .bodies import Body
 from .common import caller, command, reads
@@ -49,6 +50,19 @@ def feed():
     return {**doc, "items": items, "next": next_cursor(doc["next"])}
 
 
+@json_route(bp, "/reports/announced", methods=["GET"])
+def announced_feed():
+    """Every tournament from its creation with its seed commitment (federation)."""
+    request = bp.current_request
+    doc = announced.announced(
+        reads(), caller(request), runtime().config.projection, cursor_param(request, "since"),
+        query_param(request, "game", pattern=r"vtes|hack|munchkin|mtg"),
+        query_int(request, "limit", 20, 1, 100))
+    return {"items": [{**item, "cursor": encode_cursor(item["cursor"])}
+                      for item in doc["items"]],
+            "next": next_cursor(doc["next"]), "more": doc["more"]}
+
+
 @json_route(bp, "/tournaments/{tid}/report", methods=["GET"])
 def get_report(tid):
     """The report, a page at a time (``domain/reports/pages.py``): every field on every
@@ -70,6 +84,16 @@ def get_report_csv(tid):
 def get_report_archon(tid):
     text, incomplete = reports.archon_csv(reads(), caller(bp.current_request), tid)
     return _csv(text, f"archon-{tid}.csv", incomplete)
+
+
+@json_route(bp, "/tournaments/{tid}/report/winner-deck", methods=["GET"])
+def get_winner_deck(tid):
+    """The V:TES winner's deck in the deck archive's text layout, once published."""
+    viewer = optional_principal(bp.current_request, runtime())
+    text = winner_deck.winner_deck(reads(), viewer, tid)
+    return Response(text, status_code=200, headers={
+        "Content-Type": "text/plain; charset=utf-8",
+        "Content-Disposition": f'inline; filename="winner-{tid}.txt"'})
 
 
 @json_route(bp, "/tournaments/{tid}/report/archon-xlsx", methods=["GET"])

@@ -13,7 +13,7 @@ from typing import Any
 from ..auth import Principal
 from ..auth.principal import Unauthorized, is_staff, require_tournament_staff
 from ..auth.signing import Signer
-from ..domain import audit_chain, streams
+from ..domain import audit_chain, audit_seal, streams
 from ..domain import tournament as t
 from ..domain.decks.decider import DECKS
 from ..domain.errors import Forbidden, Invalid
@@ -28,13 +28,11 @@ from .sets import product_sets
 # the tournament (and any kind added later) stays out until it is listed here.
 AUDITED_KINDS = frozenset({"tournament", "swiss", "match", "tables", "table", "ffa", "draft",
                            "pod", "tdraft", "mixed", "sealed", "trade", "decks", "product"})
-# Keys that never leave Podium, at any depth of an event's data (defence in depth: no
-# play event holds them today).
-SECRET_KEYS = frozenset({"token", "api_key", "key", "key_hash", "secret", "secret_ref",
-                         "nonce", "signature", "idempotency_key", "password", "email",
-                         "phone", "contact", "address"})
-# Hidden until the finish: the seed and what is derived from it alone.
-SEALED_UNTIL_FINISH = ("seed", "seed_key")
+# Keys that never leave Podium (``audit_seal.SECRET_KEYS``); hidden until the finish:
+# the seed and what is derived from it alone.
+SECRET_KEYS = audit_seal.SECRET_KEYS
+SEALED_UNTIL_FINISH = audit_seal.SEED_FIELDS
+scrub = audit_seal.scrub
 
 
 class BadCursor(Invalid):
@@ -70,13 +68,13 @@ def audit_log(reads: Reads, actor: Principal | None, tid: str, after: str | None
         "tournament_id": tid, "podium_version": PODIUM_VERSION,
         "status": state.status, "seed_sha256": state.seed_sha256,
         "seed": state.seed if finished else None,
-        "events": audit_manifest.chained(reads, events, show),
+        "events": audit_manifest.chained(reads, events, show, secret),
         "next": following}
     if position is None:
         reply["card_sets"] = {set_id: card_set.model_dump(mode="json") for set_id, card_set
                               in product_sets(reads, state.section("product")).items()}
         reply["manifest"] = audit_manifest.manifest(reads, state, reply["card_sets"],
-                                                    audited, show)
+                                                    audited, secret)
         if signer is not None:
             reply["signature"] = signer.sign(audit_chain.canonical(reply["manifest"]))
     return reply
@@ -92,25 +90,27 @@ def _policy(reads: Reads, state: Any, secret: str) -> audit_private.Policy:
                                 bool(decks.published))
 
 
-def shown(event: Any, finished: bool,
-          policy: audit_private.Policy | None = None) -> dict[str, Any]:
-    """One stored event as the audit log shows it (what ``policy`` keeps private
-    replaced, its commitments under ``withheld``)."""
-    data = scrub(event.data)
+def shown(event: Any, finished: bool, policy: audit_private.Policy) -> dict[str, Any]:
+    """One stored event as the audit log shows it: its sealed form (what its recorded
+    link covers: ``domain/audit_seal.py``) with each field that is public now shown open
+    (value and salt under ``opened``); what ``policy`` keeps private, and the seed until
+    the finish, stay withheld behind their commitments."""
+    base = audit_seal.shown(event.stream_id, event.version, event.type, event.data,
+                            event.meta, event.recorded_at)
+    sealed, salts = audit_seal.seal(base, policy.key(event.meta))
+    private = set(policy.fields(event.type, base["data"]))
     if not finished:
-        data = {k: (None if k in SEALED_UNTIL_FINISH else v) for k, v in data.items()}
-    withheld: dict[str, str] = {}
-    if policy is not None:
-        data, withheld = policy.apply(event.stream_id, event.version, event.type, data)
-    meta = event.meta if isinstance(event.meta, dict) else {}
-    actor = meta.get("actor")
-    out = {"stream_id": event.stream_id, "version": event.version, "type": event.type,
-           "schema_version": meta.get("v", 1), "podium_version": meta.get("podium"),
-           "data": data, "recorded_at": event.recorded_at,
-           "actor": {"id": actor.get("id"), "role": actor.get("role")}
-           if isinstance(actor, dict) else None}
+        private |= set(SEALED_UNTIL_FINISH)
+    public = [f for f in salts if f not in private]
+    if not public:
+        return sealed
+    withheld = {f: c for f, c in sealed["withheld"].items() if f not in public}
+    out = {**sealed, "data": {**sealed["data"], **{f: base["data"][f] for f in public}},
+           "opened": {f: salts[f] for f in public}}
     if withheld:
         out["withheld"] = withheld
+    else:
+        del out["withheld"]
     return out
 
 
@@ -126,16 +126,9 @@ def private_part(reads: Reads, actor: Principal | None, tid: str, after: str | N
     events, following = _page(reads, tid, _cursor(after, tid), limit)
     policy = _policy(reads, state, secret)
     openings = [o for e in events
-                for o in policy.opening(e.stream_id, e.version, e.type, scrub(e.data))]
+                for o in policy.opening(e.stream_id, e.version, e.type, scrub(e.data),
+                                        e.meta)]
     return {"tournament_id": tid, "openings": openings, "next": following}
-
-
-def scrub(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: scrub(v) for k, v in value.items() if k not in SECRET_KEYS}
-    if isinstance(value, list):
-        return [scrub(v) for v in value]
-    return value
 
 
 def _page(reads: Reads, tid: str, position: tuple[str, int] | None,

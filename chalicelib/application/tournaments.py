@@ -22,7 +22,7 @@ from ..domain.profiles.sanctioning import notice
 from ..domain.tournament.state import plain
 from ..projections.queries.tournaments import streams_kind, summary_id
 from ..service import UnitOfWork
-from . import admission, event_tiers, staff_keys, tournament
+from . import admission, event_tiers, set_pins, staff_keys, tournament
 from .card_facts import with_card_facts
 from .play import open_play
 from .reads import InvalidQuery, Reads
@@ -75,11 +75,13 @@ def create(uow: UnitOfWork, actor: Principal, name: str, game: str, format: str,
     require_role(actor, "organizer")
     tid = "t" + uuid.uuid4().hex[:12]
     settings, code, _ = admission.split_code(settings, secret, tid)
+    structure = structure or DEFAULT_STRUCTURE[game]
     state, _ = uow.decide(t.TOURNAMENT, streams.tournament(tid), t.CreateTournament(
         tournament_id=tid, organizer_id=actor.id, name=name, game=game, format=format,
-        structure=structure or DEFAULT_STRUCTURE[game], seed=secrets.token_hex(32),
+        structure=structure, seed=secrets.token_hex(32),
         now=uow.now.isoformat(), settings=settings, starts_at=starts_at, location=location,
-        registration_code=code))
+        registration_code=code,
+        card_sets_sha256=set_pins.pins(uow, game, structure, settings)))
     return summary(state)
 
 
@@ -87,10 +89,12 @@ def change_settings(uow: UnitOfWork, actor: Principal, tid: str,
                     settings: dict[str, Any], secret: str = "") -> dict[str, Any]:
     """The organizer overrides settings before the start; ``registration.code`` sets the
     registration code (null removes it), kept only as a keyed digest."""
-    _staff(uow, actor, tid)
+    before = _staff(uow, actor, tid)
     settings, code, changed = admission.split_code(settings, secret, tid)
     state, _ = uow.decide(t.TOURNAMENT, streams.tournament(tid), t.ChangeSettings(
-        settings, uow.now.isoformat(), registration_code=code, code_changed=changed))
+        settings, uow.now.isoformat(), registration_code=code, code_changed=changed,
+        card_sets_sha256=set_pins.pins(uow, before.game, before.structure, settings,
+                                       base=plain(before.settings))))
     event_tiers.keep_multi_judge_allowed(uow, state)
     return {**summary(state), "registration_guesses": guessing.failed_codes(
         uow.tally, tid, uow.now.timestamp())}

@@ -8,8 +8,10 @@ serves the log and the offline verifier that checks it (pure: hashlib and json o
   event count and its chain), to the seed's hash and to the card sets the log carries;
   the deployment's Ed25519 key signs its canonical JSON (``signature``).
 
-The chain is computed when the log is served, from the stored events (deterministic: the
-same events always give the same chain), not stored with each event at write time."""
+Each link is recorded with its event when it is written (``domain/audit_seal.py``: over
+the event's sealed form, where whatever may ever be withheld stands as a commitment), so
+the log served is the log written. A field shown open (``opened``: field -> salt) is
+sealed again here before hashing, so the same link holds before and after it is public."""
 from __future__ import annotations
 
 import hashlib
@@ -18,7 +20,8 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 GENESIS = "0" * 64
-MANIFEST_VERSION = 1
+MANIFEST_VERSION = 2
+PLACEHOLDER = {"name": ""}            # what a withheld field shows (a name: empty text)
 
 
 def canonical(value: Any) -> bytes:
@@ -32,8 +35,26 @@ def digest(value: Any) -> str:
 
 
 def content(event: Mapping[str, Any]) -> str:
-    """The hash of one shown event's content (everything but its own ``chain``)."""
-    return digest({k: v for k, v in event.items() if k != "chain"})
+    """The hash of one shown event's content (everything but its own ``chain``), with
+    each field it shows open sealed again (its commitment from its value and salt)."""
+    return digest(sealed(event))
+
+
+def sealed(event: Mapping[str, Any]) -> dict[str, Any]:
+    """The event without its chain, each ``opened`` field replaced by its commitment; an
+    ``opened`` that is not field -> salt text is hashed as it stands (the link breaks)."""
+    body = {k: v for k, v in event.items() if k != "chain"}
+    opened, data = body.get("opened"), body.get("data")
+    if not opened or not isinstance(opened, dict) or not isinstance(data, dict) \
+            or not all(isinstance(s, str) and f in data for f, s in opened.items()):
+        return body
+    withheld = body.get("withheld")
+    withheld = dict(withheld) if isinstance(withheld, dict) else {}
+    for field, salt in opened.items():
+        withheld[field] = commitment(salt, data[field])
+    del body["opened"]
+    return {**body, "data": {**data, **{f: PLACEHOLDER.get(f) for f in opened}},
+            "withheld": withheld}
 
 
 def commitment(salt_hex: str, value: Any) -> str:

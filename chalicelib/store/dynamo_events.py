@@ -9,7 +9,6 @@ events: ``all_events`` leaves them out and the stream handler skips them
 from __future__ import annotations
 
 import time
-import uuid
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
@@ -18,6 +17,7 @@ from typing import Any
 from botocore.exceptions import BotoCoreError, ClientError
 
 from . import codec
+from .chaining import Chainer, KnownLinks
 from .faults import store_fault
 from .ports import (
     ConcurrencyConflict,
@@ -83,6 +83,7 @@ def event_to_item(event: StoredEvent) -> dict[str, Any]:
         "meta": {"S": codec.dumps(event.meta)},
         "event_id": {"S": event.event_id},
         "recorded_at": {"S": event.recorded_at},
+        **({"chain": {"S": event.chain}} if event.chain is not None else {}),
     }
 
 
@@ -116,7 +117,8 @@ def item_to_event(item: dict[str, Any]) -> StoredEvent:
         stream_id=item["stream_id"]["S"], version=int(item["version"]["N"]),
         type=item["type"]["S"], data=codec.unpack(item.get("enc", {"S": "json"})["S"], payload),
         meta=codec.loads(item["meta"]["S"]), event_id=item["event_id"]["S"],
-        recorded_at=item["recorded_at"]["S"])
+        recorded_at=item["recorded_at"]["S"],
+        chain=item["chain"]["S"] if "chain" in item else None)
 
 
 class DynamoEventStore:
@@ -124,6 +126,10 @@ class DynamoEventStore:
         self.client = _Client(client)
         self.table = table
         self.idempotency_table = idempotency_table
+        self.chainer = Chainer()
+        # (stream, version) -> link of events this process wrote or read last in their
+        # stream: an event never changes once written, so a known link spares a GetItem
+        self._links = KnownLinks()
 
     def version(self, stream_id: str) -> int:
         response = self.client.query(
@@ -136,6 +142,36 @@ class DynamoEventStore:
 
     def _key(self, stream_id: str, version: int) -> dict[str, Any]:
         return {"stream_id": {"S": stream_id}, "version": {"N": str(version)}}
+
+    def _head(self, write: StreamWrite) -> str | None:
+        """The link of the stream's event at ``expected_version``: known, or read before
+        the transaction (whose conditions fail if the stream moved on); for a stream
+        written before links were recorded, derived now and recorded once."""
+        if write.expected_version == 0:
+            return None
+        known = self._links.get(write.stream_id, write.expected_version)
+        if known is not None:
+            return known
+        item = self.client.get_item(TableName=self.table, ConsistentRead=True,
+                                    Key=self._key(write.stream_id, write.expected_version),
+                                    ProjectionExpression="chain").get("Item")
+        if item is None:
+            raise ConcurrencyConflict(write.stream_id, write.expected_version)
+        if "chain" in item:
+            return item["chain"]["S"]
+        derived = self.chainer.derive(self.read(write.stream_id))
+        for e in derived:
+            try:
+                self.client.update_item(
+                    TableName=self.table, Key=self._key(e.stream_id, e.version),
+                    UpdateExpression="SET chain = :c",
+                    ConditionExpression="attribute_exists(stream_id) AND "
+                                        "attribute_not_exists(chain)",
+                    ExpressionAttributeValues={":c": {"S": e.chain}})
+            except ClientError as exc:
+                if exc.response["Error"]["Code"] != "ConditionalCheckFailedException":
+                    raise
+        return next(e.chain for e in derived if e.version == write.expected_version)
 
     def append_batch(self, writes: Iterable[StreamWrite],
                      idempotency: IdempotencyRecord | None = None,
@@ -158,10 +194,9 @@ class DynamoEventStore:
                     "Key": self._key(write.stream_id, write.expected_version + 1),
                     "ConditionExpression": "attribute_not_exists(stream_id)"}})
                 owners.append(write)
-            for offset, event in enumerate(write.events, start=1):
-                record = StoredEvent(write.stream_id, write.expected_version + offset,
-                                     event.type, event.data, event.meta, uuid.uuid4().hex,
-                                     recorded_at)
+            records = self.chainer.stamp(write, self._head(write), recorded_at) \
+                if write.events else []
+            for record in records:
                 items.append({"Put": {"TableName": self.table, "Item": event_to_item(record),
                                       "ConditionExpression": "attribute_not_exists(stream_id)"}})
                 owners.append(write)
@@ -197,6 +232,7 @@ class DynamoEventStore:
             first = writes[0] if writes else None
             raise ConcurrencyConflict(first.stream_id if first else "?",
                                       first.expected_version if first else 0) from None
+        self._links.keep(stored)
         return stored
 
     def read(self, stream_id: str, after: int = 0,
@@ -213,6 +249,7 @@ class DynamoEventStore:
             events.extend(item_to_event(item) for item in response.get("Items", []))
             if "LastEvaluatedKey" not in response or \
                     (limit is not None and len(events) >= limit):
+                self._links.keep(events[-1:])
                 return events
             kwargs["ExclusiveStartKey"] = response["LastEvaluatedKey"]
 

@@ -5,12 +5,12 @@ caller can neither mutate what was stored nor rely on a Python type JSON would n
 from __future__ import annotations
 
 import threading
-import uuid
 from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
 from . import codec
+from .chaining import Chainer
 from .ports import (
     ConcurrencyConflict,
     IdempotencyKeyTaken,
@@ -34,10 +34,12 @@ class _Row(NamedTuple):
     meta: str
     event_id: str
     recorded_at: str
+    chain: str | None
 
 
 class MemoryEventStore:
     def __init__(self) -> None:
+        self.chainer = Chainer()        # each event's audit link, as the durable adapters
         self._lock = threading.Lock()
         self._streams: dict[str, list[_Row]] = {}
         self._log: list[_Row] = []          # commit order, as SQLite's position
@@ -59,11 +61,10 @@ class MemoryEventStore:
                 if len(self._streams.get(write.stream_id, ())) != write.expected_version:
                     raise ConcurrencyConflict(write.stream_id, write.expected_version)
             recorded_at = datetime.now(UTC).isoformat(timespec="microseconds")
-            stored = [_Row(write.stream_id, write.expected_version + offset, event.type,
-                           codec.dumps(event.data), codec.dumps(event.meta),
-                           uuid.uuid4().hex, recorded_at)
-                      for write in writes
-                      for offset, event in enumerate(write.events, start=1)]
+            stored = [_Row(e.stream_id, e.version, e.type, codec.dumps(e.data),
+                           codec.dumps(e.meta), e.event_id, recorded_at, e.chain)
+                      for write in writes if write.events
+                      for e in self.chainer.stamp(write, self._head(write), recorded_at)]
             for event in stored:
                 self._streams.setdefault(event.stream_id, []).append(event)
             self._log.extend(stored)
@@ -75,10 +76,15 @@ class MemoryEventStore:
                     _copy(idempotency.body), _copy(idempotency.headers))
         return [self._out(event) for event in stored]
 
+    def _head(self, write: StreamWrite) -> str | None:
+        """The link of the stream's last event (every event here was chained)."""
+        held = self._streams.get(write.stream_id)
+        return held[-1].chain if held else None
+
     @staticmethod
     def _out(row: _Row) -> StoredEvent:
         return StoredEvent(row.stream_id, row.version, row.type, codec.loads(row.data),
-                           codec.loads(row.meta), row.event_id, row.recorded_at)
+                           codec.loads(row.meta), row.event_id, row.recorded_at, row.chain)
 
     def read(self, stream_id: str, after: int = 0,
              limit: int | None = None) -> list[StoredEvent]:

@@ -40,6 +40,9 @@ class StoredEvent:
     #                       the Podium version that recorded it (absent: before 1.1.0)
     event_id: str
     recorded_at: str      # ISO-8601 UTC
+    # the audit chain's link, recorded when the event was appended (``store/chaining.py``);
+    # None for an event written before links were recorded, until its stream's next append
+    chain: str | None = None
 
     @cached_property
     def event(self) -> Event:

@@ -1,11 +1,11 @@
 """Embedded event store: a durable SQLite file, the default for local and offline use."""
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
 
 from . import codec
+from .chaining import Chainer
 from .ports import (
     ConcurrencyConflict,
     IdempotencyKeyTaken,
@@ -26,6 +26,7 @@ CREATE TABLE IF NOT EXISTS events (
     meta TEXT NOT NULL,
     event_id TEXT NOT NULL,
     recorded_at TEXT NOT NULL,
+    chain TEXT,
     UNIQUE (stream_id, version)
 );
 CREATE TABLE IF NOT EXISTS tallies (
@@ -48,12 +49,36 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
+COLUMNS = "stream_id, version, type, data, meta, event_id, recorded_at, chain"
+
+
 class SqliteEventStore:
     def __init__(self, path: str, synchronous: str = "FULL"):
         self.db = SqliteDatabase(path, SCHEMA, synchronous)
+        self.chainer = Chainer()
         columns = {row[1] for row in self.db.conn().execute("PRAGMA table_info(idempotency)")}
         if "headers" not in columns:   # a data dir from before replies kept their headers
             self.db.conn().execute("ALTER TABLE idempotency ADD COLUMN headers TEXT")
+        columns = {row[1] for row in self.db.conn().execute("PRAGMA table_info(events)")}
+        if "chain" not in columns:     # a data dir from before links were recorded
+            self.db.conn().execute("ALTER TABLE events ADD COLUMN chain TEXT")
+
+    def _head(self, conn, write: StreamWrite) -> str | None:
+        """The link of the stream's event at ``expected_version``: recorded, or derived
+        now (with every earlier link missing) and recorded in this transaction."""
+        if write.expected_version == 0:
+            return None
+        row = conn.execute("SELECT chain FROM events WHERE stream_id = ? AND version = ?",
+                           (write.stream_id, write.expected_version)).fetchone()
+        if row[0] is not None:
+            return row[0]
+        rows = conn.execute(f"SELECT {COLUMNS} FROM events WHERE stream_id = ?"
+                            " ORDER BY version", (write.stream_id,)).fetchall()
+        derived = self.chainer.derive([self._row(r) for r in rows])
+        conn.executemany("UPDATE events SET chain = ? WHERE stream_id = ? AND version = ?"
+                         " AND chain IS NULL",
+                         [(e.chain, e.stream_id, e.version) for e in derived])
+        return next(e.chain for e in derived if e.version == write.expected_version)
 
     def _version(self, conn, stream_id: str) -> int:
         row = conn.execute("SELECT MAX(version) FROM events WHERE stream_id = ?",
@@ -80,16 +105,14 @@ class SqliteEventStore:
             for write in writes:
                 if self._version(conn, write.stream_id) != write.expected_version:
                     raise ConcurrencyConflict(write.stream_id, write.expected_version)
-                for offset, event in enumerate(write.events, start=1):
-                    record = StoredEvent(write.stream_id, write.expected_version + offset,
-                                         event.type, event.data, event.meta,
-                                         uuid.uuid4().hex, recorded_at)
+                if not write.events:
+                    continue
+                for record in self.chainer.stamp(write, self._head(conn, write), recorded_at):
                     conn.execute(
-                        "INSERT INTO events (stream_id, version, type, data, meta, event_id,"
-                        " recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        f"INSERT INTO events ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                         (record.stream_id, record.version, record.type,
                          codec.dumps(record.data), codec.dumps(record.meta),
-                         record.event_id, recorded_at))
+                         record.event_id, recorded_at, record.chain))
                     stored.append(record)
             conn.executemany("INSERT OR IGNORE INTO tallies (name, member) VALUES (?, ?)",
                              [(t.name, t.member) for t in tallies])
@@ -104,14 +127,14 @@ class SqliteEventStore:
 
     @staticmethod
     def _row(row) -> StoredEvent:
-        stream_id, version, type_, data, meta, event_id, recorded_at = row
+        stream_id, version, type_, data, meta, event_id, recorded_at, chain = row
         return StoredEvent(stream_id, version, type_, codec.loads(data), codec.loads(meta),
-                           event_id, recorded_at)
+                           event_id, recorded_at, chain)
 
     def read(self, stream_id: str, after: int = 0,
              limit: int | None = None) -> list[StoredEvent]:
         rows = self.db.conn().execute(
-            "SELECT stream_id, version, type, data, meta, event_id, recorded_at FROM events"
+            f"SELECT {COLUMNS} FROM events"
             " WHERE stream_id = ? AND version > ? ORDER BY version LIMIT ?",
             (stream_id, after, -1 if limit is None else limit))
         return [self._row(row) for row in rows]
@@ -136,7 +159,7 @@ class SqliteEventStore:
         position = 0
         while True:
             rows = self.db.conn().execute(
-                "SELECT position, stream_id, version, type, data, meta, event_id, recorded_at"
+                f"SELECT position, {COLUMNS}"
                 " FROM events WHERE position > ? ORDER BY position LIMIT 1000",
                 (position,)).fetchall()
             if not rows:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..domain.events import decode
-from . import chain_checks, context, private_checks, signature, versions
+from . import card_set_checks, chain_checks, context, private_checks, signature, versions
 from .findings import Difference, Finding, NotChecked, Recorded, Unknown
 from .log import AuditLog, parse
 from .registry import FAMILIES, NEVER_AUDITED, NOT_CHECKED, PLAIN, classified, family_of
@@ -64,6 +64,11 @@ def verify(document: Any, expected_sha256: str | None = None,
                       versions=known)
     outcome.findings += strangers(log)
     outcome.findings += chain_checks.streams_whole(log) + chain_checks.manifest_matches(log)
+    outcome.findings += card_set_checks.pinned(log)
+    if card_set_checks.pinning(log)[0] is None and log.card_sets_raw:
+        outcome.notes.append("the tournament pinned no card set at creation (recorded "
+                             "before sets were pinned): its sets are checked against the "
+                             "signed manifest only")
     if private is not None:
         found, opened = private_checks.check(log, private)
         outcome.findings += found

@@ -240,7 +240,7 @@ def mixed_started(ctx: Context, state: Any, event: Recorded) -> list[Finding]:
         number = int(event.stream.rsplit("-", 1)[1])
         return decided_with_followers(
             ctx, event, lambda: MIXED_DRAFT.decide(starts[number - 1], state),
-            ignore=("at", "deadline", "review_until"))
+            ignore=("at",))       # deadlines run from the recorded ``at``
     return guarded(event, work)
 
 

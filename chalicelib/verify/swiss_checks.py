@@ -24,6 +24,7 @@ from ..domain.swiss.events import RoundResultsMigrated
 from ..domain.swiss.match import MATCH
 from ..domain.swiss.state import SwissState, parse_match_id
 from .context import Context
+from .deadline_checks import cut_deadline, round_deadline
 from .findings import Difference, Finding, Recorded
 from .rederive import covered, decided, decided_with_followers, guarded
 
@@ -49,14 +50,16 @@ def paired(ctx: Context, state: SwissState, event: Recorded) -> list[Finding]:
                         players=players, now=now, by=d.get("by", ""),
                         pods=dict(d.get("pods") or {}))
     return guarded(event, lambda: decided(
-        event, lambda: decide_pairing.decide_pair_round(command, state), PAIRING))
+        event, lambda: decide_pairing.decide_pair_round(command, state), PAIRING)
+        + round_deadline(state, event))
 
 
 def top_cut(ctx: Context, state: SwissState, event: Recorded) -> list[Finding]:
     d = event.data
     command = StartTopCut(by=d.get("by", ""), now=event.recorded_at or "", size=d.get("size"))
     return guarded(event, lambda: decided(
-        event, lambda: decide_pairing.decide_top_cut(command, state), ["size", "seeds", "rounds"]))
+        event, lambda: decide_pairing.decide_top_cut(command, state), ["size", "seeds", "rounds"])
+        + cut_deadline(state, event))
 
 
 def closed(ctx: Context, state: SwissState, event: Recorded) -> list[Finding]:

@@ -207,3 +207,5 @@ def deck_with_cards_never_received(doc: dict) -> tuple[tuple[str, int, str], str
 for _name in ("hack-booster-draft", "vtes-sealed-swap", "vtes-restricted-trade",
               "vtes-table-draft", "vtes-mixed-draft", "munchkin-draft"):
     TAMPERING[_name].append(deck_with_cards_never_received)
+
+from . import tamper_deadlines  # noqa: E402,F401 - adds the moved deadlines

@@ -82,12 +82,28 @@ def test_private_fields_are_committed_and_open_for_whoever_is_given_them(api, rt
     assert api.get(f"/v1/tournaments/{tid}/audit/private").status == 401
 
 
-def test_decklists_are_withheld_until_published():
+def test_decklists_are_withheld_until_published_and_publishing_keeps_the_link():
+    from chalicelib.application.audit import shown
+    from chalicelib.domain import audit_chain, audit_seal
+    from chalicelib.store.ports import StoredEvent
+
     data = {"player": "p1", "deck": {"main": ["a", "b"]}}
-    hidden = Policy("s" * 32, lambda pid: False, published=False)
-    shown, withheld = hidden.apply("decks-t1", 2, "DeckRegistered", data)
-    assert shown["deck"] is None and set(withheld) == {"deck"}
-    public = Policy("s" * 32, lambda pid: False, published=True)
-    assert public.apply("decks-t1", 2, "DeckRegistered", data) == (data, {})
-    opening = hidden.opening("decks-t1", 2, "DeckRegistered", data)
-    assert opening[0]["value"] == data["deck"] and len(opening[0]["salt"]) == 64
+    meta = {"v": 1, "podium": "1.0.0", "salt": "ab" * 16}
+    event = StoredEvent("decks-t1", 2, "DeckRegistered", data, meta, "e1",
+                        "2026-11-27T00:00:00+00:00")
+    recorded = audit_seal.link_of(audit_chain.GENESIS, "decks-t1", 2, "DeckRegistered",
+                                  data, meta, event.recorded_at, "legacy")
+    hidden = shown(event, True, Policy("s" * 32, lambda pid: False, published=False))
+    assert hidden["data"]["deck"] is None and set(hidden["withheld"]) == {"deck"}
+    public = shown(event, True, Policy("s" * 32, lambda pid: False, published=True))
+    assert public["data"] == data and "withheld" not in public and set(public["opened"]) == {
+        "deck"}
+    # the link recorded at write time holds for both forms, and for neither if changed
+    for form in (hidden, public):
+        assert audit_chain.link(audit_chain.GENESIS, audit_chain.content(form)) == recorded
+    forged = {**public, "data": {**data, "deck": {"main": ["a", "c"]}}}
+    assert audit_chain.link(audit_chain.GENESIS, audit_chain.content(forged)) != recorded
+    opening = Policy("s" * 32, lambda pid: False, published=False).opening(
+        "decks-t1", 2, "DeckRegistered", data, meta)
+    assert opening[0]["value"] == data["deck"] and opening[0]["salt"] == public["opened"][
+        "deck"]

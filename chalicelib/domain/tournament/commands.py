@@ -21,6 +21,8 @@ class CreateTournament:
     # The registration code's keyed digest (application/registration_code.py), never
     # the code; None: anyone may self-register (as the settings allow).
     registration_code: str | None = None
+    # set id -> SHA-256 of each card set the product comes from (application/set_pins.py)
+    card_sets_sha256: dict[str, str] | None = None
 
 
 @dataclass(frozen=True)
@@ -30,6 +32,7 @@ class ChangeSettings:
     # With ``code_changed``, the new registration code's keyed digest (None: no code).
     registration_code: str | None = None
     code_changed: bool = False
+    card_sets_sha256: dict[str, str] | None = None     # as CreateTournament's
 
 
 @dataclass(frozen=True)

@@ -50,7 +50,8 @@ def _create(cmd: c.CreateTournament, state: TournamentState) -> list[Event]:
         tournament_id=cmd.tournament_id, organizer_id=cmd.organizer_id, name=cmd.name,
         game=cmd.game, format=cmd.format, structure=cmd.structure, settings=settings,
         seed=cmd.seed, seed_sha256=commitment(cmd.seed), starts_at=cmd.starts_at,
-        location=cmd.location, created_at=cmd.now, registration_code=cmd.registration_code)]
+        location=cmd.location, created_at=cmd.now, registration_code=cmd.registration_code,
+        card_sets_sha256=cmd.card_sets_sha256)]
 
 
 def _change_settings(cmd: c.ChangeSettings, state: TournamentState) -> list[Event]:
@@ -62,10 +63,11 @@ def _change_settings(cmd: c.ChangeSettings, state: TournamentState) -> list[Even
                                            base=_plain(state.settings),
                                            structure=state.structure), cmd.settings, code)
     _within_format_limits(state.format, settings)
+    pins = cmd.card_sets_sha256
     if cmd.code_changed:
         return [ev.SettingsChanged(settings=settings, code_changed=True,
-                                   registration_code=code)]
-    return [ev.SettingsChanged(settings=settings)]
+                                   registration_code=code, card_sets_sha256=pins)]
+    return [ev.SettingsChanged(settings=settings, card_sets_sha256=pins)]
 
 
 def _within_format_limits(format_: str, settings: dict[str, Any]) -> None:

@@ -22,6 +22,8 @@ class TournamentCreated(Event):
     created_at: str
     # The registration code's keyed digest (never the code), when the organizer set one
     registration_code: str | None = optional()
+    # set id -> SHA-256 of each card set its product comes from (absent: not pinned)
+    card_sets_sha256: dict[str, str] | None = optional()
 
 
 @upcaster(TournamentCreated, 1)
@@ -38,6 +40,7 @@ class SettingsChanged(Event):
     # None for "no code any more"; absent, the code stays as it was.
     code_changed: bool | None = optional()
     registration_code: str | None = optional()
+    card_sets_sha256: dict[str, str] | None = optional()    # re-pinned for the new product
 
 
 @event
