@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from datetime import timedelta
 from typing import Any
 
@@ -22,6 +22,7 @@ from ..projections.queries import decks, judging, swiss
 from ..projections.queries.reports import FEED_KIND, org_kind, receipt_id
 from ..projections.queries.tournaments import all_players, summary_id
 from ..service import UnitOfWork
+from ..store.ports import ViewDoc
 from . import clock, judge_calls, play_views, tournament
 from .card_facts import lists_cards
 from .reads import Reads
@@ -93,6 +94,25 @@ def build_report(reads: Reads, tid: str, now: str) -> dict[str, Any] | None:
     return {**assembled, "judge_calls": judge_calls.response_times(reads, tid)}
 
 
+def settled(reads: Reads, kind: str, since: str | None, scan: int,
+            projection: str) -> Iterator[ViewDoc]:
+    """The views of ``kind`` after the cursor ``since``, in sort order (sort keys start
+    with their time), up to the first one too recent to hand a cursor past
+    (:func:`settle_seconds`): what a federation's feed may deliver now."""
+    now = reads.service.clock()
+    cutoff = (now - timedelta(seconds=settle_seconds(projection, os.environ))).isoformat()
+    cursor = since
+    while True:
+        page = reads.views.list(kind, after=cursor, limit=scan)
+        for view in page:
+            if view.sort.split("|", 1)[0] > cutoff:
+                return
+            yield view
+            cursor = view.sort
+        if len(page) < scan:
+            return
+
+
 def _wanted(entry: dict[str, Any], game: str | None, start: str | None,
             end: str | None) -> bool:
     # the report's date (the day it started) is what from/to filter on
@@ -109,32 +129,23 @@ def feed(reads: Reads, actor: Principal, projection: str, since: str | None,
     how long a finish is held back (:func:`settle_seconds`). Each item's ``cursor`` and
     the reply's ``next`` are sort keys; ``next_position`` a report's next page."""
     require_role(actor, "federation")
-    now = reads.service.clock()
-    cutoff = (now - timedelta(seconds=settle_seconds(projection, os.environ))).isoformat()
+    now = reads.service.clock().isoformat()
     items: list[dict[str, Any]] = []
     cursor, more, pending = since, False, None
-    while True:
-        page = reads.views.list(FEED_KIND, after=cursor, limit=FEED_SCAN)
-        for view in page:
-            if view.sort.split("|", 1)[0] > cutoff:
-                page = []
-                break
-            if len(items) == limit:
-                more = True
-                break
-            if _wanted(view.doc, game, start, end):
-                report = build_report(reads, view.doc["tournament_id"], now.isoformat())
-                if report is None:
-                    # its views are not all there yet (e.g. a rebuild is re-filling them):
-                    # stop before it so that the next call delivers it
-                    pending = view.doc["tournament_id"]
-                    page = []
-                    break
-                first, following = pages.page(report, 0, FEED_REPORT_ENTRIES)
-                items.append({**first, "next_position": following, "cursor": view.sort})
-            cursor = view.sort
-        if more or len(page) < FEED_SCAN:
+    for view in settled(reads, FEED_KIND, since, FEED_SCAN, projection):
+        if len(items) == limit:
+            more = True
             break
+        if _wanted(view.doc, game, start, end):
+            report = build_report(reads, view.doc["tournament_id"], now)
+            if report is None:
+                # its views are not all there yet (e.g. a rebuild is re-filling them):
+                # stop before it so that the next call delivers it
+                pending = view.doc["tournament_id"]
+                break
+            first, following = pages.page(report, 0, FEED_REPORT_ENTRIES)
+            items.append({**first, "next_position": following, "cursor": view.sort})
+        cursor = view.sort
     return {"items": items, "next": cursor, "more": more, "pending": pending}
 
 

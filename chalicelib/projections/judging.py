@@ -82,13 +82,7 @@ def _reviewed(event: Stored[DisqualificationReviewed], tx: ViewTx) -> None:
         return
     review = {"decision": d["decision"], "note": d["note"], "decided_by": d["by"],
               "decided_at": d["at"]}
-    overturned = d["decision"] == "overturned" and doc["status"] == "standing"
-    _put_penalty(tx, tid, {**doc, "review": review,
-                           "status": "overturned" if overturned else doc["status"]})
-    if overturned:
-        summary = _counted(_summary(tx, tid), doc, -1)
-        tx.put(summary_id(tid), {**summary, "overturned": summary["overturned"] + 1},
-               kind="judging")
+    _decided(tx, tid, doc, "review", review, d["decision"])
 
 
 @projection.on(AppealFiled, AppealDecided)
@@ -105,8 +99,15 @@ def _appeal(event: Stored[AppealFiled | AppealDecided], tx: ViewTx) -> None:
         return
     appeal = {**doc["appeal"], "decision": d["decision"], "note": d["note"],
               "decided_by": d["by"], "decided_at": d["at"]}
-    overturned = d["decision"] == "overturned" and doc["status"] == "standing"
-    _put_penalty(tx, tid, {**doc, "appeal": appeal,
+    _decided(tx, tid, doc, "appeal", appeal, d["decision"])
+
+
+def _decided(tx: ViewTx, tid: str, doc: dict[str, Any], key: str, decided: dict[str, Any],
+             decision: str) -> None:
+    """A ruling decided on appeal (``appeal``) or by the federation's review (``review``):
+    an overturned one stops counting."""
+    overturned = decision == "overturned" and doc["status"] == "standing"
+    _put_penalty(tx, tid, {**doc, key: decided,
                            "status": "overturned" if overturned else doc["status"]})
     if overturned:
         summary = _counted(_summary(tx, tid), doc, -1)
