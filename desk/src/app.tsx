@@ -52,7 +52,7 @@ export function App() {
 
   const signOut = () => { saveSession(null); setSession(null); setMe(null); location.hash = "#/"; };
   const signedIn = (s: Session) => { saveSession(s); setFailure(null); setSession(s); };
-  const desk: DeskState | null = api && me ? { api, me, tick, run } : null;
+  const desk: DeskState | null = api && me ? { api, base: session!.base, me, tick, run } : null;
   const route = hash.replace(/^#\/?/, "").split("/");
 
   return (

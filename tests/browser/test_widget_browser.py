@@ -11,6 +11,8 @@ import urllib.request
 
 import pytest
 
+from tests.browser.local_server import serve
+
 CHROMIUM = os.environ.get("PODIUM_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--no-first-run"]
@@ -35,26 +37,8 @@ def test_browser_prerequisites_are_present():
 
 @pytest.fixture
 def server(rt, chalice_app):
-    """The app on 127.0.0.1 in a threaded HTTP server (one request inside the app at a
-    time: Chalice keeps the current request on the app object)."""
-    from chalice.config import Config
-    from chalice.local import ChaliceRequestHandler, LocalDevServer, ThreadedHTTPServer
-    lock = threading.Lock()
-
-    class Serialized(ChaliceRequestHandler):
-        def _generic_handle(self):
-            with lock:
-                super()._generic_handle()
-
-        def log_message(self, *args):
-            pass
-    local = LocalDevServer(chalice_app, Config.create(app_name="podium"), "127.0.0.1", 0,
-                           handler_cls=Serialized, server_cls=ThreadedHTTPServer)
-    thread = threading.Thread(target=local.server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{local.server.server_port}"
-    local.shutdown()
-    local.server.server_close()
+    with serve(chalice_app) as base:
+        yield base
 
 
 @pytest.fixture
