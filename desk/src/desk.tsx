@@ -28,6 +28,14 @@ export const POLL_MS = 5000;
 /** How often a read the public change feed covers is polled while the feed is followed. */
 export const FOLLOWED_POLL_MS = 30000;
 
+let inFlight = 0;
+
+/** Reads in flight mark the page busy (``aria-busy`` on main) until they are all back. */
+function reading(delta: number): void {
+  inFlight += delta;
+  document.getElementById("main")?.setAttribute("aria-busy", inFlight > 0 ? "true" : "false");
+}
+
 /** The event's public change feed as followed by the event's screen: ``pulse`` grows
  * with each batch of entries; ``streaming()`` says whether the feed is connected. */
 export interface Live { pulse: number; streaming: () => boolean; }
@@ -49,11 +57,14 @@ export function usePoll<T>(load: () => Promise<T>, keys: unknown[], every = POLL
   loader.current = load;
   const reload = useCallback(async () => {
     last.current = Date.now();
+    reading(1);
     try {
       setData(await loader.current());
       setError(null);
     } catch (err) {
       setError(err);
+    } finally {
+      reading(-1);
     }
   }, []);
   useEffect(() => { setData(null); }, keys);

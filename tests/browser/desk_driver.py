@@ -66,8 +66,12 @@ class Desk:
         self.settle(before)
 
     def settle(self, before: int) -> None:
+        """Waits for the action to finish and for the reads it started (``aria-busy``)."""
         self.page.wait_for_function(
             "n => Number(document.getElementById('main').dataset.actions) > n", arg=before)
+        self.page.evaluate("() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)))")
+        self.page.wait_for_function(
+            "() => document.getElementById('main').getAttribute('aria-busy') !== 'true'")
         self.no_error()
 
     def tab(self, name: str) -> None:
