@@ -4,6 +4,7 @@
 // (debounced) makes the screens read again. Where the feed cannot be reached (an old
 // browser, a proxy that buffers), the screens go on polling.
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { apiRoot } from "./api/client";
 import type { Live } from "./desk";
 
 const SETTLE_MS = 150;          // one re-read for a burst of entries
@@ -15,7 +16,7 @@ export function useFeed(base: string, tid: string): Live {
   const opened = useRef(0);
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
-    const url = `${base.replace(/\/+$/, "")}/v1/tournaments/${encodeURIComponent(tid)}/feed/stream`;
+    const url = `${apiRoot(base)}/v1/tournaments/${encodeURIComponent(tid)}/feed/stream`;
     const es = new EventSource(url);
     source.current = es;
     let pending: ReturnType<typeof setTimeout> | null = null;
