@@ -122,8 +122,8 @@ class Desk:
                     arg=mid, timeout=10000)
             except Exception:
                 if self.shots is not None:
-                    self.page.screenshot(path=str(self.shots / f"failed-{self.lang}-{self.width}.png"),
-                                         full_page=True)
+                    failed = self.shots / f"failed-{self.lang}-{self.width}.png"
+                    self.page.screenshot(path=str(failed), full_page=True)
                 raise
             self.settle(before)
             entered += 1

@@ -38,7 +38,8 @@ def check_in(d: Desk, server: str, tid: str, token: str) -> None:
     d.tab("checkin")
     d.click(d.t("checkin.open"))
     page.locator("[data-open=yes]").wait_for()
-    page.get_by_role("img", name=re.compile(re.escape(d.t("checkin.qr_alt", code="")[:10]))).wait_for()
+    qr_name = re.escape(d.t("checkin.qr_alt", code="")[:10])
+    page.get_by_role("img", name=re.compile(qr_name)).wait_for()      # the QR code shown
     code = page.locator(".code").inner_text()
     reply = httpx.post(f"{server}/v1/tournaments/{tid}/checkin", json={"code": code},
                        headers={"Authorization": f"Bearer {token}"})

@@ -35,7 +35,19 @@ def test_browser_prerequisites_are_present():
     assert MISSING is None, f"{MISSING}: required by PODIUM_REQUIRE_BROWSER=1 / CI=true"
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
+def rt(tmp_path_factory):
+    """One runtime for the module (each test makes its own tournaments): a runtime, a
+    server and a browser started once instead of once per test."""
+    from chalicelib.runtime import build_runtime, set_runtime
+    from tests.conftest import make_config
+    runtime = build_runtime(make_config(tmp_path_factory.mktemp("widget") / "data"))
+    set_runtime(runtime)
+    yield runtime
+    set_runtime(None)
+
+
+@pytest.fixture(scope="module")
 def server(rt, chalice_app):
     with serve(chalice_app) as base:
         yield base
@@ -69,7 +81,7 @@ def store_site():
         httpd.server_close()
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def browser():
     if MISSING:
         pytest.fail(MISSING)
