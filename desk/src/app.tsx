@@ -62,7 +62,7 @@ export function App() {
         <a class="brand" href="#/">{t("app.title")}</a>
         <Field label={t("nav.language")} class="lang">
           <select value={language()} onChange={(e) => {
-            setLanguage((e.target as HTMLSelectElement).value); setLang(language());
+            setLanguage((e.target as HTMLSelectElement).value); setLang(language()); setNotice("");
           }}>
             {Object.entries(LANGUAGES).map(([tag, l]) => <option value={tag} lang={tag}>{l.name}</option>)}
           </select>

@@ -32,7 +32,7 @@ function Resolve({ tid, c, who }: { tid: string; c: JudgeCall; who: string }) {
 }
 
 export function Calls({ tid }: { tid: string; event: Tournament }) {
-  const { api } = useDesk();
+  const { api, me } = useDesk();
   const state = usePoll(async () => {
     const [page, players] = await Promise.all([
       call(() => api.GET("/v1/tournaments/{tid}/judge-calls", { params: { path: { tid }, query: { status: "all" } } })),
@@ -54,7 +54,8 @@ export function Calls({ tid }: { tid: string; event: Tournament }) {
               <p><strong>{who(c)}</strong> · {where(c)}{c.round ? " · " + t("swiss.round", { n: num(c.round) }) : ""}
                 {" "}· {t("calls.called_at", { time: time(c.called_at) })}</p>
               <p>{c.reason}</p>
-              {c.suggested_judge ? <p class="muted">{t("calls.suggested", { judge: c.suggested_judge })}</p> : null}
+              {c.suggested_judge ? <p class="muted">{c.suggested_judge === me.id ? t("calls.suggested_you")
+                : t("calls.suggested", { judge: c.suggested_judge })}</p> : null}
               {c.status === "open"
                 ? <Action kind="primary" label={t("calls.acknowledge")} name={`${t("calls.acknowledge")}: ${who(c)}`}
                     what={t("calls.acknowledge_what", { who: who(c) })}
