@@ -77,7 +77,7 @@ export function usePoll<T>(load: () => Promise<T>, keys: unknown[], every = POLL
       void reload();
     }, every);
     return () => clearInterval(timer);
-  }, [...keys, tick, live?.pulse ?? 0]);
+  }, [...keys, tick, live?.pulse ?? 0, every]);
   return { data, error, reload };
 }
 

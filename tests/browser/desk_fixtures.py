@@ -12,9 +12,10 @@ import httpx
 import pytest
 
 from chalicelib.runtime import build_runtime, set_runtime
+from tests.browser.conftest import close_contexts
 from tests.browser.desk_driver import AXE, ROOT
 from tests.browser.local_server import serve
-from tests.browser.test_widget_browser import ARGS, CHROMIUM, MISSING, REQUIRED
+from tests.browser.test_widget_browser import REQUIRED
 from tests.conftest import ADMIN_KEY, make_config
 
 
@@ -42,15 +43,9 @@ def axe_core():
 
 
 @pytest.fixture(scope="module")
-def chromium():
-    if MISSING:
-        pytest.fail(MISSING)
-    from playwright import sync_api
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM if os.path.exists(CHROMIUM)
-                                    else shutil.which("chromium"), args=ARGS)
-        yield browser
-        browser.close()
+def chromium(shared_chromium):
+    yield shared_chromium
+    close_contexts(shared_chromium)
 
 
 @pytest.fixture

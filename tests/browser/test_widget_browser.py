@@ -11,6 +11,7 @@ import urllib.request
 
 import pytest
 
+from tests.browser.conftest import close_contexts
 from tests.browser.local_server import serve
 
 CHROMIUM = os.environ.get("PODIUM_CHROMIUM", "/usr/bin/chromium")
@@ -82,14 +83,9 @@ def store_site():
 
 
 @pytest.fixture(scope="module")
-def browser():
-    if MISSING:
-        pytest.fail(MISSING)
-    with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM if os.path.exists(CHROMIUM)
-                                     else shutil.which("chromium"), args=ARGS)
-        yield chromium
-        chromium.close()
+def browser(shared_chromium):
+    yield shared_chromium
+    close_contexts(shared_chromium)
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ import type { Tournament } from "./overview";
 import { allPlayers } from "./players";
 
 type JudgeCall = Schemas["JudgeCall"];
+const CALLS_POLL_MS = 3000;        // a player waits at the table: a new call shows up fast
 
 function where(c: JudgeCall): string {
   if (c.match) return t("calls.match", { match: c.match });
@@ -38,7 +39,7 @@ export function Calls({ tid }: { tid: string; event: Tournament }) {
       call(() => api.GET("/v1/tournaments/{tid}/judge-calls", { params: { path: { tid }, query: { status: "all" } } })),
       allPlayers(api, tid)]);
     return { calls: page.calls, names: Object.fromEntries(players.map((p) => [p.player_id, p.name])) };
-  }, [tid]);
+  }, [tid], CALLS_POLL_MS);
   const calls = state.data?.calls || [];
   const open = calls.filter((c) => c.status !== "resolved");
   const done = calls.filter((c) => c.status === "resolved");

@@ -3,9 +3,11 @@
 // player present (V:EKN 3.3: settle the no-shows before pairing or seating the round).
 import { useEffect, useState } from "preact/hooks";
 import { call } from "../api/client";
-import { Action, ErrorBox, Field, Section, useDesk, usePoll } from "../desk";
+import { Action, ErrorBox, Field, POLL_MS, Section, useDesk, usePoll } from "../desk";
 import { t, time } from "../i18n";
 import type { Live, Tournament } from "./overview";
+
+const OPEN_POLL_MS = 2000;
 
 /** The open check-in's QR code (an authenticated read) as an image address. */
 function useQr(tid: string, round: number | null, code: string | null): string {
@@ -31,8 +33,12 @@ export function CheckIn({ tid, event, live }: { tid: string; event: Tournament; 
   const round = scope ? Number(scope) : null;
   const query = round ? { round } : {};
   const path = { params: { path: { tid }, query } };
-  const state = usePoll(() => call(() => api.GET("/v1/tournaments/{tid}/checkin", path)), [tid, scope]);
+  // players arrive by the minute while self check-in is open: the list follows closely
+  const [open, setOpen] = useState(false);
+  const state = usePoll(() => call(() => api.GET("/v1/tournaments/{tid}/checkin", path)), [tid, scope],
+                        open ? OPEN_POLL_MS : POLL_MS);
   const s = state.data;
+  useEffect(() => setOpen(!!s?.open), [s?.open]);
   const qr = useQr(tid, round, s && s.open ? s.code : null);
   const body = round ? { round } : {};
   const rounds = Array.from({ length: Math.max(inPlay ?? 0, 0) + 1 }, (_, i) => i + 1);
