@@ -59,12 +59,12 @@ export function CheckIn({ tid, event, live }: { tid: string; event: Tournament; 
             <p>{t("checkin.code")} <strong class="code">{s.code}</strong></p>
           </div>
         ) : null}
-        <div class="row">
+        {event.status !== "finished" ? <div class="row">
           <Action kind="primary" label={s && s.open ? t("checkin.new_code") : t("checkin.open")}
             action={() => call(() => api.POST("/v1/tournaments/{tid}/checkin/open", { params: { path: { tid } }, body }))} />
           {s && s.open ? <Action label={t("checkin.close")}
             action={() => call(() => api.POST("/v1/tournaments/{tid}/checkin/close", { params: { path: { tid } }, body }))} /> : null}
-        </div>
+        </div> : null}
       </Section>
       {s ? (
         <Section title={t("checkin.present", { count: s.checked_in.length })}>
