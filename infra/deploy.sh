@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Deploy Podium to AWS: infra/package.sh (chalice package merged with
 # infra/resources.json, and a bundle of manylinux wheels for Lambda), lint,
-# aws cloudformation package (uploads the bundle) and deploy. See infra/README.md.
+# aws cloudformation package (uploads the bundle) and deploy, then the desk's static
+# files to their bucket behind CloudFront. See infra/README.md.
 #
 #   PODIUM_ARTIFACT_BUCKET=my-bucket PODIUM_TOKEN_SECRET=... PODIUM_ADMIN_KEY=... infra/deploy.sh
 #
@@ -67,8 +68,23 @@ aws cloudformation deploy --template-file "$OUT/packaged.yaml" --stack-name "$ST
 aws cloudformation describe-stacks --stack-name "$STACK" \
   --query "Stacks[0].Outputs[].[OutputKey,OutputValue]" --output table
 
-API="$(aws cloudformation describe-stacks --stack-name "$STACK" \
-  --query "Stacks[0].Outputs[?OutputKey=='ApiBaseURL'].OutputValue" --output text)"
+output() {
+  aws cloudformation describe-stacks --stack-name "$STACK" \
+    --query "Stacks[0].Outputs[?OutputKey=='$1'].OutputValue" --output text
+}
+API="$(output ApiBaseURL)"
+
+# The desk's built files (committed in chalicelib/static/desk) to its bucket: the hashed
+# assets cached for a year, index.html revalidated (and invalidated at the edge) each time.
+DESK_BUCKET="$(output DeskBucketName)"
+echo "==> the desk's static files to s3://$DESK_BUCKET"
+aws s3 sync chalicelib/static/desk "s3://$DESK_BUCKET/" --delete --exclude index.html \
+  --cache-control "public, max-age=31536000, immutable"
+aws s3 cp chalicelib/static/desk/index.html "s3://$DESK_BUCKET/index.html" \
+  --cache-control "no-cache" --content-type "text/html; charset=utf-8"
+aws cloudfront create-invalidation --distribution-id "$(output DeskDistributionId)" \
+  --paths /index.html / >/dev/null
 echo "API base URL (every route is below it): $API"
 echo "check it:  curl \"$API/health\""
+echo "desk:      $(output DeskURL) (sign in with the API base URL above)"
 echo "widget:    <div data-podium-tournament=\"TID\"></div><script src=\"$API/widget.js\" async></script>"

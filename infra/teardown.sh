@@ -18,6 +18,14 @@ EVENTS_TABLE="$(aws cloudformation describe-stacks --stack-name "$STACK" \
   --query "Stacks[0].Outputs[?OutputKey=='EventsTableName'].OutputValue" --output text \
   2>/dev/null || true)"
 
+DESK_BUCKET="$(aws cloudformation describe-stacks --stack-name "$STACK" \
+  --query "Stacks[0].Outputs[?OutputKey=='DeskBucketName'].OutputValue" --output text \
+  2>/dev/null || true)"
+if [ -n "$DESK_BUCKET" ] && [ "$DESK_BUCKET" != "None" ]; then
+  echo "==> emptying the desk's bucket $DESK_BUCKET (its files are rebuilt from the repository)"
+  aws s3 rm "s3://$DESK_BUCKET" --recursive >/dev/null
+fi
+
 echo "==> deleting stack $STACK"
 aws cloudformation delete-stack --stack-name "$STACK"
 aws cloudformation wait stack-delete-complete --stack-name "$STACK"

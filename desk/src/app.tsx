@@ -52,7 +52,7 @@ export function App() {
 
   const signOut = () => { saveSession(null); setSession(null); setMe(null); location.hash = "#/"; };
   const signedIn = (s: Session) => { saveSession(s); setFailure(null); setSession(s); };
-  const desk: DeskState | null = api && me ? { api, me, tick, run } : null;
+  const desk: DeskState | null = api && me ? { api, base: session!.base, me, tick, run } : null;
   const route = hash.replace(/^#\/?/, "").split("/");
 
   return (
@@ -62,7 +62,7 @@ export function App() {
         <a class="brand" href="#/">{t("app.title")}</a>
         <Field label={t("nav.language")} class="lang">
           <select value={language()} onChange={(e) => {
-            setLanguage((e.target as HTMLSelectElement).value); setLang(language());
+            setLanguage((e.target as HTMLSelectElement).value); setLang(language()); setNotice("");
           }}>
             {Object.entries(LANGUAGES).map(([tag, l]) => <option value={tag} lang={tag}>{l.name}</option>)}
           </select>

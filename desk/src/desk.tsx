@@ -10,6 +10,7 @@ export interface Me { role: string; id: string; name: string | null; }
 
 export interface DeskState {
   api: Api;
+  base: string;
   me: Me;
   tick: number;
   run: (what: string, action: () => Promise<unknown>) => Promise<boolean>;
@@ -24,29 +25,59 @@ export function useDesk(): DeskState {
 }
 
 export const POLL_MS = 5000;
+/** How often a read the public change feed covers is polled while the feed is followed. */
+export const FOLLOWED_POLL_MS = 30000;
 
-/** ``load`` now, again every ``every`` ms while the page is visible, and after each
- * action; the last good data stays on screen while a later read fails. */
-export function usePoll<T>(load: () => Promise<T>, keys: unknown[], every = POLL_MS) {
+let inFlight = 0;
+
+/** Reads in flight mark the page busy (``aria-busy`` on main) until they are all back. */
+function reading(delta: number): void {
+  inFlight += delta;
+  document.getElementById("main")?.setAttribute("aria-busy", inFlight > 0 ? "true" : "false");
+}
+
+/** The event's public change feed as followed by the event's screen: ``pulse`` grows
+ * with each batch of entries; ``streaming()`` says whether the feed is connected. */
+export interface Live { pulse: number; streaming: () => boolean; }
+export const LiveContext = createContext<Live | null>(null);
+
+/** ``load`` now, again every ``every`` ms while the page is visible, after each action
+ * and after each batch of the event's change feed; a read the feed covers (``followed``)
+ * is polled only every 30 s while the feed is connected. The last good data stays on
+ * screen while a later read fails. */
+export function usePoll<T>(load: () => Promise<T>, keys: unknown[], every = POLL_MS, followed = false) {
   const { tick } = useDesk();
+  const live = useContext(LiveContext);
+  const liveRef = useRef(live);
+  liveRef.current = live;
+  const last = useRef(0);
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState<unknown>(null);
   const loader = useRef(load);
   loader.current = load;
   const reload = useCallback(async () => {
+    last.current = Date.now();
+    reading(1);
     try {
       setData(await loader.current());
       setError(null);
     } catch (err) {
       setError(err);
+    } finally {
+      reading(-1);
     }
   }, []);
   useEffect(() => { setData(null); }, keys);
   useEffect(() => {
     void reload();
-    const timer = setInterval(() => { if (!document.hidden) void reload(); }, every);
+    const timer = setInterval(() => {
+      if (document.hidden) return;
+      const following = followed && liveRef.current?.streaming();
+      if (following && Date.now() - last.current < FOLLOWED_POLL_MS) return;
+      void reload();
+    }, every);
     return () => clearInterval(timer);
-  }, [...keys, tick]);
+  }, [...keys, tick, live?.pulse ?? 0, every]);
   return { data, error, reload };
 }
 

@@ -17,7 +17,7 @@ def messages(lang: str) -> dict[str, str]:
 
 
 class Desk:
-    def __init__(self, page, lang: str, width: int, shots: pathlib.Path):
+    def __init__(self, page, lang: str, width: int, shots: pathlib.Path | None):
         self.page, self.lang, self.width, self.shots = page, lang, width, shots
         self.m = messages(lang)
         self.seen: list[str] = []
@@ -43,10 +43,12 @@ class Desk:
         self.violations += [f"{screen} ({self.lang}, {self.width}px): {v}" for v in found]
 
     def shot(self, name: str) -> None:
+        """axe-core over the screen; its screenshot when screenshots are wanted."""
         self.axe(name)
         self.seen.append(name)
-        self.page.screenshot(path=str(self.shots / f"{name}-{self.lang}-{self.width}.png"),
-                             full_page=True)
+        if self.shots is not None:
+            self.page.screenshot(path=str(self.shots / f"{name}-{self.lang}-{self.width}.png"),
+                                 full_page=True)
 
     def no_error(self) -> None:
         alerts = self.page.locator(".error")
@@ -64,8 +66,12 @@ class Desk:
         self.settle(before)
 
     def settle(self, before: int) -> None:
+        """Waits for the action to finish and for the reads it started (``aria-busy``)."""
         self.page.wait_for_function(
             "n => Number(document.getElementById('main').dataset.actions) > n", arg=before)
+        self.page.evaluate("() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)))")
+        self.page.wait_for_function(
+            "() => document.getElementById('main').getAttribute('aria-busy') !== 'true'")
         self.no_error()
 
     def tab(self, name: str) -> None:
@@ -115,8 +121,9 @@ class Desk:
                     "m => !document.querySelector(`tr[data-match='${m}'] form.result`)",
                     arg=mid, timeout=10000)
             except Exception:
-                self.page.screenshot(path=str(self.shots / f"failed-{self.lang}-{self.width}.png"),
-                                     full_page=True)
+                if self.shots is not None:
+                    failed = self.shots / f"failed-{self.lang}-{self.width}.png"
+                    self.page.screenshot(path=str(failed), full_page=True)
                 raise
             self.settle(before)
             entered += 1

@@ -3,72 +3,29 @@ with a top 4 through the desk alone (create, register, start, product, structure
 rounds, the cut, a penalty, finish, report), at 1280 px in English and at 400 px in German
 with round 1 entered by keyboard alone; axe-core finds no serious or critical violation
 on any screen; a reload mid-round comes back to the round; a result entered elsewhere
-shows up by polling."""
+shows up through the event's change feed (the desk's polling is 30 s then). One server
+and one browser serve the whole module (tests/browser/desk_fixtures.py)."""
 from __future__ import annotations
 
-import os
-import pathlib
-import shutil
-import subprocess
-
+import httpx
 import pytest
 
-from tests.browser.desk_driver import AXE, ROOT, Desk
-from tests.browser.test_widget_browser import ARGS, CHROMIUM, MISSING, REQUIRED, server  # noqa: F401
-from tests.conftest import ADMIN_KEY
+from tests.browser.desk_driver import Desk
+from tests.browser.desk_fixtures import axe_core, chromium, desk_server, organizer_key, shots  # noqa: F401
 
 NAMES = ["Ann", "Bob", "Cyd", "Dee", "Eve", "Fay", "Gus", "Hal"]
 
 
-@pytest.fixture(scope="module")
-def axe_core():
-    """axe-core from the desk's npm packages (npm ci when they are not installed)."""
-    if not AXE.exists():
-        if not shutil.which("npm"):
-            if REQUIRED:
-                pytest.fail("npm is needed for axe-core")
-            pytest.skip("npm is needed for axe-core")
-        subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--prefer-offline"],
-                       cwd=ROOT / "desk", check=True, capture_output=True, timeout=300)
-    return AXE
-
-
-@pytest.fixture
-def chromium():
-    if MISSING:
-        pytest.fail(MISSING)
-    from playwright import sync_api
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM if os.path.exists(CHROMIUM)
-                                    else shutil.which("chromium"), args=ARGS)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def shots(tmp_path):
-    target = pathlib.Path(os.environ.get("PODIUM_DESK_SHOTS") or tmp_path)
-    target.mkdir(parents=True, exist_ok=True)
-    return target
-
-
-def organizer_key(base: str, admin: str) -> str:
-    import httpx
-    reply = httpx.post(f"{base}/v1/accounts", json={"role": "organizer", "name": "Spyke's"},
-                       headers={"Authorization": f"Bearer {admin}"})
-    assert reply.status_code == 201, reply.text
-    return reply.json()["api_key"]
-
-
 @pytest.mark.parametrize(("lang", "width"), [("en", 1280), ("de", 400)])
 def test_a_munchkin_swiss_event_with_top_cut_through_the_desk(
-        server, rt, chromium, shots, axe_core, lang, width):  # noqa: F811
+        desk_server, chromium, shots, axe_core, lang, width):  # noqa: F811
+    server = desk_server
     context = chromium.new_context(viewport={"width": width, "height": 900}, locale=lang)
     page = context.new_page()
     d = Desk(page, lang, width, shots)
     page.goto(f"{server}/v1/desk")
     d.shot("01-sign-in")
-    org = organizer_key(server, ADMIN_KEY)
+    org = organizer_key(server)
     d.field(d.t("signin.key")).fill(org)
     page.get_by_role("button", name=d.t("signin.submit"), exact=True).click()
     page.get_by_role("heading", name=d.t("events.title"), exact=True).wait_for()
@@ -110,11 +67,11 @@ def test_a_munchkin_swiss_event_with_top_cut_through_the_desk(
     d.field(d.t("clock.reason")).fill("judge call")
     d.click(d.t("clock.extend"))
     d.shot("06-round-2")
-    # a result entered elsewhere (another judge's phone) appears by polling, no reload
+    # a result entered elsewhere (another judge's phone) comes through the change feed
     tid = page.url.split("#/t/")[1].split("/")[0]
+    page.locator("[data-following=feed]").wait_for()
     elsewhere = page.locator("tr[data-match] form.result").last.locator(
         "xpath=ancestor::tr").get_attribute("data-match")
-    import httpx
     reply = httpx.post(f"{server}/v1/tournaments/{tid}/swiss/matches/{elsewhere}/result",
                        json={"a": 0, "b": 1}, headers={"Authorization": f"Bearer {org}"})
     assert reply.status_code == 200, reply.text
@@ -143,67 +100,12 @@ def test_a_munchkin_swiss_event_with_top_cut_through_the_desk(
     context.close()
 
 
-def test_a_vtes_sealed_event_with_its_final_through_the_desk(server, chromium, shots, axe_core):  # noqa: F811
-    """V:TES: five players, a sealed product phase, three seated rounds with their VP, the final
-    table (each qualifier choosing a seat), its result, the finish and the report."""
-    context = chromium.new_context(viewport={"width": 1280, "height": 900}, locale="en")
-    page = context.new_page()
-    d = Desk(page, "en", 1280, shots)
-    page.goto(f"{server}/v1/desk")
-    d.field(d.t("signin.key")).fill(organizer_key(server, ADMIN_KEY))
-    page.get_by_role("button", name=d.t("signin.submit"), exact=True).click()
-    d.field(d.t("events.name")).fill("Sunday V:TES")
-    d.field(d.t("events.game")).select_option("vtes")
-    d.field(d.t("events.format")).select_option("sealed")
-    d.click(d.t("events.create"))
-    page.wait_for_url("**/players")
-    for name in NAMES[:5]:
-        d.field(d.t("players.name")).fill(name)
-        page.keyboard.press("Enter")
-        page.get_by_role("rowheader", name=name, exact=True).wait_for()
-    d.click(d.t("players.start", count=5))
-    d.tab("product")
-    d.click(d.t("sealed.hand_out"))
-    d.click(d.t("sealed.open"))
-    d.tab("rounds")
-    for n in (1, 2, 3):                               # the three preliminary rounds
-        d.click(d.t("tables.seat", n=n))
-        vp = page.locator("form.result input[type=number]")
-        vp.first.wait_for()
-        if n == 1:                                    # extra time for the table
-            d.field(d.t("clock.reason")).fill("deck check")
-            d.click(d.t("clock.extend"))
-        for k, points in enumerate((3, 1, 1, 0, 0)):
-            vp.nth(k).fill(str(points))
-        if n == 1:
-            d.shot("11-vtes-round")
-        d.click(d.t("round.enter"))
-        page.get_by_role("heading", name=d.t("tables.standings"), exact=True).wait_for()
-    d.click(d.t("tables.final"))
-    for _ in range(5):                                # each qualifier picks the first seat left
-        d.click(d.t("tables.position", n=1))
-    vp = page.locator("form.result input[type=number]")
-    vp.first.wait_for()
-    for k, points in enumerate((2, 1, 1, 1, 0)):
-        vp.nth(k).fill(str(points))
-    d.shot("12-vtes-final")
-    d.click(d.t("round.enter"))
-    page.locator(".winner").wait_for()
-    d.tab("finish")
-    d.click(d.t("finish.finish"))
-    page.get_by_text(d.t("finish.report", count=5)).wait_for()
-    page.get_by_role("button", name=d.t("finish.archon")).wait_for()
-    d.shot("13-vtes-report")
-    assert not d.violations, "\n".join(d.violations)
-    context.close()
-
-
-def test_a_booster_draft_followed_at_the_desk(server, chromium, shots, axe_core):  # noqa: F811
+def test_a_booster_draft_followed_at_the_desk(desk_server, chromium, shots, axe_core):  # noqa: F811
     """A Munchkin booster draft: started at the desk, judge picks for one seat and for every
     waiting seat, the pod's progress, and a player registered after it began given sealed
     product instead (V:EKN 7.2.6)."""
-    import httpx
-    org = organizer_key(server, ADMIN_KEY)
+    server = desk_server
+    org = organizer_key(server)
     auth = {"Authorization": f"Bearer {org}"}
     event = {"name": "Draft night", "game": "munchkin", "format": "booster-draft"}
     tid = httpx.post(f"{server}/v1/tournaments", headers=auth, json=event).json()["tournament_id"]

@@ -11,6 +11,9 @@ import urllib.request
 
 import pytest
 
+from tests.browser.conftest import close_contexts
+from tests.browser.local_server import serve
+
 CHROMIUM = os.environ.get("PODIUM_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--no-first-run"]
@@ -33,28 +36,22 @@ def test_browser_prerequisites_are_present():
     assert MISSING is None, f"{MISSING}: required by PODIUM_REQUIRE_BROWSER=1 / CI=true"
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
+def rt(tmp_path_factory):
+    """One runtime for the module (each test makes its own tournaments): a runtime, a
+    server and a browser started once instead of once per test."""
+    from chalicelib.runtime import build_runtime, set_runtime
+    from tests.conftest import make_config
+    runtime = build_runtime(make_config(tmp_path_factory.mktemp("widget") / "data"))
+    set_runtime(runtime)
+    yield runtime
+    set_runtime(None)
+
+
+@pytest.fixture(scope="module")
 def server(rt, chalice_app):
-    """The app on 127.0.0.1 in a threaded HTTP server (one request inside the app at a
-    time: Chalice keeps the current request on the app object)."""
-    from chalice.config import Config
-    from chalice.local import ChaliceRequestHandler, LocalDevServer, ThreadedHTTPServer
-    lock = threading.Lock()
-
-    class Serialized(ChaliceRequestHandler):
-        def _generic_handle(self):
-            with lock:
-                super()._generic_handle()
-
-        def log_message(self, *args):
-            pass
-    local = LocalDevServer(chalice_app, Config.create(app_name="podium"), "127.0.0.1", 0,
-                           handler_cls=Serialized, server_cls=ThreadedHTTPServer)
-    thread = threading.Thread(target=local.server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{local.server.server_port}"
-    local.shutdown()
-    local.server.server_close()
+    with serve(chalice_app) as base:
+        yield base
 
 
 @pytest.fixture
@@ -85,15 +82,10 @@ def store_site():
         httpd.server_close()
 
 
-@pytest.fixture
-def browser():
-    if MISSING:
-        pytest.fail(MISSING)
-    with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM if os.path.exists(CHROMIUM)
-                                     else shutil.which("chromium"), args=ARGS)
-        yield chromium
-        chromium.close()
+@pytest.fixture(scope="module")
+def browser(shared_chromium):
+    yield shared_chromium
+    close_contexts(shared_chromium)
 
 
 @pytest.fixture

@@ -20,12 +20,13 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 RECORD_ERRORS = "PODIUM_RECORD_ERRORS"
 
 
+# libyaml's loader when PyYAML has it: the spec (60k lines) loads in ~3 s instead of ~19 s
+SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 @functools.lru_cache(maxsize=1)
 def spec() -> dict[str, Any]:
-    # libyaml's loader when PyYAML has it: the same document, about 4x faster than the
-    # pure-Python one (10 s of every test process's first request on a loaded machine)
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    return yaml.load((ROOT / "openapi.yaml").read_text(), Loader=loader)  # noqa: S506
+    return yaml.load((ROOT / "openapi.yaml").read_text(), Loader=SAFE_LOADER)  # noqa: S506
 
 
 @functools.lru_cache(maxsize=1)

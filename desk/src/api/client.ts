@@ -39,8 +39,14 @@ export class DeskError extends Error {
   }
 }
 
+/** The API's root from what was typed at sign-in: the deployed stack's ``ApiBaseURL``
+ * output ends in /v1, which every route path already starts with. */
+export function apiRoot(base: string): string {
+  return base.trim().replace(/\/+$/, "").replace(/\/v1$/, "");
+}
+
 export function connect(session: Session): Api {
-  const api = createClient<paths>({ baseUrl: session.base.replace(/\/+$/, "") });
+  const api = createClient<paths>({ baseUrl: apiRoot(session.base) });
   const auth: Middleware = {
     onRequest({ request }) {
       if (session.key) request.headers.set("Authorization", `Bearer ${session.key}`);

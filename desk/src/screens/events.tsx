@@ -23,8 +23,16 @@ export function Events() {
   const [game, setGame] = useState<Game>("munchkin");
   const [format, setFormat] = useState<Format>("sealed");
   const [open, setOpen] = useState("");
+  const [packs, setPacks] = useState("");
+  const [review, setReview] = useState("");
+  const drafted = format === "booster-draft";
   const create = async () => {
-    const made = await call(() => api.POST("/v1/tournaments", { body: { name, game, format } }));
+    // a booster draft's own pace, merged over the game profile's (empty: the profile's)
+    const draft: Record<string, number> = {};
+    if (drafted && packs) draft.packs = Number(packs);
+    if (drafted && review) draft.review_seconds = Number(review);
+    const settings = Object.keys(draft).length ? { draft } : undefined;
+    const made = await call(() => api.POST("/v1/tournaments", { body: { name, game, format, settings } }));
     location.hash = `#/t/${made.tournament_id}/players`;
   };
   return (
@@ -39,6 +47,12 @@ export function Events() {
           <Field label={t("events.format")}><select value={format} onChange={(e) => setFormat((e.target as HTMLSelectElement).value as Format)}>
               {FORMATS.map((f) => <option value={f}>{t(`format.${f}`)}</option>)}
             </select></Field>
+          {drafted ? <>
+            <Field label={t("events.packs")}><input type="number" min={1} max={24} value={packs}
+              onInput={(e) => setPacks((e.target as HTMLInputElement).value)} /></Field>
+            <Field label={t("events.review")}><input type="number" min={0} max={3600} value={review}
+              onInput={(e) => setReview((e.target as HTMLInputElement).value)} /></Field>
+          </> : null}
           <button class="primary" type="submit">{t("events.create")}</button>
         </form>
       </Section>

@@ -58,7 +58,8 @@ function Draft({ tid }: { tid: string }) {
   const pickFor = (pod: number, pid: string) => call(() => api.POST(
     "/v1/tournaments/{tid}/draft/pods/{n}/players/{pid}/pick-for", { params: { path: { tid, n: pod, pid } }, body: {} }));
   const pickAll = async () => {
-    for (const pod of d?.pods || []) {
+    const now = await draftState(api, tid);           // what waits now, not when last drawn
+    for (const pod of now?.pods || []) {
       for (const seat of pod.seats) if (seat.waiting_packs) await pickFor(pod.pod, seat.player);
     }
   };

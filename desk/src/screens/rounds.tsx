@@ -2,7 +2,7 @@
 // extra time, the standings (after which round), the top cut and its bracket.
 import { useState } from "preact/hooks";
 import { type Api, call, DeskError } from "../api/client";
-import { Action, ErrorBox, Section, useDesk, usePoll, Field } from "../desk";
+import { Action, ErrorBox, POLL_MS, Section, useDesk, usePoll, Field } from "../desk";
 import { num, t } from "../i18n";
 import { ExtendForm, MatchTable } from "./matches";
 import { cutName, type Live, type Tournament } from "./overview";
@@ -47,7 +47,7 @@ function Structure({ tid }: { tid: string }) {
 
 function Swiss({ tid, live }: { tid: string; live: Live | null }) {
   const { api } = useDesk();
-  const state = usePoll(() => swissState(api, tid), [tid]);
+  const state = usePoll(() => swissState(api, tid), [tid], POLL_MS, true);
   const s = state.data;
   if (!s) return <Section title={t("tab.rounds")}><ErrorBox error={state.error} />{state.error ? null : <p>{t("loading")}</p>}</Section>;
   const o = s.overview || { rounds_paired: 0, planned_rounds: 0, planned_cut: 0, current_round: null,

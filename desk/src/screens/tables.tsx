@@ -2,7 +2,7 @@
 // (seat choice by the qualifiers' order) and its result.
 import { useState } from "preact/hooks";
 import { type Api, call, DeskError } from "../api/client";
-import { Action, ErrorBox, Field, Section, useDesk, usePoll } from "../desk";
+import { Action, ErrorBox, POLL_MS, Field, Section, useDesk, usePoll } from "../desk";
 import { num, t } from "../i18n";
 import { Clock, type Live } from "./overview";
 import { allPlayers } from "./players";
@@ -75,7 +75,7 @@ function ExtendTable({ tid, n, tables }: { tid: string; n: number; tables: numbe
 
 export function Tables({ tid, live }: { tid: string; live: Live | null }) {
   const { api } = useDesk();
-  const state = usePoll(() => tablesState(api, tid), [tid]);
+  const state = usePoll(() => tablesState(api, tid), [tid], POLL_MS, true);
   const s = state.data;
   if (!s) return <Section title={t("tab.rounds")}><ErrorBox error={state.error} /></Section>;
   const path = { params: { path: { tid } } };
