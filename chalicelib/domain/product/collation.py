@@ -11,6 +11,7 @@ from typing import Protocol
 
 from ..errors import Invalid
 from .cards import BoosterType, Card, CardSet, Layout, Pack
+from .slot_pools import slot_cards
 
 
 class Draws(Protocol):
@@ -43,8 +44,7 @@ def collate(card_set: CardSet, booster_id: str, rng: Draws) -> Pack:
     taken: set[str] = set()
     for n, slot in enumerate(layout.slots):
         weights = slot.weights or {}
-        candidates: list[Card] = [c for c in card_set.cards if slot.filter.matches(c)
-                                  and weights.get(c.id, 1) > 0]
+        candidates: list[Card] = slot_cards(card_set, slot)
         for _ in range(slot.count):
             pool = [c for c in candidates if c.id not in taken] if booster.unique else candidates
             if not pool:
