@@ -50,7 +50,10 @@ def collate(card_set: CardSet, booster_id: str, rng: Draws) -> Pack:
             if not pool:
                 raise Invalid(f"booster {booster.id!r} slot {n} ran out of distinct cards",
                               {"set": card_set.id, "layout": layout.id})
-            card = pool[_weighted_index(rng, [weights.get(c.id, 1) for c in pool])]
+            if weights:
+                card = pool[_weighted_index(rng, [weights.get(c.id, 1) for c in pool])]
+            else:       # every weight 1: the draw _weighted_index makes, without the list
+                card = pool[rng.randrange(len(pool))]
             pack.append(card.id)
             taken.add(card.id)
     return pack
