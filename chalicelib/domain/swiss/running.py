@@ -19,6 +19,7 @@ from .records import Record, records
 from .state import Round
 
 KEEP = 6     # folds kept: a few events paired or ranked at once in one process
+COPY_PAYS = 3   # rounds kept before extending a copy beats folding every round again
 _lock = threading.Lock()
 # (settings that score a round, the rounds folded, their records), most recent last
 _kept: list[tuple[tuple[Any, ...], tuple[Round, ...], dict[str, Record]]] = []
@@ -79,6 +80,8 @@ def running_records(rounds: Sequence[Round], settings: dict[str, Any],
     scoring = _scoring(settings)
     done, base = _longest(scoring, rounds)
     if base is None or done < len(rounds):
+        if done < COPY_PAYS:       # copying every record costs what folding ~3 rounds does
+            done, base = 0, None
         start = {p: _copy(r) for p, r in base.items()} if base else {}
         base = records(rounds[done:], settings, (), into=start)
         if rounds:
