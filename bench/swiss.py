@@ -37,12 +37,14 @@ from bench.guard import target as verdict
 from bench.swiss_checks import (
     best_of,
     exact_solve,
-    interleaved,
     pair_again,
+    paired_ratio,
     rank_again,
     true_gaps,
+    warm,
 )
 from bench.swiss_events import Event, PairedRound
+from chalicelib.domain.swiss import running
 from chalicelib.domain.swiss.cost import Candidate, Weights, quality, total_cost
 from chalicelib.domain.swiss.exact import exact_pairs
 from chalicelib.domain.swiss.state import SwissState
@@ -131,9 +133,12 @@ def run_size(n: int, args, fide: Bridge) -> tuple[bool, list[str]]:
     print(f"\n== {n} players: {args.events} events x {args.rounds} rounds "
           f"({len(rounds)} rounds, {sum(r.paired.bye is not None for _, r in rounds)} "
           "with a bye) ==")
+    cpu_seed, slowest = max(rounds, key=lambda sr: sr[1].cpu)
+    cpus = [r.cpu for _, r in rounds]
     print(f"PairRound p100 {worst.seconds:.3f}s (event {worst_seed}, round {worst.number}, "
           f"{worst.paired.method}), p50 {statistics.median(times):.3f}s, "
-          f"mean {statistics.fmean(times):.3f}s")
+          f"mean {statistics.fmean(times):.3f}s; in CPU time p100 {slowest.cpu:.3f}s (event "
+          f"{cpu_seed}, round {slowest.number}), p50 {statistics.median(cpus):.3f}s")
     print(f"proven optimal {proven}/{len(rounds)} ({100 * proven / len(rounds):.1f}%); "
           f"largest gap {max(gaps)} (squared score points), rounds with a gap "
           f"{sum(g > 0 for g in gaps)}; rematches {rematches}; methods "
@@ -149,30 +154,55 @@ def run_size(n: int, args, fide: Bridge) -> tuple[bool, list[str]]:
     ok &= verdict(f"{n} players: every round proven optimal ({proven}/{len(rounds)}), "
                   f"none above an exact solve ({worse} above)", not unproven and not worse)
     if n <= max(SMALL):
-        ours, exact = interleaved(pair_again(worst), exact_solve(worst))
-        print(f"worst round again (best of 7, interleaved): PairRound {ours:.3f}s, one "
-              f"exact solve of its graph {exact:.3f}s (x{ours / exact:.2f})")
-        if n in SMALL:
-            ok &= verdict(f"{n} players: worst round within {SMALL[n]}x one exact solve of "
-                          f"its graph (x{ours / exact:.2f})", ours <= SMALL[n] * exact)
+        ok &= _small_field(n, rounds, worst)
     if n >= RANKED:
         event0 = [r for seed, r in rounds if seed == 0]
-        ranked = sum(best_of(rank_again(r)) for r in event0)
-        paired = sum(best_of(pair_again(r)) for r in event0)
-        print(f"event 0 again (best of 3 per round): ranking {ranked:.2f}s of PairRound's "
-              f"{paired:.2f}s over {len(event0)} rounds")
+        ranked = sum(best_of(rank_again(r), setup=warm(r)) for r in event0)
+        paired = sum(best_of(pair_again(r), setup=warm(r)) for r in event0)
+        cold = sum(best_of(rank_again(r), setup=running.forget) for r in event0)
+        print(f"event 0 again (best of 3 per round, CPU): ranking {ranked:.2f}s of PairRound's "
+              f"{paired:.2f}s over {len(event0)} rounds; ranking with every record "
+              f"recomputed from all rounds (the baseline, a cold process) {cold:.2f}s "
+              f"(kept records x{cold / ranked:.2f} faster)")
         ok &= verdict(f"{n} players: ranking costs less than pairing ({ranked:.2f}s vs "
                       f"{paired - ranked:.2f}s)", ranked < paired - ranked)
     target = TARGETS.get(n)
     if target is not None:
-        passed = verdict(f"{n} players: every round < {target}s (worst {worst.seconds:.3f}s)",
-                         worst.seconds < target)
+        passed = verdict(f"{n} players: every round < {target}s of CPU (worst "
+                         f"{slowest.cpu:.3f}s; wall {worst.seconds:.3f}s)", slowest.cpu < target)
         ok &= passed
         if not passed:
-            notes.append(f"{n}: worst round {worst.seconds:.3f}s over {target}s")
+            notes.append(f"{n}: worst round {slowest.cpu:.3f}s of CPU over {target}s")
     if compared:
         ok &= _print_comparison(n, compared, fide, notes)
     return ok, notes
+
+
+def _small_field(n: int, rounds: list[tuple[int, PairedRound]], worst: PairedRound) -> bool:
+    """PairRound against one exact solve of the same graph on every round that solved
+    exactly (of the first three events) and on the slowest round, each ratio the median
+    of 21 interleaved pairs in CPU time with its spread (``swiss_checks.paired_ratio``).
+    The verdict is on the worst round, the one whose PairRound takes the most CPU in
+    those pairs: not the slowest of one noisy timing, so a re-run judges the same one."""
+    judged = [(s, r) for s, r in rounds if s < 3 and r.paired.method.startswith("exact")]
+    judged += [(s, r) for s, r in rounds if r is worst and (s, r) not in judged]
+    measured = []
+    for seed, r in judged:
+        got = paired_ratio(pair_again(r), exact_solve(r), setup=warm(r))
+        measured.append((got, seed, r))
+        print(f"event {seed} round {r.number} ({r.paired.method}, {len(r.candidates)} "
+              f"paired): PairRound / one exact solve of its graph {got}")
+    got, seed, r = max(measured, key=lambda m: m[0].first)
+    high, hseed, hr = max(measured, key=lambda m: m[0].median)
+    print(f"highest ratio: event {hseed} round {hr.number} x{high.median:.2f} "
+          f"(+{(high.first - high.second) * 1000:.1f} ms over a {high.second * 1000:.1f} ms "
+          "solve)")
+    if n not in SMALL:
+        return True
+    return verdict(f"{n} players: worst round (event {seed} round {r.number}, "
+                   f"{got.first * 1000:.1f} ms CPU) within {SMALL[n]}x one exact solve of its "
+                   f"graph (x{got.median:.2f}, middle half x{got.low:.2f}-x{got.high:.2f})",
+                   got.median <= SMALL[n])
 
 
 def _print_comparison(n: int, rows: list[dict], fide: Bridge, notes: list[str]) -> bool:

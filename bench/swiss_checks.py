@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import gc
 import random
+import statistics
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from bench.swiss_events import PairedRound
 from chalicelib.domain.rng import derive
-from chalicelib.domain.swiss import SWISS
+from chalicelib.domain.swiss import SWISS, running
 from chalicelib.domain.swiss.brackets import bracket_pairs
 from chalicelib.domain.swiss.cost import Weights, quality
 from chalicelib.domain.swiss.decide_pairing import round_candidates
@@ -18,26 +20,65 @@ from chalicelib.domain.swiss.exact import exact_pairs
 from chalicelib.domain.swiss.pairing import EXACT_LIMIT
 
 
-def best_of(work: Callable[[], object], times: int = 3) -> float:
-    """The least of ``times`` runs (seconds): a shared machine only ever adds time."""
+def best_of(work: Callable[[], object], times: int = 3,
+            setup: Callable[[], object] | None = None) -> float:
+    """The least of ``times`` runs, in this process's CPU seconds (a shared machine only
+    ever adds time; waiting for a core is not counted); ``setup`` runs untimed first."""
     spent = []
     for _ in range(times):
-        gc.collect()
-        started = time.perf_counter()
-        work()
-        spent.append(time.perf_counter() - started)
+        if setup is not None:
+            setup()
+        spent.append(_cpu(work))
     return min(spent)
 
 
-def interleaved(first: Callable[[], object], second: Callable[[], object],
-                times: int = 7) -> tuple[float, float]:
-    """The least of ``times`` runs of each, taken in turn, so a busy moment of a shared
-    machine falls on both alike."""
+@dataclass(frozen=True)
+class Ratio:
+    """``first`` over ``second`` from ``pairs`` runs of each taken back to back in
+    alternating order, in CPU time of this process (``time.process_time``: the time
+    the machine's other work takes from this process while it waits for a core is not
+    counted; what it does to caches still is)."""
+    median: float          # the verdict's figure: the median of the pairs' ratios
+    low: float             # the middle half of the pairs' ratios
+    high: float
+    of_minima: float       # min(first) / min(second)
+    first: float           # median seconds of each
+    second: float
+    pairs: int
+
+    def __str__(self) -> str:
+        return (f"x{self.median:.2f} (middle half x{self.low:.2f}-x{self.high:.2f}, "
+                f"min over min x{self.of_minima:.2f}; medians {self.first * 1000:.1f} / "
+                f"{self.second * 1000:.1f} ms CPU, {self.pairs} pairs)")
+
+
+def _cpu(work: Callable[[], object]) -> float:
+    gc.collect()
+    started = time.process_time()
+    work()
+    return time.process_time() - started
+
+
+def paired_ratio(first: Callable[[], object], second: Callable[[], object],
+                 pairs: int = 21, setup: Callable[[], object] | None = None) -> Ratio:
+    """``setup`` runs untimed before each run of ``first``."""
     a, b = [], []
-    for _ in range(times):
-        a.append(best_of(first, 1))
-        b.append(best_of(second, 1))
-    return min(a), min(b)
+
+    def one() -> None:
+        if setup is not None:
+            setup()
+        a.append(_cpu(first))
+    for i in range(pairs):
+        if i % 2:
+            b.append(_cpu(second))
+            one()
+        else:
+            one()
+            b.append(_cpu(second))
+    ratios = sorted(x / y for x, y in zip(a, b, strict=True))
+    q = len(ratios) // 4
+    return Ratio(statistics.median(ratios), ratios[q], ratios[-1 - q], min(a) / min(b),
+                 statistics.median(a), statistics.median(b), pairs)
 
 
 def exact_solve(r: PairedRound) -> Callable[[], object]:
@@ -55,6 +96,17 @@ def exact_solve(r: PairedRound) -> Callable[[], object]:
         drawn.setstate(state)
         return exact_pairs(r.candidates, weights, drawn)
     return solve
+
+
+def warm(r: PairedRound) -> Callable[[], object]:
+    """The records a warm process keeps when it pairs round n: those after round n-2,
+    kept by its previous pairing (``domain/swiss/running.py``), so a timed run folds
+    round n-1 as the real one does, and never finds its own result kept."""
+    def setup() -> None:
+        running.forget()
+        if len(r.before.rounds) > 1:
+            running.running_records(r.before.rounds[:-1], r.command.settings)
+    return setup
 
 
 def pair_again(r: PairedRound) -> Callable[[], object]:

@@ -31,12 +31,13 @@ NOW = "2026-11-22T10:00:00+00:00"
 class PairedRound:
     number: int
     players: int                  # active players this round (the bye included)
-    seconds: float                # the whole PairRound decision
+    seconds: float                # the whole PairRound decision (wall clock)
     paired: RoundPaired
     candidates: list[Candidate]   # who was paired (bye removed), as the pairer saw them
     seed_key: str
     before: SwissState            # the state it was paired from, and the command: to time
     command: PairRound            # the same decision again (``bench.swiss_checks``)
+    cpu: float = 0.0              # its CPU seconds: what the machine's other work leaves
 
 
 def _result(rng: random.Random, strength: dict[str, float], a: str, b: str
@@ -71,15 +72,15 @@ class Event:
         before = self.state
         gc.collect()        # start each timing without garbage left by earlier work
         command = PairRound(self.seed, self.settings, list(self.active), NOW, "bench")
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         events = SWISS.decide(command, before)
-        seconds = time.perf_counter() - started
+        seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
         self._fold(events)
         paired = next(e for e in events if isinstance(e, RoundPaired))
         _, cands = round_candidates(before, self.settings, self.state.seed_key, self.active,
                                     None)
         return PairedRound(paired.round, len(self.active), seconds, paired, cands,
-                           self.state.seed_key, before, command)
+                           self.state.seed_key, before, command, cpu)
 
     def play(self, paired: RoundPaired) -> None:
         """Every match's result through its own aggregate, then the round closed."""

@@ -11,6 +11,7 @@ from typing import Protocol
 
 from ..errors import Invalid
 from .cards import BoosterType, Card, CardSet, Layout, Pack
+from .slot_pools import slot_cards
 
 
 class Draws(Protocol):
@@ -43,14 +44,16 @@ def collate(card_set: CardSet, booster_id: str, rng: Draws) -> Pack:
     taken: set[str] = set()
     for n, slot in enumerate(layout.slots):
         weights = slot.weights or {}
-        candidates: list[Card] = [c for c in card_set.cards if slot.filter.matches(c)
-                                  and weights.get(c.id, 1) > 0]
+        candidates: list[Card] = slot_cards(card_set, slot)
         for _ in range(slot.count):
             pool = [c for c in candidates if c.id not in taken] if booster.unique else candidates
             if not pool:
                 raise Invalid(f"booster {booster.id!r} slot {n} ran out of distinct cards",
                               {"set": card_set.id, "layout": layout.id})
-            card = pool[_weighted_index(rng, [weights.get(c.id, 1) for c in pool])]
+            if weights:
+                card = pool[_weighted_index(rng, [weights.get(c.id, 1) for c in pool])]
+            else:       # every weight 1: the draw _weighted_index makes, without the list
+                card = pool[rng.randrange(len(pool))]
             pack.append(card.id)
             taken.add(card.id)
     return pack

@@ -14,7 +14,7 @@ from .commands import PairRound, SetStructure, StartTopCut
 from .cost import Candidate
 from .events import RoundPaired, StructureSet, SwissStarted, TopCutStarted
 from .pairing import pair_round
-from .records import records
+from .running import running_records
 from .standings import ordered, standings
 from .state import SwissState
 from .structure import planned
@@ -98,7 +98,7 @@ def round_candidates(state: SwissState, settings: dict[str, Any], seed_key: str,
     """The next round's bye and the players to pair, ranked by current standings
     (round 1: a seeded shuffle)."""
     number = len(state.rounds) + 1
-    recs = records(state.rounds, settings, active)
+    recs = running_records(state.rounds, settings, active)
     playing = set(active)
     if number == 1:
         ranked = sorted(active)

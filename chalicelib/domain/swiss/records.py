@@ -88,9 +88,12 @@ def _decided(winner: Record, loser: Record, won: int, lost: int, drawn: int, rnd
 
 
 def records(rounds: Iterable[Round], settings: dict[str, Any],
-            players: Iterable[str] = ()) -> dict[str, Record]:
-    """Records of ``players`` plus everyone who appears in ``rounds``."""
-    recs: dict[str, Record] = {p: Record(p) for p in players}
+            players: Iterable[str] = (),
+            into: dict[str, Record] | None = None) -> dict[str, Record]:
+    """Records of ``players`` plus everyone who appears in ``rounds``; with ``into``
+    (records of the earlier rounds, mutated: ``running.py`` passes copies), ``rounds``
+    are folded onto those."""
+    recs: dict[str, Record] = {p: Record(p) for p in players} if into is None else into
     bye_games = settings["best_of"] // 2 + 1   # MTR: a bye is a 2-0 win in games
     bye_points = settings["points_bye"]
     points = (settings["points_win"], settings["points_loss"], settings["points_draw"])

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .records import Record, records
+from .records import Record
+from .running import running_records
 from .state import SwissState
 from .tiebreakers import CHAINS, coin
 
@@ -41,7 +42,7 @@ def standings(state: SwissState, through: int | None = None) -> list[Standing]:
     """Standings after round ``through`` (default: every round so far)."""
     upto = len(state.rounds) if through is None else through
     players = sorted(p for p, first in state.joined.items() if first <= max(upto, 1))
-    recs = records(state.rounds[:upto], state.settings, players)
+    recs = running_records(state.rounds[:upto], state.settings, players)
     dropped = [p for p, after in state.dropped.items() if after <= upto]
     return rank(recs, state.settings, state.seed_key, dropped, upto)
 
