@@ -18,7 +18,7 @@ from ..domain.mixed.visibility import redact as mixed_redact
 from ..domain.product import phase
 from ..domain.product.allocation import pool_of
 from ..domain.tabledraft import clock
-from ..domain.tabledraft.roster import ROSTER, RosterState
+from ..domain.tabledraft.roster import MIXED_DRAFT_ROSTER, TABLE_DRAFT_ROSTER, RosterState
 from ..domain.tabledraft.visibility import redact as table_redact
 from ..domain.tournament import TournamentState
 from . import sources, tournament
@@ -82,6 +82,7 @@ class RosterDraft:
 
     name: str
     label: str                                   # "table draft", in messages
+    roster_decider: Any                          # the roster's decider
     roster_stream: Callable[[str], str]
     decider: Any                                 # the pods' decider
     pod_stream: Callable[[str, int], str]
@@ -97,7 +98,7 @@ class RosterDraft:
         return self.name
 
     def roster(self, read: Read, tid: str) -> RosterState:
-        return read(ROSTER, self.roster_stream(tid))
+        return read(self.roster_decider, tid)
 
     def pod(self, source: Any, tid: str, n: int) -> Any:
         """Pod ``n`` (404 while there is none)."""
@@ -170,7 +171,8 @@ def _mixed_picks(pod: Any, pid: str, staff: bool) -> list[str] | None:
 BOOSTER_DRAFT = BoosterDraft()
 
 TABLE_DRAFT = RosterDraft(
-    name="table-draft", label="table draft", roster_stream=streams.table_draft,
+    name="table-draft", label="table draft", roster_decider=TABLE_DRAFT_ROSTER,
+    roster_stream=streams.table_draft,
     decider=tabledraft.TABLE_DRAFT, pod_stream=streams.table_draft_pod,
     final_pool=pools.table_draft_pool,
     picks=lambda pod, pid, staff: list(pod.pools.get(pid, ())),   # 7.7: taken in view
@@ -178,7 +180,8 @@ TABLE_DRAFT = RosterDraft(
     view=tabledraft.view, redact=table_redact)
 
 MIXED_DRAFT = RosterDraft(
-    name="mixed-draft", label="mixed draft", roster_stream=streams.mixed_draft,
+    name="mixed-draft", label="mixed draft", roster_decider=MIXED_DRAFT_ROSTER,
+    roster_stream=streams.mixed_draft,
     decider=mixed.MIXED_DRAFT, pod_stream=streams.mixed_draft_pod,
     final_pool=pools.mixed_draft_pool, picks=_mixed_picks, due=_mixed_due,
     expire=_mixed_expiry, view=mixed.view, redact=mixed_redact)

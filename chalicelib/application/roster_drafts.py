@@ -11,7 +11,7 @@ from typing import Any
 from ..auth import Principal, require_tournament_staff
 from ..domain.events import Event
 from ..domain.profiles.draft import DraftSettings
-from ..domain.tabledraft.roster import ROSTER, AddLateArrival, FormPods, RosterState
+from ..domain.tabledraft.roster import AddLateArrival, FormPods, RosterState
 from ..domain.tabledraft.setup import kinds_of
 from ..domain.tournament import TournamentState
 from ..projections.limited import ACTIVE_KIND
@@ -72,7 +72,7 @@ def start(uow: UnitOfWork, actor: Principal, fmt: RosterDraft, tid: str,
         sets=product_sets(uow, product), now=uow.now, pick_seconds=picks,
         review_seconds=review, explicit_pods=pods,
         first_seats=limited.first_seats(first_seats), entered=packs)
-    roster, _ = uow.decide(ROSTER, fmt.roster_stream(tid), form)
+    roster, _ = uow.decide(fmt.roster_decider, tid, form)
     for command in starts:
         uow.decide(fmt.decider, fmt.pod_stream(tid, command.pod), command)
     return roster_document(tid, roster)
@@ -85,7 +85,7 @@ def late_arrival(uow: UnitOfWork, actor: Principal, fmt: RosterDraft, tid: str,
     return handout.late_arrival(
         uow, actor, tid, player_id, fmt.consumer,
         lambda uow: fmt.roster(sources.reader(uow), tid).formed,
-        lambda uow, allocation: uow.decide(ROSTER, fmt.roster_stream(tid), AddLateArrival(
+        lambda uow, allocation: uow.decide(fmt.roster_decider, tid, AddLateArrival(
             player=player_id, allocation=allocation, now=uow.now)))
 
 

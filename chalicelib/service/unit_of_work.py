@@ -7,8 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from ..domain import streams
-from ..domain.decider import Decider
+from ..domain.decider import Decider, Key
 from ..domain.events import Event
 from ..store.ports import NewEvent, StreamWrite, Tally
 
@@ -37,10 +36,11 @@ class UnitOfWork:
         self.now = now
         self.meta = meta
 
-    def load(self, decider: Decider, stream_id: str, guard: bool = True) -> Any:
-        """The stream's current state. With ``guard`` the commit fails (and the work is
+    def load(self, decider: Decider, key: Key, guard: bool = True) -> Any:
+        """The current state of the aggregate's stream of ``key`` (``SWISS, tid``;
+        ``TABLE_DRAFT, (tid, n)``). With ``guard`` the commit fails (and the work is
         re-run) if the stream changes before it."""
-        streams.check_binding(decider.name, stream_id)
+        stream_id = decider.stream_id(key)
         stream = self._streams.get(stream_id)
         if stream is None:
             state, version = self._loader(decider, stream_id)
@@ -49,30 +49,31 @@ class UnitOfWork:
             stream.guard = True
         return stream.state
 
-    def peek_many(self, decider: Decider, stream_ids: list[str]) -> dict[str, Any]:
-        """The current states of many streams of one aggregate, read at once and not
-        guarded (facts from streams this unit does not write; a stream this unit already
-        loaded answers with its state here)."""
-        for sid in stream_ids:
-            streams.check_binding(decider.name, sid)
+    def peek_many(self, decider: Decider, keys: list[Key]) -> dict[Key, Any]:
+        """The current states of many streams of one aggregate (by key), read at
+        once and not guarded (facts from streams this unit does not write; a stream this
+        unit already loaded answers with its state here)."""
+        stream_ids = [decider.stream_id(key) for key in keys]
         known = {sid: self._streams[sid].state for sid in stream_ids if sid in self._streams}
         rest = [sid for sid in stream_ids if sid not in known]
         if rest and self._many is not None:
             known.update(self._many(decider, rest))
         elif rest:
             known.update({sid: self._loader(decider, sid)[0] for sid in rest})
-        return {sid: known[sid] for sid in stream_ids}
+        return {key: known[sid] for key, sid in zip(keys, stream_ids, strict=True)}
 
     def version(self, stream_id: str) -> int:
         return self._streams[stream_id].expected_version + len(self._streams[stream_id].events)
 
-    def decide(self, decider: Decider, stream_id: str, command: Any) -> tuple[Any, list[Event]]:
-        state = self.load(decider, stream_id)
+    def decide(self, decider: Decider, key: Key, command: Any) -> tuple[Any, list[Event]]:
+        """Decide ``command`` on the aggregate's stream of ``key``; queue its events."""
+        state = self.load(decider, key)
         events = decider.decide(command, state)
-        return self.record(decider, stream_id, events), events
+        return self.record(decider, key, events), events
 
-    def record(self, decider: Decider, stream_id: str, events: list[Event]) -> Any:
+    def record(self, decider: Decider, key: Key, events: list[Event]) -> Any:
         """Queue events decided elsewhere (e.g. a process spanning streams)."""
+        stream_id = decider.stream_id(key)
         stream = self._streams.get(stream_id)
         if stream is None:
             self.load(decider, stream_id)

@@ -27,7 +27,7 @@ from ..domain.product.replacement import kinds_in
 from ..domain.profiles.product import ProductSettings
 from ..domain.tabledraft import TABLE_DRAFT, Pick, PickFor, ReplacePack
 from ..domain.tabledraft.decide import expire_next, laid_next, take
-from ..domain.tabledraft.roster import ROSTER
+from ..domain.tabledraft.roster import TABLE_DRAFT_ROSTER
 from ..domain.tabledraft.setup import table_draft_commands
 from ..domain.tabledraft.state import TableDraftState
 from .context import Context
@@ -78,7 +78,7 @@ def table_draft_started(ctx: Context, state: TableDraftState, event: Recorded) -
         return skip
 
     def work() -> list[Finding]:
-        roster = ctx.final_state(ROSTER, streams.table_draft(tid))
+        roster = ctx.final_state(TABLE_DRAFT_ROSTER, streams.table_draft(tid))
         s = roster.settings
         pods = [list(p) for p in roster.pods]
         _, starts = table_draft_commands(

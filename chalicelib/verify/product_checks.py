@@ -16,7 +16,7 @@ from ..domain.profiles.draft import DraftSettings
 from ..domain.profiles.product import ProductSettings
 from ..domain.sealed.commands import DealSwap
 from ..domain.sealed.decide import decide as sealed_decide
-from ..domain.tabledraft.roster import ROSTER
+from ..domain.tabledraft.roster import MIXED_DRAFT_ROSTER
 from ..domain.tabledraft.setup import plan_pods as plan_limited_pods
 from ..domain.trade.prep import POD_MAX, POD_MIN
 from .context import Context
@@ -224,7 +224,7 @@ def mixed_started(ctx: Context, state: Any, event: Recorded) -> list[Finding]:
     skip = _collated(ctx, event, roster_events[0].data if roster_events else None)
     if skip:
         return skip
-    roster = ctx.final_state(ROSTER, f"mixed-{ctx.log.tournament_id}")
+    roster = ctx.final_state(MIXED_DRAFT_ROSTER, f"mixed-{ctx.log.tournament_id}")
 
     def work() -> list[Finding]:
         s = roster.settings

@@ -21,7 +21,7 @@ from ..domain.sealed import SEALED
 from ..domain.swiss.decider import SWISS
 from ..domain.swiss.match import MATCH
 from ..domain.tabledraft import TABLE_DRAFT
-from ..domain.tabledraft.roster import ROSTER
+from ..domain.tabledraft.roster import MIXED_DRAFT_ROSTER, TABLE_DRAFT_ROSTER
 from ..domain.tables.decider import TABLES
 from ..domain.tables.table_result import TABLE
 from ..domain.tournament import TOURNAMENT
@@ -71,7 +71,7 @@ FAMILIES: dict[str, Family] = {
                               "SealedLateArrival": drafts.late_arrival}),
     "trade-roster": Family(TRADE_PREP, {"TradePodsFormed": product.trade_pods}),
     "trade-pod": Family(TRADE_POD),
-    "mixed-roster": Family(ROSTER, {"LimitedPodsFormed": product.limited_pods,
+    "mixed-roster": Family(MIXED_DRAFT_ROSTER, {"LimitedPodsFormed": product.limited_pods,
                                     "LimitedLateArrival": drafts.late_arrival}),
     "mixed-pod": Family(MIXED_DRAFT, {
         "MixedDraftStarted": product.mixed_started,
@@ -82,7 +82,7 @@ FAMILIES: dict[str, Family] = {
         "TablePackReplaced": product.with_mixed_replacement,
         "MixedLibraryRoundStarted": drafts.library_round,
         "MixedLibraryCardPicked": drafts.library_pick}),
-    "tdraft-roster": Family(ROSTER, {"LimitedPodsFormed": product.limited_pods,
+    "tdraft-roster": Family(TABLE_DRAFT_ROSTER, {"LimitedPodsFormed": product.limited_pods,
                                      "LimitedLateArrival": drafts.late_arrival}),
     "tdraft-pod": Family(TABLE_DRAFT, {"TableDraftStarted": drafts.table_draft_started,
                                        "TableSetRevealed": drafts.set_revealed,

@@ -558,7 +558,7 @@ def test_vtes_table_and_mixed_drafts_to_registered_decks(api, clock, rt, fmt):
     first of the pile); the pool is the starters kept aside plus every pick."""
     from chalicelib.domain import mixed, tabledraft
     from chalicelib.domain.mixed.setup import mixed_draft_commands
-    from chalicelib.domain.tabledraft.roster import ROSTER
+    from chalicelib.domain.tabledraft.roster import MIXED_DRAFT_ROSTER, TABLE_DRAFT_ROSTER
     from chalicelib.domain.tabledraft.setup import table_draft_commands
     from chalicelib.domain.tournament import TOURNAMENT
     from chalicelib.service import Reply
@@ -574,15 +574,15 @@ def test_vtes_table_and_mixed_drafts_to_registered_decks(api, clock, rt, fmt):
     table = fmt == "table-draft"
     if table:
         form, starts = table_draft_commands(**common)
-        decider, stream_of, roster_stream = tabledraft.TABLE_DRAFT, tabledraft.stream_id, \
-            f"tdraft-{tid}"
+        decider, stream_of, roster = tabledraft.TABLE_DRAFT, tabledraft.stream_id, \
+            TABLE_DRAFT_ROSTER
     else:
         form, starts = mixed_draft_commands(**common, pile_size=3, library_pick_seconds=600)
-        decider, stream_of, roster_stream = mixed.MIXED_DRAFT, mixed.stream_id, f"mixed-{tid}"
+        decider, stream_of, roster = mixed.MIXED_DRAFT, mixed.stream_id, MIXED_DRAFT_ROSTER
 
     def run(stream, dec, command):
         rt.service.run(lambda uow: (uow.decide(dec, stream, command), Reply(200, {}))[1])
-    run(roster_stream, ROSTER, form)
+    run(tid, roster, form)
     for start in starts:
         run(stream_of(tid, start.pod), decider, start)
     early = register(api, s, s["players"][0], {"crypt": VT_CRYPT[:3], "library": VT_LIB[:15]})
@@ -610,7 +610,7 @@ def test_vtes_table_and_mixed_drafts_to_registered_decks(api, clock, rt, fmt):
     check = api.post(f"{base(tid)}/players/{p1['player_id']}/validate", {},
                      token=p1["token"]).body
     assert check["limits"]["crypt_min"] == 3 and check["limits"]["deck_min"] == 15  # 3 boosters
-    roster = rt.service.read(ROSTER, roster_stream)[0]
+    roster = rt.service.read(roster, tid)[0]
     pod = rt.service.read(decider, stream_of(tid, roster.pod_of(p1["player_id"])))[0]
     drafted = list(pod.pools[p1["player_id"]]) if table else \
         list(pod.crypt.pools[p1["player_id"]]) + list(pod.library[p1["player_id"]])

@@ -66,7 +66,7 @@ def deciders() -> dict[str, Decider]:
     from chalicelib.domain.swiss.decider import SWISS
     from chalicelib.domain.swiss.match import MATCH
     from chalicelib.domain.tabledraft import TABLE_DRAFT
-    from chalicelib.domain.tabledraft.roster import ROSTER
+    from chalicelib.domain.tabledraft.roster import MIXED_DRAFT_ROSTER, TABLE_DRAFT_ROSTER
     from chalicelib.domain.tables.decider import TABLES
     from chalicelib.domain.tables.table_result import TABLE
     from chalicelib.domain.tournament.decider import TOURNAMENT
@@ -75,6 +75,9 @@ def deciders() -> dict[str, Decider]:
     from chalicelib.domain.webhooks.delivery import DELIVERY
     from chalicelib.domain.webhooks.endpoints import WEBHOOKS
     every = (ACCOUNT, TOKEN, DECKS, POD, DRAFT, FFA, MIXED_DRAFT, CARDSET, PRODUCT_GATE,
-             PLAYER_PRODUCT, REPORTS, SEALED, SWISS, MATCH, TABLE_DRAFT, ROSTER, TABLES, TABLE,
+             PLAYER_PRODUCT, REPORTS, SEALED, SWISS, MATCH, TABLE_DRAFT, TABLE_DRAFT_ROSTER,
+             MIXED_DRAFT_ROSTER, TABLES, TABLE,
              TOURNAMENT, TRADE_POD, TRADE_PREP, DELIVERY, WEBHOOKS)
-    return {d.name: d for d in every}
+    # the logs were recorded when one roster decider ("limited-roster") folded both
+    # drafts' rosters; it is now bound once per draft, with the same initial and evolve
+    return {d.name: d for d in every} | {"limited-roster": TABLE_DRAFT_ROSTER}

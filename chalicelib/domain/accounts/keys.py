@@ -8,7 +8,8 @@ from typing import Any
 
 from pyrsistent import PMap, pmap
 
-from ..decider import FunctionDecider
+from .. import streams
+from ..decider import FunctionDecider, unknown_command
 from ..errors import Conflict, NotFound
 from ..events import Event
 from .events import KeyIssued, KeyRevoked
@@ -80,7 +81,7 @@ def decide_keys(cmd: Any, state: KeysState) -> list[Event]:
             raise Conflict(f"key {cmd.key_id} is already revoked",
                            {"revoked_at": key.revoked_at}, code="key_revoked")
         return [KeyRevoked(key_id=cmd.key_id, reason=cmd.reason, by=cmd.by, at=cmd.now)]
-    raise TypeError(type(cmd).__name__)
+    unknown_command("keys", cmd)
 
 
 def evolve_keys(state: KeysState, event: Event) -> KeysState:
@@ -94,4 +95,4 @@ def evolve_keys(state: KeysState, event: Event) -> KeysState:
     return state
 
 
-KEYS = FunctionDecider("keys", KeysState, decide_keys, evolve_keys)
+KEYS = FunctionDecider("keys", KeysState, decide_keys, evolve_keys, stream=streams.keys)

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..decider import FunctionDecider
+from .. import streams
+from ..decider import FunctionDecider, unknown_command
 from ..errors import Conflict, Forbidden, Invalid, NotFound
 from ..events import Event
 from .events import AllegationDecided, CheatingReported
@@ -69,7 +70,7 @@ def decide(cmd: Any, state: AllegationsState) -> list[Event]:
         return [AllegationDecided(allegation_id=cmd.allegation_id, decision=cmd.decision,
                                   note=cmd.note, penalty_id=cmd.penalty_id, by=cmd.by,
                                   at=cmd.now)]
-    raise TypeError(type(cmd).__name__)
+    unknown_command("allegations", cmd)
 
 
 def evolve(state: AllegationsState, event: Event) -> AllegationsState:
@@ -87,4 +88,5 @@ def evolve(state: AllegationsState, event: Event) -> AllegationsState:
     return state
 
 
-ALLEGATIONS = FunctionDecider("allegations", AllegationsState, decide, evolve)
+ALLEGATIONS = FunctionDecider("allegations", AllegationsState, decide, evolve,
+                              stream=streams.allegations)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..decider import FunctionDecider
+from .. import streams
+from ..decider import FunctionDecider, unknown_command
 from ..errors import Conflict, Invalid
 from ..events import Event, event
 
@@ -31,7 +32,7 @@ class Announce:
 
 def decide(command: Any, state: int) -> list[Event]:
     if not isinstance(command, Announce):
-        raise Invalid(f"unknown announcement command {type(command).__name__}")
+        unknown_command("announcement", command)
     text = command.text.strip()
     if not text or len(text) > MAX_TEXT:
         raise Invalid(f"an announcement has 1 to {MAX_TEXT} characters", {"field": "text"},
@@ -47,4 +48,5 @@ def evolve(state: int, event: Event) -> int:
     return state + 1 if isinstance(event, AnnouncementMade) else state
 
 
-ANNOUNCEMENTS = FunctionDecider("announcements", lambda: 0, decide, evolve)
+ANNOUNCEMENTS = FunctionDecider("announcements", lambda: 0, decide, evolve,
+                                stream=streams.announcements)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from .. import streams
 from ..decider import FunctionDecider
 from ..errors import Conflict, Invalid, NotFound
 from ..events import Event
@@ -135,4 +136,4 @@ def evolve(state: CallsState, event: Event) -> CallsState:
     return state
 
 
-CALLS = FunctionDecider("calls", CallsState, decide, evolve)
+CALLS = FunctionDecider("calls", CallsState, decide, evolve, stream=streams.calls)

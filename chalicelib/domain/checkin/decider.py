@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from .. import streams
 from ..decider import FunctionDecider
 from ..errors import Conflict, Forbidden, Invalid
 from ..events import Event
@@ -130,4 +131,4 @@ def evolve(state: CheckInState, event: Event) -> CheckInState:
     return replace(state, scopes={**state.scopes, event.scope: new})
 
 
-CHECKIN = FunctionDecider("checkin", CheckInState, decide, evolve)
+CHECKIN = FunctionDecider("checkin", CheckInState, decide, evolve, stream=streams.checkin)

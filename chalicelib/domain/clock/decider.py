@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..decider import FunctionDecider
+from .. import streams
+from ..decider import FunctionDecider, unknown_command
 from ..errors import Conflict, Invalid
 from ..events import Event
 from .events import TimeExtended
@@ -43,7 +44,7 @@ class ClockState:
 
 def decide(command: Any, state: ClockState) -> list[Event]:
     if not isinstance(command, ExtendTime):
-        raise Invalid(f"unknown clock command {type(command).__name__}")
+        unknown_command("clock", command)
     cmd = command
     if cmd.playing == "finished":
         raise Conflict(f"{cmd.target} has its result: its time can no longer be extended",
@@ -88,4 +89,4 @@ def evolve(state: ClockState, event: Event) -> ClockState:
                               key: state.per_round.get(key, frozenset()) | {target}})
 
 
-CLOCK = FunctionDecider("clock", ClockState, decide, evolve)
+CLOCK = FunctionDecider("clock", ClockState, decide, evolve, stream=streams.clock)

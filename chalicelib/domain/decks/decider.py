@@ -7,6 +7,7 @@ from collections import Counter
 from datetime import timedelta
 from typing import Any
 
+from .. import streams
 from ..decider import FunctionDecider
 from ..errors import Conflict, Invalid, NotFound
 from ..events import Event
@@ -224,4 +225,4 @@ def decide(command: Any, state: DecksState) -> list[Event]:
     return handler(command, state)
 
 
-DECKS = FunctionDecider("decks", initial, decide, evolve)
+DECKS = FunctionDecider("decks", initial, decide, evolve, stream=streams.decks)

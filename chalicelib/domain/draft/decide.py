@@ -13,7 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..decider import FunctionDecider
+from .. import streams
+from ..decider import FunctionDecider, unknown_command
 from ..errors import Conflict, Forbidden, Invalid, NotFound
 from ..events import Event
 from ..product.cards import CardSet
@@ -316,8 +317,8 @@ HANDLERS = {OpenPod: _open, MakePick: _pick, Preselect: _preselect,
 def decide(command: Any, state: PodState) -> list[Event]:
     handler = HANDLERS.get(type(command))
     if handler is None:
-        raise Invalid(f"unknown pod command {type(command).__name__}")
+        unknown_command("pod", command)
     return handler(command, state)
 
 
-POD = FunctionDecider("pod", PodState, decide, evolve)
+POD = FunctionDecider("pod", PodState, decide, evolve, stream=streams.draft_pod)

@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..decider import FunctionDecider
+from .. import streams
+from ..decider import FunctionDecider, unknown_command
 from ..errors import Conflict, Invalid
 from ..events import Event
 from .events import DraftStarted, LateArrivalProvided
@@ -68,7 +69,7 @@ def decide(command: Any, state: DraftState) -> list[Event]:
                            code="already_has_product")
         return [LateArrivalProvided(player=command.player, product=command.product,
                                     at=command.now, by=command.by)]
-    raise Invalid(f"unknown draft command {type(command).__name__}")
+    unknown_command("draft", command)
 
 
 def evolve(state: DraftState, event: Event) -> DraftState:
@@ -85,4 +86,4 @@ def evolve(state: DraftState, event: Event) -> DraftState:
     return state
 
 
-DRAFT = FunctionDecider("draft", DraftState, decide, evolve)
+DRAFT = FunctionDecider("draft", DraftState, decide, evolve, stream=streams.draft)

@@ -1,6 +1,7 @@
 """The judges' records of a tournament (V:EKN 2.5-2.9, 3.3, 5): the head judge and the
 Multi-Judge System, warnings and penalties, appeals to the head judge, and the round
 start and presence from which tardiness counts. Stream ``judging-<tid>``."""
+from .. import streams
 from ..decider import FunctionDecider
 from .commands import (
     DECISIONS,
@@ -19,7 +20,7 @@ from .evolve import evolve
 from .panel import ruling_judge
 from .state import OVERTURNED, STANDING, JudgingState, Penalty
 
-JUDGING = FunctionDecider("judging", JudgingState, decide, evolve)
+JUDGING = FunctionDecider("judging", JudgingState, decide, evolve, stream=streams.judging)
 
 __all__ = [
     "DECISIONS", "INFRACTIONS", "JUDGING", "KINDS", "OVERTURNED", "STANDING",

@@ -12,6 +12,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
+from ..decider import unknown_command
 from ..errors import Conflict, Forbidden, Invalid, NotFound
 from ..events import Event
 from . import commands as c
@@ -195,5 +196,5 @@ _HANDLERS: dict[type, Any] = {
 def decide(command: Any, state: JudgingState) -> list[Event]:
     handler = _HANDLERS.get(type(command))
     if handler is None:
-        raise Invalid(f"unknown judging command {type(command).__name__}")
+        unknown_command("judging", command)
     return handler(command, state)

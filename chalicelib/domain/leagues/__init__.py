@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..decider import FunctionDecider
+from .. import streams
+from ..decider import FunctionDecider, unknown_command
 from ..errors import Conflict, Invalid
 from ..events import Event
 from .events import LeagueCreated
@@ -38,7 +39,7 @@ class LeagueState:
 
 def decide(cmd: Any, state: LeagueState) -> list[Event]:
     if not isinstance(cmd, CreateLeague):
-        raise TypeError(type(cmd).__name__)
+        unknown_command("league", cmd)
     if state.league is not None:
         raise Conflict("the league exists", code="league_exists")
     if cmd.ends < cmd.starts:
@@ -94,4 +95,4 @@ def standings(league: dict[str, Any], events: list[dict[str, Any]]) -> list[dict
     return rows
 
 
-LEAGUE = FunctionDecider("league", LeagueState, decide, evolve)
+LEAGUE = FunctionDecider("league", LeagueState, decide, evolve, stream=streams.league)

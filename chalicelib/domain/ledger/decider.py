@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from ..decider import FunctionDecider
+from .. import streams
+from ..decider import FunctionDecider, unknown_command
 from ..errors import Conflict, Invalid, NotFound
 from ..events import Event
 from ..profiles.event_tier import CONTINENTS, TIERS
@@ -118,7 +119,7 @@ def decide(cmd: Any, state: LedgerState) -> list[Event]:
         moved = changes(state, evolve(state, draft), members, groups, cmd.now)
         return [LedgerEventInvalidated(event_id=cmd.event_id, reason=cmd.reason,
                                        changes=moved, by=cmd.by, at=cmd.now)]
-    raise TypeError(type(cmd).__name__)
+    unknown_command("ledger", cmd)
 
 
-LEDGER = FunctionDecider("ledger", LedgerState, decide, evolve)
+LEDGER = FunctionDecider("ledger", LedgerState, decide, evolve, stream=streams.ledger)

@@ -15,7 +15,8 @@ from .evolve import evolve
 from .state import MixedDraftState
 from .view import view
 
-MIXED_DRAFT = FunctionDecider("mixed", MixedDraftState, decide, evolve)
+MIXED_DRAFT = FunctionDecider("mixed", MixedDraftState, decide, evolve,
+                              stream=streams.mixed_draft_pod)
 stream_id = streams.mixed_draft_pod
 
 

@@ -3,6 +3,7 @@ table-drafted (7.7), then the library cards, cut into piles of the organizer's s
 are booster-drafted (7.6) with the passing direction alternating each round."""
 from __future__ import annotations
 
+from ..decider import unknown_command
 from ..draft.passing import direction
 from ..errors import Conflict, Forbidden, Invalid, NotFound
 from ..events import Event
@@ -38,7 +39,7 @@ def decide(command, state: MixedDraftState) -> list[Event]:
         return _pick_for(command, state)
     if isinstance(command, ReplaceProduct):
         return _replace(command, state)
-    raise TypeError(f"mixed draft cannot handle {type(command).__name__}")
+    unknown_command("mixed draft", command)
 
 
 def _start(cmd: StartMixedDraft, state: MixedDraftState) -> list[Event]:

@@ -59,7 +59,7 @@ def evolve(state: CatalogEntry, event: Event) -> CatalogEntry:
     return state
 
 
-CARDSET = FunctionDecider("cardset", CatalogEntry, decide, evolve)
+CARDSET = FunctionDecider("cardset", CatalogEntry, decide, evolve, stream=streams.card_set)
 
 
 def set_summary(card_set: CardSet, source: str) -> dict[str, Any]:

@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..decider import FunctionDecider
+from .. import streams
+from ..decider import FunctionDecider, unknown_command
 from ..errors import Conflict
 from ..events import Event
 from .events import ReportReceived
@@ -27,7 +28,7 @@ class ReceiptState:
 
 def decide(cmd: Any, state: ReceiptState) -> list[Event]:
     if not isinstance(cmd, ReceiveReport):
-        raise TypeError(type(cmd).__name__)
+        unknown_command("report", cmd)
     if not cmd.tournament_finished:
         raise Conflict("the tournament has not finished: there is no report yet",
                        code="not_finished")
@@ -42,4 +43,4 @@ def evolve(state: ReceiptState, event: Event) -> ReceiptState:
     return state
 
 
-REPORTS = FunctionDecider("report", ReceiptState, decide, evolve)
+REPORTS = FunctionDecider("report", ReceiptState, decide, evolve, stream=streams.report)

@@ -11,7 +11,7 @@ from .evolve import evolve
 from .state import SealedState
 from .view import view
 
-SEALED = FunctionDecider("sealed", SealedState, decide, evolve)
+SEALED = FunctionDecider("sealed", SealedState, decide, evolve, stream=streams.sealed)
 
 
 def stream_id(tournament_id: str) -> str:

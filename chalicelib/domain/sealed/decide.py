@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ..decider import unknown_command
 from ..errors import Conflict, Forbidden, Invalid
 from ..events import Event
 from ..tabledraft import clock
@@ -25,7 +26,7 @@ from .swap import deal, hand_back_count
 def decide(command, state: SealedState) -> list[Event]:
     handler = _HANDLERS.get(type(command))
     if handler is None:
-        raise TypeError(f"sealed cannot handle {type(command).__name__}")
+        unknown_command("sealed", command)
     if state.status == "new" and not isinstance(command, StartSealed):
         raise Conflict("sealed product has not been handed out", code="not_started")
     return handler(command, state)

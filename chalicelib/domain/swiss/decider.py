@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..decider import FunctionDecider
-from ..errors import Conflict, Invalid
+from .. import streams
+from ..decider import FunctionDecider, unknown_command
+from ..errors import Conflict
 from ..events import Event
 from .commands import (
     CloseRound,
@@ -45,10 +46,10 @@ _HANDLERS = {
 def decide(command: Any, state: SwissState) -> list[Event]:
     handler = _HANDLERS.get(type(command))
     if handler is None:
-        raise Invalid(f"unknown swiss command {type(command).__name__}")
+        unknown_command("swiss", command)
     if not state.started and not isinstance(command, (PairRound, SetStructure)):
         raise Conflict("no Swiss round has been paired yet")
     return handler(command, state)
 
 
-SWISS = FunctionDecider("swiss", SwissState, decide, evolve)
+SWISS = FunctionDecider("swiss", SwissState, decide, evolve, stream=streams.swiss)

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..decider import FunctionDecider
-from ..errors import Invalid
+from .. import streams
+from ..decider import FunctionDecider, unknown_command
 from ..events import Event
 from . import match_result as mr
 from .match_result import MatchFacts, MatchRecord
@@ -64,6 +64,8 @@ def current(cmd: MatchCommand, state: MatchState) -> MatchRecord:
 
 
 def decide(cmd: Any, state: MatchState) -> list[Event]:
+    if not isinstance(cmd, Report | Confirm | Enter | LossByDrop):
+        unknown_command("match", cmd)
     record, f = current(cmd, state), cmd.facts
     if isinstance(cmd, Report):
         return mr.report(f, record, cmd.player, cmd.a, cmd.b, cmd.draws, cmd.now)
@@ -73,11 +75,11 @@ def decide(cmd: Any, state: MatchState) -> list[Event]:
         return mr.enter(f, record, cmd.judge, cmd.a, cmd.b, cmd.draws, cmd.now)
     if isinstance(cmd, LossByDrop):
         return mr.loss_by_drop(f, record, cmd.player, cmd.by, cmd.now)
-    raise Invalid(f"unknown match command {type(cmd).__name__}")
+    unknown_command("match", cmd)
 
 
 def evolve(state: MatchState, event: Event) -> MatchState:
     return MatchState(mr.recorded(state.record, event), True)
 
 
-MATCH = FunctionDecider("swiss-match", MatchState, decide, evolve)
+MATCH = FunctionDecider("swiss-match", MatchState, decide, evolve, stream=streams.swiss_match)

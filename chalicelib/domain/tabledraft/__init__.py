@@ -9,7 +9,8 @@ from .evolve import evolve
 from .state import TableDraftState
 from .view import view
 
-TABLE_DRAFT = FunctionDecider("tabledraft", TableDraftState, decide, evolve)
+TABLE_DRAFT = FunctionDecider("tabledraft", TableDraftState, decide, evolve,
+                              stream=streams.table_draft_pod)
 stream_id = streams.table_draft_pod
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ..decider import unknown_command
 from ..errors import Conflict, Forbidden, Invalid, NotFound
 from ..events import Event
 from ..product.cards import CardSet
@@ -27,7 +28,7 @@ def decide(command, state: TableDraftState) -> list[Event]:
         return _pick_for(command, state)
     if isinstance(command, ReplacePack):
         return _replace(command, state)
-    raise TypeError(f"table draft cannot handle {type(command).__name__}")
+    unknown_command("table draft", command)
 
 
 def _start(cmd: StartTableDraft, state: TableDraftState) -> list[Event]:

@@ -7,7 +7,8 @@ from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict
 
-from ..decider import FunctionDecider
+from .. import streams
+from ..decider import FunctionDecider, unknown_command
 from ..errors import Conflict
 from ..events import Event
 from ..pods.assignment import pod_number
@@ -58,6 +59,8 @@ class RosterState:
 def decide(command, state: RosterState) -> list[Event]:
     if isinstance(command, AddLateArrival):
         return _late(command, state)
+    if not isinstance(command, FormPods):
+        unknown_command("draft roster", command)
     if state.formed:
         raise Conflict(f"the {state.capability} has already started", code="already_started")
     return [LimitedPodsFormed(
@@ -90,7 +93,11 @@ def evolve(state: RosterState, event: Event) -> RosterState:
     return state
 
 
-ROSTER = FunctionDecider("limited-roster", RosterState, decide, evolve)
+# one roster decider, bound to each draft's roster stream
+TABLE_DRAFT_ROSTER = FunctionDecider("table-draft-roster", RosterState, decide, evolve,
+                                     stream=streams.table_draft)
+MIXED_DRAFT_ROSTER = FunctionDecider("mixed-draft-roster", RosterState, decide, evolve,
+                                     stream=streams.mixed_draft)
 
 
 def sealed_cards(allocation: dict) -> list[str]:

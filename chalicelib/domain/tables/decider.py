@@ -7,7 +7,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ..decider import FunctionDecider
+from .. import streams
+from ..decider import FunctionDecider, unknown_command
 from ..errors import Conflict, Invalid, NotFound
 from ..events import Event
 from ..profiles.tables import TablesSettings
@@ -247,7 +248,7 @@ HANDLERS = {SeatRound: decide_seat_round, SwapPlayers: decide_swap,
 def decide(command: Any, state: TablesState) -> list[Event]:
     handler = HANDLERS.get(type(command))
     if handler is None:
-        raise Invalid(f"unknown tables command {type(command).__name__}")
+        unknown_command("tables", command)
     return handler(command, state)
 
 
@@ -306,4 +307,4 @@ def evolve(state: TablesState, event: Event) -> TablesState:
     return state
 
 
-TABLES = FunctionDecider("tables", TablesState, decide, evolve)
+TABLES = FunctionDecider("tables", TablesState, decide, evolve, stream=streams.tables)

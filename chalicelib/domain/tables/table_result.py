@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..decider import FunctionDecider
-from ..errors import Conflict, Invalid
+from .. import streams
+from ..decider import FunctionDecider, unknown_command
+from ..errors import Conflict
 from ..events import Event
 from .drops import dropped
 from .events import TablesPlayerDropped, TablesTableReported, TablesTableReseated
@@ -100,7 +101,7 @@ _HANDLERS = {Report: decide_report, Drop: decide_drop, Reseat: decide_reseat}
 def decide(command: Any, state: TableState) -> list[Event]:
     handler = _HANDLERS.get(type(command))
     if handler is None:
-        raise Invalid(f"unknown table command {type(command).__name__}")
+        unknown_command("table", command)
     return handler(command, state)
 
 
@@ -119,4 +120,4 @@ def evolve(state: TableState, event: Event) -> TableState:
     return state
 
 
-TABLE = FunctionDecider("table", TableState, decide, evolve)
+TABLE = FunctionDecider("table", TableState, decide, evolve, stream=streams.table_result)

@@ -12,7 +12,7 @@ from .prep import TRADE_PREP, TradePrepState
 from .state import TradePodState
 from .view import view
 
-TRADE_POD = FunctionDecider("trade-pod", TradePodState, decide, evolve)
+TRADE_POD = FunctionDecider("trade-pod", TradePodState, decide, evolve, stream=streams.trade_pod)
 
 
 def prep_stream_id(tournament_id: str) -> str:

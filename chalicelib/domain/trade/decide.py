@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ..decider import unknown_command
 from ..errors import Conflict, Forbidden, Invalid
 from ..events import Event
 from ..tabledraft import clock
@@ -24,7 +25,7 @@ def decide(command, state: TradePodState) -> list[Event]:
         return _start(command, state)
     handler = _HANDLERS.get(type(command))
     if handler is None:
-        raise TypeError(f"trading pod cannot handle {type(command).__name__}")
+        unknown_command("trading pod", command)
     if state.status == "new":
         raise Conflict("trading has not started in this pod", code="not_started")
     if command.player not in state.players:

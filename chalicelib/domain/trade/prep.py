@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from ..decider import FunctionDecider
+from .. import streams
+from ..decider import FunctionDecider, unknown_command
 from ..errors import Conflict, Invalid
 from ..events import Event
 from ..pods.assignment import assign_pods, check_explicit, pod_number, pod_sizes
@@ -35,7 +36,7 @@ def decide(command, state: TradePrepState) -> list[Event]:
         return _set_deck(command, state)
     if isinstance(command, FormTradePods):
         return _form(command, state)
-    raise TypeError(f"trade preparation cannot handle {type(command).__name__}")
+    unknown_command("trade preparation", command)
 
 
 def _set_deck(cmd: SetTradeDeck, state: TradePrepState) -> list[Event]:
@@ -91,4 +92,4 @@ def evolve(state: TradePrepState, event: Event) -> TradePrepState:
     return state
 
 
-TRADE_PREP = FunctionDecider("trade-prep", TradePrepState, decide, evolve)
+TRADE_PREP = FunctionDecider("trade-prep", TradePrepState, decide, evolve, stream=streams.trade)

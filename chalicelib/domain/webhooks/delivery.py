@@ -10,7 +10,8 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from ..decider import FunctionDecider
+from .. import streams
+from ..decider import FunctionDecider, unknown_command
 from ..errors import Conflict
 from ..events import Event
 from .backoff import next_attempt_delay
@@ -45,7 +46,7 @@ class DeliveryState:
 
 def decide(cmd: Any, state: DeliveryState) -> list[Event]:
     if not isinstance(cmd, RecordAttempt):
-        raise TypeError(type(cmd).__name__)
+        unknown_command("webhook delivery", cmd)
     if state.final or cmd.attempt != state.attempts + 1:
         raise Conflict("this attempt was already recorded", code="attempt_recorded")
     next_at = None
@@ -72,4 +73,5 @@ def evolve(state: DeliveryState, event: Event) -> DeliveryState:
     return state
 
 
-DELIVERY = FunctionDecider("webhook-delivery", DeliveryState, decide, evolve)
+DELIVERY = FunctionDecider("webhook-delivery", DeliveryState, decide, evolve,
+                           stream=streams.webhook_delivery)

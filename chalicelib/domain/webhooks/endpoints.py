@@ -12,7 +12,8 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..decider import FunctionDecider
+from .. import streams
+from ..decider import FunctionDecider, unknown_command
 from ..errors import Conflict, Invalid, NotFound
 from ..events import Event
 from .addresses import address_problem, host_address
@@ -173,7 +174,7 @@ def decide(cmd: Any, state: EndpointsState) -> list[Event]:
         return _remove(cmd, state)
     if isinstance(cmd, RotateSecret):
         return _rotate(cmd, state)
-    raise TypeError(type(cmd).__name__)
+    unknown_command("webhook endpoints", cmd)
 
 
 def evolve(state: EndpointsState, event: Event) -> EndpointsState:
@@ -193,4 +194,4 @@ def evolve(state: EndpointsState, event: Event) -> EndpointsState:
     return state
 
 
-WEBHOOKS = FunctionDecider("webhooks", EndpointsState, decide, evolve)
+WEBHOOKS = FunctionDecider("webhooks", EndpointsState, decide, evolve, stream=streams.webhooks)
