@@ -87,7 +87,7 @@ def audited(stream_id: str) -> bool:
 
 
 def _policy(reads: Reads, state: Any, secret: str) -> audit_private.Policy:
-    decks, _ = reads.service.read(DECKS, streams.decks(state.id))
+    decks, _ = reads.service.read(DECKS, state.id)
     return audit_private.Policy(secret, lambda pid: pid not in state.players,
                                 bool(decks.published))
 

@@ -44,7 +44,7 @@ def rounds(source: Any, t: TournamentState) -> tuple[bool, bool]:
     first round on its decks change between rounds only, and the deadline no longer
     binds new ones (3.1.5). (False, False) without multi-deck or rounds (pod games)."""
     structure = _ROUNDS.get(t.structure)
-    if structure is None or not sources.state(source, DECKS, streams.decks(t.id)).multi_deck:
+    if structure is None or not sources.state(source, DECKS, t.id).multi_deck:
         return False, False
     decider, stream_of, started, in_progress = structure
     state = sources.state(source, decider, stream_of(t.id))
@@ -62,7 +62,7 @@ def registration(source: Any, t: TournamentState, actor: Principal, pid: str, de
     facts = product_facts(product, sets)
     if facts is None:   # own product (7.2.4): what this player brought, when it was entered
         facts = entry_facts(sources.state(source, PLAYER_PRODUCT,
-                                          streams.player_product(t.id, pid)))
+                                          (t.id, pid)))
     pool = formats.pool_of(source, t, pid)
     play_started, round_in_progress = rounds(source, t)
     return RegisterDeck(

@@ -43,7 +43,7 @@ class EnteredProduct:
         if self.rehearsal:
             uow.decide(PRODUCT_GATE, gate, LockEntries(self.consumer, uow.now.isoformat(),
                                                        self.by))
-        entries = {p: sources.state(uow, PLAYER_PRODUCT, streams.player_product(self.tid, p))
+        entries = {p: sources.state(uow, PLAYER_PRODUCT, (self.tid, p))
                    for p in players}
         product = t.section("product")
         problems = handout_problems(product, entry_sets(uow, product, named_sets(entries)),
@@ -107,7 +107,7 @@ def _checked(start: Start, actor: Principal) -> Start:
 
 
 def _gate(uow: UnitOfWork, tid: str, command: Any) -> Reply:
-    uow.decide(PRODUCT_GATE, streams.product_gate(tid), command)
+    uow.decide(PRODUCT_GATE, tid, command)
     return Reply(200, None)
 
 

@@ -80,7 +80,7 @@ def officials(reads: Reads, tid: str) -> dict[str, Any]:
 # -- where a player plays a round ------------------------------------------------------
 
 def _swiss_match(uow: UnitOfWork, tid: str, number: int, player: str) -> Any:
-    swiss = uow.load(SWISS, streams.swiss(tid), guard=False)
+    swiss = uow.load(SWISS, tid, guard=False)
     if not 1 <= number <= len(swiss.rounds):
         raise NotFound(f"no Swiss round {number}", code="round_not_found")
     rnd = swiss.rounds[number - 1]
@@ -93,7 +93,7 @@ def _swiss_match(uow: UnitOfWork, tid: str, number: int, player: str) -> Any:
 
 
 def _table(uow: UnitOfWork, tid: str, number: int, player: str) -> int:
-    state = uow.load(TABLES, streams.tables(tid), guard=False)
+    state = uow.load(TABLES, tid, guard=False)
     if not 1 <= number <= len(state.rounds):
         raise NotFound(f"round {number} has not been seated", code="round_not_found")
     table = state.rounds[number - 1].table_of(player)
@@ -136,11 +136,11 @@ def _swiss_loss(uow: UnitOfWork, actor: Principal, tid: str, match_id: str, kind
 
 def _table_loss(uow: UnitOfWork, actor: Principal, tid: str, number: int, table: int,
                 player: str) -> dict[str, Any]:
-    state = uow.load(TABLES, streams.tables(tid), guard=False)
+    state = uow.load(TABLES, tid, guard=False)
     rnd = state.rounds[number - 1]
     result = rnd.results.get(table)
     if result is None and rnd.per_table:
-        result = uow.load(TABLE, streams.table_result(tid, number, table),
+        result = uow.load(TABLE, (tid, number, table),
                           guard=False).result
     if result is None:
         return {"round": number, "table": table, "vp": 0, "when": "reported"}
@@ -270,12 +270,12 @@ def round_judges(reads: Reads, tid: str, number: int) -> dict[str, Any]:
     state = reads.state(j.JUDGING, _stream(tid))
     head = head_judge(state, t)
     if t.structure == "swiss":
-        swiss = reads.state(SWISS, streams.swiss(tid))
+        swiss = reads.state(SWISS, tid)
         if not 1 <= number <= len(swiss.rounds):
             raise NotFound(f"no Swiss round {number}", code="round_not_found")
         where = [(m.table, m.id, (m.a, m.b)) for m in swiss.rounds[number - 1].matches]
     elif t.structure == "multiplayer-tables":
-        tables_state = reads.state(TABLES, streams.tables(tid))
+        tables_state = reads.state(TABLES, tid)
         if not 1 <= number <= len(tables_state.rounds):
             raise NotFound(f"round {number} has not been seated", code="round_not_found")
         where = [(k, None, seats) for k, seats in

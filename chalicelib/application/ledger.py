@@ -117,7 +117,7 @@ def _ledger(reads: Reads, fid: str) -> lg.LedgerState:
 
 def _versioned(reads: Reads, fid: str) -> tuple[lg.LedgerState, int]:
     """The federation's ledger (404 ``not_found`` for anything but a federation)."""
-    account = reads.state(ACCOUNT, streams.account(fid)) if FEDERATION_ID.fullmatch(fid) \
+    account = reads.state(ACCOUNT, fid) if FEDERATION_ID.fullmatch(fid) \
         else None
     if account is None or not account.exists or account.role != "federation":
         raise NotFound(f"no federation {fid}", code="not_found")

@@ -42,7 +42,7 @@ def unsubscribe(uow: UnitOfWork, actor: Principal, tid: str, pid: str,
                 sid: str) -> dict[str, Any]:
     t = tournament.load(uow, tid)
     require_player(actor, t, tournament.registered(t, pid).id)
-    uow.decide(PUSH_SUBSCRIPTIONS, streams.push(tid, pid),
+    uow.decide(PUSH_SUBSCRIPTIONS, (tid, pid),
                Unsubscribe(sid, "player", uow.now.isoformat()))
     return {"tournament_id": tid, "player_id": pid, "subscription_id": sid,
             "removed": True}

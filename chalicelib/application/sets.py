@@ -8,7 +8,6 @@ from typing import Any
 
 from ..auth import Principal, require_role
 from ..data.sets import sample_sets
-from ..domain import streams
 from ..domain.errors import Conflict, Invalid, NotFound
 from ..domain.product.cards import ID_PATTERN, CardSet
 from ..domain.product.catalog import CARDSET, UploadSet, set_summary
@@ -25,7 +24,7 @@ def find_set(source: Any, set_id: str) -> CardSet | None:
     sample = sample_sets().get(set_id)
     if sample is not None:
         return sample
-    entry = sources.state(source, CARDSET, streams.card_set(set_id))
+    entry = sources.state(source, CARDSET, set_id)
     return entry.card_set if entry.exists else None
 
 
@@ -73,7 +72,7 @@ def upload(uow: UnitOfWork, actor: Principal, data: Any) -> dict[str, Any]:
         raise Invalid("the set needs an id matching " + ID_PATTERN, code="invalid_set")
     if set_id in sample_sets():
         raise Conflict(f"{set_id!r} is a shipped sample set")
-    entry, _ = uow.decide(CARDSET, streams.card_set(set_id),
+    entry, _ = uow.decide(CARDSET, set_id,
                           UploadSet(data, actor.ref(), uow.now.isoformat()))
     return set_summary(entry.card_set, "uploaded")
 

@@ -357,7 +357,7 @@ def _draft_everything(rt, tid, players):
     from chalicelib.domain.tournament import TOURNAMENT
     from chalicelib.service import Reply
 
-    tournament, _ = rt.service.read(TOURNAMENT, f"tournament-{tid}")
+    tournament, _ = rt.service.read(TOURNAMENT, tid)
     settings = {k: dict(v) for k, v in tournament.settings.items()}
     ms = int(NOW.timestamp() * 1000)
     start, opens = start_commands(tournament=tid, seed=tournament.seed, players=players,
@@ -365,9 +365,9 @@ def _draft_everything(rt, tid, players):
                                   sets=sample_sets(), now=ms, by="org")
 
     def begin(uow):
-        uow.decide(DRAFT, f"draft-{tid}", start)
+        uow.decide(DRAFT, tid, start)
         for command in opens:
-            uow.decide(POD, f"pod-{tid}-{command.pod}", command)
+            uow.decide(POD, (tid, command.pod), command)
         return Reply(200, {})
     rt.service.run(begin)
     pools = {}
@@ -511,11 +511,11 @@ def test_multi_deck_changes_only_between_rounds(api, clock, rt):
     second = {"crypt": VT_CRYPT[12:24], "library": VT_LIB[20:60], "label": "control"}
     assert register(api, s, p1, first).status == 201
     assert register(api, s, p1, second).status == 201
-    tournament, _ = rt.service.read(TOURNAMENT, f"tournament-{s['tid']}")
+    tournament, _ = rt.service.read(TOURNAMENT, s['tid'])
     ids = [p["player_id"] for p in s["players"]]
 
     def run(command):
-        rt.service.run(lambda uow: (uow.decide(TABLES, f"tables-{s['tid']}", command),
+        rt.service.run(lambda uow: (uow.decide(TABLES, s['tid'], command),
                                     Reply(200, {}))[1])
     run(SeatRound(players=ids, seed=tournament.seed,
                   settings=dict(tournament.settings["tables"]), now=iso(NOW)))
@@ -524,7 +524,7 @@ def test_multi_deck_changes_only_between_rounds(api, clock, rt):
     assert during.status == 409 and during.body["error"] == "round_in_progress"
     changed = register(api, s, p1, {**first, "library": VT_LIB[1:41]})
     assert changed.status == 409 and changed.body["error"] == "round_in_progress"
-    table, _ = rt.service.read(TABLES, f"tables-{s['tid']}")
+    table, _ = rt.service.read(TABLES, s['tid'])
     seated = table.current.tables[0]
     from chalicelib.application import tables as tables_play
     from chalicelib.auth import Principal
@@ -566,7 +566,7 @@ def test_vtes_table_and_mixed_drafts_to_registered_decks(api, clock, rt, fmt):
     product = {"boosters": [{"set": "sample-vtes", "count": 3}], "starters": []}
     s = setup(api, "vtes", fmt, players=4, settings={"product": product})
     tid, ids = s["tid"], [p["player_id"] for p in s["players"]]
-    tournament, _ = rt.service.read(TOURNAMENT, f"tournament-{tid}")
+    tournament, _ = rt.service.read(TOURNAMENT, tid)
     settings = {k: dict(v) for k, v in tournament.settings.items()}
     common = {"seed": tournament.seed, "players": ids, "product": settings["product"],
               "draft": settings["draft"], "sets": sample_sets(), "now": NOW,

@@ -156,7 +156,7 @@ def test_multi_deck_changes_wait_for_the_end_of_a_round_and_the_deadline_stops_b
         cases.run(decks.record_pool, org, tid, p["player_id"], VT_POOL, None)
     register(cases, me, event, who, deck(), "aggro")
     register(cases, me, event, who, deck(VT_CRYPT[12:24], VT_LIB[20:60]), "control")
-    t = rt.service.read(TOURNAMENT, f"tournament-{tid}")[0]
+    t = rt.service.read(TOURNAMENT, tid)[0]
     assert deck_facts.rounds(reads(rt), t) == (False, False)
     at(rt, 90)                                   # past the deadline, before round one
     with pytest.raises(Conflict) as refused:
@@ -167,7 +167,7 @@ def test_multi_deck_changes_wait_for_the_end_of_a_round_and_the_deadline_stops_b
     with pytest.raises(Conflict) as refused:
         cases.run(decks.switch, me, tid, who, "control")
     assert refused.value.code == "round_in_progress"
-    seated = rt.service.read(TABLES, f"tables-{tid}")[0].current.tables[0]
+    seated = rt.service.read(TABLES, tid)[0].current.tables[0]
     cases.run(tables.report, org, tid, 1, 1, {seated[0]: 8, **{p: 0 for p in seated[1:]}})
     assert deck_facts.rounds(reads(rt), t) == (True, False)
     assert cases.run(decks.switch, me, tid, who, "control")["active"] == "control"
@@ -181,7 +181,7 @@ def test_rounds_matter_only_with_multi_deck(api, rt, cases):
     for p in event["players"]:
         cases.run(decks.record_pool, org, tid, p["player_id"], VT_POOL, None)
     cases.run(tables.seat_round, org, tid)
-    t = rt.service.read(TOURNAMENT, f"tournament-{tid}")[0]
+    t = rt.service.read(TOURNAMENT, tid)[0]
     assert deck_facts.rounds(reads(rt), t) == (False, False)
 
 

@@ -26,7 +26,7 @@ def started(api, cases, game="mtg", players=4, **settings):
 
 
 def pod(rt, tid, n=1):
-    return rt.service.read(POD, f"pod-{tid}-{n}")[0]
+    return rt.service.read(POD, (tid, n))[0]
 
 
 def events(rt, stream):
@@ -94,7 +94,7 @@ def test_the_start_refuses_another_format_or_a_tournament_not_running(api, rt, c
     assert refused.value.code == "wrong_format"
     org = api.organizer()
     tid = api.tournament(org, "mtg", "booster-draft")["tournament_id"]
-    owner = rt.service.read(TOURNAMENT, f"tournament-{tid}")[0].organizer_id
+    owner = rt.service.read(TOURNAMENT, tid)[0].organizer_id
     from chalicelib.auth import Principal
     with pytest.raises(Conflict) as refused:
         cases.run(draft.start, Principal("organizer", owner), tid, None, None, None)
@@ -136,7 +136,7 @@ def test_a_replacement_pack_is_collated_from_the_seed(api, rt, cases):
     before = pod(rt, tid)
     meta = before.pack_meta[1][1]
     r = cases.run(draft.replace_pack, org, tid, 1, 2, 2, "13 cards", None)
-    seed = rt.service.read(TOURNAMENT, f"tournament-{tid}")[0].seed
+    seed = rt.service.read(TOURNAMENT, tid)[0].seed
     expected = collate(sample_sets()[meta["set"]], meta["booster"],
                        derive(seed, "replacement", 1, 2, 2, 0))
     assert pod(rt, tid).packs_by_round[1][1] == tuple(expected)

@@ -22,7 +22,7 @@ def kinds(items):
 
 
 def state(rt, tid):
-    return rt.service.read(TOURNAMENT, f"tournament-{tid}")[0]
+    return rt.service.read(TOURNAMENT, tid)[0]
 
 
 def check(rt, tid):
@@ -49,7 +49,7 @@ def test_booster_draft_from_its_start_to_its_last_pick(api, rt, cases):
     cases.run(draft.start, org, tid, None, None, None)
     assert check(rt, tid) == (["draft_pods_open"], "draft_not_finished")
     seats = [p["player_id"] for p in event["players"]]
-    while not rt.service.read(POD, f"pod-{tid}-1")[0].finished:
+    while not rt.service.read(POD, (tid, 1))[0].finished:
         for pid in seats:
             try:
                 cases.run(draft.pick_for, org, tid, 1, pid)

@@ -22,7 +22,7 @@ def swiss(api, rt, cases):
 
 def _match(rt, tid, pid):
     from chalicelib.domain.swiss import SWISS
-    state, _ = rt.service.read(SWISS, f"swiss-{tid}")
+    state, _ = rt.service.read(SWISS, tid)
     return next(m for m in state.rounds[0].matches if pid in (m.a, m.b))
 
 
@@ -66,7 +66,7 @@ def test_a_disqualification_is_the_drop_with_the_loss_of_the_paired_match(rt, ca
                       "looked at the opponent's cards while shuffling", "cheating")
     assert given["applied"]["drop"]["dropped"] is True
     assert given["applied"]["drop"]["round_result"]["result"] == "loss"
-    state, _ = rt.service.read(TOURNAMENT, f"tournament-{tid}")
+    state, _ = rt.service.read(TOURNAMENT, tid)
     assert state.players[pid].status == "dropped"
     assert state.players[pid].drop_reason.startswith("disqualified: ")
     # a disqualified player receives nothing more, and is not paired again

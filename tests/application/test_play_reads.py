@@ -19,7 +19,6 @@ from chalicelib.application import (
 )
 from chalicelib.application.reads import Reads
 from chalicelib.auth import Principal
-from chalicelib.domain import streams
 from chalicelib.domain.errors import BadRequest, Conflict, Forbidden, NotFound
 from chalicelib.domain.tournament import TOURNAMENT
 from tests.application.conftest import organizer, player
@@ -60,7 +59,7 @@ def test_tables_reads_and_the_widget_rank_alike(api, rt, cases):
         (r["player"], r["rank"]) for r in ranked["standings"]]
     with pytest.raises(NotFound):
         tables_views.final(reads(rt), tid)
-    left = cases.run(play.open_play, rt.service.read(TOURNAMENT, streams.tournament(tid))[0])
+    left = cases.run(play.open_play, rt.service.read(TOURNAMENT, tid)[0])
     assert [i["tables"] for i in left if i["kind"] == "round_open"] == [[2]]
 
 
@@ -74,7 +73,7 @@ def test_free_for_all_pods_and_what_is_left_to_play(api, rt, cases):
         tables_views.ffa_results(reads(rt), tid)
     done = cases.run(ffa.report_pod, org, tid, 1, ids[0], [ids[2], ids[1]])
     assert done["pod"] == 1 and done["places"][0]["player"] == ids[0]
-    t = rt.service.read(TOURNAMENT, streams.tournament(tid))[0]
+    t = rt.service.read(TOURNAMENT, tid)[0]
     left = cases.run(play.open_play, t)
     assert [item["players"] for item in left if item["kind"] == "players_without_result"] \
         == [ids[3:]]

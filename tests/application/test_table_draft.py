@@ -35,7 +35,7 @@ def start_table(cases, event, pick_seconds=None, review_seconds=None, pods=None)
 
 
 def table(rt, tid, n=1):
-    return rt.service.read(TABLE_DRAFT, f"tdraft-{tid}-{n}")[0]
+    return rt.service.read(TABLE_DRAFT, (tid, n))[0]
 
 
 def later(rt, seconds):
@@ -72,7 +72,7 @@ def test_a_mixed_drafts_review_time_comes_from_the_profile_too(api, rt, cases):
     started = cases.run(mixed_draft.start, organizer(event), event["tid"], None, None, None,
                         6, None, None, None, None)
     assert started["settings"]["review_seconds"] == 9
-    state = rt.service.read(MIXED_DRAFT, f"mixed-{event['tid']}-1")[0]
+    state = rt.service.read(MIXED_DRAFT, (event['tid'], 1))[0]
     assert state.crypt.review_seconds == 9
 
 
@@ -149,5 +149,5 @@ def test_the_sweep_catches_up_every_running_table_and_mixed_draft(api, rt, cases
     later(rt, 24 * 3600)
     roster_drafts.sweep_running(reads(rt))
     assert table(rt, tabled["tid"]).status == "completed"
-    assert rt.service.read(MIXED_DRAFT, f"mixed-{mixed['tid']}-1")[0].status == "completed"
+    assert rt.service.read(MIXED_DRAFT, (mixed['tid'], 1))[0].status == "completed"
     assert list(rt.views.list("limited-active", limit=10)) == []

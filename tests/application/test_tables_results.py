@@ -84,7 +84,7 @@ def test_drops_and_corrections_reach_the_closed_round(api, rt, cases):
     seated = cases.run(tables.seat_round, org, tid)
     first, second = seated["tables"]
     leaver = first[2]
-    t, _ = rt.service.read(TOURNAMENT, f"tournament-{tid}")
+    t, _ = rt.service.read(TOURNAMENT, tid)
     dropped = cases.run(tables.record_drop, t, leaver, True)
     assert dropped == {"round": 1, "table": 1, "match_id": None, "result": "loss"}
     assert _types(rt, f"table-{tid}-r1-t1") == ["TablesPlayerDropped"]

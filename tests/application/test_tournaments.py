@@ -139,7 +139,7 @@ def test_judges_accounts_and_the_event_log(api, rt, cases):
     org = owner(api)
     tid = created(cases, org)["tournament_id"]
     judge = cases.run(tournaments.add_judge, org, tid, "Jo", None, TOKEN)
-    assert rt.service.read(TOKENS, streams.token(token_hash(TOKEN)))[0].principal == {
+    assert rt.service.read(TOKENS, token_hash(TOKEN))[0].principal == {
         "role": "judge", "id": judge["judge_id"], "name": "Jo", "tournament_id": tid}
     as_judge = Principal("judge", judge["judge_id"], tournament_id=tid)
     with pytest.raises(Forbidden):
@@ -174,7 +174,7 @@ def test_replacing_a_token_counts_credentials_and_only_the_player_or_staff_may(a
     token = new_token("")
     first = cases.run(registration.replace_token, org, tid, ann["player_id"], token)
     assert first["credential"] == 1
-    issued = rt.service.read(TOKENS, streams.token(token_hash(token)))[0].principal
+    issued = rt.service.read(TOKENS, token_hash(token))[0].principal
     assert issued["credential"] == 1 and issued["player_id"] == ann["player_id"]
     stale = Principal("player", ann["player_id"], tournament_id=tid,
                       player_id=ann["player_id"], credential=0)

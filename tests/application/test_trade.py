@@ -43,7 +43,7 @@ def restricted(api, cases, players=4, opened=True):
 
 
 def set_up(rt, cases, event, pid):
-    pool = rt.service.read(SEALED, f"sealed-{event['tid']}")[0].pools[pid]
+    pool = rt.service.read(SEALED, event['tid'])[0].pools[pid]
     split = split_pool(list(pool))
     return cases.run(trade.set_deck, player(event, pid), event["tid"], split["library"],
                      split["stock"], split["crypt"], split["sideboard"])
@@ -81,7 +81,7 @@ def test_a_set_up_needs_an_open_sealed_pool_in_a_restricted_trade(api, rt, cases
 def test_a_set_up_is_checked_against_the_pool(api, rt, cases):
     event = restricted(api, cases)
     tid, pid = event["tid"], ids(event)[0]
-    pool = list(rt.service.read(SEALED, f"sealed-{tid}")[0].pools[pid])
+    pool = list(rt.service.read(SEALED, tid)[0].pools[pid])
     split = split_pool(pool)
     with pytest.raises(Invalid) as refused:
         cases.run(trade.set_deck, player(event, pid), tid, split["library"][:49],
@@ -91,7 +91,7 @@ def test_a_set_up_is_checked_against_the_pool(api, rt, cases):
     facts = done.pop("card_facts")
     assert done == {"tournament_id": tid, "player_id": pid, **split}
     assert set(facts) == {card for zone in split.values() for card in zone}
-    assert rt.service.read(TRADE_PREP, f"trade-{tid}")[0].decks[pid]["library"] == \
+    assert rt.service.read(TRADE_PREP, tid)[0].decks[pid]["library"] == \
         split["library"]
 
 
@@ -119,14 +119,14 @@ def test_staff_form_the_pods_after_the_hand_out(api, rt, cases):
     assert done["pods"] == [{"pod": 1, "players": done["pods"][0]["players"],
                              "first_seat": ids(event)[2]}]
     assert sorted(done["pods"][0]["players"]) == sorted(ids(event))
-    pod = rt.service.read(TRADE_POD, f"trade-{tid}-1")[0]
+    pod = rt.service.read(TRADE_POD, (tid, 1))[0]
     assert pod.status == "trading" and pod.active_player == ids(event)[2]
 
 
 def test_a_pods_commands_are_its_players(api, rt, cases):
     event = formed(api, rt, cases)
     tid = event["tid"]
-    pod = rt.service.read(TRADE_POD, f"trade-{tid}-1")[0]
+    pod = rt.service.read(TRADE_POD, (tid, 1))[0]
     me = pod.active_player
     target = next(p for p in pod.players if p != me)
     slot = next(i for i, _ in enumerate(pod.stock[target]))
@@ -163,7 +163,7 @@ def test_the_pod_its_feed_and_its_log_show_what_each_caller_may_see(api, rt, cas
     feed = trade.events(reads(rt), player(event, member), tid, 1)["events"]
     assert feed[0]["type"] == "TradePodStarted" and "decks" not in feed[0]["data"]
     assert feed[0]["data"]["my_deck"]["library"] == \
-        rt.service.read(TRADE_PREP, f"trade-{tid}")[0].decks[member]["library"]
+        rt.service.read(TRADE_PREP, tid)[0].decks[member]["library"]
     with pytest.raises(Forbidden):
         trade.log(reads(rt), player(event, member), tid, 1)
     log = trade.log(reads(rt), org, tid, 1)

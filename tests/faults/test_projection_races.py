@@ -36,7 +36,7 @@ def _finish_two_pods(api, rt):
     rt.service.after_commit.clear()
     token = {p["player_id"]: p["token"] for p in setup["players"]}
     for _ in range(100):                             # bounded: 15 picks per seat
-        if all(rt.service.read(POD, f"pod-{tid}-{n}")[0].finished for n in (1, 2)):
+        if all(rt.service.read(POD, (tid, n))[0].finished for n in (1, 2)):
             break
         for pid, tok in token.items():
             n = 1 if pid in ids[:4] else 2
