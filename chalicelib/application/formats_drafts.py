@@ -8,18 +8,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..domain import mixed, streams, tabledraft
+from ..domain import mixed_draft, streams, table_draft
 from ..domain.decks import pools
 from ..domain.draft.decide import POD
 from ..domain.draft.tournament import DRAFT
 from ..domain.draft.views import can_see_own_picks
 from ..domain.errors import NotFound
-from ..domain.mixed.visibility import redact as mixed_redact
+from ..domain.mixed_draft.visibility import redact as mixed_redact
 from ..domain.product import phase
 from ..domain.product.allocation import pool_of
-from ..domain.tabledraft import clock
-from ..domain.tabledraft.roster import MIXED_DRAFT_ROSTER, TABLE_DRAFT_ROSTER, RosterState
-from ..domain.tabledraft.visibility import redact as table_redact
+from ..domain.table_draft import clock
+from ..domain.table_draft.roster import MIXED_DRAFT_ROSTER, TABLE_DRAFT_ROSTER, RosterState
+from ..domain.table_draft.visibility import redact as table_redact
 from ..domain.tournament import TournamentState
 from . import sources, tournament
 from .draft_pods import draft_of, touched_pod
@@ -158,7 +158,7 @@ def _mixed_expiry(uow: Any, tid: str) -> Any:
     """Every expiry due, each at its deadline: in the crypt phase the oldest card on the
     table (7.7), in the library phase a random card of the late player's pile (7.5.3)."""
     seed = tournament.load(uow, tid, guard=False).seed
-    return mixed.ExpireLibraryPicks(seed=seed, now=uow.now)
+    return mixed_draft.ExpireLibraryPicks(seed=seed, now=uow.now)
 
 
 def _mixed_picks(pod: Any, pid: str, staff: bool) -> list[str] | None:
@@ -173,15 +173,15 @@ BOOSTER_DRAFT = BoosterDraft()
 TABLE_DRAFT = RosterDraft(
     name="table-draft", label="table draft", roster_decider=TABLE_DRAFT_ROSTER,
     roster_stream=streams.table_draft,
-    decider=tabledraft.TABLE_DRAFT, pod_stream=streams.table_draft_pod,
+    decider=table_draft.TABLE_DRAFT, pod_stream=streams.table_draft_pod,
     final_pool=pools.table_draft_pool,
     picks=lambda pod, pid, staff: list(pod.pools.get(pid, ())),   # 7.7: taken in view
-    due=_table_due, expire=lambda uow, tid: tabledraft.ExpirePick(now=uow.now),
-    view=tabledraft.view, redact=table_redact)
+    due=_table_due, expire=lambda uow, tid: table_draft.ExpirePick(now=uow.now),
+    view=table_draft.view, redact=table_redact)
 
 MIXED_DRAFT = RosterDraft(
     name="mixed-draft", label="mixed draft", roster_decider=MIXED_DRAFT_ROSTER,
     roster_stream=streams.mixed_draft,
-    decider=mixed.MIXED_DRAFT, pod_stream=streams.mixed_draft_pod,
+    decider=mixed_draft.MIXED_DRAFT, pod_stream=streams.mixed_draft_pod,
     final_pool=pools.mixed_draft_pool, picks=_mixed_picks, due=_mixed_due,
-    expire=_mixed_expiry, view=mixed.view, redact=mixed_redact)
+    expire=_mixed_expiry, view=mixed_draft.view, redact=mixed_redact)

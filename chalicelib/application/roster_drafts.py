@@ -11,8 +11,8 @@ from typing import Any
 from ..auth import Principal, require_tournament_staff
 from ..domain.events import Event
 from ..domain.profiles.draft import DraftSettings
-from ..domain.tabledraft.roster import AddLateArrival, FormPods, RosterState
-from ..domain.tabledraft.setup import kinds_of
+from ..domain.table_draft.roster import AddLateArrival, FormPods, RosterState
+from ..domain.table_draft.setup import kinds_of
 from ..domain.tournament import TournamentState
 from ..projections.limited import ACTIVE_KIND
 from ..service import Reply, UnitOfWork

@@ -11,7 +11,7 @@ from typing import Any
 from ..auth import Principal, require_tournament_staff
 from ..domain import sealed, streams, trade
 from ..domain.errors import Conflict
-from ..domain.tabledraft.setup import kinds_of
+from ..domain.table_draft.setup import kinds_of
 from ..domain.trade.visibility import redact
 from ..service import UnitOfWork
 from . import limited, sources, tournament

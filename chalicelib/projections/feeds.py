@@ -21,7 +21,7 @@ from ..domain.decks.events import (
 )
 from ..domain.draft.events import DraftFinished, DraftStarted
 from ..domain.judging.events import PenaltyGiven, PlayerMarkedPresent, RoundStartAnnounced
-from ..domain.mixed.events import MixedDraftStarted
+from ..domain.mixed_draft.events import MixedDraftStarted
 from ..domain.sealed.events import SealedStarted
 from ..domain.swiss.events import (
     CutAdvanced,
@@ -33,7 +33,7 @@ from ..domain.swiss.events import (
     RoundPaired,
     TopCutStarted,
 )
-from ..domain.tabledraft.events import TableDraftStarted
+from ..domain.table_draft.events import TableDraftStarted
 from ..domain.tables.events import (
     TablesFinalReported,
     TablesFinalSeated,

@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..domain import streams
-from ..domain.mixed import events as mixed_ev
+from ..domain.mixed_draft import events as mixed_ev
 from ..domain.sealed import events as sealed_ev
-from ..domain.tabledraft import events as table_ev
+from ..domain.table_draft import events as table_ev
 from ..domain.trade import events as trade_ev
 from ..store.ports import StoredEvent
 from .registry import Projection, ViewTx

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..domain import streams
 from ..domain.swiss.events import RoundPaired
-from ..domain.tabledraft.events import TableDraftCompleted
+from ..domain.table_draft.events import TableDraftCompleted
 from ..domain.webhooks.catalog import SOURCE_EVENTS, topic_of
 from ..domain.webhooks.events import (
     WebhookAttempted,

@@ -12,12 +12,12 @@ from ..domain.decks.state import DecksState
 from ..domain.decks.validate import validate_deck
 from ..domain.draft.decide import POD
 from ..domain.draft.tournament import DRAFT
-from ..domain.mixed import MIXED_DRAFT
-from ..domain.mixed.pools import final_pool as mixed_pool
+from ..domain.mixed_draft import MIXED_DRAFT
+from ..domain.mixed_draft.pools import final_pool as mixed_pool
 from ..domain.sealed import SEALED
-from ..domain.tabledraft import TABLE_DRAFT
-from ..domain.tabledraft.pools import final_pool as table_pool
-from ..domain.tabledraft.roster import MIXED_DRAFT_ROSTER, TABLE_DRAFT_ROSTER
+from ..domain.table_draft import TABLE_DRAFT
+from ..domain.table_draft.pools import final_pool as table_pool
+from ..domain.table_draft.roster import MIXED_DRAFT_ROSTER, TABLE_DRAFT_ROSTER
 from ..domain.trade import TRADE_POD
 from ..domain.trade.prep import TRADE_PREP
 from .context import Context

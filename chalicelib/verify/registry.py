@@ -14,14 +14,14 @@ from ..domain.decks.decider import DECKS
 from ..domain.draft.decide import POD
 from ..domain.draft.tournament import DRAFT
 from ..domain.ffa.decider import FFA
-from ..domain.mixed import MIXED_DRAFT
+from ..domain.mixed_draft import MIXED_DRAFT
 from ..domain.product.handout import PRODUCT_GATE
 from ..domain.product.player_product import PLAYER_PRODUCT
 from ..domain.sealed import SEALED
 from ..domain.swiss.decider import SWISS
 from ..domain.swiss.match import MATCH
-from ..domain.tabledraft import TABLE_DRAFT
-from ..domain.tabledraft.roster import MIXED_DRAFT_ROSTER, TABLE_DRAFT_ROSTER
+from ..domain.table_draft import TABLE_DRAFT
+from ..domain.table_draft.roster import MIXED_DRAFT_ROSTER, TABLE_DRAFT_ROSTER
 from ..domain.tables.decider import TABLES
 from ..domain.tables.table_result import TABLE
 from ..domain.tournament import TOURNAMENT

@@ -556,10 +556,10 @@ def test_organizer_overrides_a_limit_per_tournament(api, clock):
 def test_vtes_table_and_mixed_drafts_to_registered_decks(api, clock, rt, fmt):
     """7.7 / 7.8: pods drafted to the end (always the oldest card on the table or the
     first of the pile); the pool is the starters kept aside plus every pick."""
-    from chalicelib.domain import mixed, tabledraft
-    from chalicelib.domain.mixed.setup import mixed_draft_commands
-    from chalicelib.domain.tabledraft.roster import MIXED_DRAFT_ROSTER, TABLE_DRAFT_ROSTER
-    from chalicelib.domain.tabledraft.setup import table_draft_commands
+    from chalicelib.domain import mixed_draft, table_draft
+    from chalicelib.domain.mixed_draft.setup import mixed_draft_commands
+    from chalicelib.domain.table_draft.roster import MIXED_DRAFT_ROSTER, TABLE_DRAFT_ROSTER
+    from chalicelib.domain.table_draft.setup import table_draft_commands
     from chalicelib.domain.tournament import TOURNAMENT
     from chalicelib.service import Reply
 
@@ -574,11 +574,12 @@ def test_vtes_table_and_mixed_drafts_to_registered_decks(api, clock, rt, fmt):
     table = fmt == "table-draft"
     if table:
         form, starts = table_draft_commands(**common)
-        decider, stream_of, roster = tabledraft.TABLE_DRAFT, tabledraft.stream_id, \
+        decider, stream_of, roster = table_draft.TABLE_DRAFT, table_draft.stream_id, \
             TABLE_DRAFT_ROSTER
     else:
         form, starts = mixed_draft_commands(**common, pile_size=3, library_pick_seconds=600)
-        decider, stream_of, roster = mixed.MIXED_DRAFT, mixed.stream_id, MIXED_DRAFT_ROSTER
+        decider, stream_of, roster = (mixed_draft.MIXED_DRAFT, mixed_draft.stream_id,
+                                      MIXED_DRAFT_ROSTER)
 
     def run(stream, dec, command):
         rt.service.run(lambda uow: (uow.decide(dec, stream, command), Reply(200, {}))[1])
@@ -601,10 +602,10 @@ def test_vtes_table_and_mixed_drafts_to_registered_decks(api, clock, rt, fmt):
                 wanted = "crypt" if sum(kinds[c] == "crypt" for c in mine) < 3 else "library"
                 on_table = [t["card"] for t in crypt_phase.table]
                 card = next((c for c in on_table if kinds[c] == wanted), on_table[0])
-                run(stream, decider, tabledraft.Pick(player=picker, card=card, now=NOW))
+                run(stream, decider, table_draft.Pick(player=picker, card=card, now=NOW))
                 continue
             seat = next(i for i in range(len(pod.players)) if pod.front(i))
-            run(stream, decider, mixed.LibraryPick(player=pod.players[seat],
+            run(stream, decider, mixed_draft.LibraryPick(player=pod.players[seat],
                                                    card=pod.front(seat)[1][0], now=NOW))
     p1 = s["players"][0]
     check = api.post(f"{base(tid)}/players/{p1['player_id']}/validate", {},

@@ -6,11 +6,11 @@ from __future__ import annotations
 from chalicelib.entrypoints.schedules import sweep_limited_drafts
 from chalicelib.domain import sealed
 from chalicelib.domain.decks import pools
-from chalicelib.domain.mixed import MIXED_DRAFT
-from chalicelib.domain.mixed import stream_id as mixed_stream
-from chalicelib.domain.tabledraft import TABLE_DRAFT
-from chalicelib.domain.tabledraft import stream_id as table_stream
-from chalicelib.domain.tabledraft.roster import MIXED_DRAFT_ROSTER, TABLE_DRAFT_ROSTER
+from chalicelib.domain.mixed_draft import MIXED_DRAFT
+from chalicelib.domain.mixed_draft import stream_id as mixed_stream
+from chalicelib.domain.table_draft import TABLE_DRAFT
+from chalicelib.domain.table_draft import stream_id as table_stream
+from chalicelib.domain.table_draft.roster import MIXED_DRAFT_ROSTER, TABLE_DRAFT_ROSTER
 
 from .test_limited import roster
 

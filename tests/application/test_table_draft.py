@@ -12,11 +12,11 @@ from chalicelib.application import mixed_draft, roster_drafts, table_draft
 from chalicelib.application.reads import Reads
 from chalicelib.data.sets import sample_sets
 from chalicelib.domain.errors import Conflict, Forbidden, Invalid
-from chalicelib.domain.mixed import MIXED_DRAFT
+from chalicelib.domain.mixed_draft import MIXED_DRAFT
 from chalicelib.domain.product.collation import collate
 from chalicelib.domain.rng import derive
-from chalicelib.domain.tabledraft import TABLE_DRAFT
-from chalicelib.domain.tabledraft.decide import advance
+from chalicelib.domain.table_draft import TABLE_DRAFT
+from chalicelib.domain.table_draft.decide import advance
 from tests.application.conftest import organizer, player
 
 TABLE = table_draft.TABLE

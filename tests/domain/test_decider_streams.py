@@ -14,7 +14,7 @@ from chalicelib.domain.decider import FunctionDecider
 from chalicelib.domain.errors import Invalid
 from chalicelib.domain.swiss import SWISS
 from chalicelib.domain.swiss.match import MATCH
-from chalicelib.domain.tabledraft import TABLE_DRAFT
+from chalicelib.domain.table_draft import TABLE_DRAFT
 from chalicelib.service import UnitOfWork
 
 TID = "t0123456789ab"

@@ -57,7 +57,7 @@ def deciders() -> dict[str, Decider]:
     from chalicelib.domain.draft.decide import POD
     from chalicelib.domain.draft.tournament import DRAFT
     from chalicelib.domain.ffa.decider import FFA
-    from chalicelib.domain.mixed import MIXED_DRAFT
+    from chalicelib.domain.mixed_draft import MIXED_DRAFT
     from chalicelib.domain.product.catalog import CARDSET
     from chalicelib.domain.product.handout import PRODUCT_GATE
     from chalicelib.domain.product.player_product import PLAYER_PRODUCT
@@ -65,8 +65,8 @@ def deciders() -> dict[str, Decider]:
     from chalicelib.domain.sealed import SEALED
     from chalicelib.domain.swiss.decider import SWISS
     from chalicelib.domain.swiss.match import MATCH
-    from chalicelib.domain.tabledraft import TABLE_DRAFT
-    from chalicelib.domain.tabledraft.roster import MIXED_DRAFT_ROSTER, TABLE_DRAFT_ROSTER
+    from chalicelib.domain.table_draft import TABLE_DRAFT
+    from chalicelib.domain.table_draft.roster import MIXED_DRAFT_ROSTER, TABLE_DRAFT_ROSTER
     from chalicelib.domain.tables.decider import TABLES
     from chalicelib.domain.tables.table_result import TABLE
     from chalicelib.domain.tournament.decider import TOURNAMENT

@@ -33,8 +33,8 @@ def test_one_class_per_name_and_every_aggregate_declares_its_events():
     modules = {cls.__module__.split(".")[2] for cls in CATALOG.values()}
     assert modules == {"accounts", "allegations", "announcements", "calls", "checkin",
                        "clock", "decks", "draft", "ffa", "judging", "leagues", "ledger",
-                       "mixed", "product", "push", "reports",
-                       "sealed", "swiss", "tabledraft", "tables", "tournament", "trade",
+                       "mixed_draft", "product", "push", "reports",
+                       "sealed", "swiss", "table_draft", "tables", "tournament", "trade",
                        "webhooks"}
     with pytest.raises(TypeError, match="registered twice"):
         event(type("RoundPaired", (Event,), {"__annotations__": {"round": "int"}}))

@@ -8,10 +8,10 @@ from ..draft.passing import direction
 from ..errors import Conflict, Forbidden, Invalid, NotFound
 from ..events import Event
 from ..rng import derive
-from ..tabledraft import TABLE_DRAFT, ExpirePick, Pick, PickFor, StartTableDraft, clock
-from ..tabledraft.decide import due as crypt_due
-from ..tabledraft.decide import expire_next, take
-from ..tabledraft.events import TableCardPicked, TableDraftCompleted
+from ..table_draft import TABLE_DRAFT, ExpirePick, Pick, PickFor, StartTableDraft, clock
+from ..table_draft.decide import due as crypt_due
+from ..table_draft.decide import expire_next, take
+from ..table_draft.events import TableCardPicked, TableDraftCompleted
 from . import events as ev
 from .commands import (
     ExpireLibraryPicks,

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..draft.passing import round_done
-from ..tabledraft.state import TableDraftState
+from ..table_draft.state import TableDraftState
 
 
 @dataclass(frozen=True)

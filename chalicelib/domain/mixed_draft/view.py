@@ -4,7 +4,7 @@ picks (library picks as ``own_picks`` allows, 7.5.1: see ``MixedDraftState.libra
 everyone sees how many piles wait where; staff see everything."""
 from __future__ import annotations
 
-from ..tabledraft import view as table_view
+from ..table_draft import view as table_view
 from .replacement import abnormal_product
 from .state import MixedDraftState
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from ..tabledraft.visibility import redact as table_redact
+from ..table_draft.visibility import redact as table_redact
 
 
 def redact(event_type: str, data: dict, *, player: str | None = None,

@@ -7,7 +7,7 @@ from collections import Counter
 from ..decider import unknown_command
 from ..errors import Conflict, Forbidden, Invalid
 from ..events import Event
-from ..tabledraft import clock
+from ..table_draft import clock
 from . import events as ev
 from .commands import (
     AddLatePlayer,

@@ -9,7 +9,7 @@ from ..decider import FunctionDecider, unknown_command
 from ..errors import Conflict, Invalid
 from ..events import Event
 from ..pods.assignment import assign_pods, check_explicit, pod_number, pod_sizes
-from ..tabledraft import clock
+from ..table_draft import clock
 from .commands import FormTradePods, SetTradeDeck
 from .events import TradeDeckSet, TradePodsFormed
 from .validate import deck_problems

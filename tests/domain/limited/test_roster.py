@@ -4,11 +4,11 @@ from __future__ import annotations
 import pytest
 
 from chalicelib.domain.errors import Conflict
-from chalicelib.domain.mixed import MIXED_DRAFT
-from chalicelib.domain.mixed.pools import final_pool as mixed_pool
-from chalicelib.domain.tabledraft import TABLE_DRAFT, Pick, StartTableDraft
-from chalicelib.domain.tabledraft.pools import final_pool
-from chalicelib.domain.tabledraft.roster import TABLE_DRAFT_ROSTER, AddLateArrival, FormPods
+from chalicelib.domain.mixed_draft import MIXED_DRAFT
+from chalicelib.domain.mixed_draft.pools import final_pool as mixed_pool
+from chalicelib.domain.table_draft import TABLE_DRAFT, Pick, StartTableDraft
+from chalicelib.domain.table_draft.pools import final_pool
+from chalicelib.domain.table_draft.roster import TABLE_DRAFT_ROSTER, AddLateArrival, FormPods
 
 from .helpers import Run, at
 
