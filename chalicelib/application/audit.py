@@ -15,7 +15,7 @@ from ..auth.principal import Unauthorized, is_staff, require_tournament_staff
 from ..auth.signing import Signer
 from ..domain import audit_chain, streams
 from ..domain import tournament as t
-from ..domain.decks.decider import DECKS
+from ..domain.decks.aggregate import DECKS
 from ..domain.errors import Forbidden, Invalid
 from ..domain.version import PODIUM_VERSION
 from ..projections.tournaments import streams_kind

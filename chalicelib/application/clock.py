@@ -14,12 +14,11 @@ from ..domain.errors import NotFound
 from ..domain.profiles import TournamentSettings
 from ..domain.profiles.clock import clock_section
 from ..domain.swiss import SWISS
+from ..domain.swiss.aggregate import MATCH
 from ..domain.swiss.decide_results import current_record, locate
-from ..domain.swiss.match import MATCH
 from ..domain.swiss.recording import in_match_stream
 from ..domain.swiss.state import Cut
-from ..domain.tables.decider import TABLES
-from ..domain.tables.table_result import TABLE
+from ..domain.tables.aggregate import TABLE, TABLES
 from ..domain.tournament import TournamentState
 from ..projections import clock as views_of
 from ..service import UnitOfWork

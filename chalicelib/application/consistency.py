@@ -167,7 +167,7 @@ def open_result_streams(read: Callable[[Any, str], tuple[Any, int]], tid: str) -
     """The streams of the open rounds' matches and tables (each result has its own until
     the round closes; closing it is a reaction to their projection)."""
     from ..domain.swiss import SWISS
-    from ..domain.tables.decider import TABLES
+    from ..domain.tables.aggregate import TABLES
     swiss, _ = read(SWISS, streams.swiss(tid))
     found = [streams.swiss_match(tid, m.id) for r in swiss.rounds if r.per_match
              for m in r.matches]

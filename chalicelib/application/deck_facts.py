@@ -12,16 +12,17 @@ from typing import Any
 from ..auth import Principal, is_staff
 from ..domain import streams
 from ..domain.decks import pools
+from ..domain.decks.aggregate import DECKS
 from ..domain.decks.commands import RegisterDeck
-from ..domain.decks.decider import DECKS
 from ..domain.decks.decklist import Decklist
 from ..domain.decks.facts import card_kinds, product_facts, used_set_ids
 from ..domain.errors import Invalid
+from ..domain.product.aggregate import PLAYER_PRODUCT
 from ..domain.product.own import own_pool_problems
-from ..domain.product.player_product import PLAYER_PRODUCT, entry_facts
+from ..domain.product.player_product import entry_facts
 from ..domain.profiles.product import ProductSettings
-from ..domain.swiss.decider import SWISS
-from ..domain.tables.decider import TABLES
+from ..domain.swiss.aggregate import SWISS
+from ..domain.tables.aggregate import TABLES
 from ..domain.tournament import TournamentState
 from . import formats, sources
 from .sets import load_sets

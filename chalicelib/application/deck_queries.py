@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..auth import Principal, Unauthorized, is_staff, require_player, require_tournament_staff
-from ..domain.decks.decider import DECKS, assess
+from ..domain.decks.aggregate import DECKS
+from ..domain.decks.decider import assess
 from ..domain.decks.decklist import Decklist
 from ..domain.decks.state import DecksState
 from ..domain.errors import Forbidden, NotFound

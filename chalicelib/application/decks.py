@@ -9,7 +9,7 @@ from typing import Any
 
 from ..auth import Principal, require_player, require_tournament_staff
 from ..domain.decks import commands as c
-from ..domain.decks.decider import DECKS
+from ..domain.decks.aggregate import DECKS
 from ..domain.decks.decklist import Decklist
 from ..domain.decks.state import DecksState
 from ..domain.errors import Conflict

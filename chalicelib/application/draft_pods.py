@@ -9,9 +9,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from ..domain.draft.decide import POD, Sweep, advance
+from ..domain.draft.aggregate import DRAFT, POD
+from ..domain.draft.decide import Sweep, advance
 from ..domain.draft.state import PodState
-from ..domain.draft.tournament import DRAFT, DraftState
+from ..domain.draft.tournament import DraftState
 from ..domain.draft.views import public_view
 from ..domain.errors import NotFound
 from ..projections.draft import ACTIVE_KIND

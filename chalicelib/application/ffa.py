@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..auth import Principal, require_tournament_staff
-from ..domain.draft.tournament import DRAFT
+from ..domain.draft.aggregate import DRAFT
 from ..domain.errors import NotFound
+from ..domain.ffa.aggregate import FFA
 from ..domain.ffa.completion import open_play as ffa_open_play
-from ..domain.ffa.decider import FFA, ReportPodGame
+from ..domain.ffa.decider import ReportPodGame
 from ..domain.tournament import TournamentState
 from ..service import UnitOfWork
 from . import tournament

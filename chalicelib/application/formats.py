@@ -10,11 +10,11 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from ..domain import streams
-from ..domain.decks.decider import DECKS
-from ..domain.ffa.decider import FFA
+from ..domain.decks.aggregate import DECKS
+from ..domain.ffa.aggregate import FFA
 from ..domain.product import phase
-from ..domain.swiss.decider import SWISS
-from ..domain.tables.decider import TABLES
+from ..domain.swiss.aggregate import SWISS
+from ..domain.tables.aggregate import TABLES
 from ..domain.tournament import TournamentState
 from . import sources
 from .formats_drafts import BOOSTER_DRAFT, MIXED_DRAFT, TABLE_DRAFT

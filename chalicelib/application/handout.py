@@ -17,9 +17,10 @@ from ..auth import Principal, require_tournament_staff
 from ..auth.credentials import check_current
 from ..domain import streams
 from ..domain.errors import Conflict, DomainError, Invalid
+from ..domain.product.aggregate import PLAYER_PRODUCT, PRODUCT_GATE
 from ..domain.product.allocation import allocate_one, pool_of
-from ..domain.product.handout import PRODUCT_GATE, HandOut, LockEntries, UnlockEntries
-from ..domain.product.player_product import PLAYER_PRODUCT, HandOutAlone, handout_problems
+from ..domain.product.handout import HandOut, LockEntries, UnlockEntries
+from ..domain.product.player_product import HandOutAlone, handout_problems
 from ..domain.tournament import TournamentState
 from ..service import IdempotencyRequest, Reply, UnitOfWork
 from . import sources, tournament

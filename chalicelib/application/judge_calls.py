@@ -15,7 +15,7 @@ from ..domain import streams
 from ..domain.calls import CALLS, RESOLVED, AcknowledgeCall, Call, CallJudge, ResolveCall
 from ..domain.errors import Forbidden, NotFound
 from ..domain.swiss import SWISS
-from ..domain.tables.decider import TABLES
+from ..domain.tables.aggregate import TABLES
 from ..domain.tournament import TournamentState
 from ..service import UnitOfWork
 from . import tournament

@@ -24,8 +24,7 @@ from ..domain.errors import Conflict, Forbidden, Invalid, NotFound
 from ..domain.judging.losses import swiss_loss
 from ..domain.swiss import SWISS
 from ..domain.swiss.results import Score
-from ..domain.tables.decider import TABLES
-from ..domain.tables.table_result import TABLE
+from ..domain.tables.aggregate import TABLE, TABLES
 from ..domain.tournament import TournamentState
 from ..domain.tournament import state as tstate
 from ..projections import judging as views

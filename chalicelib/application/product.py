@@ -7,9 +7,9 @@ from typing import Any
 
 from ..auth import Principal, require_tournament_staff
 from ..domain.errors import Conflict, NotFound
+from ..domain.product.aggregate import PLAYER_PRODUCT, PRODUCT_GATE
 from ..domain.product.allocation import booster_plan, check_product, pool_of
-from ..domain.product.handout import PRODUCT_GATE
-from ..domain.product.player_product import PLAYER_PRODUCT, EnterProduct, PlayerProduct
+from ..domain.product.player_product import EnterProduct, PlayerProduct
 from ..domain.profiles.product import ProductSettings
 from ..domain.tournament import state as tstate
 from ..projections.product import ENTRY_KIND

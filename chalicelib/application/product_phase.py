@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..domain.decks.decider import DECKS
+from ..domain.decks.aggregate import DECKS
 from ..domain.errors import Conflict
 from ..domain.tournament import TournamentState
 from . import formats, sources

@@ -12,7 +12,7 @@ from typing import Any
 from ..auth import Principal, require_tournament_staff
 from ..domain.errors import NotFound
 from ..domain.swiss import SWISS
-from ..domain.tables.decider import TABLES
+from ..domain.tables.aggregate import TABLES
 from ..service import UnitOfWork
 from . import clock, tournament
 

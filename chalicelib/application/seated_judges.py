@@ -11,7 +11,7 @@ from ..auth import Principal
 from ..domain import judging as j
 from ..domain.errors import Forbidden
 from ..domain.swiss import SWISS
-from ..domain.tables.decider import TABLES
+from ..domain.tables.aggregate import TABLES
 from ..domain.tournament import TournamentState
 
 

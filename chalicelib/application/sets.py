@@ -9,8 +9,9 @@ from typing import Any
 from ..auth import Principal, require_role
 from ..data.sets import sample_sets
 from ..domain.errors import Conflict, Invalid, NotFound
+from ..domain.product.aggregate import CARDSET
 from ..domain.product.cards import ID_PATTERN, CardSet
-from ..domain.product.catalog import CARDSET, UploadSet, set_summary
+from ..domain.product.catalog import UploadSet, set_summary
 from ..domain.product.player_product import PlayerProduct
 from ..domain.profiles.product import ProductSettings
 from ..projections.draft import SET_KIND

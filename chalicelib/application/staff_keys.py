@@ -13,7 +13,8 @@ from ..auth import Principal, is_staff, issue_token, require_role
 from ..auth.tokens import token_hash
 from ..domain import streams
 from ..domain.accounts import ACCOUNT, TOKEN, RevokeToken
-from ..domain.accounts.keys import KEYS, IssueKey, RevokeKey
+from ..domain.accounts.aggregate import KEYS
+from ..domain.accounts.keys import IssueKey, RevokeKey
 from ..domain.errors import Forbidden, NotFound
 from ..service import UnitOfWork
 from . import tournament

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..auth import Principal, require_tournament_staff
-from ..domain.draft.tournament import DRAFT
+from ..domain.draft.aggregate import DRAFT
 from ..domain.errors import NotFound
 from ..domain.swiss import SWISS, PairRound, SetStructure, StartTopCut, SwissState
 from ..domain.swiss.completion import open_play as swiss_open_play

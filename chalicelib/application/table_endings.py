@@ -8,10 +8,9 @@ from typing import Any
 
 from ..auth import Principal
 from ..domain.errors import NotFound
-from ..domain.tables.decider import TABLES
+from ..domain.tables.aggregate import TABLE, TABLES
 from ..domain.tables.ousts import vp_from_ousts
 from ..domain.tables.recording import facts
-from ..domain.tables.table_result import TABLE
 from ..service import UnitOfWork
 from . import tables
 

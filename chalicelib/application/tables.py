@@ -13,12 +13,13 @@ from ..domain import streams
 from ..domain.errors import Conflict, Forbidden
 from ..domain.tables import commands as c
 from ..domain.tables import recording
+from ..domain.tables.aggregate import TABLE, TABLES
 from ..domain.tables.completion import open_play as tables_open_play
 from ..domain.tables.criteria import report as violations
-from ..domain.tables.decider import TABLES, admission_problems
+from ..domain.tables.decider import admission_problems
 from ..domain.tables.events import TablesTableReported
 from ..domain.tables.state import TablesState
-from ..domain.tables.table_result import TABLE, TableState
+from ..domain.tables.table_result import TableState
 from ..domain.tournament import TournamentState
 from ..domain.tournament import state as tstate
 from ..service import UnitOfWork

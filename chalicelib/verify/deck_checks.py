@@ -10,16 +10,15 @@ from ..domain.decks.decklist import Decklist
 from ..domain.decks.limits import Limits
 from ..domain.decks.state import DecksState
 from ..domain.decks.validate import validate_deck
-from ..domain.draft.decide import POD
-from ..domain.draft.tournament import DRAFT
+from ..domain.draft.aggregate import DRAFT, POD
 from ..domain.mixed_draft import MIXED_DRAFT
 from ..domain.mixed_draft.pools import final_pool as mixed_pool
 from ..domain.sealed import SEALED
 from ..domain.table_draft import TABLE_DRAFT
+from ..domain.table_draft.aggregate import MIXED_DRAFT_ROSTER, TABLE_DRAFT_ROSTER
 from ..domain.table_draft.pools import final_pool as table_pool
-from ..domain.table_draft.roster import MIXED_DRAFT_ROSTER, TABLE_DRAFT_ROSTER
 from ..domain.trade import TRADE_POD
-from ..domain.trade.prep import TRADE_PREP
+from ..domain.trade.aggregate import TRADE_PREP
 from .context import Context
 from .findings import Difference, Finding, NotChecked, Recorded, differences
 from .rederive import guarded

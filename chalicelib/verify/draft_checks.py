@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..domain import streams
-from ..domain.draft.decide import POD
+from ..domain.draft.aggregate import POD
 from ..domain.draft.decide import ReplacePack as ReplaceBoosterPack
 from ..domain.mixed_draft import MIXED_DRAFT, MixedDraftState
 from ..domain.mixed_draft.commands import LibraryPick, ReplaceProduct, TakePickFor
@@ -26,8 +26,8 @@ from ..domain.product.allocation import allocate_one, pool_of
 from ..domain.product.replacement import kinds_in
 from ..domain.profiles.product import ProductSettings
 from ..domain.table_draft import TABLE_DRAFT, Pick, PickFor, ReplacePack
+from ..domain.table_draft.aggregate import TABLE_DRAFT_ROSTER
 from ..domain.table_draft.decide import expire_next, laid_next, take
-from ..domain.table_draft.roster import TABLE_DRAFT_ROSTER
 from ..domain.table_draft.setup import table_draft_commands
 from ..domain.table_draft.state import TableDraftState
 from .context import Context

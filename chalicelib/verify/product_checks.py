@@ -16,7 +16,7 @@ from ..domain.profiles.draft import DraftSettings
 from ..domain.profiles.product import ProductSettings
 from ..domain.sealed.commands import DealSwap
 from ..domain.sealed.decide import decide as sealed_decide
-from ..domain.table_draft.roster import MIXED_DRAFT_ROSTER
+from ..domain.table_draft.aggregate import MIXED_DRAFT_ROSTER
 from ..domain.table_draft.setup import plan_pods as plan_limited_pods
 from ..domain.trade.prep import POD_MAX, POD_MIN
 from .context import Context

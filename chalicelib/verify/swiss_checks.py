@@ -8,6 +8,7 @@ from typing import Any
 from ..domain import streams
 from ..domain.rng import derive
 from ..domain.swiss import decide_pairing, decide_results
+from ..domain.swiss.aggregate import MATCH
 from ..domain.swiss.commands import (
     CloseRound,
     ConfirmResult,
@@ -17,7 +18,6 @@ from ..domain.swiss.commands import (
     ReportResult,
     StartTopCut,
 )
-from ..domain.swiss.match import MATCH
 from ..domain.swiss.state import SwissState
 from .context import Context
 from .findings import Difference, Finding, Recorded

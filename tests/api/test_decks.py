@@ -351,9 +351,9 @@ def test_sealed_pool_comes_from_the_sealed_product(api, clock, rt):
 def _draft_everything(rt, tid, players):
     """Runs the tournament's booster draft to the end (each seat takes the first card of
     the pack in front of it) through the draft deciders; returns pools by player."""
-    from chalicelib.domain.draft.decide import POD, MakePick
+    from chalicelib.domain.draft.aggregate import DRAFT, POD
+    from chalicelib.domain.draft.decide import MakePick
     from chalicelib.domain.draft.setup import start_commands
-    from chalicelib.domain.draft.tournament import DRAFT
     from chalicelib.domain.tournament import TOURNAMENT
     from chalicelib.service import Reply
 
@@ -499,8 +499,8 @@ def test_restricted_trade_deck_is_what_the_trade_left(api, clock, rt):
 
 
 def test_multi_deck_changes_only_between_rounds(api, clock, rt):
+    from chalicelib.domain.tables.aggregate import TABLES
     from chalicelib.domain.tables.commands import SeatRound
-    from chalicelib.domain.tables.decider import TABLES
     from chalicelib.domain.tournament import TOURNAMENT
     from chalicelib.service import Reply
 
@@ -558,7 +558,7 @@ def test_vtes_table_and_mixed_drafts_to_registered_decks(api, clock, rt, fmt):
     first of the pile); the pool is the starters kept aside plus every pick."""
     from chalicelib.domain import mixed_draft, table_draft
     from chalicelib.domain.mixed_draft.setup import mixed_draft_commands
-    from chalicelib.domain.table_draft.roster import MIXED_DRAFT_ROSTER, TABLE_DRAFT_ROSTER
+    from chalicelib.domain.table_draft.aggregate import MIXED_DRAFT_ROSTER, TABLE_DRAFT_ROSTER
     from chalicelib.domain.table_draft.setup import table_draft_commands
     from chalicelib.domain.tournament import TOURNAMENT
     from chalicelib.service import Reply

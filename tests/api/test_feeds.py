@@ -199,7 +199,7 @@ def test_pack_waiting_follows_the_pods_own_passing(api, rt):
     pack.waiting, that pack's card count and the pod's own pick deadline."""
     from datetime import UTC, datetime
 
-    from chalicelib.domain.draft.decide import POD
+    from chalicelib.domain.draft.aggregate import POD
 
     setup = api.started("mtg", "booster-draft", players=4,
                         settings={"draft": {"pick_seconds": 60}})

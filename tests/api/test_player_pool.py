@@ -3,14 +3,14 @@ test_draft), table and mixed draft, sealed and sealed swap, restricted trade; th
 themself and staff only."""
 from __future__ import annotations
 
-from chalicelib.entrypoints.schedules import sweep_limited_drafts
 from chalicelib.domain import sealed
 from chalicelib.domain.decks import pools
 from chalicelib.domain.mixed_draft import MIXED_DRAFT
 from chalicelib.domain.mixed_draft import stream_id as mixed_stream
 from chalicelib.domain.table_draft import TABLE_DRAFT
 from chalicelib.domain.table_draft import stream_id as table_stream
-from chalicelib.domain.table_draft.roster import MIXED_DRAFT_ROSTER, TABLE_DRAFT_ROSTER
+from chalicelib.domain.table_draft.aggregate import MIXED_DRAFT_ROSTER, TABLE_DRAFT_ROSTER
+from chalicelib.entrypoints.schedules import sweep_limited_drafts
 
 from .test_limited import roster
 

@@ -9,7 +9,7 @@ import pytest
 from chalicelib.data.sets import sample_sets
 from chalicelib.domain import swiss as sw
 from chalicelib.domain.tables import commands as tc
-from chalicelib.domain.tables.decider import TABLES
+from chalicelib.domain.tables.aggregate import TABLES
 from chalicelib.domain.tournament import TOURNAMENT
 from chalicelib.service import Reply
 

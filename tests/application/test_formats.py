@@ -11,7 +11,7 @@ import pytest
 from chalicelib.application import draft, formats, mixed_draft, roster_drafts, table_draft
 from chalicelib.application.reads import Reads
 from chalicelib.domain.decks import pools
-from chalicelib.domain.draft.decide import POD
+from chalicelib.domain.draft.aggregate import POD
 from chalicelib.domain.errors import Conflict, Invalid
 from chalicelib.domain.tournament import TOURNAMENT
 from tests.application.conftest import organizer

@@ -13,7 +13,7 @@ from chalicelib.domain import streams
 from chalicelib.domain.decider import FunctionDecider
 from chalicelib.domain.errors import Invalid
 from chalicelib.domain.swiss import SWISS
-from chalicelib.domain.swiss.match import MATCH
+from chalicelib.domain.swiss.aggregate import MATCH
 from chalicelib.domain.table_draft import TABLE_DRAFT
 from chalicelib.service import UnitOfWork
 
@@ -38,6 +38,17 @@ def test_every_decider_is_bound_to_a_stream_builder_of_its_kind():
         assert getattr(decider.stream, "kind", None) == decider.kind, name
         assert any(decider.stream is builder for builder in vars(streams).values()), \
             f"{name}: bind it to a builder of domain/streams.py"
+
+
+def test_every_aggregate_is_declared_in_its_packages_aggregate_module():
+    declared = {}
+    for info in pkgutil.walk_packages(domain.__path__, "chalicelib.domain."):
+        if info.name.endswith(".aggregate"):
+            module = importlib.import_module(info.name)
+            declared.update({v.name: info.name for v in vars(module).values()
+                             if isinstance(v, FunctionDecider)})
+    assert sorted(set(all_deciders()) - set(declared)) == [], \
+        "declare each aggregate in domain/<package>/aggregate.py"
 
 
 def test_an_unbound_decider_cannot_be_built():

@@ -3,7 +3,7 @@ its own transaction (what inline projection in concurrent requests, or two Lambd
 do). A view document must belong to one stream, or concurrent updates are lost."""
 from __future__ import annotations
 
-from chalicelib.domain.draft.decide import POD
+from chalicelib.domain.draft.aggregate import POD
 from chalicelib.projections.registry import ViewTx
 from chalicelib.store.ports import StoredEvent
 from demo.scenarios.booster import pick_body

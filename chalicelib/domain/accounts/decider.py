@@ -4,8 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .. import streams
-from ..decider import FunctionDecider, unknown_command
+from ..decider import unknown_command
 from ..errors import Conflict, Invalid, NotFound
 from ..events import Event
 from .events import AccountCreated, TokenIssued, TokenRevoked
@@ -91,8 +90,3 @@ def evolve_token(state: TokenState, event: Event) -> TokenState:
     if isinstance(event, TokenRevoked):
         return replace(state, revoked=True)
     return state
-
-
-ACCOUNT = FunctionDecider("account", AccountState, decide_account, evolve_account,
-                          stream=streams.account)
-TOKEN = FunctionDecider("token", TokenState, decide_token, evolve_token, stream=streams.token)

@@ -8,8 +8,7 @@ from typing import Any
 
 from pyrsistent import PMap, pmap
 
-from .. import streams
-from ..decider import FunctionDecider, unknown_command
+from ..decider import unknown_command
 from ..errors import Conflict, NotFound
 from ..events import Event
 from .events import KeyIssued, KeyRevoked
@@ -93,6 +92,3 @@ def evolve_keys(state: KeysState, event: Event) -> KeysState:
                       revoke_reason=event.reason)
         return replace(state, keys=state.keys.set(event.key_id, key))
     return state
-
-
-KEYS = FunctionDecider("keys", KeysState, decide_keys, evolve_keys, stream=streams.keys)

@@ -10,8 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .. import streams
-from ..decider import FunctionDecider, unknown_command
+from ..decider import unknown_command
 from ..errors import Conflict, Forbidden, Invalid, NotFound
 from ..events import Event
 from .events import AllegationDecided, CheatingReported
@@ -87,6 +86,4 @@ def evolve(state: AllegationsState, event: Event) -> AllegationsState:
         return replace(state, allegations={**state.allegations, event.allegation_id: doc})
     return state
 
-
-ALLEGATIONS = FunctionDecider("allegations", AllegationsState, decide, evolve,
-                              stream=streams.allegations)
+from .aggregate import ALLEGATIONS  # noqa: E402, F401  (declared once, in aggregate.py)

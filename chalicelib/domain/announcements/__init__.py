@@ -5,8 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .. import streams
-from ..decider import FunctionDecider, unknown_command
+from ..decider import unknown_command
 from ..errors import Conflict, Invalid
 from ..events import Event, event
 
@@ -47,6 +46,4 @@ def decide(command: Any, state: int) -> list[Event]:
 def evolve(state: int, event: Event) -> int:
     return state + 1 if isinstance(event, AnnouncementMade) else state
 
-
-ANNOUNCEMENTS = FunctionDecider("announcements", lambda: 0, decide, evolve,
-                                stream=streams.announcements)
+from .aggregate import ANNOUNCEMENTS  # noqa: E402, F401  (declared once, in aggregate.py)

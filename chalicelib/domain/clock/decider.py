@@ -7,8 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .. import streams
-from ..decider import FunctionDecider, unknown_command
+from ..decider import unknown_command
 from ..errors import Conflict, Invalid
 from ..events import Event
 from .events import TimeExtended
@@ -87,6 +86,3 @@ def evolve(state: ClockState, event: Event) -> ClockState:
                             target: state.minutes.get(target, 0) + event.minutes},
                    per_round={**state.per_round,
                               key: state.per_round.get(key, frozenset()) | {target}})
-
-
-CLOCK = FunctionDecider("clock", ClockState, decide, evolve, stream=streams.clock)

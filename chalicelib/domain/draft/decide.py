@@ -13,8 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import streams
-from ..decider import FunctionDecider, unknown_command
+from ..decider import unknown_command
 from ..errors import Conflict, Forbidden, Invalid, NotFound
 from ..events import Event
 from ..product.cards import CardSet
@@ -319,6 +318,3 @@ def decide(command: Any, state: PodState) -> list[Event]:
     if handler is None:
         unknown_command("pod", command)
     return handler(command, state)
-
-
-POD = FunctionDecider("pod", PodState, decide, evolve, stream=streams.draft_pod)

@@ -12,8 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .. import streams
-from ..decider import FunctionDecider, unknown_command
+from ..decider import unknown_command
 from ..errors import Conflict, Invalid
 from ..events import Event
 from .events import DraftStarted, LateArrivalProvided
@@ -84,6 +83,3 @@ def evolve(state: DraftState, event: Event) -> DraftState:
             late[event.player] = event.product
             return replace(state, late=late)
     return state
-
-
-DRAFT = FunctionDecider("draft", DraftState, decide, evolve, stream=streams.draft)

@@ -4,8 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .. import streams
-from ..decider import FunctionDecider, unknown_command
+from ..decider import unknown_command
 from ..errors import Conflict, Invalid
 from ..events import Event
 from .events import FfaPodReported
@@ -57,6 +56,3 @@ def evolve(state: FfaState, event: Event) -> FfaState:
         pods[event.pod] = list(event.places)
         return replace(state, pods=pods)
     return state
-
-
-FFA = FunctionDecider("ffa", FfaState, decide, evolve, stream=streams.ffa)

@@ -1,8 +1,6 @@
 """The judges' records of a tournament (V:EKN 2.5-2.9, 3.3, 5): the head judge and the
 Multi-Judge System, warnings and penalties, appeals to the head judge, and the round
 start and presence from which tardiness counts. Stream ``judging-<tid>``."""
-from .. import streams
-from ..decider import FunctionDecider
 from .commands import (
     DECISIONS,
     INFRACTIONS,
@@ -15,15 +13,14 @@ from .commands import (
     NameOfficials,
     Official,
 )
-from .decide import decide, late_from
-from .evolve import evolve
+from .decide import late_from
 from .panel import ruling_judge
 from .state import OVERTURNED, STANDING, JudgingState, Penalty
-
-JUDGING = FunctionDecider("judging", JudgingState, decide, evolve, stream=streams.judging)
 
 __all__ = [
     "DECISIONS", "INFRACTIONS", "JUDGING", "KINDS", "OVERTURNED", "STANDING",
     "AnnounceRoundStart", "DecideAppeal", "FileAppeal", "GivePenalty", "JudgingState",
     "MarkPresent", "NameOfficials", "Official", "Penalty", "late_from", "ruling_judge",
 ]
+
+from .aggregate import JUDGING  # noqa: E402, F401  (declared once, in aggregate.py)

@@ -10,8 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .. import streams
-from ..decider import FunctionDecider, unknown_command
+from ..decider import unknown_command
 from ..errors import Conflict, Invalid
 from ..events import Event
 from .events import LeagueCreated
@@ -94,5 +93,4 @@ def standings(league: dict[str, Any], events: list[dict[str, Any]]) -> list[dict
         row["rank"] = rank
     return rows
 
-
-LEAGUE = FunctionDecider("league", LeagueState, decide, evolve, stream=streams.league)
+from .aggregate import LEAGUE  # noqa: E402, F401  (declared once, in aggregate.py)

@@ -8,8 +8,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from .. import streams
-from ..decider import FunctionDecider, unknown_command
+from ..decider import unknown_command
 from ..errors import Conflict, Invalid, NotFound
 from ..events import Event
 from ..profiles.event_tier import CONTINENTS, TIERS
@@ -120,6 +119,3 @@ def decide(cmd: Any, state: LedgerState) -> list[Event]:
         return [LedgerEventInvalidated(event_id=cmd.event_id, reason=cmd.reason,
                                        changes=moved, by=cmd.by, at=cmd.now)]
     unknown_command("ledger", cmd)
-
-
-LEDGER = FunctionDecider("ledger", LedgerState, decide, evolve, stream=streams.ledger)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import streams
-from ..decider import FunctionDecider, unknown_command
+from ..decider import unknown_command
 from ..errors import Conflict
 from ..events import Event
 from .events import EnteredProductHandedOut, EnteredProductLocked, EnteredProductUnlocked
@@ -101,7 +101,3 @@ def evolve(state: HandOutState, event: Event) -> HandOutState:
             return HandOutState(HANDED_OUT, event.consumer, frozenset(event.players),
                                 event.at)
     return state
-
-
-PRODUCT_GATE = FunctionDecider("product-gate", HandOutState, decide, evolve,
-                               stream=streams.product_gate)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import streams
-from ..decider import FunctionDecider, unknown_command
+from ..decider import unknown_command
 from ..errors import Conflict, Invalid
 from ..events import Event
 from ..profiles.product import ProductSettings
@@ -162,7 +162,3 @@ def evolve(state: PlayerProduct, event: Event) -> PlayerProduct:
         case PlayerProductHandedOut(consumer=consumer):
             return replace(state, handed_out=consumer)
     return state
-
-
-PLAYER_PRODUCT = FunctionDecider("player-product", PlayerProduct, decide, evolve,
-                                 stream=streams.player_product)

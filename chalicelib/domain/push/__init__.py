@@ -8,8 +8,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .. import streams
-from ..decider import FunctionDecider, unknown_command
+from ..decider import unknown_command
 from ..errors import Conflict, Invalid, NotFound
 from ..events import Event, event
 
@@ -114,9 +113,4 @@ def _decide_log(command: Any, state: int) -> list[Event]:
         raise Invalid("a batch records 1 to 1000 results")
     return [PushBatchAttempted(results=list(command.results), at=command.now)]
 
-
-PUSH_SUBSCRIPTIONS = FunctionDecider("push", Subscriptions, _decide_player, _evolve_player,
-                                     stream=streams.push)
-PUSH_LOG = FunctionDecider("pushlog", lambda: 0, _decide_log,
-                           lambda s, e: s + 1 if isinstance(e, PushBatchAttempted) else s,
-                                                            stream=streams.push_log)
+from .aggregate import PUSH_LOG, PUSH_SUBSCRIPTIONS  # noqa: E402, F401  (declared once, in aggregate.py)

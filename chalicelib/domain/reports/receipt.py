@@ -6,8 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .. import streams
-from ..decider import FunctionDecider, unknown_command
+from ..decider import unknown_command
 from ..errors import Conflict
 from ..events import Event
 from .events import ReportReceived
@@ -41,6 +40,3 @@ def evolve(state: ReceiptState, event: Event) -> ReceiptState:
     if isinstance(event, ReportReceived):
         return replace(state, received_at=event.at, federation_id=event.federation_id)
     return state
-
-
-REPORTS = FunctionDecider("report", ReceiptState, decide, evolve, stream=streams.report)

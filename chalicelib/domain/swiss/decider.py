@@ -3,8 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import streams
-from ..decider import FunctionDecider, unknown_command
+from ..decider import unknown_command
 from ..errors import Conflict
 from ..events import Event
 from .commands import (
@@ -27,7 +26,6 @@ from .decide_results import (
     decide_report,
 )
 from .drops import decide_drop
-from .evolve import evolve
 from .state import SwissState
 
 _HANDLERS = {
@@ -50,6 +48,3 @@ def decide(command: Any, state: SwissState) -> list[Event]:
     if not state.started and not isinstance(command, (PairRound, SetStructure)):
         raise Conflict("no Swiss round has been paired yet")
     return handler(command, state)
-
-
-SWISS = FunctionDecider("swiss", SwissState, decide, evolve, stream=streams.swiss)

@@ -6,8 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .. import streams
-from ..decider import FunctionDecider, unknown_command
+from ..decider import unknown_command
 from ..events import Event
 from . import match_result as mr
 from .match_result import MatchFacts, MatchRecord
@@ -80,6 +79,3 @@ def decide(cmd: Any, state: MatchState) -> list[Event]:
 
 def evolve(state: MatchState, event: Event) -> MatchState:
     return MatchState(mr.recorded(state.record, event), True)
-
-
-MATCH = FunctionDecider("swiss-match", MatchState, decide, evolve, stream=streams.swiss_match)

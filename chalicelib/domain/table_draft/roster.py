@@ -7,8 +7,7 @@ from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict
 
-from .. import streams
-from ..decider import FunctionDecider, unknown_command
+from ..decider import unknown_command
 from ..errors import Conflict
 from ..events import Event
 from ..pods.assignment import pod_number
@@ -91,13 +90,6 @@ def evolve(state: RosterState, event: Event) -> RosterState:
                            starters=dict(event.starters), settings=dict(event.settings),
                            formed_at=event.at)
     return state
-
-
-# one roster decider, bound to each draft's roster stream
-TABLE_DRAFT_ROSTER = FunctionDecider("table-draft-roster", RosterState, decide, evolve,
-                                     stream=streams.table_draft)
-MIXED_DRAFT_ROSTER = FunctionDecider("mixed-draft-roster", RosterState, decide, evolve,
-                                     stream=streams.mixed_draft)
 
 
 def sealed_cards(allocation: dict) -> list[str]:

@@ -7,8 +7,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from .. import streams
-from ..decider import FunctionDecider, unknown_command
+from ..decider import unknown_command
 from ..errors import Conflict, Invalid, NotFound
 from ..events import Event
 from ..profiles.tables import TablesSettings
@@ -305,6 +304,3 @@ def evolve(state: TablesState, event: Event) -> TablesState:
         case ev.TablesFinalReported(vp_halves=vp):
             return replace(state, final_result=dict(vp))
     return state
-
-
-TABLES = FunctionDecider("tables", TablesState, decide, evolve, stream=streams.tables)

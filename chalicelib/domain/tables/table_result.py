@@ -9,8 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .. import streams
-from ..decider import FunctionDecider, unknown_command
+from ..decider import unknown_command
 from ..errors import Conflict
 from ..events import Event
 from .drops import dropped
@@ -118,6 +117,3 @@ def evolve(state: TableState, event: Event) -> TableState:
         case TablesTableReseated(seats=seats):
             return TableState(tuple(seats), state.dropped, state.unseated, state.result)
     return state
-
-
-TABLE = FunctionDecider("table", TableState, decide, evolve, stream=streams.table_result)

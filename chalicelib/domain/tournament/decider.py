@@ -6,8 +6,7 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
-from .. import streams
-from ..decider import FunctionDecider, unknown_command
+from ..decider import unknown_command
 from ..errors import Conflict, Forbidden, Invalid, NotFound
 from ..events import Event
 from ..profiles import FORMATS, GAMES, STRUCTURES, resolve_settings
@@ -282,7 +281,3 @@ def evolve(state: TournamentState, event: Event) -> TournamentState:
             return replace(state, status=FINISHED, finished_at=event.at,
                            incomplete=event.incomplete)
     return state
-
-
-TOURNAMENT = FunctionDecider("tournament", TournamentState, decide, evolve,
-                             stream=streams.tournament)

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from .. import streams
-from ..decider import FunctionDecider, unknown_command
+from ..decider import unknown_command
 from ..errors import Conflict, Invalid
 from ..events import Event
 from ..pods.assignment import assign_pods, check_explicit, pod_number, pod_sizes
@@ -90,6 +89,3 @@ def evolve(state: TradePrepState, event: Event) -> TradePrepState:
             return replace(state, pods=tuple(tuple(p) for p in event.pods),
                            first_seats=tuple(event.first_seats))
     return state
-
-
-TRADE_PREP = FunctionDecider("trade-prep", TradePrepState, decide, evolve, stream=streams.trade)

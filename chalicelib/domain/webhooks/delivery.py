@@ -10,8 +10,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from .. import streams
-from ..decider import FunctionDecider, unknown_command
+from ..decider import unknown_command
 from ..errors import Conflict
 from ..events import Event
 from .backoff import next_attempt_delay
@@ -71,7 +70,3 @@ def evolve(state: DeliveryState, event: Event) -> DeliveryState:
         return replace(state, attempts=event.attempt, outcome=event.outcome,
                        next_attempt_at=event.next_attempt_at)
     return state
-
-
-DELIVERY = FunctionDecider("webhook-delivery", DeliveryState, decide, evolve,
-                           stream=streams.webhook_delivery)

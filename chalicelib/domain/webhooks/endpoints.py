@@ -12,8 +12,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .. import streams
-from ..decider import FunctionDecider, unknown_command
+from ..decider import unknown_command
 from ..errors import Conflict, Invalid, NotFound
 from ..events import Event
 from .addresses import address_problem, host_address
@@ -192,6 +191,3 @@ def evolve(state: EndpointsState, event: Event) -> EndpointsState:
                 rotated(e, event) if e.id == event.endpoint_id else e
                 for e in state.endpoints))
     return state
-
-
-WEBHOOKS = FunctionDecider("webhooks", EndpointsState, decide, evolve, stream=streams.webhooks)
