@@ -102,7 +102,7 @@ class RosterDraft:
 
     def pod(self, source: Any, tid: str, n: int) -> Any:
         """Pod ``n`` (404 while there is none)."""
-        return started(source, self.decider, self.pod_stream(tid, n),
+        return started(source, self.decider, (tid, n),
                        f"no {self.label} pod {n}", tid)
 
     def started_here(self, read: Read, t: TournamentState) -> bool:
@@ -111,7 +111,7 @@ class RosterDraft:
     def open_items(self, read: Read, t: TournamentState) -> list[dict[str, Any]]:
         roster = self.roster(read, t.id)
         unfinished = [n for n in range(1, len(roster.pods) + 1)
-                      if read(self.decider, self.pod_stream(t.id, n)).status != "completed"]
+                      if read(self.decider, (t.id, n)).status != "completed"]
         return phase.draft_open(self.label, started=roster.formed, unfinished=unfinished)
 
     def pool(self, read: Read, t: TournamentState, pid: str) -> list[str] | None:
@@ -120,7 +120,7 @@ class RosterDraft:
         n = roster.pod_of(pid)
         if n is None and pid not in roster.late:
             return None
-        pod = read(self.decider, self.pod_stream(t.id, n)) if n is not None else None
+        pod = read(self.decider, (t.id, n)) if n is not None else None
         return self.final_pool(roster, pod, pid)
 
     def pool_document(self, reads: Reads, t: TournamentState, pid: str,
@@ -135,7 +135,7 @@ class RosterDraft:
         n = roster.pod_of(pid)
         if n is None:
             raise NotFound("this player has no draft product", {"player_id": pid})
-        pod = reads.state(self.decider, self.pod_stream(t.id, n))
+        pod = reads.state(self.decider, (t.id, n))
         kept = starters(roster.starters.get(pid, []))
         picks = self.picks(pod, pid, staff)
         return document(t.id, pid, "draft", pod.status == "completed", kept, picks,

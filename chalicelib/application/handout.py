@@ -119,15 +119,14 @@ def late_allocation(uow: UnitOfWork, t: TournamentState, player_id: str, consume
     product = t.section("product")
     if product.get("source", "collated") == "collated":
         return None
-    stream = streams.player_product(t.id, player_id)
-    entry = uow.load(PLAYER_PRODUCT, stream)
+    entry = uow.load(PLAYER_PRODUCT, (t.id, player_id))
     if entry.entered:
         sets = entry_sets(uow, product, named_sets({player_id: entry}))
         problems = handout_problems(product, sets, {player_id: entry})
         if problems:
             raise Invalid("the late arrival's entered product cannot be handed out",
                           problems, code="invalid_entered_product")
-    uow.decide(PLAYER_PRODUCT, stream, HandOutAlone(player_id, consumer,
+    uow.decide(PLAYER_PRODUCT, (t.id, player_id), HandOutAlone(player_id, consumer,
                                                     uow.now.isoformat(), by))
     return entry.allocation()
 

@@ -64,7 +64,7 @@ def name_officials(uow: UnitOfWork, actor: Principal, tid: str, head: str,
     t = tournament.load(uow, tid)
     require_tournament_staff(actor, t, organizer_only=True)
     allow_multi_judge(t, panel)
-    state, _ = uow.decide(j.JUDGING, _stream(tid), j.NameOfficials(
+    state, _ = uow.decide(j.JUDGING, tid, j.NameOfficials(
         head, tuple(j.Official(o["judge_id"], o.get("player_id")) for o in panel),
         t.status != tstate.REGISTRATION, frozenset([t.organizer_id, *t.judges]),
         frozenset(t.players.keys()), actor.ref(), uow.now.isoformat()))
@@ -73,7 +73,7 @@ def name_officials(uow: UnitOfWork, actor: Principal, tid: str, head: str,
 
 def officials(reads: Reads, tid: str) -> dict[str, Any]:
     t = tournament.load(reads, tid)
-    return _officials(tid, reads.state(j.JUDGING, _stream(tid)), t)
+    return _officials(tid, reads.state(j.JUDGING, tid), t)
 
 
 # -- where a player plays a round ------------------------------------------------------
@@ -172,7 +172,7 @@ def give_penalty(uow: UnitOfWork, actor: Principal, tid: str, player: str, kind:
     if t.status == tstate.FINISHED or (kind != "warning" and t.status != tstate.RUNNING):
         raise Conflict("penalties are recorded while the tournament runs (warnings also "
                        "before it starts)", {"status": t.status}, code="not_running")
-    state = uow.load(j.JUDGING, _stream(tid))
+    state = uow.load(j.JUDGING, tid)
     table, match_id = _where(uow, t, number, player)
     seated_judges.refuse_if_seated(uow, actor, t, seated_judges.seats_of(uow, t, number, player))
     command = j.GivePenalty(uow.new_id("pen"), player, kind, reason, actor.ref(),
@@ -186,7 +186,7 @@ def give_penalty(uow: UnitOfWork, actor: Principal, tid: str, player: str, kind:
         applied = {"table": _table_loss(uow, actor, tid, number, table, player)}
     elif kind == "disqualification":
         applied = {"drop": _disqualify(uow, actor, t, player, reason)}
-    state, _ = uow.decide(j.JUDGING, _stream(tid), replace(command, applied=applied))
+    state, _ = uow.decide(j.JUDGING, tid, replace(command, applied=applied))
     return _penalty_doc(tid, state.penalties[command.penalty_id])
 
 
@@ -244,7 +244,7 @@ def file_appeal(uow: UnitOfWork, actor: Principal, tid: str, penalty_id: str,
     if t.status == tstate.FINISHED:
         raise Conflict("the tournament is finished", {"status": t.status},
                        code="not_running")
-    state, _ = uow.decide(j.JUDGING, _stream(tid), j.FileAppeal(
+    state, _ = uow.decide(j.JUDGING, tid, j.FileAppeal(
         uow.new_id("apl"), penalty_id, actor.player_id, statement, uow.now.isoformat()))
     return _penalty_doc(tid, state.penalties[penalty_id])
 
@@ -254,8 +254,8 @@ def decide_appeal(uow: UnitOfWork, actor: Principal, tid: str, penalty_id: str,
     """V:EKN 2.7: the head judge upholds or overturns the ruling; the decision is final."""
     t = tournament.load(uow, tid, guard=False)
     require_tournament_staff(actor, t)
-    state = uow.load(j.JUDGING, _stream(tid))
-    state, _ = uow.decide(j.JUDGING, _stream(tid), j.DecideAppeal(
+    state = uow.load(j.JUDGING, tid)
+    state, _ = uow.decide(j.JUDGING, tid, j.DecideAppeal(
         penalty_id, decision, note, actor.ref(), _is_head_judge(actor, state, t),
         uow.now.isoformat()))
     return {**_penalty_doc(tid, state.penalties[penalty_id]),
@@ -266,7 +266,7 @@ def decide_appeal(uow: UnitOfWork, actor: Principal, tid: str, penalty_id: str,
 
 def round_judges(reads: Reads, tid: str, number: int) -> dict[str, Any]:
     t = tournament.load(reads, tid)
-    state = reads.state(j.JUDGING, _stream(tid))
+    state = reads.state(j.JUDGING, tid)
     head = head_judge(state, t)
     if t.structure == "swiss":
         swiss = reads.state(SWISS, tid)
@@ -314,7 +314,7 @@ def announce_start(uow: UnitOfWork, actor: Principal, tid: str, number: int,
     require_tournament_staff(actor, t)
     tournament.require_running(t)
     _seated(uow, t, number)
-    state, _ = uow.decide(j.JUDGING, _stream(tid), j.AnnounceRoundStart(
+    state, _ = uow.decide(j.JUDGING, tid, j.AnnounceRoundStart(
         number, starts_at or uow.now.isoformat(), actor.ref()))
     start = state.starts[number]
     return {"tournament_id": tid, "round": number, "starts_at": start,
@@ -334,7 +334,7 @@ def mark_present(uow: UnitOfWork, actor: Principal, tid: str, number: int,
     if player not in _seated(uow, t, number):
         raise Conflict(f"the player does not play in round {number}",
                        {"round": number, "player_id": player}, code="not_playing")
-    uow.decide(j.JUDGING, _stream(tid), j.MarkPresent(number, player, actor.ref(),
+    uow.decide(j.JUDGING, tid, j.MarkPresent(number, player, actor.ref(),
                                                        uow.now.isoformat()))
     return {"tournament_id": tid, "round": number, "player_id": player, "present": True}
 
@@ -345,7 +345,7 @@ def tardy(reads: Reads, actor: Principal, tid: str, number: int, now: str) -> di
     t = tournament.load(reads, tid)
     require_tournament_staff(actor, t)
     seated = _seated(reads, t, number)
-    state = reads.state(j.JUDGING, _stream(tid))
+    state = reads.state(j.JUDGING, tid)
     start = state.starts.get(number)
     late_from = j.late_from(start) if start else None
     penalized = {p.player for p in state.standing() if p.round == number

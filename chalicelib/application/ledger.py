@@ -79,7 +79,7 @@ def import_event(uow: UnitOfWork, actor: Principal, body: dict[str, Any]) -> dic
 
 
 def _record(uow: UnitOfWork, actor: Principal, record: dict[str, Any]) -> dict[str, Any]:
-    state, events = uow.decide(lg.LEDGER, _stream(actor.id), lg.RecordEvent(
+    state, events = uow.decide(lg.LEDGER, actor.id, lg.RecordEvent(
         record, actor.ref(), uow.now.isoformat()))
     return _event_doc(actor.id, state, record["event_id"], events)
 
@@ -88,7 +88,7 @@ def invalidate(uow: UnitOfWork, actor: Principal, event_id: str,
                reason: str) -> dict[str, Any]:
     """V:EKN 9.4: the federation invalidates an event; its results stop counting."""
     require_role(actor, "federation")
-    state, events = uow.decide(lg.LEDGER, _stream(actor.id), lg.InvalidateEvent(
+    state, events = uow.decide(lg.LEDGER, actor.id, lg.InvalidateEvent(
         event_id, reason, actor.ref(), uow.now.isoformat()))
     return _event_doc(actor.id, state, event_id, events)
 

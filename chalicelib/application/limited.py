@@ -22,9 +22,9 @@ from .reads import Reads
 POD_NUMBER = re.compile(r"[1-9][0-9]{0,3}")
 
 
-def started(source: Any, decider: Any, stream_id: str, missing: str, tid: str) -> Any:
-    """The stream's state, 404 (``missing``) while it is still new."""
-    state = sources.state(source, decider, stream_id)
+def started(source: Any, decider: Any, key: Any, missing: str, tid: str) -> Any:
+    """The state of the aggregate's stream of ``key``, 404 (``missing``) while it is new."""
+    state = sources.state(source, decider, key)
     if state.status == "new":
         raise NotFound(missing, {"tournament_id": tid})
     return state

@@ -10,11 +10,11 @@ from ..domain.errors import DomainError
 
 @dataclass(frozen=True)
 class Reads:
-    service: Any          # CommandService: .read(decider, stream_id) -> (state, version)
+    service: Any          # CommandService: .read(decider, key) -> (state, version)
     views: Any            # ViewStore
 
-    def state(self, decider: Any, stream_id: str) -> Any:
-        state, _ = self.service.read(decider, stream_id)
+    def state(self, decider: Any, key: Any) -> Any:
+        state, _ = self.service.read(decider, key)
         return state
 
     def tally(self, name: str) -> int:

@@ -39,7 +39,7 @@ def handed_out(source: Any, tid: str) -> sealed.SealedState:
 
 def _shown(reads: Reads, tid: str) -> sealed.SealedState:
     """The sealed product, to read (404 before the hand-out)."""
-    return limited.started(reads, sealed.SEALED, streams.sealed(tid),
+    return limited.started(reads, sealed.SEALED, tid,
                            "the sealed product has not been handed out", tid)
 
 

@@ -6,18 +6,19 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 
-def state(source: Any, decider: Any, stream_id: str, guard: bool = False) -> Any:
-    """The stream's folded state. In a unit of work ``guard`` makes its commit fail (and
+def state(source: Any, decider: Any, key: Any, guard: bool = False) -> Any:
+    """The folded state of the aggregate's stream of ``key`` (a tournament id, a tuple:
+    see ``domain/decider.py``). In a unit of work ``guard`` makes its commit fail (and
     the work re-run) if the stream changes meanwhile; a query reads it consistently."""
     if hasattr(source, "load"):
-        return source.load(decider, stream_id, guard=guard)
-    folded, _ = source.service.read(decider, stream_id)
+        return source.load(decider, key, guard=guard)
+    folded, _ = source.service.read(decider, key)
     return folded
 
 
 def reader(source: Any, guard: bool = False) -> Callable[[Any, str], Any]:
-    """``read(decider, stream_id)`` from ``source`` (see :func:`state`)."""
-    return lambda decider, stream_id: state(source, decider, stream_id, guard)
+    """``read(decider, key)`` from ``source`` (see :func:`state`)."""
+    return lambda decider, key: state(source, decider, key, guard)
 
 
 def each_view(views: Any, kind: str, page: int = 100) -> Iterator[Any]:

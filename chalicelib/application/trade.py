@@ -27,7 +27,7 @@ FORMAT = (RESTRICTED_TRADE.name,)
 
 def pod(source: Any, tid: str, n: int) -> trade.TradePodState:
     """Trading pod ``n`` (404 while there is none)."""
-    return limited.started(source, trade.TRADE_POD, streams.trade_pod(tid, n),
+    return limited.started(source, trade.TRADE_POD, (tid, n),
                            f"no trading pod {n}", tid)
 
 
