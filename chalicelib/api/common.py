@@ -168,10 +168,16 @@ def path_number(raw: str, what: str) -> int:
 
 
 def start_with_entries(request, principal: Principal, tid: str, consumer: str, bulk: Any,
-                       work: handout.Start) -> Response:
-    """A limited format's start route: run ``work(uow, entered)`` (``entered``: the
-    product entered per player when the body brings no ``bulk`` product, else None; the
-    lock, rehearsal and unlock are ``application/handout.py``'s) with the request's
-    Idempotency-Key."""
+                       start: Callable[..., Any], location: str) -> Response:
+    """A limited format's start route: ``start(uow, entered)`` (``entered``: the product
+    entered per player when the body brings no ``bulk`` product, else None; the lock,
+    rehearsal and unlock are ``application/handout.py``'s) with the request's
+    Idempotency-Key; its document is replied with 201 and ``location`` (as in
+    :func:`command`)."""
+    params = dict(request.uri_params or {})
+
+    def work(uow, entered) -> Reply:
+        doc = start(uow, entered)
+        return Reply(201, doc, {"Location": link(location.format_map({**doc, **params}))})
     return respond(handout.run_start(reads(), principal, tid, consumer, bulk, work,
                                      idempotency_from(request, principal.id)))
