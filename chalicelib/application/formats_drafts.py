@@ -27,7 +27,7 @@ from .limited import started
 from .pool_document import document, starters, with_starters
 from .reads import Reads
 
-Read = Callable[[Any, str], Any]
+Read = Callable[[Any, Any], Any]      # (aggregate, key) -> state
 
 
 class BoosterDraft:
@@ -38,21 +38,21 @@ class BoosterDraft:
     consumer = "draft"                            # of entered product
 
     def started_here(self, read: Read, t: TournamentState) -> bool:
-        return read(DRAFT, streams.draft(t.id)).started
+        return read(DRAFT, t.id).started
 
     def open_items(self, read: Read, t: TournamentState) -> list[dict[str, Any]]:
-        draft = read(DRAFT, streams.draft(t.id))
+        draft = read(DRAFT, t.id)
         unfinished = [n for n in range(1, len(draft.pods) + 1)
-                      if not read(POD, streams.draft_pod(t.id, n)).finished]
+                      if not read(POD, (t.id, n)).finished]
         return phase.draft_open(self.label, started=draft.started, unfinished=unfinished)
 
     def pool(self, read: Read, t: TournamentState, pid: str) -> list[str] | None:
         """7.5 / 905.1d: starters and picks; a late arrival's sealed product (7.2.6)."""
-        draft = read(DRAFT, streams.draft(t.id))
+        draft = read(DRAFT, t.id)
         n = draft.pod_of.get(pid)
         if pid not in draft.late and n is None:
             return None
-        pod = read(POD, streams.draft_pod(t.id, n)) if n is not None else None
+        pod = read(POD, (t.id, n)) if n is not None else None
         return pools.booster_draft_pool(draft, pod, pid)
 
     def pool_document(self, reads: Reads, t: TournamentState, pid: str,

@@ -16,7 +16,7 @@ def state(source: Any, decider: Any, key: Any, guard: bool = False) -> Any:
     return folded
 
 
-def reader(source: Any, guard: bool = False) -> Callable[[Any, str], Any]:
+def reader(source: Any, guard: bool = False) -> Callable[[Any, Any], Any]:
     """``read(decider, key)`` from ``source`` (see :func:`state`)."""
     return lambda decider, key: state(source, decider, key, guard)
 
