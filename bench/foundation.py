@@ -106,7 +106,7 @@ def time_service_commands(events, views, n: int) -> list[float]:
     tid = "t" + uuid.uuid4().hex[:12]
 
     def create(uow):
-        uow.decide(t.TOURNAMENT, f"tournament-{tid}", t.CreateTournament(
+        uow.decide(t.TOURNAMENT, tid, t.CreateTournament(
             tid, "o1", "Bench", "vtes", "sealed", "swiss", "seed", uow.now.isoformat(),
             settings={"registration": {"max_players": 20000}}))
         return Reply(201, {})
@@ -114,7 +114,7 @@ def time_service_commands(events, views, n: int) -> list[float]:
     samples = []
     for i in range(n):
         def register(uow, i=i):
-            uow.decide(t.TOURNAMENT, f"tournament-{tid}",
+            uow.decide(t.TOURNAMENT, tid,
                        t.RegisterPlayer(f"p{i}", f"Player {i}", None, True, uow.now.isoformat()))
             return Reply(201, {})
         start = time.perf_counter()

@@ -23,7 +23,7 @@ from chalicelib.domain import audit_chain, streams
 from chalicelib.domain.profiles import resolve_settings
 from chalicelib.domain.rng import commitment
 from chalicelib.domain.swiss import SWISS, CloseRound
-from chalicelib.domain.swiss.match import MATCH
+from chalicelib.domain.swiss.aggregate import MATCH
 from chalicelib.domain.swiss.recording import record_result
 from chalicelib.domain.version import PODIUM_VERSION
 

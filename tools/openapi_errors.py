@@ -41,7 +41,7 @@ ERRORS = ROOT / "openapi" / "errors.yaml"
 API = ROOT / "chalicelib" / "api"
 METHODS = ("get", "post", "put", "patch", "delete")
 ERROR_SCHEMA = "#/components/schemas/Error"
-PLUMBING = ("common", "http")      # helpers every blueprint calls, after the view's own module
+PLUMBING = ("common", "http", "roster_routes")   # helpers blueprints call, after their own module
 
 # What each status means to a client, before the list of its codes.
 TITLES = {

@@ -16,9 +16,10 @@ from ..auth.credentials import check_current
 from ..runtime import runtime
 from ..service import IdempotencyRequest, Reply
 from .http import ApiError, idempotency_from, json_route, parse_body, respond, with_secret
+from .links import link
 
 if TYPE_CHECKING:
-    from ..application import handout
+    pass
 
 # the tournament use cases' helpers the blueprints use, loaded on first use (cold start:
 # ``application.tournament`` imports the tournament aggregate and every settings profile)
@@ -90,23 +91,44 @@ def client_address(request) -> str | None:
     return identity.get("sourceIp") or None
 
 
-def command(request, principal: Principal, status: int, use_case: Callable[..., Any],
-            *args: Any, headers: dict[str, str] | None = None) -> Response:
+Status = int | Callable[[Any], int]
+
+
+def command(request, principal: Principal, status: Status, use_case: Callable[..., Any],
+            *args: Any, headers: dict[str, str] | None = None, location: str | None = None,
+            document: Callable[[Any], Any] | None = None,
+            reveal: Callable[[Reply], dict[str, str]] | None = None) -> Response:
     """The request as one use case's command: ``use_case(uow, principal, *args)`` run
-    by :func:`run_command`, its document replied with ``status`` (and ``headers``)."""
-    return run_command(request, lambda uow: Reply(
-        status, use_case(uow, principal, *args), dict(headers or {})), principal)
+    by :func:`run_command` (by :func:`run_revealing` with ``reveal``), its result replied
+    with ``status`` (or ``status(result)``) as ``document(result)`` (default: as is) and
+    ``headers``; ``location``: the path of what the command made, a template filled from
+    the path's parameters and the document's fields
+    (``"/tournaments/{tid}/penalties/{penalty_id}"``), sent as the Location header."""
+    params = dict(request.uri_params or {})
+
+    def work(uow) -> Reply:
+        result = use_case(uow, principal, *args)
+        doc = document(result) if document is not None else result
+        sent = dict(headers or {})
+        if location is not None:
+            sent["Location"] = link(location.format_map({**doc, **params}))
+        return Reply(status(result) if callable(status) else status, doc, sent)
+    if reveal is not None:
+        return run_revealing(request, work, principal, reveal)
+    return run_command(request, work, principal)
 
 
-def command_route(bp, path: str, use_case: Callable[..., Any], status: int = 200,
+def command_route(bp, path: str, use_case: Callable[..., Any], status: Status = 200,
                   body: type | None = None, fields: tuple[str, ...] = (),
-                  allow_empty: bool = False, numbers: dict[str, str] | None = None
+                  allow_empty: bool = False, numbers: dict[str, str] | None = None,
+                  location: str | None = None, document: Callable[[Any], Any] | None = None
                   ) -> Callable[..., Response]:
     """Declare ``POST path`` as one command: the authenticated caller, then the path's
     parameters in order (those named in ``numbers`` read as 1-based numbers of that kind,
     e.g. ``{"n": "pod"}``), then the ``fields`` of the ``body`` model, are passed to
-    ``use_case(uow, caller, ...)``, whose document is the reply with ``status``. Assign
-    the result to a module-level name (the route table finds views there)."""
+    ``use_case(uow, caller, ...)``, whose document is the reply with ``status``
+    (``location``, ``document``: see :func:`command`). Assign the result to a
+    module-level name (the route table finds views there)."""
     params = PATH_PARAM.findall(path)
     numbered = numbers or {}
 
@@ -118,7 +140,8 @@ def command_route(bp, path: str, use_case: Callable[..., Any], status: int = 200
         if body is not None:
             parsed: Any = parse_body(request, body, allow_empty=allow_empty)
             args += [getattr(parsed, name) for name in fields]
-        return command(request, principal, status, use_case, *args)
+        return command(request, principal, status, use_case, *args, location=location,
+                       document=document)
 
     view.__name__ = view.__qualname__ = use_case.__name__
     view.__doc__ = use_case.__doc__
@@ -159,11 +182,17 @@ def path_number(raw: str, what: str) -> int:
 
 
 def start_with_entries(request, principal: Principal, tid: str, consumer: str, bulk: Any,
-                       work: handout.Start) -> Response:
-    """A limited format's start route: run ``work(uow, entered)`` (``entered``: the
-    product entered per player when the body brings no ``bulk`` product, else None; the
-    lock, rehearsal and unlock are ``application/handout.py``'s) with the request's
-    Idempotency-Key."""
+                       start: Callable[..., Any], location: str) -> Response:
+    """A limited format's start route: ``start(uow, entered)`` (``entered``: the product
+    entered per player when the body brings no ``bulk`` product, else None; the lock,
+    rehearsal and unlock are ``application/handout.py``'s) with the request's
+    Idempotency-Key; its document is replied with 201 and ``location`` (as in
+    :func:`command`)."""
     from ..application import handout
+    params = dict(request.uri_params or {})
+
+    def work(uow, entered) -> Reply:
+        doc = start(uow, entered)
+        return Reply(201, doc, {"Location": link(location.format_map({**doc, **params}))})
     return respond(handout.run_start(reads(), principal, tid, consumer, bulk, work,
                                      idempotency_from(request, principal.id)))

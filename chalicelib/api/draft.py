@@ -9,11 +9,9 @@ from pydantic import Field
 
 from ..application import draft, player_pool
 from ..domain.product.cards import ID_PATTERN
-from ..service import Reply
 from .bodies import Body, LateArrivalBody
 from .common import caller, command, command_route, path_number, reads, start_with_entries
 from .http import json_route, parse_body
-from .links import link
 
 bp = Blueprint(__name__)
 
@@ -56,9 +54,9 @@ def start_draft(tid):
     request, principal = bp.current_request, caller(bp.current_request)
     body = parse_body(request, StartDraftBody, allow_empty=True)
     return start_with_entries(
-        request, principal, tid, "draft", body.packs, lambda uow, entered: Reply(
-            201, draft.start(uow, principal, tid, body.pods, body.packs, entered),
-            {"Location": link(f"/tournaments/{tid}/draft")}))
+        request, principal, tid, "draft", body.packs,
+        lambda uow, entered: draft.start(uow, principal, tid, body.pods, body.packs, entered),
+        location="/tournaments/{tid}/draft")
 
 
 @json_route(bp, "/tournaments/{tid}/draft", methods=["GET"])

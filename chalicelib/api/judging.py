@@ -13,9 +13,8 @@ from pydantic import AwareDatetime, Field
 
 from ..application import disqualification_review, judging
 from ..domain import judging as j
-from ..service import Reply
 from .bodies import Body, PlayerId
-from .common import caller, command, command_route, path_number, reads, run_command
+from .common import caller, command, command_route, path_number, reads
 from .http import (
     ApiError,
     cursor_param,
@@ -25,7 +24,6 @@ from .http import (
     query_int,
     query_param,
 )
-from .links import link
 
 bp = Blueprint(__name__)
 
@@ -104,13 +102,9 @@ def get_officials(tid):
 def give_penalty(tid):
     request, principal = bp.current_request, caller(bp.current_request)
     body = parse_body(request, PenaltyBody)
-
-    def work(uow):
-        doc = judging.give_penalty(uow, principal, tid, body.player_id, body.kind,
-                                   body.reason, body.infraction, body.round)
-        return Reply(201, doc, {"Location": link(
-            f"/tournaments/{tid}/penalties/{doc['penalty_id']}")})
-    return run_command(request, work, principal)
+    return command(request, principal, 201, judging.give_penalty, tid, body.player_id,
+                   body.kind, body.reason, body.infraction, body.round,
+                   location="/tournaments/{tid}/penalties/{penalty_id}")
 
 
 @json_route(bp, "/tournaments/{tid}/penalties", methods=["GET"])

@@ -7,22 +7,25 @@ from __future__ import annotations
 from chalice import Blueprint
 from pydantic import Field
 
-from ..application import mixed_draft, roster_drafts
-from ..auth import optional_principal
-from ..runtime import runtime
-from ..service import Reply
+from ..application import mixed_draft
 from .bodies import (
     Body,
     CardId,
     DraftStartBody,
-    LateArrivalBody,
     PickForBody,
     ReplacementBody,
     TablePickBody,
 )
-from .common import POD, caller, command, command_route, path_number, reads, start_with_entries
+from .common import POD, caller, command_route, start_with_entries
 from .http import json_route, parse_body
-from .links import link
+from .roster_routes import (
+    events_route,
+    late_arrival_route,
+    log_route,
+    pod_route,
+    seat_route,
+    summary_route,
+)
 
 bp = Blueprint(__name__)
 PILE = r"^R\d{1,3}S\d{1,3}$"
@@ -51,35 +54,11 @@ def start_mixed_draft(tid):
     request, principal = bp.current_request, caller(bp.current_request)
     body = parse_body(request, MixedStartBody)
     return start_with_entries(
-        request, principal, tid, "mixed-draft", body.packs, lambda uow, entered: Reply(
-            201, mixed_draft.start(uow, principal, tid, body.pods, body.first_seats,
-                                   body.packs, body.pile_size, body.pick_seconds,
-                                   body.review_seconds, body.library_pick_seconds, entered),
-            {"Location": link(f"/tournaments/{tid}/mixed-draft")}))
-
-
-@json_route(bp, "/tournaments/{tid}/mixed-draft", methods=["GET"])
-def get_mixed_draft(tid):
-    return roster_drafts.summary(reads(), mixed_draft.MIXED, tid)
-
-
-@json_route(bp, "/tournaments/{tid}/mixed-draft/late-arrivals", methods=["POST"])
-def mixed_late_arrival(tid):
-    request, principal = bp.current_request, caller(bp.current_request)
-    player = parse_body(request, LateArrivalBody).player_id
-    return command(request, principal, 201, roster_drafts.late_arrival, mixed_draft.MIXED, tid,
-                   player)
-
-
-@json_route(bp, "/tournaments/{tid}/mixed-draft/pods/{n}", methods=["GET"])
-def get_mixed_pod(tid, n):
-    return roster_drafts.pod(reads(), mixed_draft.MIXED, tid, path_number(n, "pod"))
-
-
-@json_route(bp, "/tournaments/{tid}/mixed-draft/pods/{n}/me", methods=["GET"])
-def get_my_mixed_seat(tid, n):
-    return roster_drafts.seat(reads(), caller(bp.current_request), mixed_draft.MIXED, tid,
-                              path_number(n, "pod"))
+        request, principal, tid, "mixed-draft", body.packs,
+        lambda uow, entered: mixed_draft.start(
+            uow, principal, tid, body.pods, body.first_seats, body.packs, body.pile_size,
+            body.pick_seconds, body.review_seconds, body.library_pick_seconds, entered),
+        location="/tournaments/{tid}/mixed-draft")
 
 
 mixed_crypt_pick = command_route(
@@ -101,13 +80,12 @@ mixed_replace_product = command_route(
     bp, "/tournaments/{tid}/mixed-draft/pods/{n}/replacements", mixed_draft.replace_product, 201,
     ProductReplacementBody, ("seat", "item", "reason", "cards"), numbers=POD)
 
-@json_route(bp, "/tournaments/{tid}/mixed-draft/pods/{n}/events", methods=["GET"])
-def mixed_events(tid, n):
-    viewer = optional_principal(bp.current_request, runtime())
-    return roster_drafts.events(reads(), viewer, mixed_draft.MIXED, tid, path_number(n, "pod"))
 
-
-@json_route(bp, "/tournaments/{tid}/mixed-draft/pods/{n}/log", methods=["GET"])
-def mixed_log(tid, n):
-    return roster_drafts.log(reads(), caller(bp.current_request), mixed_draft.MIXED, tid,
-                             path_number(n, "pod"))
+# -- what the table and mixed drafts share (api/roster_routes.py) ----------------------
+PREFIX = "/tournaments/{tid}/mixed-draft"
+get_mixed_draft = summary_route(bp, PREFIX, mixed_draft.MIXED, "get_mixed_draft")
+mixed_late_arrival = late_arrival_route(bp, PREFIX, mixed_draft.MIXED, "mixed_late_arrival")
+get_mixed_pod = pod_route(bp, PREFIX, mixed_draft.MIXED, "get_mixed_pod")
+get_my_mixed_seat = seat_route(bp, PREFIX, mixed_draft.MIXED, "get_my_mixed_seat")
+mixed_events = events_route(bp, PREFIX, mixed_draft.MIXED, "mixed_events")
+mixed_log = log_route(bp, PREFIX, mixed_draft.MIXED, "mixed_log")

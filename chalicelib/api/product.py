@@ -10,9 +10,8 @@ from pydantic import Field
 
 from ..application import product, sets
 from ..domain.product.cards import ID_PATTERN
-from ..service import Reply
 from .bodies import Body
-from .common import caller, command, reads, run_command
+from .common import caller, command, reads
 from .http import json_object, json_route, parse_body, query_int, query_param
 from .links import link
 
@@ -73,14 +72,11 @@ def enter_player_product(tid, pid):
     (source ``entered``) or the product they brought (source ``own``)."""
     request, principal = bp.current_request, caller(bp.current_request)
     body = parse_body(request, ProductEntryBody)
-
-    def work(uow):
-        created, doc = product.enter(uow, principal, tid, pid,
-                                     [p.model_dump() for p in body.packs],
-                                     [s.model_dump() for s in body.starters], body.reason)
-        return Reply(201 if created else 200, doc,
-                     {"Location": link(f"/tournaments/{tid}/product/players/{pid}")})
-    return run_command(request, work, principal)
+    return command(request, principal, lambda entered: 201 if entered[0] else 200,
+                   product.enter, tid, pid, [p.model_dump() for p in body.packs],
+                   [s.model_dump() for s in body.starters], body.reason,
+                   document=lambda entered: entered[1],
+                   location="/tournaments/{tid}/product/players/{pid}")
 
 
 @json_route(bp, "/tournaments/{tid}/product/players/{pid}", methods=["GET"])

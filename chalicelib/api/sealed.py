@@ -10,11 +10,9 @@ from pydantic import Field
 from ..application import sealed
 from ..auth import optional_principal
 from ..runtime import runtime
-from ..service import Reply
 from .bodies import Body, LateArrivalBody
 from .common import caller, command_route, reads, start_with_entries
 from .http import json_route, parse_body
-from .links import link
 
 bp = Blueprint(__name__)
 
@@ -45,10 +43,10 @@ def start_sealed(tid):
     request, principal = bp.current_request, caller(bp.current_request)
     body = parse_body(request, SealedStartBody, allow_empty=True)
     return start_with_entries(
-        request, principal, tid, "sealed", body.packs, lambda uow, entered: Reply(
-            201, sealed.start(uow, principal, tid, body.hand_back_percent,
-                              body.starter_trading, body.packs, entered),
-            {"Location": link(f"/tournaments/{tid}/sealed")}))
+        request, principal, tid, "sealed", body.packs,
+        lambda uow, entered: sealed.start(uow, principal, tid, body.hand_back_percent,
+                                          body.starter_trading, body.packs, entered),
+        location="/tournaments/{tid}/sealed")
 
 
 @json_route(bp, "/tournaments/{tid}/sealed", methods=["GET"])

@@ -8,9 +8,8 @@ from pydantic import Field
 
 from ..application import swiss_results, swiss_rounds, swiss_views
 from ..projections.queries.swiss import ROUND_PAGE
-from ..service import Reply
 from .bodies import Body
-from .common import caller, command, command_route, path_number, reads, run_command
+from .common import caller, command, command_route, path_number, reads
 from .http import cursor_at, json_route, next_page, page_param, parse_body, query_int
 from .links import link
 
@@ -46,12 +45,9 @@ class CutBody(Body):
 def pair_round(tid):
     request, principal = bp.current_request, caller(bp.current_request)
     body = parse_body(request, PairBody, allow_empty=True)
-
-    def work(uow):
-        doc = swiss_rounds.pair_round(uow, principal, tid, body.pods)
-        return Reply(201, {**doc, "next": cursor_at(doc["next"])},
-                     {"Location": link(f"/tournaments/{tid}/swiss/rounds/{doc['round']}")})
-    return run_command(request, work, principal)
+    return command(request, principal, 201, swiss_rounds.pair_round, tid, body.pods,
+                   document=lambda doc: {**doc, "next": cursor_at(doc["next"])},
+                   location="/tournaments/{tid}/swiss/rounds/{round}")
 
 
 report_result = command_route(

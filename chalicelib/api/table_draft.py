@@ -7,14 +7,18 @@ from __future__ import annotations
 from chalice import Blueprint
 from pydantic import Field
 
-from ..application import roster_drafts, table_draft
-from ..auth import optional_principal
-from ..runtime import runtime
-from ..service import Reply
-from .bodies import DraftStartBody, LateArrivalBody, PickForBody, ReplacementBody, TablePickBody
-from .common import POD, caller, command, command_route, path_number, reads, start_with_entries
+from ..application import table_draft
+from .bodies import DraftStartBody, PickForBody, ReplacementBody, TablePickBody
+from .common import POD, caller, command_route, start_with_entries
 from .http import json_route, parse_body
-from .links import link
+from .roster_routes import (
+    events_route,
+    late_arrival_route,
+    log_route,
+    pod_route,
+    seat_route,
+    summary_route,
+)
 
 bp = Blueprint(__name__)
 
@@ -28,28 +32,11 @@ def start_table_draft(tid):
     request, principal = bp.current_request, caller(bp.current_request)
     body = parse_body(request, DraftStartBody, allow_empty=True)
     return start_with_entries(
-        request, principal, tid, "table-draft", body.packs, lambda uow, entered: Reply(
-            201, table_draft.start(uow, principal, tid, body.pods, body.first_seats,
-                                   body.packs, body.pick_seconds, body.review_seconds,
-                                   entered),
-            {"Location": link(f"/tournaments/{tid}/table-draft")}))
-
-
-@json_route(bp, "/tournaments/{tid}/table-draft", methods=["GET"])
-def get_table_draft(tid):
-    return roster_drafts.summary(reads(), table_draft.TABLE, tid)
-
-
-
-@json_route(bp, "/tournaments/{tid}/table-draft/pods/{n}", methods=["GET"])
-def get_table_pod(tid, n):
-    return roster_drafts.pod(reads(), table_draft.TABLE, tid, path_number(n, "pod"))
-
-
-@json_route(bp, "/tournaments/{tid}/table-draft/pods/{n}/me", methods=["GET"])
-def get_my_table_seat(tid, n):
-    return roster_drafts.seat(reads(), caller(bp.current_request), table_draft.TABLE, tid,
-                              path_number(n, "pod"))
+        request, principal, tid, "table-draft", body.packs,
+        lambda uow, entered: table_draft.start(
+            uow, principal, tid, body.pods, body.first_seats, body.packs, body.pick_seconds,
+            body.review_seconds, entered),
+        location="/tournaments/{tid}/table-draft")
 
 
 table_pick = command_route(
@@ -67,21 +54,12 @@ table_replace_pack = command_route(
     bp, "/tournaments/{tid}/table-draft/pods/{n}/replacements", table_draft.replace_pack, 201,
     TableReplacementBody, ("seat", "pack", "reason", "cards"), numbers=POD)
 
-@json_route(bp, "/tournaments/{tid}/table-draft/pods/{n}/events", methods=["GET"])
-def table_events(tid, n):
-    viewer = optional_principal(bp.current_request, runtime())
-    return roster_drafts.events(reads(), viewer, table_draft.TABLE, tid, path_number(n, "pod"))
 
-
-@json_route(bp, "/tournaments/{tid}/table-draft/pods/{n}/log", methods=["GET"])
-def table_log(tid, n):
-    return roster_drafts.log(reads(), caller(bp.current_request), table_draft.TABLE, tid,
-                             path_number(n, "pod"))
-
-
-@json_route(bp, "/tournaments/{tid}/table-draft/late-arrivals", methods=["POST"])
-def table_late_arrival(tid):
-    request, principal = bp.current_request, caller(bp.current_request)
-    player = parse_body(request, LateArrivalBody).player_id
-    return command(request, principal, 201, roster_drafts.late_arrival, table_draft.TABLE, tid,
-                   player)
+# -- what the table and mixed drafts share (api/roster_routes.py) ----------------------
+PREFIX = "/tournaments/{tid}/table-draft"
+get_table_draft = summary_route(bp, PREFIX, table_draft.TABLE, "get_table_draft")
+table_late_arrival = late_arrival_route(bp, PREFIX, table_draft.TABLE, "table_late_arrival")
+get_table_pod = pod_route(bp, PREFIX, table_draft.TABLE, "get_table_pod")
+get_my_table_seat = seat_route(bp, PREFIX, table_draft.TABLE, "get_my_table_seat")
+table_events = events_route(bp, PREFIX, table_draft.TABLE, "table_events")
+table_log = log_route(bp, PREFIX, table_draft.TABLE, "table_log")

@@ -9,11 +9,9 @@ from chalice import Blueprint
 from pydantic import Field, model_validator
 
 from ..application import ffa, table_endings, tables, tables_views
-from ..service import Reply
 from .bodies import Body
-from .common import caller, command, command_route, path_number, reads, run_command
+from .common import caller, command, command_route, path_number, reads
 from .http import json_route, parse_body, query_int
-from .links import link
 
 bp = Blueprint(__name__)
 
@@ -85,12 +83,8 @@ def plan():
 def seat_round(tid):
     request, principal = bp.current_request, caller(bp.current_request)
     parse_body(request, Body, allow_empty=True)
-
-    def work(uow):
-        doc = tables.seat_round(uow, principal, tid)
-        where = link(f"/tournaments/{tid}/tables/rounds/{doc['round']}")
-        return Reply(201, doc, {"Location": where})
-    return run_command(request, work, principal)
+    return command(request, principal, 201, tables.seat_round, tid,
+                   location="/tournaments/{tid}/tables/rounds/{round}")
 
 
 @json_route(bp, "/tournaments/{tid}/tables", methods=["GET"])

@@ -11,7 +11,6 @@ from ..application import admission, registration, staff_keys, tournaments
 from ..application.admission import client_key
 from ..auth import optional_principal, request_token
 from ..runtime import runtime
-from ..service import Reply
 from .bodies import (
     Body,
     CreateTournamentBody,
@@ -29,7 +28,6 @@ from .common import (
     command_route,
     issuing,
     reads,
-    run_revealing,
 )
 from .http import (
     cursor_param,
@@ -40,7 +38,6 @@ from .http import (
     query_int,
     query_param,
 )
-from .links import link
 
 bp = Blueprint(__name__)
 
@@ -53,13 +50,10 @@ def create_tournament():
 
     settings, code = _generated_code(request, principal, body.settings)
 
-    def work(uow):
-        doc = tournaments.create(uow, principal, body.name, body.game, body.format,
-                                 body.structure, settings, body.starts_at, body.location,
-                                 secret)
-        return Reply(201, doc, {"Location": link(f"/tournaments/{doc['tournament_id']}")})
-    return run_revealing(request, work, principal,
-                         lambda _: {"registration_code": code} if code else {})
+    return command(request, principal, 201, tournaments.create, body.name, body.game,
+                   body.format, body.structure, settings, body.starts_at, body.location,
+                   secret, location="/tournaments/{tournament_id}",
+                   reveal=lambda _: {"registration_code": code} if code else {})
 
 
 def _generated_code(request, principal, settings: dict) -> tuple[dict, str | None]:
@@ -97,9 +91,8 @@ def change_settings(tid):
     body = parse_body(request, SettingsBody)
     settings, code = _generated_code(request, principal, body.settings)
     secret = runtime().token_secret
-    return run_revealing(request, lambda uow: Reply(200, tournaments.change_settings(
-        uow, principal, tid, settings, secret)), principal,
-        lambda _: {"registration_code": code} if code else {})
+    return command(request, principal, 200, tournaments.change_settings, tid, settings,
+                   secret, reveal=lambda _: {"registration_code": code} if code else {})
 
 
 @json_route(bp, "/tournaments/{tid}/players", methods=["GET"])

@@ -11,11 +11,9 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from ..application import webhooks
 from ..domain.webhooks import DEFAULT_OVERLAP_SECONDS, TOPICS
 from ..runtime import runtime
-from ..service import Reply
 from ..webhooks.derivation import new_nonce
-from .common import caller, command, reads, run_revealing
+from .common import caller, command, reads
 from .http import cursor_param, json_route, next_cursor, parse_body, query_int
-from .links import link
 
 bp = Blueprint(__name__)
 
@@ -35,16 +33,13 @@ class RotateBody(BaseModel):
 
 
 def _issuing(request, principal, status: int, use_case: Callable,
-             location: Callable[[dict], str] | None = None):
+             location: str | None = None):
     """Run ``use_case(uow, principal, nonce)``, which issues the secret of a fresh nonce;
     the reply shows that secret (in both forms: ``application/webhooks.shown_secrets``)."""
     nonce = new_nonce()
-
-    def work(uow) -> Reply:
-        doc = use_case(uow, principal, nonce)
-        return Reply(status, doc, {"Location": location(doc)} if location else {})
-    return run_revealing(request, work, principal, lambda reply: webhooks.shown_secrets(
-        reads(), runtime().token_secret, principal, reply, nonce))
+    return command(request, principal, status, use_case, nonce, location=location,
+                   reveal=lambda reply: webhooks.shown_secrets(
+                       reads(), runtime().token_secret, principal, reply, nonce))
 
 
 @json_route(bp, "/webhooks", methods=["POST"])
@@ -54,7 +49,7 @@ def register_endpoint():
     body = parse_body(request, EndpointBody)
     return _issuing(request, principal, 201, lambda uow, actor, nonce: webhooks.register(
         uow, actor, nonce, body.url, body.topics, body.description),
-        location=lambda doc: link(f"/webhooks/{doc['endpoint_id']}"))
+        location="/webhooks/{endpoint_id}")
 
 
 @json_route(bp, "/webhooks", methods=["GET"])

@@ -5,7 +5,6 @@ import uuid
 from typing import Any
 
 from ..auth import Principal, require_role
-from ..domain import streams
 from ..domain.accounts import ACCOUNT, CreateAccount
 from ..service import UnitOfWork
 from . import staff_keys
@@ -19,7 +18,7 @@ def create(uow: UnitOfWork, actor: Principal, role: str, name: str,
     require_role(actor, "admin")
     account_id = ("o" if role == "organizer" else "f") + uuid.uuid4().hex[:12]
     now = uow.now.isoformat()
-    uow.decide(ACCOUNT, streams.account(account_id), CreateAccount(account_id, role, name, now))
+    uow.decide(ACCOUNT, account_id, CreateAccount(account_id, role, name, now))
     key = staff_keys.issue(uow, actor, api_key, {"role": role, "id": account_id,
                                                  "name": name}, expires_in)
     return {"account_id": account_id, "role": role, "name": name, "created_at": now, **key}

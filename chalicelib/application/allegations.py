@@ -9,7 +9,6 @@ from typing import Any
 from ..auth import Principal, require_tournament_staff
 from ..domain import allegations as al
 from ..domain import judging as j
-from ..domain import streams
 from ..domain.errors import NotFound
 from ..service import UnitOfWork
 from . import judging, tournament
@@ -22,7 +21,7 @@ def report(uow: UnitOfWork, actor: Principal, tid: str, player: str, statement: 
     t = tournament.load(uow, tid)
     require_tournament_staff(actor, t)
     tournament.registered(t, player)
-    state, _ = uow.decide(al.ALLEGATIONS, streams.allegations(tid), al.ReportCheating(
+    state, _ = uow.decide(al.ALLEGATIONS, tid, al.ReportCheating(
         uow.new_id("alg"), player, statement, number, actor.ref(), uow.now.isoformat()))
     return _doc(tid, list(state.allegations.values())[-1])
 
@@ -32,9 +31,9 @@ def decide(uow: UnitOfWork, actor: Principal, tid: str, allegation_id: str, deci
     """The head judge decides an allegation; ``penalized`` gives the penalty ``kind``."""
     t = tournament.load(uow, tid)
     require_tournament_staff(actor, t)
-    officials = uow.load(j.JUDGING, streams.judging(tid), guard=False)
+    officials = uow.load(j.JUDGING, tid, guard=False)
     head = actor.role == "admin" or actor.id == judging.head_judge(officials, t)
-    held = uow.load(al.ALLEGATIONS, streams.allegations(tid))
+    held = uow.load(al.ALLEGATIONS, tid)
     command = al.DecideAllegation(allegation_id, decision, note, head, actor.ref(),
                                   uow.now.isoformat())
     al.ALLEGATIONS.decide(command, held)           # refuse before the penalty is written
@@ -44,7 +43,7 @@ def decide(uow: UnitOfWork, actor: Principal, tid: str, allegation_id: str, deci
         penalty = judging.give_penalty(uow, actor, tid, found["player_id"], kind or "warning",
                                        note or found["statement"], "cheating", found["round"])
         penalty_id = penalty["penalty_id"]
-    state, _ = uow.decide(al.ALLEGATIONS, streams.allegations(tid),
+    state, _ = uow.decide(al.ALLEGATIONS, tid,
                           al.DecideAllegation(allegation_id, decision, note, head,
                                               actor.ref(), uow.now.isoformat(), penalty_id))
     return _doc(tid, state.allegations[allegation_id])
@@ -54,7 +53,7 @@ def listing(reads: Reads, actor: Principal, tid: str) -> dict[str, Any]:
     """The tournament's allegations, oldest first (staff only)."""
     t = tournament.load(reads, tid)
     require_tournament_staff(actor, t)
-    state = reads.state(al.ALLEGATIONS, streams.allegations(tid))
+    state = reads.state(al.ALLEGATIONS, tid)
     return {"tournament_id": tid,
             "items": [_doc(tid, a) for a in state.allegations.values()]}
 

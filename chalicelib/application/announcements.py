@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from ..auth import Principal, require_tournament_staff
-from ..domain import streams
 from ..domain.announcements import ANNOUNCEMENTS, Announce
 from ..service import UnitOfWork
 from . import tournament
@@ -17,6 +16,6 @@ def announce(uow: UnitOfWork, actor: Principal, tid: str, text: str) -> dict[str
     if t.status == "finished":
         from ..domain.errors import Conflict
         raise Conflict("the tournament is finished", code="tournament_finished")
-    _, events = uow.decide(ANNOUNCEMENTS, streams.announcements(tid), Announce(
+    _, events = uow.decide(ANNOUNCEMENTS, tid, Announce(
         uow.new_id("ann"), text, actor.ref(), uow.now.isoformat()))
     return {"tournament_id": tid, **events[0].data}

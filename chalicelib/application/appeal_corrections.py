@@ -15,8 +15,8 @@ from typing import Any
 from ..auth import Principal
 from ..domain import streams
 from ..domain.judging.state import OVERTURNED
+from ..domain.swiss.aggregate import SWISS
 from ..domain.swiss.commands import ReinstatePlayer as SwissReinstate
-from ..domain.swiss.decider import SWISS
 from ..domain.swiss.results import Score
 from ..domain.tournament import TOURNAMENT, ReinstatePlayer, TournamentState
 from ..service import UnitOfWork

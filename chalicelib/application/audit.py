@@ -15,7 +15,7 @@ from ..auth.principal import Unauthorized, is_staff, require_tournament_staff
 from ..auth.signing import Signer
 from ..domain import audit_chain, audit_seal, streams
 from ..domain import tournament as t
-from ..domain.decks.decider import DECKS
+from ..domain.decks.aggregate import DECKS
 from ..domain.errors import Forbidden, Invalid
 from ..domain.version import PODIUM_VERSION
 from ..projections.queries.tournaments import streams_kind
@@ -85,7 +85,7 @@ def audited(stream_id: str) -> bool:
 
 
 def _policy(reads: Reads, state: Any, secret: str) -> audit_private.Policy:
-    decks, _ = reads.service.read(DECKS, streams.decks(state.id))
+    decks, _ = reads.service.read(DECKS, state.id)
     return audit_private.Policy(secret, lambda pid: pid not in state.players,
                                 bool(decks.published))
 

@@ -32,7 +32,6 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
 from ..data.sets import sample_sets
-from ..domain import streams
 from ..domain.product.cards import Card, CardSet
 from ..domain.profiles.product import ProductSettings
 from ..domain.tournament import TOURNAMENT
@@ -117,7 +116,7 @@ def _tournament_sets(source: Any, tid: str) -> tuple[list[str], bool] | None:
     if memo is not None and ("t", tid) in memo:
         remembered: tuple[list[str], bool] | None = memo[("t", tid)]
         return remembered
-    t = sources.state(source, TOURNAMENT, streams.tournament(tid))
+    t = sources.state(source, TOURNAMENT, tid)
     if not t.exists:
         return None
     found = _product_sets(t.section("product"))

@@ -56,7 +56,7 @@ def open_checkin(uow: UnitOfWork, actor: Principal, tid: str,
     require_tournament_staff(actor, t)
     _not_finished(t)
     scope = scope_of(number)
-    state, _ = uow.decide(CHECKIN, streams.checkin(tid),
+    state, _ = uow.decide(CHECKIN, tid,
                           OpenCheckIn(scope, t.seed, actor.id, uow.now.isoformat()))
     return _scope_doc(t, state, scope)
 
@@ -66,7 +66,7 @@ def close_checkin(uow: UnitOfWork, actor: Principal, tid: str,
     t = tournament.load(uow, tid)
     require_tournament_staff(actor, t)
     scope = scope_of(number)
-    state, _ = uow.decide(CHECKIN, streams.checkin(tid),
+    state, _ = uow.decide(CHECKIN, tid,
                           CloseCheckIn(scope, actor.id, uow.now.isoformat()))
     return _scope_doc(t, state, scope)
 
@@ -85,7 +85,7 @@ def self_checkin(uow: UnitOfWork, actor: Principal, tid: str, code: str) -> dict
                         "present at .../checkin/players/{pid}", code="forbidden")
     player = tournament.active_player(t, actor.player_id or "")
     _not_finished(t)
-    state = uow.load(CHECKIN, streams.checkin(tid))
+    state = uow.load(CHECKIN, tid)
     given = code.strip()
     found = QR_CONTENT.match(given)
     if found:
@@ -97,7 +97,7 @@ def self_checkin(uow: UnitOfWork, actor: Principal, tid: str, code: str) -> dict
         scopes = [s for s, sc in state.scopes.items() if sc.open and sc.code == given]
         opened = [s for s, sc in state.scopes.items() if sc.open]
         scope = scopes[0] if scopes else (opened[-1] if opened else "event")
-    state, _ = uow.decide(CHECKIN, streams.checkin(tid), CheckIn(
+    state, _ = uow.decide(CHECKIN, tid, CheckIn(
         scope, player.id, "self", actor.id, uow.now.isoformat(), given))
     return _presence(t, state, scope, player.id)
 
@@ -109,7 +109,7 @@ def staff_checkin(uow: UnitOfWork, actor: Principal, tid: str, pid: str,
     require_tournament_staff(actor, t)
     player = tournament.active_player(t, pid)
     scope = scope_of(number)
-    state, _ = uow.decide(CHECKIN, streams.checkin(tid), CheckIn(
+    state, _ = uow.decide(CHECKIN, tid, CheckIn(
         scope, player.id, "staff", actor.id, uow.now.isoformat()))
     return _presence(t, state, scope, player.id)
 
@@ -120,7 +120,7 @@ def status(reads: Reads, actor: Principal, tid: str, number: int | None) -> dict
     t = tournament.load(reads, tid)
     require_tournament_staff(actor, t)
     scope = scope_of(number)
-    state = reads.state(CHECKIN, streams.checkin(tid))
+    state = reads.state(CHECKIN, tid)
     present = state.scope(scope).present
     players = [p for p in t.players.values() if p.status == "active"]
     return {**_scope_doc(t, state, scope),
@@ -135,7 +135,7 @@ def qr(reads: Reads, actor: Principal, tid: str, number: int | None) -> str:
     t = tournament.load(reads, tid)
     require_tournament_staff(actor, t)
     scope = scope_of(number)
-    current = reads.state(CHECKIN, streams.checkin(tid)).scope(scope)
+    current = reads.state(CHECKIN, tid).scope(scope)
     if not current.open or current.code is None:
         raise Conflict("check-in is not open", {"scope": scope}, code="checkin_closed")
     return qr_content(tid, scope, current.code)

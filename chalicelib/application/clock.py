@@ -8,18 +8,17 @@ from datetime import datetime
 from typing import Any
 
 from ..auth import Principal, require_tournament_staff
-from ..domain import clock, streams
+from ..domain import clock
 from ..domain.clock import CLOCK, ExtendTime
 from ..domain.errors import NotFound
 from ..domain.profiles import TournamentSettings
 from ..domain.profiles.clock import clock_section
 from ..domain.swiss import SWISS
+from ..domain.swiss.aggregate import MATCH
 from ..domain.swiss.decide_results import current_record, locate
-from ..domain.swiss.match import MATCH
 from ..domain.swiss.recording import in_match_stream
 from ..domain.swiss.state import Cut
-from ..domain.tables.decider import TABLES
-from ..domain.tables.table_result import TABLE
+from ..domain.tables.aggregate import TABLE, TABLES
 from ..domain.tournament import TournamentState
 from ..projections.queries import clock as views_of
 from ..service import UnitOfWork
@@ -38,7 +37,7 @@ def extend_target(uow: UnitOfWork, actor: Principal, t: TournamentState, target:
                   minutes: int, reason: str, playing: str,
                   final: bool = False) -> dict[str, Any]:
     limit = clock.limit_minutes(section(t), target, final)
-    state, events = uow.decide(CLOCK, streams.clock(t.id), ExtendTime(
+    state, events = uow.decide(CLOCK, t.id, ExtendTime(
         target, minutes, reason, actor.id, uow.now.isoformat(), playing, limit))
     return {"tournament_id": t.id, "target": target, **events[0].data,
             "limit_minutes": limit, "total_minutes": state.minutes[target]}
@@ -49,12 +48,12 @@ def extend_match(uow: UnitOfWork, actor: Principal, tid: str, match_id: str, min
     """A Swiss or top-cut match still being played gets ``minutes`` more."""
     t = tournament.running_swiss(uow, tid)
     require_tournament_staff(actor, t)
-    swiss = uow.load(SWISS, streams.swiss(tid))
+    swiss = uow.load(SWISS, tid)
     match, holder = locate(swiss, match_id)
     seated_judges.refuse_if_seated(uow, actor, t, (match.a, match.b))
     own = None
     if in_match_stream(swiss, match.id):
-        state = uow.load(MATCH, streams.swiss_match(tid, match.id))
+        state = uow.load(MATCH, (tid, match.id))
         own = state.record if state.touched else None
     record = current_record(holder, match.id, own)
     playing = "finished" if record.final else "waiting" if None in (match.a, match.b) \
@@ -79,7 +78,7 @@ def extend_table(uow: UnitOfWork, actor: Principal, tid: str, number: int, table
     (3.3.3: "extending the time limit for that table")."""
     t = _running_tables(uow, tid)
     require_tournament_staff(actor, t)
-    state = uow.load(TABLES, streams.tables(tid))
+    state = uow.load(TABLES, tid)
     if not 1 <= number <= len(state.rounds):
         raise NotFound(f"round {number} has not been seated", code="round_not_found")
     rnd = state.rounds[number - 1]
@@ -88,7 +87,7 @@ def extend_table(uow: UnitOfWork, actor: Principal, tid: str, number: int, table
     seated_judges.refuse_if_seated(uow, actor, t, rnd.tables[table - 1])
     done = table in rnd.results or rnd.complete
     if not done and rnd.per_table:
-        done = uow.load(TABLE, streams.table_result(tid, number, table)).result is not None
+        done = uow.load(TABLE, (tid, number, table)).result is not None
     playing = "finished" if done or rnd is not state.current or state.final_started \
         else "open"
     return extend_target(uow, actor, t, clock.table_target(number, table), minutes, reason,
@@ -100,7 +99,7 @@ def extend_final(uow: UnitOfWork, actor: Principal, tid: str, minutes: int,
     """The final table (3.1.3), once seated and until its result, gets ``minutes`` more."""
     t = _running_tables(uow, tid)
     require_tournament_staff(actor, t)
-    state = uow.load(TABLES, streams.tables(tid))
+    state = uow.load(TABLES, tid)
     seated_judges.refuse_if_seated(uow, actor, t, state.final_seating)
     playing = "finished" if state.final_result is not None else \
         "open" if state.final_seating else "waiting"

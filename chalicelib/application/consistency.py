@@ -163,15 +163,15 @@ class Consistency:
 
 
 
-def open_result_streams(read: Callable[[Any, str], tuple[Any, int]], tid: str) -> list[str]:
+def open_result_streams(read: Callable[[Any, Any], tuple[Any, int]], tid: str) -> list[str]:
     """The streams of the open rounds' matches and tables (each result has its own until
     the round closes; closing it is a reaction to their projection)."""
     from ..domain.swiss import SWISS
-    from ..domain.tables.decider import TABLES
-    swiss, _ = read(SWISS, streams.swiss(tid))
+    from ..domain.tables.aggregate import TABLES
+    swiss, _ = read(SWISS, tid)
     found = [streams.swiss_match(tid, m.id) for r in swiss.rounds if r.per_match
              for m in r.matches]
-    tables, _ = read(TABLES, streams.tables(tid))
+    tables, _ = read(TABLES, tid)
     found += [streams.table_result(tid, r.number, k) for r in tables.rounds if r.per_table
               for k in range(1, len(r.tables) + 1)]
     return found

@@ -14,16 +14,17 @@ from ..auth import Principal, is_staff
 from ..domain import streams
 from ..domain.decider import Decider
 from ..domain.decks import pools
+from ..domain.decks.aggregate import DECKS
 from ..domain.decks.commands import RegisterDeck
-from ..domain.decks.decider import DECKS
 from ..domain.decks.decklist import Decklist
 from ..domain.decks.facts import card_kinds, product_facts, used_set_ids
 from ..domain.errors import Invalid
+from ..domain.product.aggregate import PLAYER_PRODUCT
 from ..domain.product.own import own_pool_problems
-from ..domain.product.player_product import PLAYER_PRODUCT, entry_facts
+from ..domain.product.player_product import entry_facts
 from ..domain.profiles.product import ProductSettings
-from ..domain.swiss.decider import SWISS
-from ..domain.tables.decider import TABLES
+from ..domain.swiss.aggregate import SWISS
+from ..domain.tables.aggregate import TABLES
 from ..domain.tournament import TournamentState
 from . import formats, sources
 from .sets import load_sets
@@ -48,7 +49,7 @@ def rounds(source: Any, t: TournamentState) -> tuple[bool, bool]:
     first round on its decks change between rounds only, and the deadline no longer
     binds new ones (3.1.5). (False, False) without multi-deck or rounds (pod games)."""
     structure = _ROUNDS.get(t.structure)
-    if structure is None or not sources.state(source, DECKS, streams.decks(t.id)).multi_deck:
+    if structure is None or not sources.state(source, DECKS, t.id).multi_deck:
         return False, False
     decider, stream_of, started, in_progress = structure
     state = sources.state(source, decider, stream_of(t.id))
@@ -66,7 +67,7 @@ def registration(source: Any, t: TournamentState, actor: Principal, pid: str, de
     facts = product_facts(product, sets)
     if facts is None:   # own product (7.2.4): what this player brought, when it was entered
         facts = entry_facts(sources.state(source, PLAYER_PRODUCT,
-                                          streams.player_product(t.id, pid)))
+                                          (t.id, pid)))
     pool = formats.pool_of(source, t, pid)
     play_started, round_in_progress = rounds(source, t)
     return RegisterDeck(

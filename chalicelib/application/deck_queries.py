@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..auth import Principal, Unauthorized, is_staff, require_player, require_tournament_staff
-from ..domain import streams
-from ..domain.decks.decider import DECKS, assess
+from ..domain.decks.aggregate import DECKS
+from ..domain.decks.decider import assess
 from ..domain.decks.decklist import Decklist
 from ..domain.decks.state import DecksState
 from ..domain.errors import Forbidden, NotFound
@@ -23,7 +23,7 @@ from .reads import Reads
 
 
 def _decks(reads: Reads, tid: str) -> DecksState:
-    return reads.state(DECKS, streams.decks(tid))
+    return reads.state(DECKS, tid)
 
 
 def _for_player(reads: Reads, actor: Principal, tid: str, pid: str) -> TournamentState:

@@ -8,9 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..auth import Principal, require_player, require_tournament_staff
-from ..domain import streams
 from ..domain.decks import commands as c
-from ..domain.decks.decider import DECKS
+from ..domain.decks.aggregate import DECKS
 from ..domain.decks.decklist import Decklist
 from ..domain.decks.state import DecksState
 from ..domain.errors import Conflict
@@ -40,7 +39,7 @@ def _player(uow: UnitOfWork, actor: Principal, tid: str, pid: str) -> Tournament
 
 
 def _decide(uow: UnitOfWork, tid: str, command: Any) -> tuple[DecksState, list[Event]]:
-    return uow.decide(DECKS, streams.decks(tid), command)
+    return uow.decide(DECKS, tid, command)
 
 
 # -- the phase -------------------------------------------------------------------------
@@ -57,7 +56,7 @@ def open_phase(uow: UnitOfWork, actor: Principal, tid: str, deadline: str | None
     t = _staff(uow, actor, tid)
     if t.status == tstate.FINISHED:
         raise Conflict("the tournament is finished", {"status": t.status}, code="not_running")
-    opened = uow.load(DECKS, streams.decks(tid)).opened       # refused as already open
+    opened = uow.load(DECKS, tid).opened       # refused as already open
     if not opened and (not at_the_table or formats.started_here(uow, t)):
         require_product_ready(uow, t, "opening deck building (product handed out at the "
                                       "table instead: open with at_the_table)")

@@ -8,12 +8,12 @@ from dataclasses import replace
 from typing import Any
 
 from ..auth import Principal, is_staff, require_tournament_staff
-from ..domain import streams
-from ..domain.draft.decide import POD, MakePick, PickFor, Preselect, ReplacePack, TurnFaceDown
+from ..domain.draft.aggregate import DRAFT, POD
+from ..domain.draft.decide import MakePick, PickFor, Preselect, ReplacePack, TurnFaceDown
 from ..domain.draft.events import PackReplaced
 from ..domain.draft.setup import start_commands
 from ..domain.draft.state import PodState
-from ..domain.draft.tournament import DRAFT, DraftState, ProvideLateArrival
+from ..domain.draft.tournament import DraftState, ProvideLateArrival
 from ..domain.draft.views import pick_log, player_view, public_view, staff_view
 from ..domain.errors import Forbidden, NotFound
 from ..projections.queries.draft import draft_view
@@ -60,9 +60,9 @@ def start(uow: UnitOfWork, actor: Principal, tid: str, pods: list[list[str]] | N
         now=ms(uow.now), by=actor.id, explicit_pods=pods, entered=packs)
     if starters is not None:
         begin = replace(begin, starters=starters)
-    draft, _ = uow.decide(DRAFT, streams.draft(tid), begin)
+    draft, _ = uow.decide(DRAFT, tid, begin)
     for command in opens:
-        uow.decide(POD, streams.draft_pod(tid, command.pod), command)
+        uow.decide(POD, (tid, command.pod), command)
     return summary_document(tid, draft)
 
 
@@ -98,7 +98,7 @@ def _seated_command(uow: UnitOfWork, actor: Principal, tid: str, n: int,
     """A seated player's command in their pod: the pod before and after it."""
     before = pod_of(uow, tournament.checked_tid(tid), n)
     player = limited.seated(actor, tid, before.seat_of)
-    after, _ = uow.decide(POD, streams.draft_pod(tid, n), command_of(player, ms(uow.now)))
+    after, _ = uow.decide(POD, (tid, n), command_of(player, ms(uow.now)))
     return before, after, player
 
 
@@ -141,7 +141,7 @@ def pick_for(uow: UnitOfWork, actor: Principal, tid: str, n: int, player_id: str
     ``note_required`` naming the card and its choices when missing)."""
     require_tournament_staff(actor, tournament.load(uow, tid, guard=False))
     pod_of(uow, tid, n)
-    state, _ = uow.decide(POD, streams.draft_pod(tid, n),
+    state, _ = uow.decide(POD, (tid, n),
                           PickFor(player=player_id, by=actor.id, now=ms(uow.now), note=note))
     taken = state.picks[state.seat_of[player_id]][-1]
     return {"pod": n, "player_id": player_id, "round": taken.round, "pick": taken.number,
@@ -157,7 +157,7 @@ def replace_pack(uow: UnitOfWork, actor: Principal, tid: str, n: int, seat_no: i
     require_tournament_staff(actor, t)
     pod_of(uow, tid, n)
     sets = product_sets(uow, t.section("product")) if cards is None else {}
-    state, events = uow.decide(POD, streams.draft_pod(tid, n), ReplacePack(
+    state, events = uow.decide(POD, (tid, n), ReplacePack(
         seat=seat_no, round=round_no, cards=None if cards is None else list(cards),
         reason=reason, by=actor.id, now=ms(uow.now), sets=sets))
     replaced = next(e for e in events if isinstance(e, PackReplaced))
@@ -184,6 +184,6 @@ def late_arrival(uow: UnitOfWork, actor: Principal, tid: str, player_id: str) ->
     """V:EKN 7.2.6: a player added after the draft started receives sealed product."""
     return handout.late_arrival(
         uow, actor, tid, player_id, BOOSTER_DRAFT.consumer,
-        lambda uow: sources.state(uow, DRAFT, streams.draft(tid)).started,
-        lambda uow, allocation: uow.decide(DRAFT, streams.draft(tid), ProvideLateArrival(
+        lambda uow: sources.state(uow, DRAFT, tid).started,
+        lambda uow, allocation: uow.decide(DRAFT, tid, ProvideLateArrival(
             player_id, allocation, ms(uow.now), actor.id)))

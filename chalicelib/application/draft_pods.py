@@ -10,10 +10,10 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from ..domain import streams
-from ..domain.draft.decide import POD, Sweep, advance
+from ..domain.draft.aggregate import DRAFT, POD
+from ..domain.draft.decide import Sweep, advance
 from ..domain.draft.state import PodState
-from ..domain.draft.tournament import DRAFT, DraftState
+from ..domain.draft.tournament import DraftState
 from ..domain.draft.views import public_view
 from ..domain.errors import NotFound
 from ..projections.queries.draft import ACTIVE_KIND
@@ -29,7 +29,7 @@ def ms(moment: datetime) -> int:
 
 def draft_of(source: Any, tid: str) -> DraftState:
     """The draft as a whole (404 before it starts)."""
-    state = sources.state(source, DRAFT, streams.draft(tid))
+    state = sources.state(source, DRAFT, tid)
     if not state.started:
         raise NotFound("the draft has not started", {"tournament_id": tid})
     return state
@@ -37,7 +37,7 @@ def draft_of(source: Any, tid: str) -> DraftState:
 
 def pod_of(source: Any, tid: str, n: int) -> PodState:
     """Pod ``n`` (404 if there is none)."""
-    state = sources.state(source, POD, streams.draft_pod(tid, n))
+    state = sources.state(source, POD, (tid, n))
     if not state.opened:
         raise NotFound(f"no pod {n}", {"tournament_id": tid})
     return state
@@ -46,7 +46,7 @@ def pod_of(source: Any, tid: str, n: int) -> PodState:
 def sweep_pod(uow: UnitOfWork, tid: str, n: int) -> dict[str, Any]:
     """Apply every pick timer of pod ``n`` due now: its auto-picks and status."""
     before = pod_of(uow, tid, n)
-    state, _ = uow.decide(POD, streams.draft_pod(tid, n), Sweep(now=ms(uow.now)))
+    state, _ = uow.decide(POD, (tid, n), Sweep(now=ms(uow.now)))
     return {"pod": n, "auto_picks": state.pick_count - before.pick_count,
             "status": public_view(state)["status"]}
 

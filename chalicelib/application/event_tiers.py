@@ -6,7 +6,6 @@ from datetime import date
 from typing import Any
 
 from ..domain import judging as j
-from ..domain import streams
 from ..domain.errors import Conflict
 from ..domain.ledger import LEDGER
 from ..domain.ledger.qualify import member_qualifications
@@ -30,7 +29,7 @@ def keep_multi_judge_allowed(uow: UnitOfWork, t: TournamentState) -> None:
     refusal = multi_judge_refusal(dict(t.settings))
     if refusal is None:
         return
-    judging = uow.load(j.JUDGING, streams.judging(t.id), guard=False)
+    judging = uow.load(j.JUDGING, t.id, guard=False)
     if judging.panel:
         raise Conflict(refusal + ": the Multi-Judge System is named for this event",
                        {"tier": effective_tier(dict(t.settings))},
@@ -45,7 +44,7 @@ def admit_qualified(uow: UnitOfWork, t: TournamentState, member_id: str | None) 
         return
     # the event tier's validation makes a non-open event name both
     fid, continent = str(event["federation_id"]), str(event["continent"])
-    ledger = uow.load(LEDGER, streams.ledger(fid), guard=False)
+    ledger = uow.load(LEDGER, fid, guard=False)
     day = date.fromisoformat((t.starts_at or uow.now.isoformat())[:10])
     found = member_qualifications(member_id, ledger.entries(member_id),
                                   ledger.counting_records(), continent, day) \

@@ -9,19 +9,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from ..domain import streams
-from ..domain.decks.decider import DECKS
-from ..domain.ffa.decider import FFA
+from ..domain.decks.aggregate import DECKS
+from ..domain.ffa.aggregate import FFA
 from ..domain.product import phase
-from ..domain.swiss.decider import SWISS
-from ..domain.tables.decider import TABLES
+from ..domain.swiss.aggregate import SWISS
+from ..domain.tables.aggregate import TABLES
 from ..domain.tournament import TournamentState
 from . import sources
 from .formats_drafts import BOOSTER_DRAFT, MIXED_DRAFT, TABLE_DRAFT
 from .formats_sealed import RESTRICTED_TRADE, SEALED, SEALED_SWAP
 from .reads import Reads
 
-Read = Callable[[Any, str], Any]
+Read = Callable[[Any, Any], Any]      # (aggregate, key) -> state
 
 
 class LimitedFormat(Protocol):
@@ -66,7 +65,7 @@ def pool_of(source: Any, t: TournamentState, player_id: str) -> list[str] | None
 def _pools_recorded(read: Read, t: TournamentState) -> bool:
     """The staff recorded a pool for every active player (product drafted or opened at
     the table, outside Podium: 7.2.3)."""
-    recorded = read(DECKS, streams.decks(t.id)).pools
+    recorded = read(DECKS, t.id).pools
     active = [p.id for p in t.active_players()]
     return bool(active) and all(p in recorded for p in active)
 
@@ -95,7 +94,7 @@ def play_started(source: Any, t: TournamentState, guard: bool = False) -> bool:
     seated, or a free-for-all pod game reported (``guard``: see :func:`sources.state`)."""
     read = sources.reader(source, guard=guard)
     if t.structure == "swiss":
-        return phase.play_started(swiss=read(SWISS, streams.swiss(t.id)))
+        return phase.play_started(swiss=read(SWISS, t.id))
     if t.structure == "multiplayer-tables":
-        return phase.play_started(tables=read(TABLES, streams.tables(t.id)))
-    return phase.play_started(ffa=read(FFA, streams.ffa(t.id)))
+        return phase.play_started(tables=read(TABLES, t.id))
+    return phase.play_started(ffa=read(FFA, t.id))

@@ -8,18 +8,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..domain import mixed, streams, tabledraft
+from ..domain import mixed_draft, streams, table_draft
 from ..domain.decks import pools
-from ..domain.draft.decide import POD
-from ..domain.draft.tournament import DRAFT, DraftState
+from ..domain.draft.aggregate import DRAFT, POD
+from ..domain.draft.tournament import DraftState
 from ..domain.draft.views import can_see_own_picks
 from ..domain.errors import NotFound
-from ..domain.mixed.visibility import redact as mixed_redact
+from ..domain.mixed_draft.visibility import redact as mixed_redact
 from ..domain.product import phase
 from ..domain.product.allocation import pool_of
-from ..domain.tabledraft import clock
-from ..domain.tabledraft.roster import ROSTER, RosterState
-from ..domain.tabledraft.visibility import redact as table_redact
+from ..domain.table_draft import clock
+from ..domain.table_draft.aggregate import MIXED_DRAFT_ROSTER, TABLE_DRAFT_ROSTER
+from ..domain.table_draft.roster import RosterState
+from ..domain.table_draft.visibility import redact as table_redact
 from ..domain.tournament import TournamentState
 from . import sources, tournament
 from .draft_pods import draft_of, touched_pod
@@ -27,7 +28,7 @@ from .limited import started
 from .pool_document import document, starters, with_starters
 from .reads import Reads
 
-Read = Callable[[Any, str], Any]
+Read = Callable[[Any, Any], Any]      # (aggregate, key) -> state
 
 
 class BoosterDraft:
@@ -38,22 +39,22 @@ class BoosterDraft:
     consumer = "draft"                            # of entered product
 
     def started_here(self, read: Read, t: TournamentState) -> bool:
-        draft: DraftState = read(DRAFT, streams.draft(t.id))
+        draft: DraftState = read(DRAFT, t.id)
         return draft.started
 
     def open_items(self, read: Read, t: TournamentState) -> list[dict[str, Any]]:
-        draft = read(DRAFT, streams.draft(t.id))
+        draft = read(DRAFT, t.id)
         unfinished = [n for n in range(1, len(draft.pods) + 1)
-                      if not read(POD, streams.draft_pod(t.id, n)).finished]
+                      if not read(POD, (t.id, n)).finished]
         return phase.draft_open(self.label, started=draft.started, unfinished=unfinished)
 
     def pool(self, read: Read, t: TournamentState, pid: str) -> list[str] | None:
         """7.5 / 905.1d: starters and picks; a late arrival's sealed product (7.2.6)."""
-        draft = read(DRAFT, streams.draft(t.id))
+        draft = read(DRAFT, t.id)
         n = draft.pod_of.get(pid)
         if pid not in draft.late and n is None:
             return None
-        pod = read(POD, streams.draft_pod(t.id, n)) if n is not None else None
+        pod = read(POD, (t.id, n)) if n is not None else None
         return pools.booster_draft_pool(draft, pod, pid)
 
     def pool_document(self, reads: Reads, t: TournamentState, pid: str,
@@ -83,6 +84,7 @@ class RosterDraft:
 
     name: str
     label: str                                   # "table draft", in messages
+    roster_decider: Any                          # the roster's decider
     roster_stream: Callable[[str], str]
     decider: Any                                 # the pods' decider
     pod_stream: Callable[[str, int], str]
@@ -98,12 +100,12 @@ class RosterDraft:
         return self.name
 
     def roster(self, read: Read, tid: str) -> RosterState:
-        roster: RosterState = read(ROSTER, self.roster_stream(tid))
+        roster: RosterState = read(self.roster_decider, tid)
         return roster
 
     def pod(self, source: Any, tid: str, n: int) -> Any:
         """Pod ``n`` (404 while there is none)."""
-        return started(source, self.decider, self.pod_stream(tid, n),
+        return started(source, self.decider, (tid, n),
                        f"no {self.label} pod {n}", tid)
 
     def started_here(self, read: Read, t: TournamentState) -> bool:
@@ -112,7 +114,7 @@ class RosterDraft:
     def open_items(self, read: Read, t: TournamentState) -> list[dict[str, Any]]:
         roster = self.roster(read, t.id)
         unfinished = [n for n in range(1, len(roster.pods) + 1)
-                      if read(self.decider, self.pod_stream(t.id, n)).status != "completed"]
+                      if read(self.decider, (t.id, n)).status != "completed"]
         return phase.draft_open(self.label, started=roster.formed, unfinished=unfinished)
 
     def pool(self, read: Read, t: TournamentState, pid: str) -> list[str] | None:
@@ -121,7 +123,7 @@ class RosterDraft:
         n = roster.pod_of(pid)
         if n is None and pid not in roster.late:
             return None
-        pod = read(self.decider, self.pod_stream(t.id, n)) if n is not None else None
+        pod = read(self.decider, (t.id, n)) if n is not None else None
         return self.final_pool(roster, pod, pid)
 
     def pool_document(self, reads: Reads, t: TournamentState, pid: str,
@@ -136,7 +138,7 @@ class RosterDraft:
         n = roster.pod_of(pid)
         if n is None:
             raise NotFound("this player has no draft product", {"player_id": pid})
-        pod = reads.state(self.decider, self.pod_stream(t.id, n))
+        pod = reads.state(self.decider, (t.id, n))
         kept = starters(roster.starters.get(pid, []))
         picks = self.picks(pod, pid, staff)
         return document(t.id, pid, "draft", pod.status == "completed", kept, picks,
@@ -159,7 +161,7 @@ def _mixed_expiry(uow: Any, tid: str) -> Any:
     """Every expiry due, each at its deadline: in the crypt phase the oldest card on the
     table (7.7), in the library phase a random card of the late player's pile (7.5.3)."""
     seed = tournament.load(uow, tid, guard=False).seed
-    return mixed.ExpireLibraryPicks(seed=seed, now=uow.now)
+    return mixed_draft.ExpireLibraryPicks(seed=seed, now=uow.now)
 
 
 def _mixed_picks(pod: Any, pid: str, staff: bool) -> list[str] | None:
@@ -172,15 +174,17 @@ def _mixed_picks(pod: Any, pid: str, staff: bool) -> list[str] | None:
 BOOSTER_DRAFT = BoosterDraft()
 
 TABLE_DRAFT = RosterDraft(
-    name="table-draft", label="table draft", roster_stream=streams.table_draft,
-    decider=tabledraft.TABLE_DRAFT, pod_stream=streams.table_draft_pod,
+    name="table-draft", label="table draft", roster_decider=TABLE_DRAFT_ROSTER,
+    roster_stream=streams.table_draft,
+    decider=table_draft.TABLE_DRAFT, pod_stream=streams.table_draft_pod,
     final_pool=pools.table_draft_pool,
     picks=lambda pod, pid, staff: list(pod.pools.get(pid, ())),   # 7.7: taken in view
-    due=_table_due, expire=lambda uow, tid: tabledraft.ExpirePick(now=uow.now),
-    view=tabledraft.view, redact=table_redact)
+    due=_table_due, expire=lambda uow, tid: table_draft.ExpirePick(now=uow.now),
+    view=table_draft.view, redact=table_redact)
 
 MIXED_DRAFT = RosterDraft(
-    name="mixed-draft", label="mixed draft", roster_stream=streams.mixed_draft,
-    decider=mixed.MIXED_DRAFT, pod_stream=streams.mixed_draft_pod,
+    name="mixed-draft", label="mixed draft", roster_decider=MIXED_DRAFT_ROSTER,
+    roster_stream=streams.mixed_draft,
+    decider=mixed_draft.MIXED_DRAFT, pod_stream=streams.mixed_draft_pod,
     final_pool=pools.mixed_draft_pool, picks=_mixed_picks, due=_mixed_due,
-    expire=_mixed_expiry, view=mixed.view, redact=mixed_redact)
+    expire=_mixed_expiry, view=mixed_draft.view, redact=mixed_redact)

@@ -16,7 +16,7 @@ from . import sources
 from .pool_document import document, starters
 from .reads import Reads
 
-Read = Callable[[Any, str], Any]
+Read = Callable[[Any, Any], Any]      # (aggregate, key) -> state
 
 
 def _product(read: Read, tid: str) -> sealed.SealedState:

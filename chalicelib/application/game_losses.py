@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..domain import streams
 from ..domain.judging import JUDGING
 from ..service import UnitOfWork
 
@@ -14,5 +13,5 @@ def zero_vp(uow: UnitOfWork, tid: str, number: int, table: int,
             vp_halves: dict[str, Any]) -> dict[str, Any]:
     """``vp_halves`` with 0 for each player of the table who received a game or match
     loss there (their predators gain nothing from it either: it is not an oust)."""
-    losers = uow.load(JUDGING, streams.judging(tid)).game_losses_at(number, table)
+    losers = uow.load(JUDGING, tid).game_losses_at(number, table)
     return {**vp_halves, **{p: 0 for p in sorted(losers)}}

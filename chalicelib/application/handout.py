@@ -17,9 +17,10 @@ from ..auth import Principal, require_tournament_staff
 from ..auth.credentials import check_current
 from ..domain import streams
 from ..domain.errors import Conflict, DomainError, Invalid
+from ..domain.product.aggregate import PLAYER_PRODUCT, PRODUCT_GATE
 from ..domain.product.allocation import allocate_one, pool_of
-from ..domain.product.handout import PRODUCT_GATE, HandOut, LockEntries, UnlockEntries
-from ..domain.product.player_product import PLAYER_PRODUCT, HandOutAlone, handout_problems
+from ..domain.product.handout import HandOut, LockEntries, UnlockEntries
+from ..domain.product.player_product import HandOutAlone, handout_problems
 from ..domain.tournament import TournamentState
 from ..service import IdempotencyRequest, Reply, UnitOfWork
 from . import sources, tournament
@@ -43,7 +44,7 @@ class EnteredProduct:
         if self.rehearsal:
             uow.decide(PRODUCT_GATE, gate, LockEntries(self.consumer, uow.now.isoformat(),
                                                        self.by))
-        entries = {p: sources.state(uow, PLAYER_PRODUCT, streams.player_product(self.tid, p))
+        entries = {p: sources.state(uow, PLAYER_PRODUCT, (self.tid, p))
                    for p in players}
         product = t.section("product")
         problems = handout_problems(product, entry_sets(uow, product, named_sets(entries)),
@@ -107,7 +108,7 @@ def _checked(start: Start, actor: Principal) -> Start:
 
 
 def _gate(uow: UnitOfWork, tid: str, command: Any) -> Reply:
-    uow.decide(PRODUCT_GATE, streams.product_gate(tid), command)
+    uow.decide(PRODUCT_GATE, tid, command)
     return Reply(200, None)
 
 
@@ -118,15 +119,14 @@ def late_allocation(uow: UnitOfWork, t: TournamentState, player_id: str, consume
     product = t.section("product")
     if product.get("source", "collated") == "collated":
         return None
-    stream = streams.player_product(t.id, player_id)
-    entry = uow.load(PLAYER_PRODUCT, stream)
+    entry = uow.load(PLAYER_PRODUCT, (t.id, player_id))
     if entry.entered:
         sets = entry_sets(uow, product, named_sets({player_id: entry}))
         problems = handout_problems(product, sets, {player_id: entry})
         if problems:
             raise Invalid("the late arrival's entered product cannot be handed out",
                           problems, code="invalid_entered_product")
-    uow.decide(PLAYER_PRODUCT, stream, HandOutAlone(player_id, consumer,
+    uow.decide(PLAYER_PRODUCT, (t.id, player_id), HandOutAlone(player_id, consumer,
                                                     uow.now.isoformat(), by))
     return entry.allocation()
 

@@ -15,7 +15,7 @@ from ..domain import streams
 from ..domain.calls import CALLS, RESOLVED, AcknowledgeCall, Call, CallJudge, ResolveCall
 from ..domain.errors import Forbidden, NotFound
 from ..domain.swiss import SWISS
-from ..domain.tables.decider import TABLES
+from ..domain.tables.aggregate import TABLES
 from ..domain.tournament import TournamentState
 from ..service import UnitOfWork
 from . import tournament
@@ -80,10 +80,10 @@ def call_judge(uow: UnitOfWork, actor: Principal, tid: str, number: int | None,
     number, table, match, seats = _location(reader(uow), t, player, number, table)
     if player is not None and player not in seats:
         raise Forbidden("players call a judge to their own table", code="not_your_table")
-    officials = uow.load(j.JUDGING, streams.judging(tid))
+    officials = uow.load(j.JUDGING, tid)
     suggested = j.ruling_judge(head_judge(officials, t), officials.panel, seats)
     call_id = uow.new_id("call")
-    state, _ = uow.decide(CALLS, streams.calls(tid), CallJudge(
+    state, _ = uow.decide(CALLS, tid, CallJudge(
         call_id, actor.ref(), player, number, table, match, reason, suggested,
         uow.now.isoformat()))
     return {"tournament_id": tid, **_doc(state.calls[call_id])}
@@ -92,7 +92,7 @@ def call_judge(uow: UnitOfWork, actor: Principal, tid: str, number: int | None,
 def acknowledge(uow: UnitOfWork, actor: Principal, tid: str, call_id: str) -> dict[str, Any]:
     t = tournament.load(uow, tid)
     require_tournament_staff(actor, t)
-    state, _ = uow.decide(CALLS, streams.calls(tid),
+    state, _ = uow.decide(CALLS, tid,
                           AcknowledgeCall(call_id, actor.ref(), uow.now.isoformat()))
     return {"tournament_id": tid, **_doc(state.calls[call_id])}
 
@@ -101,7 +101,7 @@ def resolve(uow: UnitOfWork, actor: Principal, tid: str, call_id: str,
             note: str | None) -> dict[str, Any]:
     t = tournament.load(uow, tid)
     require_tournament_staff(actor, t)
-    state, _ = uow.decide(CALLS, streams.calls(tid),
+    state, _ = uow.decide(CALLS, tid,
                           ResolveCall(call_id, actor.ref(), note, uow.now.isoformat()))
     return {"tournament_id": tid, **_doc(state.calls[call_id])}
 
@@ -110,7 +110,7 @@ def queue(reads: Reads, actor: Principal, tid: str, everything: bool) -> dict[st
     """The calls not resolved yet, oldest first (``everything``: resolved ones too)."""
     t = tournament.load(reads, tid)
     require_tournament_staff(actor, t)
-    state = reads.state(CALLS, streams.calls(tid))
+    state = reads.state(CALLS, tid)
     calls = [state.calls[c] for c in state.order]
     return {"tournament_id": tid,
             "calls": [_doc(c) for c in calls if everything or c.status != RESOLVED]}

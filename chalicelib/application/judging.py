@@ -24,8 +24,7 @@ from ..domain.errors import Conflict, Forbidden, Invalid, NotFound
 from ..domain.judging.losses import swiss_loss
 from ..domain.swiss import SWISS
 from ..domain.swiss.results import Score
-from ..domain.tables.decider import TABLES
-from ..domain.tables.table_result import TABLE
+from ..domain.tables.aggregate import TABLE, TABLES
 from ..domain.tournament import TournamentState
 from ..domain.tournament import state as tstate
 from ..projections.queries import judging as views
@@ -73,7 +72,7 @@ def name_officials(uow: UnitOfWork, actor: Principal, tid: str, head: str,
     t = tournament.load(uow, tid)
     require_tournament_staff(actor, t, organizer_only=True)
     allow_multi_judge(t, panel)
-    state, _ = uow.decide(j.JUDGING, _stream(tid), j.NameOfficials(
+    state, _ = uow.decide(j.JUDGING, tid, j.NameOfficials(
         head, tuple(j.Official(o["judge_id"], o.get("player_id")) for o in panel),
         t.status != tstate.REGISTRATION, frozenset([t.organizer_id, *t.judges]),
         frozenset(t.players.keys()), actor.ref(), uow.now.isoformat()))
@@ -82,13 +81,13 @@ def name_officials(uow: UnitOfWork, actor: Principal, tid: str, head: str,
 
 def officials(reads: Reads, tid: str) -> dict[str, Any]:
     t = tournament.load(reads, tid)
-    return _officials(tid, reads.state(j.JUDGING, _stream(tid)), t)
+    return _officials(tid, reads.state(j.JUDGING, tid), t)
 
 
 # -- where a player plays a round ------------------------------------------------------
 
 def _swiss_match(uow: UnitOfWork, tid: str, number: int, player: str) -> Any:
-    swiss = uow.load(SWISS, streams.swiss(tid), guard=False)
+    swiss = uow.load(SWISS, tid, guard=False)
     if not 1 <= number <= len(swiss.rounds):
         raise NotFound(f"no Swiss round {number}", code="round_not_found")
     rnd = swiss.rounds[number - 1]
@@ -101,7 +100,7 @@ def _swiss_match(uow: UnitOfWork, tid: str, number: int, player: str) -> Any:
 
 
 def _table(uow: UnitOfWork, tid: str, number: int, player: str) -> int:
-    state = uow.load(TABLES, streams.tables(tid), guard=False)
+    state = uow.load(TABLES, tid, guard=False)
     if not 1 <= number <= len(state.rounds):
         raise NotFound(f"round {number} has not been seated", code="round_not_found")
     table = state.rounds[number - 1].table_of(player)
@@ -144,11 +143,11 @@ def _swiss_loss(uow: UnitOfWork, actor: Principal, tid: str, match_id: str, kind
 
 def _table_loss(uow: UnitOfWork, actor: Principal, tid: str, number: int, table: int,
                 player: str) -> dict[str, Any]:
-    state = uow.load(TABLES, streams.tables(tid), guard=False)
+    state = uow.load(TABLES, tid, guard=False)
     rnd = state.rounds[number - 1]
     result = rnd.results.get(table)
     if result is None and rnd.per_table:
-        result = uow.load(TABLE, streams.table_result(tid, number, table),
+        result = uow.load(TABLE, (tid, number, table),
                           guard=False).result
     if result is None:
         return {"round": number, "table": table, "vp": 0, "when": "reported"}
@@ -181,7 +180,7 @@ def give_penalty(uow: UnitOfWork, actor: Principal, tid: str, player: str, kind:
     if t.status == tstate.FINISHED or (kind != "warning" and t.status != tstate.RUNNING):
         raise Conflict("penalties are recorded while the tournament runs (warnings also "
                        "before it starts)", {"status": t.status}, code="not_running")
-    state = uow.load(j.JUDGING, _stream(tid))
+    state = uow.load(j.JUDGING, tid)
     table, match_id = _where(uow, t, number, player)
     seated_judges.refuse_if_seated(uow, actor, t, seated_judges.seats_of(uow, t, number, player))
     command = j.GivePenalty(uow.new_id("pen"), player, kind, reason, actor.ref(),
@@ -196,7 +195,7 @@ def give_penalty(uow: UnitOfWork, actor: Principal, tid: str, player: str, kind:
         applied = {"table": _table_loss(uow, actor, tid, number, table, player)}
     elif kind == "disqualification":
         applied = {"drop": _disqualify(uow, actor, t, player, reason)}
-    state, _ = uow.decide(j.JUDGING, _stream(tid), replace(command, applied=applied))
+    state, _ = uow.decide(j.JUDGING, tid, replace(command, applied=applied))
     return _penalty_doc(tid, state.penalties[command.penalty_id])
 
 
@@ -254,7 +253,7 @@ def file_appeal(uow: UnitOfWork, actor: Principal, tid: str, penalty_id: str,
     if t.status == tstate.FINISHED:
         raise Conflict("the tournament is finished", {"status": t.status},
                        code="not_running")
-    state, _ = uow.decide(j.JUDGING, _stream(tid), j.FileAppeal(
+    state, _ = uow.decide(j.JUDGING, tid, j.FileAppeal(
         uow.new_id("apl"), penalty_id, actor.player_id or "", statement, uow.now.isoformat()))
     return _penalty_doc(tid, state.penalties[penalty_id])
 
@@ -264,8 +263,8 @@ def decide_appeal(uow: UnitOfWork, actor: Principal, tid: str, penalty_id: str,
     """V:EKN 2.7: the head judge upholds or overturns the ruling; the decision is final."""
     t = tournament.load(uow, tid, guard=False)
     require_tournament_staff(actor, t)
-    state = uow.load(j.JUDGING, _stream(tid))
-    state, _ = uow.decide(j.JUDGING, _stream(tid), j.DecideAppeal(
+    state = uow.load(j.JUDGING, tid)
+    state, _ = uow.decide(j.JUDGING, tid, j.DecideAppeal(
         penalty_id, decision, note, actor.ref(), _is_head_judge(actor, state, t),
         uow.now.isoformat()))
     return {**_penalty_doc(tid, state.penalties[penalty_id]),
@@ -276,16 +275,16 @@ def decide_appeal(uow: UnitOfWork, actor: Principal, tid: str, penalty_id: str,
 
 def round_judges(reads: Reads, tid: str, number: int) -> dict[str, Any]:
     t = tournament.load(reads, tid)
-    state = reads.state(j.JUDGING, _stream(tid))
+    state = reads.state(j.JUDGING, tid)
     head = head_judge(state, t)
     if t.structure == "swiss":
-        swiss = reads.state(SWISS, streams.swiss(tid))
+        swiss = reads.state(SWISS, tid)
         if not 1 <= number <= len(swiss.rounds):
             raise NotFound(f"no Swiss round {number}", code="round_not_found")
         where: list[tuple[int, str | None, tuple[str | None, ...]]] = [
             (m.table, m.id, (m.a, m.b)) for m in swiss.rounds[number - 1].matches]
     elif t.structure == "multiplayer-tables":
-        tables_state = reads.state(TABLES, streams.tables(tid))
+        tables_state = reads.state(TABLES, tid)
         if not 1 <= number <= len(tables_state.rounds):
             raise NotFound(f"round {number} has not been seated", code="round_not_found")
         where = [(k, None, seats) for k, seats in
@@ -326,7 +325,7 @@ def announce_start(uow: UnitOfWork, actor: Principal, tid: str, number: int,
     require_tournament_staff(actor, t)
     tournament.require_running(t)
     _seated(uow, t, number)
-    state, _ = uow.decide(j.JUDGING, _stream(tid), j.AnnounceRoundStart(
+    state, _ = uow.decide(j.JUDGING, tid, j.AnnounceRoundStart(
         number, starts_at or uow.now.isoformat(), actor.ref()))
     start = state.starts[number]
     return {"tournament_id": tid, "round": number, "starts_at": start,
@@ -346,7 +345,7 @@ def mark_present(uow: UnitOfWork, actor: Principal, tid: str, number: int,
     if player not in _seated(uow, t, number):
         raise Conflict(f"the player does not play in round {number}",
                        {"round": number, "player_id": player}, code="not_playing")
-    uow.decide(j.JUDGING, _stream(tid), j.MarkPresent(number, player, actor.ref(),
+    uow.decide(j.JUDGING, tid, j.MarkPresent(number, player, actor.ref(),
                                                        uow.now.isoformat()))
     return {"tournament_id": tid, "round": number, "player_id": player, "present": True}
 
@@ -357,7 +356,7 @@ def tardy(reads: Reads, actor: Principal, tid: str, number: int, now: str) -> di
     t = tournament.load(reads, tid)
     require_tournament_staff(actor, t)
     seated = _seated(reads, t, number)
-    state = reads.state(j.JUDGING, _stream(tid))
+    state = reads.state(j.JUDGING, tid)
     start = state.starts.get(number)
     late_from = j.late_from(start) if start else None
     penalized = {p.player for p in state.standing() if p.round == number

@@ -6,7 +6,6 @@ from typing import Any
 
 from ..auth import Principal, require_role
 from ..domain import leagues as lg
-from ..domain import streams
 from ..domain.errors import NotFound
 from ..projections.queries.reports import org_kind
 from ..service import UnitOfWork
@@ -19,7 +18,7 @@ def create(uow: UnitOfWork, actor: Principal, body: dict[str, Any]) -> dict[str,
     """The organizer opens a league season."""
     require_role(actor, "organizer")
     lid = uow.new_id("l")
-    state, _ = uow.decide(lg.LEAGUE, streams.league(lid), lg.CreateLeague(
+    state, _ = uow.decide(lg.LEAGUE, lid, lg.CreateLeague(
         lid, actor.id, body["name"], body["game"], body["starts"], body["ends"],
         {str(k): v for k, v in body["points"].items()}, body["attendance"],
         body.get("best_of"), body["invitations"], uow.now.isoformat()))
@@ -33,7 +32,7 @@ def _public(league: dict[str, Any]) -> dict[str, Any]:
 
 def season(reads: Reads, lid: str) -> dict[str, Any]:
     """The season's events, standings and invitation list (public)."""
-    state = reads.state(lg.LEAGUE, streams.league(lid))
+    state = reads.state(lg.LEAGUE, lid)
     league = state.league
     if league is None:
         raise NotFound(f"no league {lid}", code="league_not_found")

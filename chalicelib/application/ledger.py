@@ -79,7 +79,7 @@ def import_event(uow: UnitOfWork, actor: Principal, body: dict[str, Any]) -> dic
 
 
 def _record(uow: UnitOfWork, actor: Principal, record: dict[str, Any]) -> dict[str, Any]:
-    state, events = uow.decide(lg.LEDGER, _stream(actor.id), lg.RecordEvent(
+    state, events = uow.decide(lg.LEDGER, actor.id, lg.RecordEvent(
         record, actor.ref(), uow.now.isoformat()))
     return _event_doc(actor.id, state, record["event_id"], events)
 
@@ -88,7 +88,7 @@ def invalidate(uow: UnitOfWork, actor: Principal, event_id: str,
                reason: str) -> dict[str, Any]:
     """V:EKN 9.4: the federation invalidates an event; its results stop counting."""
     require_role(actor, "federation")
-    state, events = uow.decide(lg.LEDGER, _stream(actor.id), lg.InvalidateEvent(
+    state, events = uow.decide(lg.LEDGER, actor.id, lg.InvalidateEvent(
         event_id, reason, actor.ref(), uow.now.isoformat()))
     return _event_doc(actor.id, state, event_id, events)
 
@@ -117,7 +117,7 @@ def _ledger(reads: Reads, fid: str) -> lg.LedgerState:
 
 def _versioned(reads: Reads, fid: str) -> tuple[lg.LedgerState, int]:
     """The federation's ledger (404 ``not_found`` for anything but a federation)."""
-    account = reads.state(ACCOUNT, streams.account(fid)) if FEDERATION_ID.fullmatch(fid) \
+    account = reads.state(ACCOUNT, fid) if FEDERATION_ID.fullmatch(fid) \
         else None
     if account is None or not account.exists or account.role != "federation":
         raise NotFound(f"no federation {fid}", code="not_found")

@@ -31,9 +31,9 @@ class _Phased(Protocol):
 P = TypeVar("P", bound=_Phased)
 
 
-def started(source: Any, decider: Decider[P], stream_id: str, missing: str, tid: str) -> P:
-    """The stream's state, 404 (``missing``) while it is still new."""
-    state = sources.state(source, decider, stream_id)
+def started(source: Any, decider: Decider[P], key: Any, missing: str, tid: str) -> P:
+    """The state of the aggregate's stream of ``key``, 404 (``missing``) while it is new."""
+    state = sources.state(source, decider, key)
     if state.status == "new":
         raise NotFound(missing, {"tournament_id": tid})
     return state

@@ -10,11 +10,9 @@ from typing import Any
 from ..auth import Principal, require_role
 from ..domain import streams
 from ..domain.swiss import migration as swiss_migration
-from ..domain.swiss.decider import SWISS
-from ..domain.swiss.match import MATCH
+from ..domain.swiss.aggregate import MATCH, SWISS
 from ..domain.tables import migration as tables_migration
-from ..domain.tables.decider import TABLES
-from ..domain.tables.table_result import TABLE
+from ..domain.tables.aggregate import TABLE, TABLES
 from ..service import UnitOfWork
 from . import tournament
 
@@ -29,35 +27,35 @@ def migrate(uow: UnitOfWork, actor: Principal, tid: str) -> dict[str, Any]:
 
 
 def _swiss(uow: UnitOfWork, tid: str) -> dict[str, Any]:
-    state = uow.load(SWISS, streams.swiss(tid))
+    state = uow.load(SWISS, tid)
     rounds = swiss_migration.unmigrated(state)
-    ids = {streams.swiss_match(tid, m.id): m.id for r in state.rounds
-           if r.number in rounds and not r.closed for m in r.matches}
-    touched = frozenset(ids[sid] for sid, s in uow.peek_many(MATCH, list(ids)).items()
-                        if s.touched)
+    ids = [m.id for r in state.rounds if r.number in rounds and not r.closed
+           for m in r.matches]
+    states = uow.peek_many(MATCH, [(tid, match_id) for match_id in ids])
+    touched = frozenset(match_id for match_id in ids if states[(tid, match_id)].touched)
     plan = swiss_migration.plan(state, touched)
     for match_id, events in plan.copies.items():
-        uow.record(MATCH, streams.swiss_match(tid, match_id), events)
+        uow.record(MATCH, (tid, match_id), events)
     for number, table in plan.counted:
         uow.count(streams.swiss_round_tally(tid, number), table)
     if plan.swiss:
-        uow.record(SWISS, streams.swiss(tid), plan.swiss)
+        uow.record(SWISS, tid, plan.swiss)
     return {"rounds": rounds, "copied": {m: len(e) for m, e in plan.copies.items()}}
 
 
 def _tables(uow: UnitOfWork, tid: str) -> dict[str, Any]:
-    state = uow.load(TABLES, streams.tables(tid))
+    state = uow.load(TABLES, tid)
     rounds = tables_migration.unmigrated(state)
-    own = {streams.table_result(tid, r.number, k): (r.number, k) for r in state.rounds
-           if r.number in rounds for k in range(1, len(r.tables) + 1)}
-    touched = frozenset(own[sid] for sid, s in uow.peek_many(TABLE, list(own)).items()
-                        if s != TABLE.initial())
+    own = [(r.number, k) for r in state.rounds if r.number in rounds
+           for k in range(1, len(r.tables) + 1)]
+    states = uow.peek_many(TABLE, [(tid, n, k) for n, k in own])
+    touched = frozenset((n, k) for n, k in own if states[(tid, n, k)] != TABLE.initial())
     plan = tables_migration.plan(state, touched)
     for (number, table), events in plan.copies.items():
-        uow.record(TABLE, streams.table_result(tid, number, table), events)
+        uow.record(TABLE, (tid, number, table), events)
     for rnd, table in plan.counted:
         uow.count(streams.tables_round_tally(tid, rnd), table)
     if plan.tables:
-        uow.record(TABLES, streams.tables(tid), plan.tables)
+        uow.record(TABLES, tid, plan.tables)
     return {"rounds": rounds, "copied": {f"R{n}-T{t}": len(e)
                                          for (n, t), e in plan.copies.items()}}

@@ -7,14 +7,16 @@ from __future__ import annotations
 from typing import Any
 
 from ..auth import Principal
-from ..domain import mixed, tabledraft
-from ..domain.mixed.setup import mixed_draft_commands
+from ..domain import mixed_draft, table_draft
+from ..domain.mixed_draft.setup import mixed_draft_commands
 from ..domain.tournament import TournamentState
 from ..service import UnitOfWork
 from . import roster_drafts, tournament
 from .card_facts import lists_cards
-from .formats_drafts import MIXED_DRAFT as MIXED
+from .formats_drafts import MIXED_DRAFT
 from .handout import EnteredProduct
+
+MIXED = MIXED_DRAFT     # the format (the api's routes name it)
 
 
 def start(uow: UnitOfWork, actor: Principal, tid: str, pods: list[list[str]] | None,
@@ -35,7 +37,7 @@ def start(uow: UnitOfWork, actor: Principal, tid: str, pods: list[list[str]] | N
 def crypt_pick(uow: UnitOfWork, actor: Principal, tid: str, n: int, card: str,
                number: int | None) -> dict[str, Any]:
     """A crypt card from the table (7.7)."""
-    return roster_drafts.pick(uow, actor, MIXED, tid, n, lambda uow, player: tabledraft.Pick(
+    return roster_drafts.pick(uow, actor, MIXED, tid, n, lambda uow, player: table_draft.Pick(
         player=player, card=card, pick=number, now=uow.now))
 
 
@@ -43,8 +45,9 @@ def crypt_pick(uow: UnitOfWork, actor: Principal, tid: str, n: int, card: str,
 def library_pick(uow: UnitOfWork, actor: Principal, tid: str, n: int, card: str,
                  pack: str | None) -> dict[str, Any]:
     """A card from the pile in front of the player; the rest passes on (7.6)."""
-    return roster_drafts.pick(uow, actor, MIXED, tid, n, lambda uow, player: mixed.LibraryPick(
-        player=player, card=card, pack=pack, seed=_seed(uow, tid), now=uow.now))
+    return roster_drafts.pick(
+        uow, actor, MIXED, tid, n, lambda uow, player: mixed_draft.LibraryPick(
+            player=player, card=card, pack=pack, seed=_seed(uow, tid), now=uow.now))
 
 
 def _seed(uow: UnitOfWork, tid: str) -> str:
@@ -67,7 +70,7 @@ def pick_for(uow: UnitOfWork, actor: Principal, tid: str, n: int, player_id: str
     the oldest card on the table (7.7), in the library phase a card of their pile drawn
     from the seed (7.5.3). The pick records who took it."""
     state, events = roster_drafts.staff_command(
-        uow, actor, MIXED, tid, n, lambda t, pod: mixed.TakePickFor(
+        uow, actor, MIXED, tid, n, lambda t, pod: mixed_draft.TakePickFor(
             player=player_id, by=actor.id, seed=t.seed, pick=number, pack=pack, now=uow.now))
     picked = roster_drafts.staff_pick(events)
     return {"pod": n, "player_id": player_id,
@@ -81,7 +84,7 @@ def replace_product(uow: UnitOfWork, actor: Principal, tid: str, n: int, seat: i
     """V:EKN 7.2.5, 7.8: a judge replaces an opened pack or starter with a wrong card
     count until the crypt draft's first card is taken."""
     def command(t: TournamentState, state: Any) -> Any:
-        return mixed.ReplaceProduct(
+        return mixed_draft.ReplaceProduct(
             seat=seat, item=item, reason=reason, by=actor.id, now=uow.now,
             **roster_drafts.replacement(uow, t, cards, state.product_meta, seat, item))
     state, events = roster_drafts.staff_command(uow, actor, MIXED, tid, n, command)

@@ -6,11 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..auth import Principal, require_tournament_staff
-from ..domain import streams
 from ..domain.errors import Conflict, NotFound
+from ..domain.product.aggregate import PLAYER_PRODUCT, PRODUCT_GATE
 from ..domain.product.allocation import booster_plan, check_product, pool_of
-from ..domain.product.handout import PRODUCT_GATE
-from ..domain.product.player_product import PLAYER_PRODUCT, EnterProduct, PlayerProduct
+from ..domain.product.player_product import EnterProduct, PlayerProduct
 from ..domain.profiles.product import ProductSettings
 from ..domain.tournament import state as tstate
 from ..projections.queries.product import ENTRY_KIND
@@ -63,8 +62,8 @@ def enter(uow: UnitOfWork, actor: Principal, tid: str, pid: str, packs: list[dic
         raise Conflict("the tournament is finished", code="not_running")
     product = t.section("product")
     named = [item["set"] for item in packs + starters if item["set"]]
-    gate = uow.load(PRODUCT_GATE, streams.product_gate(tid))   # guarded: a hand-out fences
-    entry, events = uow.decide(PLAYER_PRODUCT, streams.player_product(tid, pid), EnterProduct(
+    gate = uow.load(PRODUCT_GATE, tid)   # guarded: a hand-out fences
+    entry, events = uow.decide(PLAYER_PRODUCT, (tid, pid), EnterProduct(
         tournament=tid, player=pid, settings=product, sets=entry_sets(uow, product, named),
         packs=packs, starters=starters, gate=gate, now=uow.now.isoformat(), by=actor.id,
         reason=reason))
@@ -78,7 +77,7 @@ def entry(reads: Reads, actor: Principal, tid: str, pid: str) -> dict[str, Any]:
     t = tournament.load(reads, tid)
     require_tournament_staff(actor, t)
     tournament.registered(t, pid)
-    found = reads.state(PLAYER_PRODUCT, streams.player_product(tid, pid))
+    found = reads.state(PLAYER_PRODUCT, (tid, pid))
     if not found.entered:
         raise NotFound("no product entered for this player", {"player_id": pid},
                        code="product_not_entered")
@@ -105,7 +104,7 @@ def progress(reads: Reads, actor: Principal, tid: str) -> dict[str, Any]:
     t = tournament.load(reads, tid)
     require_tournament_staff(actor, t)
     product = t.section("product")
-    gate = reads.state(PRODUCT_GATE, streams.product_gate(tid))
+    gate = reads.state(PRODUCT_GATE, tid)
     views = _entry_views(reads, tid)
     players = []
     for p in sorted(t.active_players(), key=lambda p: p.id):

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..domain import streams
-from ..domain.decks.decider import DECKS
+from ..domain.decks.aggregate import DECKS
 from ..domain.errors import Conflict
 from ..domain.tournament import TournamentState
 from . import formats, sources
@@ -38,7 +37,7 @@ def require_product_phase_not_over(source: Any, tournament: TournamentState,
         raise Conflict(f"{what} is no longer possible: play has started "
                        f"(the product phase comes first, V:EKN 7.3.1, 7.5.4)",
                        {"structure": tournament.structure}, code="play_started")
-    if sources.state(source, DECKS, streams.decks(tournament.id), guard=True).opened:
+    if sources.state(source, DECKS, tournament.id, guard=True).opened:
         raise Conflict(f"{what} is no longer possible: deck building is open on product "
                        f"handed out at the table (record each pool instead, V:EKN 7.2.3)",
                        {"format": tournament.format}, code="deckbuilding_open")

@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 from ..auth import Principal, require_player
-from ..domain import streams
 from ..domain.errors import Invalid
 from ..domain.push import PUSH_SUBSCRIPTIONS, Subscribe, Unsubscribe
 from ..push import vapid
@@ -27,12 +26,11 @@ def subscribe(uow: UnitOfWork, actor: Principal, tid: str, pid: str, endpoint: s
     problem = endpoint_problem(endpoint)
     if problem:
         raise Invalid(problem, {"field": "endpoint"}, code="invalid_subscription")
-    stream = streams.push(tid, pid)
-    state = uow.load(PUSH_SUBSCRIPTIONS, stream)
+    state = uow.load(PUSH_SUBSCRIPTIONS, (tid, pid))
     existing = next((sid for sid, s in state.active.items() if s["endpoint"] == endpoint),
                     None)
     sid = existing or vapid.new_subscription_id()
-    uow.decide(PUSH_SUBSCRIPTIONS, stream, Subscribe(sid, endpoint, p256dh, auth,
+    uow.decide(PUSH_SUBSCRIPTIONS, (tid, pid), Subscribe(sid, endpoint, p256dh, auth,
                                                      uow.now.isoformat()))
     return {"tournament_id": tid, "player_id": pid, "subscription_id": sid,
             "endpoint": endpoint}
@@ -42,7 +40,7 @@ def unsubscribe(uow: UnitOfWork, actor: Principal, tid: str, pid: str,
                 sid: str) -> dict[str, Any]:
     t = tournament.load(uow, tid)
     require_player(actor, t, tournament.registered(t, pid).id)
-    uow.decide(PUSH_SUBSCRIPTIONS, streams.push(tid, pid),
+    uow.decide(PUSH_SUBSCRIPTIONS, (tid, pid),
                Unsubscribe(sid, "player", uow.now.isoformat()))
     return {"tournament_id": tid, "player_id": pid, "subscription_id": sid,
             "removed": True}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
 
-from ..domain.decider import Decider
+from ..domain.decider import Decider, Key
 from ..domain.errors import DomainError
 
 if TYPE_CHECKING:
@@ -17,12 +17,12 @@ S = TypeVar("S")
 
 @dataclass(frozen=True)
 class Reads:
-    service: CommandService    # .read(decider, stream_id) -> (state, version)
+    service: CommandService    # .read(decider, key) -> (state, version)
     views: ViewStore
 
-    def state(self, decider: Decider[S], stream_id: str) -> S:
+    def state(self, decider: Decider[S], key: Key) -> S:
         state: S
-        state, _ = self.service.read(decider, stream_id)
+        state, _ = self.service.read(decider, key)
         return state
 
     def tally(self, name: str) -> int:

@@ -14,7 +14,6 @@ from ..auth import (
     require_player,
     require_tournament_staff,
 )
-from ..domain import streams
 from ..domain import tournament as t
 from ..domain.errors import Forbidden, Invalid
 from ..projections.queries.tournaments import players_kind
@@ -41,7 +40,7 @@ def register(uow: UnitOfWork, actor: Principal | None, tid: str, name: str,
         admission.count_client(uow, state, client, pid)
         if state.registration_code is not None:
             guessing.guard_code(uow, tid, client)
-    new_state, _ = uow.decide(t.TOURNAMENT, streams.tournament(tid), t.RegisterPlayer(
+    new_state, _ = uow.decide(t.TOURNAMENT, tid, t.RegisterPlayer(
         pid, name, member_id, staff, uow.now.isoformat(),
         admission.code_digest(secret, tid, code) if code is not None else None))
     if new_state.structure == "multiplayer-tables" and new_state.status == t.state.RUNNING:
@@ -59,7 +58,7 @@ def replace_token(uow: UnitOfWork, actor: Principal, tid: str, pid: str,
     state = tournament.load(uow, tid)
     require_player(actor, state, pid)
     by_player = actor.role == "player"
-    new_state, _ = uow.decide(t.TOURNAMENT, streams.tournament(tid), t.ReplacePlayerToken(
+    new_state, _ = uow.decide(t.TOURNAMENT, tid, t.ReplacePlayerToken(
         pid, by_player, uow.now.isoformat(), actor.credential if by_player else None,
         by_judge=actor.role == "judge"))
     player = new_state.players[pid]
@@ -73,7 +72,7 @@ def replace_token(uow: UnitOfWork, actor: Principal, tid: str, pid: str,
 def remove(uow: UnitOfWork, actor: Principal, tid: str, pid: str) -> dict[str, Any]:
     """The staff removes a player before the start."""
     require_tournament_staff(actor, tournament.load(uow, tid))
-    uow.decide(t.TOURNAMENT, streams.tournament(tid), t.RemovePlayer(pid, uow.now.isoformat()))
+    uow.decide(t.TOURNAMENT, tid, t.RemovePlayer(pid, uow.now.isoformat()))
     return {"tournament_id": tid, "player_id": pid, "removed": True}
 
 
@@ -92,7 +91,7 @@ def drop(uow: UnitOfWork, actor: Principal, tid: str, pid: str, reason: str | No
         if after_seating == "unseat" and not is_staff(actor, state):
             raise Forbidden("the judge decides how a drop after the seating is treated "
                             "(V:EKN 3.3.2)")
-    new_state, _ = uow.decide(t.TOURNAMENT, streams.tournament(tid),
+    new_state, _ = uow.decide(t.TOURNAMENT, tid,
                               t.DropPlayer(pid, reason, uow.now.isoformat()))
     result = None
     if state.structure == "swiss":

@@ -12,7 +12,6 @@ from typing import Any
 
 from ..auth import Principal, require_role, require_tournament_staff
 from ..domain import reports as rp
-from ..domain import streams
 from ..domain.accounts import ACCOUNT
 from ..domain.errors import BadRequest, Conflict, Forbidden
 from ..domain.reports import pages
@@ -55,7 +54,7 @@ def settle_seconds(projection: str, env: Mapping[str, str]) -> float:
 
 
 def _organizer_name(reads: Reads, organizer_id: str) -> str | None:
-    account = reads.state(ACCOUNT, streams.account(organizer_id))
+    account = reads.state(ACCOUNT, organizer_id)
     return account.name if account.exists else None
 
 
@@ -200,7 +199,7 @@ def receive(uow: UnitOfWork, actor: Principal, tid: str) -> dict[str, Any]:
     """A federation acknowledges the report (the first receipt counts)."""
     require_role(actor, "federation")
     state = tournament.load(uow, tid)
-    receipt, _ = uow.decide(rp.REPORTS, streams.report(tid), rp.ReceiveReport(
+    receipt, _ = uow.decide(rp.REPORTS, tid, rp.ReceiveReport(
         actor.id, state.status == tstate.FINISHED, uow.now.isoformat()))
     return receipt_document(tid, receipt.received_at, receipt.federation_id,
                             state.finished_at, uow.now.isoformat())

@@ -11,8 +11,8 @@ from typing import Any
 from ..auth import Principal, require_tournament_staff
 from ..domain.events import Event
 from ..domain.profiles.draft import DraftSettings
-from ..domain.tabledraft.roster import ROSTER, AddLateArrival, FormPods, RosterState
-from ..domain.tabledraft.setup import kinds_of
+from ..domain.table_draft.roster import AddLateArrival, FormPods, RosterState
+from ..domain.table_draft.setup import kinds_of
 from ..domain.tournament import TournamentState
 from ..projections.queries.limited import ACTIVE_KIND
 from ..service import Reply, UnitOfWork
@@ -72,9 +72,9 @@ def start(uow: UnitOfWork, actor: Principal, fmt: RosterDraft, tid: str,
         sets=product_sets(uow, product), now=uow.now, pick_seconds=picks,
         review_seconds=review, explicit_pods=pods,
         first_seats=limited.first_seats(first_seats), entered=packs)
-    roster, _ = uow.decide(ROSTER, fmt.roster_stream(tid), form)
+    roster, _ = uow.decide(fmt.roster_decider, tid, form)
     for command in starts:
-        uow.decide(fmt.decider, fmt.pod_stream(tid, command.pod), command)
+        uow.decide(fmt.decider, (tid, command.pod), command)
     return roster_document(tid, roster)
 
 
@@ -85,7 +85,7 @@ def late_arrival(uow: UnitOfWork, actor: Principal, fmt: RosterDraft, tid: str,
     return handout.late_arrival(
         uow, actor, tid, player_id, fmt.consumer,
         lambda uow: fmt.roster(sources.reader(uow), tid).formed,
-        lambda uow, allocation: uow.decide(ROSTER, fmt.roster_stream(tid), AddLateArrival(
+        lambda uow, allocation: uow.decide(fmt.roster_decider, tid, AddLateArrival(
             player=player_id, allocation=allocation, now=uow.now)))
 
 
@@ -148,7 +148,7 @@ def pick(uow: UnitOfWork, actor: Principal, fmt: RosterDraft, tid: str, n: int,
     against the caught-up pod; a refusal records nothing."""
     player = limited.player_of(actor, tournament.checked_tid(tid))
     fmt.pod(uow, tid, n)
-    state, events = uow.decide(fmt.decider, fmt.pod_stream(tid, n), command_of(uow, player))
+    state, events = uow.decide(fmt.decider, (tid, n), command_of(uow, player))
     return {"picked": own_pick(events), "auto_picks": auto_picks(events),
             "me": fmt.view(state, player=player)}
 
@@ -159,7 +159,7 @@ def expire(uow: UnitOfWork, actor: Principal, fmt: RosterDraft, tid: str,
     t = tournament.load(uow, tid, guard=False)
     state = fmt.pod(uow, tid, n)
     limited.staff_or_member(actor, t, state.players)
-    return uow.decide(fmt.decider, fmt.pod_stream(tid, n), fmt.expire(uow, tid))
+    return uow.decide(fmt.decider, (tid, n), fmt.expire(uow, tid))
 
 
 def staff_command(uow: UnitOfWork, actor: Principal, fmt: RosterDraft, tid: str, n: int,
@@ -169,7 +169,7 @@ def staff_command(uow: UnitOfWork, actor: Principal, fmt: RosterDraft, tid: str,
     t = tournament.load(uow, tournament.checked_tid(tid), guard=False)
     require_tournament_staff(actor, t)
     state = fmt.pod(uow, tid, n)
-    return uow.decide(fmt.decider, fmt.pod_stream(tid, n), command_of(t, state))
+    return uow.decide(fmt.decider, (tid, n), command_of(t, state))
 
 
 def touched(reads: Reads, fmt: RosterDraft, tid: str, n: int) -> Any:
@@ -183,7 +183,7 @@ def touched(reads: Reads, fmt: RosterDraft, tid: str, n: int) -> Any:
 
     def work(uow: UnitOfWork) -> Reply:
         if fmt.due(fmt.pod(uow, tid, n), uow.now):
-            uow.decide(fmt.decider, fmt.pod_stream(tid, n), fmt.expire(uow, tid))
+            uow.decide(fmt.decider, (tid, n), fmt.expire(uow, tid))
         return Reply(200, None)
     reads.service.run(work)
     return fmt.pod(reads, tid, n)

@@ -10,10 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..auth import Principal, require_tournament_staff
-from ..domain import streams
 from ..domain.errors import NotFound
 from ..domain.swiss import SWISS
-from ..domain.tables.decider import TABLES
+from ..domain.tables.aggregate import TABLES
 from ..service import UnitOfWork
 from . import clock, tournament
 
@@ -25,7 +24,7 @@ def extend_tables_round(uow: UnitOfWork, actor: Principal, tid: str, number: int
     tournament.require_running(t, structure="multiplayer-tables",
                                message="the tournament is not running")
     require_tournament_staff(actor, t)
-    state = uow.load(TABLES, streams.tables(tid))
+    state = uow.load(TABLES, tid)
     if not 1 <= number <= len(state.rounds):
         raise NotFound(f"round {number} has not been seated", code="round_not_found")
     rnd = state.rounds[number - 1]
@@ -39,7 +38,7 @@ def extend_swiss_round(uow: UnitOfWork, actor: Principal, tid: str, number: int,
     """Every match of Swiss round ``number`` (the current one, not closed)."""
     t = tournament.running_swiss(uow, tid)
     require_tournament_staff(actor, t)
-    swiss = uow.load(SWISS, streams.swiss(tid))
+    swiss = uow.load(SWISS, tid)
     if not 1 <= number <= len(swiss.rounds):
         raise NotFound(f"no Swiss round {number}", code="round_not_found")
     rnd = swiss.rounds[number - 1]

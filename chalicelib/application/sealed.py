@@ -30,7 +30,7 @@ FORMATS = (SEALED.name, SEALED_SWAP.name, RESTRICTED_TRADE.name)
 
 def handed_out(source: Any, tid: str) -> sealed.SealedState:
     """The sealed product once handed out (409 ``not_started`` before)."""
-    state = sources.state(source, sealed.SEALED, streams.sealed(tid))
+    state = sources.state(source, sealed.SEALED, tid)
     if state.status == "new":
         raise Conflict("the sealed product has not been handed out",
                        {"tournament_id": tid}, code="not_started")
@@ -39,7 +39,7 @@ def handed_out(source: Any, tid: str) -> sealed.SealedState:
 
 def _shown(reads: Reads, tid: str) -> sealed.SealedState:
     """The sealed product, to read (404 before the hand-out)."""
-    return limited.started(reads, sealed.SEALED, streams.sealed(tid),
+    return limited.started(reads, sealed.SEALED, tid,
                            "the sealed product has not been handed out", tid)
 
 
@@ -75,7 +75,7 @@ def start(uow: UnitOfWork, actor: Principal, tid: str, hand_back_percent: int | 
         allocations = allocate(product, product_sets(uow, product), t.seed, players)
     trading = product.get("starter_trading", False) if starter_trading is None \
         else starter_trading
-    state, _ = uow.decide(sealed.SEALED, streams.sealed(tid), sealed.StartSealed(
+    state, _ = uow.decide(sealed.SEALED, tid, sealed.StartSealed(
         players=players, allocations=allocations, swap=t.format == SEALED_SWAP.name,
         hand_back_percent=hand_back_percent or 15, starter_trading=trading, now=uow.now))
     return sealed.view(state, staff=True)
@@ -88,7 +88,7 @@ def _staff_command(uow: UnitOfWork, actor: Principal, tid: str, command_of: Any
     """A staff command on the product: ``command_of(tournament)``; the staff view."""
     t = tournament.load(uow, tid, guard=False)
     require_tournament_staff(actor, t)
-    state, _ = uow.decide(sealed.SEALED, streams.sealed(tid), command_of(t))
+    state, _ = uow.decide(sealed.SEALED, tid, command_of(t))
     return sealed.view(state, staff=True)
 
 
@@ -124,7 +124,7 @@ def _player_command(uow: UnitOfWork, actor: Principal, tid: str, command_of: Any
     """A player's command on their product: ``command_of(player)``; the event and the
     player's view (403 ``not_a_player`` for anyone else)."""
     player = limited.player_of(actor, tournament.checked_tid(tid))
-    state, events = uow.decide(sealed.SEALED, streams.sealed(tid), command_of(player))
+    state, events = uow.decide(sealed.SEALED, tid, command_of(player))
     return {"event": {"type": events[0].type, **events[0].data},
             "sealed": sealed.view(state, player=player)}
 

@@ -9,10 +9,9 @@ from typing import Any
 
 from ..auth import Principal
 from ..domain import judging as j
-from ..domain import streams
 from ..domain.errors import Forbidden
 from ..domain.swiss import SWISS
-from ..domain.tables.decider import TABLES
+from ..domain.tables.aggregate import TABLES
 from ..domain.tournament import TournamentState
 
 
@@ -22,7 +21,7 @@ def refuse_if_seated(uow: Any, actor: Principal, t: TournamentState,
     ``seats`` (their seat in the tournament's panel)."""
     if actor.role == "admin":
         return
-    state = uow.load(j.JUDGING, streams.judging(t.id), guard=False)
+    state = uow.load(j.JUDGING, t.id, guard=False)
     seat = next((o.get("player_id") for o in state.panel
                  if o["judge_id"] == actor.id and o.get("player_id")), None)
     if seat is None or seat not in seats:
@@ -41,14 +40,14 @@ def seats_of(uow: Any, t: TournamentState, number: int | None, player: str) -> t
     """Who plays with ``player`` in round ``number`` (None: the latest round): the match's
     two players or the table's seats; the player alone when not seated in it."""
     if t.structure == "swiss":
-        swiss = uow.load(SWISS, streams.swiss(t.id), guard=False)
+        swiss = uow.load(SWISS, t.id, guard=False)
         rounds = swiss.rounds
         if rounds and (number is None or 1 <= number <= len(rounds)):
             for match in rounds[(number or len(rounds)) - 1].matches:
                 if player in (match.a, match.b):
                     return tuple(p for p in (match.a, match.b) if p is not None)
     elif t.structure == "multiplayer-tables":
-        tables = uow.load(TABLES, streams.tables(t.id), guard=False)
+        tables = uow.load(TABLES, t.id, guard=False)
         if number is None and player in tables.final_seating:
             return tuple(tables.final_seating)
         rounds = tables.rounds

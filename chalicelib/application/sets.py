@@ -8,10 +8,10 @@ from typing import Any
 
 from ..auth import Principal, require_role
 from ..data.sets import sample_sets
-from ..domain import streams
 from ..domain.errors import Conflict, Invalid, NotFound
+from ..domain.product.aggregate import CARDSET
 from ..domain.product.cards import ID_PATTERN, CardSet
-from ..domain.product.catalog import CARDSET, UploadSet, set_summary
+from ..domain.product.catalog import UploadSet, set_summary
 from ..domain.product.player_product import PlayerProduct
 from ..domain.profiles.product import ProductSettings
 from ..projections.queries.draft import SET_KIND
@@ -25,7 +25,7 @@ def find_set(source: Any, set_id: str) -> CardSet | None:
     sample = sample_sets().get(set_id)
     if sample is not None:
         return sample
-    entry = sources.state(source, CARDSET, streams.card_set(set_id))
+    entry = sources.state(source, CARDSET, set_id)
     return entry.card_set if entry.exists else None
 
 
@@ -73,7 +73,7 @@ def upload(uow: UnitOfWork, actor: Principal, data: Any) -> dict[str, Any]:
         raise Invalid("the set needs an id matching " + ID_PATTERN, code="invalid_set")
     if set_id in sample_sets():
         raise Conflict(f"{set_id!r} is a shipped sample set")
-    entry, _ = uow.decide(CARDSET, streams.card_set(set_id),
+    entry, _ = uow.decide(CARDSET, set_id,
                           UploadSet(data, actor.ref(), uow.now.isoformat()))
     assert entry.card_set is not None             # the set just uploaded
     return set_summary(entry.card_set, "uploaded")

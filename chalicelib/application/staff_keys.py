@@ -13,7 +13,8 @@ from ..auth import Principal, is_staff, issue_token, require_role
 from ..auth.tokens import token_hash
 from ..domain import streams
 from ..domain.accounts import ACCOUNT, TOKEN, RevokeToken
-from ..domain.accounts.keys import KEYS, IssueKey, RevokeKey
+from ..domain.accounts.aggregate import KEYS
+from ..domain.accounts.keys import IssueKey, RevokeKey
 from ..domain.errors import Forbidden, NotFound
 from ..service import UnitOfWork
 from .reads import Reads
@@ -26,7 +27,7 @@ def issue(uow: UnitOfWork, actor: Principal, token: str, principal: dict[str, An
     expires_at = (uow.now + timedelta(seconds=expires_in)).isoformat() if expires_in else None
     issue_token(uow, token, {**principal, **({"expires_at": expires_at} if expires_at else {})})
     key_id = uow.new_id("k")
-    uow.decide(KEYS, streams.keys(principal["id"]), IssueKey(
+    uow.decide(KEYS, principal["id"], IssueKey(
         key_id, token_hash(token), principal["role"], principal["id"],
         principal.get("tournament_id"), expires_at, rotation_of, actor.ref(), now))
     return {"key_id": key_id, "expires_at": expires_at}
@@ -34,7 +35,7 @@ def issue(uow: UnitOfWork, actor: Principal, token: str, principal: dict[str, An
 
 def _revoke(uow: UnitOfWork, actor: Principal, owner_id: str, key_id: str,
             reason: str) -> None:
-    state, _ = uow.decide(KEYS, streams.keys(owner_id), RevokeKey(
+    state, _ = uow.decide(KEYS, owner_id, RevokeKey(
         key_id, reason, actor.ref(), uow.now.isoformat()))
     token_stream = streams.token(state.keys[key_id].token_sha256)
     if uow.load(TOKEN, token_stream).active:
@@ -44,7 +45,7 @@ def _revoke(uow: UnitOfWork, actor: Principal, owner_id: str, key_id: str,
 def _rotate(uow: UnitOfWork, actor: Principal, token: str, principal: dict[str, Any],
             expires_in: int | None) -> dict[str, Any]:
     owner = principal["id"]
-    state = uow.load(KEYS, streams.keys(owner))
+    state = uow.load(KEYS, owner)
     replaced = tuple(k.key_id for k in state.active())
     for key_id in replaced:
         _revoke(uow, actor, owner, key_id, "rotated")
@@ -68,8 +69,8 @@ def _account(source: Any, actor: Principal, account_id: str) -> Any:
     """The account (404), which only the admin and the account itself manage."""
     if actor.role != "admin" and actor.id != account_id:
         require_role(actor, "admin")
-    account = (source.state(ACCOUNT, streams.account(account_id)) if isinstance(source, Reads)
-               else source.load(ACCOUNT, streams.account(account_id)))
+    account = (source.state(ACCOUNT, account_id) if isinstance(source, Reads)
+               else source.load(ACCOUNT, account_id))
     if not account.exists:
         raise NotFound(f"no account {account_id!r}", code="not_found")
     return account
@@ -94,7 +95,7 @@ def revoke_account_key(uow: UnitOfWork, actor: Principal, account_id: str,
 def account_keys(reads: Reads, actor: Principal, account_id: str,
                  now: str) -> dict[str, Any]:
     _account(reads, actor, account_id)
-    return _listing(reads.state(KEYS, streams.keys(account_id)), account_id, now)
+    return _listing(reads.state(KEYS, account_id), account_id, now)
 
 
 # -- judges' tokens ------------------------------------------------------------------------
@@ -132,4 +133,4 @@ def revoke_judge_token(uow: UnitOfWork, actor: Principal, tid: str, judge_id: st
 def judge_tokens(reads: Reads, actor: Principal, tid: str, judge_id: str,
                  now: str) -> dict[str, Any]:
     _judge(reads, actor, tid, judge_id)
-    return _listing(reads.state(KEYS, streams.keys(judge_id)), judge_id, now)
+    return _listing(reads.state(KEYS, judge_id), judge_id, now)

@@ -23,9 +23,10 @@ from ..domain.swiss import (
     SwissState,
     recording,
 )
+from ..domain.swiss.aggregate import MATCH
 from ..domain.swiss.decide_results import current_record, facts_of, locate
 from ..domain.swiss.documents import match_document
-from ..domain.swiss.match import MATCH, MatchState
+from ..domain.swiss.match import MatchState
 from ..domain.swiss.match_result import FINAL_TYPES
 from ..domain.swiss.recording import Recorded, complete, dropped_match, in_match_stream
 from ..domain.swiss.state import parse_match_id
@@ -45,16 +46,16 @@ def checked_match(match_id: str) -> str:
 
 
 def _swiss(uow: UnitOfWork, tid: str) -> SwissState:
-    return uow.load(SWISS, streams.swiss(tid), guard=False)
+    return uow.load(SWISS, tid, guard=False)
 
 
 def _write(uow: UnitOfWork, tid: str, recorded: Recorded) -> None:
     if recorded.match:
         assert recorded.match_id is not None      # set with the match's events
-        uow.record(MATCH, streams.swiss_match(tid, recorded.match_id), recorded.match)
+        uow.record(MATCH, (tid, recorded.match_id), recorded.match)
     if recorded.swiss:
-        uow.load(SWISS, streams.swiss(tid))             # guard what it writes
-        uow.record(SWISS, streams.swiss(tid), recorded.swiss)
+        uow.load(SWISS, tid)             # guard what it writes
+        uow.record(SWISS, tid, recorded.swiss)
     if recorded.counted is not None:
         number, table = recorded.counted
         uow.count(streams.swiss_round_tally(tid, number), table)
@@ -63,7 +64,7 @@ def _write(uow: UnitOfWork, tid: str, recorded: Recorded) -> None:
 def _match_state(uow: UnitOfWork, tid: str, swiss: SwissState, match_id: str) -> MatchState:
     """The match's own stream (guarded) while its round is open; else unused."""
     if in_match_stream(swiss, match_id):
-        return uow.load(MATCH, streams.swiss_match(tid, match_id))
+        return uow.load(MATCH, (tid, match_id))
     return MATCH.initial()
 
 
@@ -73,7 +74,7 @@ def document(uow: UnitOfWork, tid: str, match_id: str) -> dict[str, Any]:
     match, holder = locate(swiss, match_id)
     own = None
     if in_match_stream(swiss, match_id):
-        state = uow.load(MATCH, streams.swiss_match(tid, match_id), guard=False)
+        state = uow.load(MATCH, (tid, match_id), guard=False)
         own = state.record if state.touched else None
     return match_document(facts_of(swiss, match, holder), current_record(holder, match_id, own))
 
@@ -141,16 +142,15 @@ def close_round(uow: UnitOfWork, tid: str, number: int) -> bool:
     """Close round ``number`` if every match has a final result: its results, read from
     the matches' own streams, go into the Swiss stream (guarded: a correction committed
     meanwhile re-runs this). False when it is closed already or still open."""
-    swiss = uow.load(SWISS, streams.swiss(tid))
+    swiss = uow.load(SWISS, tid)
     if not 1 <= number <= len(swiss.rounds):
         return False
     rnd = swiss.rounds[number - 1]
     if not complete(rnd, uow.tally(streams.swiss_round_tally(tid, number))):
         return False
-    ids = {streams.swiss_match(tid, m.id): m.id for m in rnd.matches}
-    states = uow.peek_many(MATCH, list(ids))
-    results = {ids[sid]: s.record for sid, s in states.items() if s.touched}
-    uow.decide(SWISS, streams.swiss(tid), CloseRound(number, results))
+    states = uow.peek_many(MATCH, [(tid, m.id) for m in rnd.matches])
+    results = {key[1]: s.record for key, s in states.items() if s.touched}
+    uow.decide(SWISS, tid, CloseRound(number, results))
     return True
 
 

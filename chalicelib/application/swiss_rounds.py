@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..auth import Principal, require_tournament_staff
-from ..domain import streams
-from ..domain.draft.tournament import DRAFT
+from ..domain.draft.aggregate import DRAFT
 from ..domain.errors import NotFound
 from ..domain.swiss import SWISS, PairRound, SetStructure, StartTopCut, SwissState
 from ..domain.swiss.completion import open_play as swiss_open_play
@@ -41,7 +40,7 @@ def pair_round(uow: UnitOfWork, actor: Principal, tid: str,
     t = tournament.running_swiss(uow, tid, guard=True)
     require_tournament_staff(actor, t)
     require_round_closed(uow, t)
-    swiss = uow.load(SWISS, streams.swiss(tid))
+    swiss = uow.load(SWISS, tid)
     if not swiss.rounds:
         require_product_ready(uow, t, "pairing the first Swiss round")
     unknown = sorted(set(pods or {}) - set(t.players))
@@ -51,7 +50,7 @@ def pair_round(uow: UnitOfWork, actor: Principal, tid: str,
     settings = _settings(t)
     if settings.get("pair_within_pods"):
         pods = {**draft_pods(uow, tid, swiss, players, pods or {}), **(pods or {})}
-    state, events = uow.decide(SWISS, streams.swiss(tid), PairRound(
+    state, events = uow.decide(SWISS, tid, PairRound(
         t.seed, settings, players, uow.now.isoformat(), actor.id, pods or None))
     number = len(state.rounds)
     paired = next(e for e in events if e.type == "RoundPaired").data
@@ -71,7 +70,7 @@ def draft_pods(uow: UnitOfWork, tid: str, swiss: SwissState, players: list[str],
     """Pods from the booster draft for the players who have none yet (neither given in
     the request nor remembered by the Swiss stream): the draft's pod number, and pod 0
     (a group of their own) for late arrivals who received sealed product instead."""
-    draft = uow.load(DRAFT, f"draft-{tid}", guard=False)
+    draft = uow.load(DRAFT, tid, guard=False)
     if not draft.started:
         return {}
     pods = {}
@@ -89,7 +88,7 @@ def set_structure(uow: UnitOfWork, actor: Principal, tid: str, rounds: int | Non
                   top_cut: int | None) -> dict[str, Any]:
     t = tournament.running_swiss(uow, tid)
     require_tournament_staff(actor, t, organizer_only=True)
-    state, _ = uow.decide(SWISS, streams.swiss(tid), SetStructure(
+    state, _ = uow.decide(SWISS, tid, SetStructure(
         actor.id, uow.now.isoformat(), rounds, top_cut, _settings(t)))
     return {"tournament_id": tid,
             "rounds": state.planned_rounds if state.started else state.fixed_rounds,
@@ -103,7 +102,7 @@ def start_top_cut(uow: UnitOfWork, actor: Principal, tid: str,
     require_tournament_staff(actor, t)
     if _swiss_state(uow, tid).cut is None:
         require_round_closed(uow, t)
-    state, _ = uow.decide(SWISS, streams.swiss(tid), StartTopCut(
+    state, _ = uow.decide(SWISS, tid, StartTopCut(
         actor.id, uow.now.isoformat(), size))
     return bracket_document(tid, state)
 
@@ -123,7 +122,7 @@ def open_play(uow: UnitOfWork, t: TournamentState) -> list[dict[str, Any]]:
     """The Swiss side of a tournament finish, in its unit of work: what is left to play
     (the Swiss stream is guarded: a result entered meanwhile re-runs the finish)."""
     close_open_round(uow, t)
-    state = uow.load(SWISS, streams.swiss(t.id))
+    state = uow.load(SWISS, t.id)
     items = swiss_open_play(state, _settings(t), len(t.active_players()))
     missing = open_matches(uow, t.id, state)
     for item in items:
@@ -136,4 +135,4 @@ def open_play(uow: UnitOfWork, t: TournamentState) -> list[dict[str, Any]]:
 
 
 def _swiss_state(uow: UnitOfWork, tid: str) -> SwissState:
-    return uow.load(SWISS, streams.swiss(tid), guard=False)
+    return uow.load(SWISS, tid, guard=False)

@@ -7,14 +7,16 @@ from __future__ import annotations
 from typing import Any
 
 from ..auth import Principal
-from ..domain import tabledraft
-from ..domain.tabledraft.setup import table_draft_commands
+from ..domain import table_draft
+from ..domain.table_draft.setup import table_draft_commands
 from ..domain.tournament import TournamentState
 from ..service import UnitOfWork
 from . import roster_drafts
 from .card_facts import lists_cards
-from .formats_drafts import TABLE_DRAFT as TABLE
+from .formats_drafts import TABLE_DRAFT
 from .handout import EnteredProduct
+
+TABLE = TABLE_DRAFT     # the format (the api's routes name it)
 
 
 def start(uow: UnitOfWork, actor: Principal, tid: str, pods: list[list[str]] | None,
@@ -32,7 +34,7 @@ def pick(uow: UnitOfWork, actor: Principal, tid: str, n: int, card: str,
          number: int | None) -> dict[str, Any]:
     """409 ``not_your_turn``, ``review_period``, ``stale_pick`` (``number``: the pick the
     player answers), ``pick_expired``."""
-    return roster_drafts.pick(uow, actor, TABLE, tid, n, lambda uow, player: tabledraft.Pick(
+    return roster_drafts.pick(uow, actor, TABLE, tid, n, lambda uow, player: table_draft.Pick(
         player=player, card=card, pick=number, now=uow.now))
 
 
@@ -51,7 +53,7 @@ def pick_for(uow: UnitOfWork, actor: Principal, tid: str, n: int, player_id: str
     """Staff take an absent player's pick as an expired timer would: the oldest card on
     the table (7.7), so an untimed draft never stalls; the pick records who took it."""
     state, events = roster_drafts.staff_command(
-        uow, actor, TABLE, tid, n, lambda t, pod: tabledraft.PickFor(
+        uow, actor, TABLE, tid, n, lambda t, pod: table_draft.PickFor(
             player=player_id, by=actor.id, pick=number, now=uow.now))
     picked = roster_drafts.staff_pick(events).data
     return {"pod": n, "player_id": player_id, "picked": picked, "by": picked["by"],
@@ -65,7 +67,7 @@ def replace_pack(uow: UnitOfWork, actor: Principal, tid: str, n: int, seat: int,
     is drafted (a pack whose first set is on the table is laid out again). Without
     ``cards`` a fresh pack of the same booster is collated from the seed."""
     def command(t: TournamentState, state: Any) -> Any:
-        return tabledraft.ReplacePack(
+        return table_draft.ReplacePack(
             seat=seat, pack=pack, reason=reason, by=actor.id, now=uow.now,
             **roster_drafts.replacement(uow, t, cards, state.pack_meta, seat, pack))
     state, events = roster_drafts.staff_command(uow, actor, TABLE, tid, n, command)

@@ -7,12 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..auth import Principal
-from ..domain import streams
 from ..domain.errors import NotFound
-from ..domain.tables.decider import TABLES
+from ..domain.tables.aggregate import TABLE, TABLES
 from ..domain.tables.ousts import vp_from_ousts
 from ..domain.tables.recording import facts
-from ..domain.tables.table_result import TABLE
 from ..service import UnitOfWork
 from . import tables
 
@@ -20,7 +18,7 @@ from . import tables
 def _seats(uow: UnitOfWork, tid: str, number: int, table: int) -> tuple[list[str], list[str]]:
     """The table's seats in turn order (its reseats and unseated players applied) and the
     players who left it with a Loss (3.1.4)."""
-    state = uow.load(TABLES, streams.tables(tid), guard=False)
+    state = uow.load(TABLES, tid, guard=False)
     if not 1 <= number <= len(state.rounds):
         raise NotFound(f"round {number} has not been seated", code="round_not_found")
     rnd = state.rounds[number - 1]
@@ -28,7 +26,7 @@ def _seats(uow: UnitOfWork, tid: str, number: int, table: int) -> tuple[list[str
         raise NotFound(f"no table {table} in round {number}", code="table_not_found")
     if not rnd.per_table:
         return list(rnd.tables[table - 1]), list(rnd.drop_losses)
-    own = uow.load(TABLE, streams.table_result(tid, number, table), guard=False)
+    own = uow.load(TABLE, (tid, number, table), guard=False)
     return list(own.seating(facts(rnd, table, True))), list(own.dropped)
 
 

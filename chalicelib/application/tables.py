@@ -13,12 +13,13 @@ from ..domain import streams
 from ..domain.errors import Conflict, Forbidden
 from ..domain.tables import commands as c
 from ..domain.tables import recording
+from ..domain.tables.aggregate import TABLE, TABLES
 from ..domain.tables.completion import open_play as tables_open_play
 from ..domain.tables.criteria import report as violations
-from ..domain.tables.decider import TABLES, admission_problems
+from ..domain.tables.decider import admission_problems
 from ..domain.tables.events import TablesTableReported
 from ..domain.tables.state import TablesState
-from ..domain.tables.table_result import TABLE, TableState
+from ..domain.tables.table_result import TableState
 from ..domain.tournament import TournamentState
 from ..domain.tournament import state as tstate
 from ..service import UnitOfWork
@@ -43,20 +44,20 @@ def _running(t: TournamentState) -> None:
 
 
 def _tables(uow: UnitOfWork, tid: str, guard: bool = False) -> TablesState:
-    return uow.load(TABLES, streams.tables(tid), guard=guard)
+    return uow.load(TABLES, tid, guard=guard)
 
 
 def _own(uow: UnitOfWork, tid: str, number: int, table: int) -> TableState:
     """A table's own stream (guarded: what this unit decides rests on it)."""
-    return uow.load(TABLE, streams.table_result(tid, number, table))
+    return uow.load(TABLE, (tid, number, table))
 
 
 def _write(uow: UnitOfWork, tid: str, number: int, recorded: recording.Recorded) -> None:
     for table, events in recorded.own.items():
-        uow.record(TABLE, streams.table_result(tid, number, table), events)
+        uow.record(TABLE, (tid, number, table), events)
     if recorded.tables:
-        uow.load(TABLES, streams.tables(tid))       # guard what it writes
-        uow.record(TABLES, streams.tables(tid), recorded.tables)
+        uow.load(TABLES, tid)       # guard what it writes
+        uow.record(TABLES, tid, recorded.tables)
     if recorded.counted is not None:
         uow.count(streams.tables_round_tally(tid, number), recorded.counted[1])
 
@@ -103,9 +104,10 @@ def close_round(uow: UnitOfWork, tid: str, number: int) -> bool:
     rnd = state.rounds[number - 1]
     if not recording.complete(rnd, uow.tally(streams.tables_round_tally(tid, number))):
         return False
-    ids = {streams.table_result(tid, number, k): k for k in range(1, len(rnd.tables) + 1)}
-    owns = {ids[sid]: own for sid, own in uow.peek_many(TABLE, list(ids)).items()}
-    uow.decide(TABLES, streams.tables(tid), recording.close_command(rnd, owns))
+    tables = range(1, len(rnd.tables) + 1)
+    states = uow.peek_many(TABLE, [(tid, number, k) for k in tables])
+    owns = {k: states[(tid, number, k)] for k in tables}
+    uow.decide(TABLES, tid, recording.close_command(rnd, owns))
     return True
 
 
@@ -131,7 +133,7 @@ def seat_round(uow: UnitOfWork, actor: Principal, tid: str) -> dict[str, Any]:
         require_product_ready(uow, t, "seating the first round")
     elif not state.final_started:
         _require_round_closed(uow, t, "seating the next round")
-    state, _ = uow.decide(TABLES, streams.tables(tid), c.SeatRound(
+    state, _ = uow.decide(TABLES, tid, c.SeatRound(
         [p.id for p in t.active_players()], t.seed, seating_rules(t), uow.now.isoformat()))
     assert state.current is not None              # the round just seated
     return seating_document(tid, state, state.current.number)
@@ -221,7 +223,7 @@ def start_final(uow: UnitOfWork, actor: Principal, tid: str) -> dict[str, Any]:
     state = _tables(uow, tid)
     if state.current is not None and state.current.per_table:
         close_round(uow, tid, state.current.number)
-    state, _ = uow.decide(TABLES, streams.tables(tid), c.StartFinal(
+    state, _ = uow.decide(TABLES, tid, c.StartFinal(
         [p.id for p in t.active_players()], t.seed, uow.now.isoformat()))
     return {"tournament_id": tid, "qualifiers": list(state.qualifiers),
             "next": state.qualifiers[-1]}
@@ -242,7 +244,7 @@ def place_card(uow: UnitOfWork, actor: Principal, tid: str, position: int,
     else:
         raise Forbidden("only the finalists and the tournament's staff may place cards")
     _running(t)
-    state, _ = uow.decide(TABLES, streams.tables(tid), c.PlaceCard(
+    state, _ = uow.decide(TABLES, tid, c.PlaceCard(
         player, position, t.seed, uow.now.isoformat()))
     q = state.qualifiers
     done = len(state.row) == len(q)
@@ -257,7 +259,7 @@ def report_final(uow: UnitOfWork, actor: Principal, tid: str,
     t = tournament.load(uow, tid)
     require_tournament_staff(actor, t)
     _running(t)
-    _, events = uow.decide(TABLES, streams.tables(tid), c.ReportFinal(
+    _, events = uow.decide(TABLES, tid, c.ReportFinal(
         vp_halves, uow.now.isoformat()))
     return {"tournament_id": tid, "standings": events[0].data["standings"]}
 

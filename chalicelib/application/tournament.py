@@ -30,11 +30,11 @@ def load(source: Any, tid: str, guard: bool = True) -> TournamentState:
     """The tournament's state, 404 if there is none. ``source``: a unit of work (then
     ``guard``: the commit fails and the work is re-run if it changes meanwhile) or the
     ``Reads`` of a query."""
-    stream_id = streams.tournament(checked_tid(tid))
+    key = checked_tid(tid)
     if isinstance(source, Reads):
-        state = source.state(TOURNAMENT, stream_id)
+        state = source.state(TOURNAMENT, key)
     else:
-        state = source.load(TOURNAMENT, stream_id, guard=guard)
+        state = source.load(TOURNAMENT, key, guard=guard)
     if not state.exists:
         raise tournament_not_found(tid)
     return state

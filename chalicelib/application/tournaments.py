@@ -15,7 +15,6 @@ from ..auth import (
     require_role,
     require_tournament_staff,
 )
-from ..domain import streams
 from ..domain import tournament as t
 from ..domain.profiles import DEFAULT_STRUCTURE
 from ..domain.profiles.sanctioning import notice
@@ -76,7 +75,7 @@ def create(uow: UnitOfWork, actor: Principal, name: str, game: str, format: str,
     tid = "t" + uuid.uuid4().hex[:12]
     settings, code, _ = admission.split_code(settings, secret, tid)
     structure = structure or DEFAULT_STRUCTURE[game]
-    state, _ = uow.decide(t.TOURNAMENT, streams.tournament(tid), t.CreateTournament(
+    state, _ = uow.decide(t.TOURNAMENT, tid, t.CreateTournament(
         tournament_id=tid, organizer_id=actor.id, name=name, game=game, format=format,
         structure=structure, seed=secrets.token_hex(32),
         now=uow.now.isoformat(), settings=settings, starts_at=starts_at, location=location,
@@ -91,7 +90,7 @@ def change_settings(uow: UnitOfWork, actor: Principal, tid: str,
     registration code (null removes it), kept only as a keyed digest."""
     before = _staff(uow, actor, tid)
     settings, code, changed = admission.split_code(settings, secret, tid)
-    state, _ = uow.decide(t.TOURNAMENT, streams.tournament(tid), t.ChangeSettings(
+    state, _ = uow.decide(t.TOURNAMENT, tid, t.ChangeSettings(
         settings, uow.now.isoformat(), registration_code=code, code_changed=changed,
         card_sets_sha256=set_pins.pins(uow, before.game, before.structure, settings,
                                        base=plain(before.settings))))
@@ -107,7 +106,7 @@ def add_judge(uow: UnitOfWork, actor: Principal, tid: str, name: str,
     the caller shows the token once)."""
     _staff(uow, actor, tid)
     jid = "j" + uuid.uuid4().hex[:10]
-    uow.decide(t.TOURNAMENT, streams.tournament(tid), t.AddJudge(jid, name, uow.now.isoformat()))
+    uow.decide(t.TOURNAMENT, tid, t.AddJudge(jid, name, uow.now.isoformat()))
     key = staff_keys.issue(uow, actor, token, {"role": "judge", "id": jid, "name": name,
                                                "tournament_id": tid}, expires_in)
     return {"tournament_id": tid, "judge_id": jid, "name": name, **key}
@@ -116,7 +115,7 @@ def add_judge(uow: UnitOfWork, actor: Principal, tid: str, name: str,
 def start(uow: UnitOfWork, actor: Principal, tid: str) -> dict[str, Any]:
     """The organizer closes registration and starts the tournament."""
     _staff(uow, actor, tid)
-    state, _ = uow.decide(t.TOURNAMENT, streams.tournament(tid),
+    state, _ = uow.decide(t.TOURNAMENT, tid,
                           t.StartTournament(uow.now.isoformat()))
     return summary(state)
 
@@ -128,7 +127,7 @@ def finish(uow: UnitOfWork, actor: Principal, tid: str, incomplete: bool,
     (``incomplete``)."""
     state = _staff(uow, actor, tid)
     open_items = open_play(uow, state) if state.status == t.state.RUNNING else []
-    new_state, _ = uow.decide(t.TOURNAMENT, streams.tournament(tid), t.FinishTournament(
+    new_state, _ = uow.decide(t.TOURNAMENT, tid, t.FinishTournament(
         uow.now.isoformat(), tuple(open_items), incomplete, reason))
     return summary(new_state)
 

@@ -11,7 +11,7 @@ from typing import Any
 from ..auth import Principal, require_tournament_staff
 from ..domain import sealed, streams, trade
 from ..domain.errors import Conflict
-from ..domain.tabledraft.setup import kinds_of
+from ..domain.table_draft.setup import kinds_of
 from ..domain.trade.visibility import redact
 from ..service import UnitOfWork
 from . import limited, sources, tournament
@@ -27,7 +27,7 @@ FORMAT = (RESTRICTED_TRADE.name,)
 
 def pod(source: Any, tid: str, n: int) -> trade.TradePodState:
     """Trading pod ``n`` (404 while there is none)."""
-    return limited.started(source, trade.TRADE_POD, streams.trade_pod(tid, n),
+    return limited.started(source, trade.TRADE_POD, (tid, n),
                            f"no trading pod {n}", tid)
 
 
@@ -41,12 +41,12 @@ def set_deck(uow: UnitOfWork, actor: Principal, tid: str, library: list[str],
     player = limited.player_of(actor, tournament.checked_tid(tid))
     t = tournament.load(uow, tid, guard=False)
     tournament.require_running(t, formats=FORMAT)
-    pool = sources.state(uow, sealed.SEALED, streams.sealed(tid)).pools.get(player)
+    pool = sources.state(uow, sealed.SEALED, tid).pools.get(player)
     if pool is None:
         raise Conflict("your sealed product is not open yet", {"player_id": player},
                        code="no_pool")
     kinds = kinds_of(product_sets(uow, t.section("product")))
-    state, _ = uow.decide(trade.TRADE_PREP, streams.trade(tid), trade.SetTradeDeck(
+    state, _ = uow.decide(trade.TRADE_PREP, tid, trade.SetTradeDeck(
         player=player, deck=trade.TradeDeck(library=library, stock=stock, crypt=crypt,
                                             sideboard=sideboard),
         pool=list(pool), kinds={c: kinds.get(c, "unknown") for c in set(pool)},
@@ -65,12 +65,12 @@ def form_pods(uow: UnitOfWork, actor: Principal, tid: str, pods: list[list[str]]
     require_product_phase_not_over(uow, t, "forming the trading pods")
     product = handed_out(uow, tid)
     players = [p.id for p in t.active_players() if p.id in product.pools]
-    prep, _ = uow.decide(trade.TRADE_PREP, streams.trade(tid), trade.FormTradePods(
+    prep, _ = uow.decide(trade.TRADE_PREP, tid, trade.FormTradePods(
         players=players, seed=t.seed, pods=pods,
         first_seats=limited.first_seats(first_seats), now=uow.now))
     formed = list(enumerate(prep.pods, start=1))
     for n, members in formed:
-        uow.decide(trade.TRADE_POD, streams.trade_pod(tid, n), trade.StartTradePod(
+        uow.decide(trade.TRADE_POD, (tid, n), trade.StartTradePod(
             pod=n, players=list(members), first_seat=prep.first_seats[n - 1],
             decks={p: trade.TradeDeck(**prep.decks[p]) for p in members}, now=uow.now))
     return {"tournament_id": tid, "pods": [
@@ -86,7 +86,7 @@ def _pod_command(uow: UnitOfWork, actor: Principal, tid: str, n: int,
     pod as the player sees it (403 ``not_a_player``, ``not_in_pod``)."""
     player = limited.player_of(actor, tournament.checked_tid(tid))
     pod(uow, tid, n)
-    state, events = uow.decide(trade.TRADE_POD, streams.trade_pod(tid, n),
+    state, events = uow.decide(trade.TRADE_POD, (tid, n),
                                command_of(player, uow.now))
     return {"events": [{"type": e.type, **e.data} for e in events],
             "pod": trade.view(state, player=player)}

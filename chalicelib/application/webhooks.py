@@ -57,7 +57,7 @@ def register(uow: UnitOfWork, actor: Principal, nonce: str, url: str, topics: li
     """A new endpoint signing with the secret of ``nonce``; its public document."""
     org = owner(actor)
     endpoint_id = uow.new_id("w")
-    state, _ = uow.decide(WEBHOOKS, streams.webhooks(org), RegisterEndpoint(
+    state, _ = uow.decide(WEBHOOKS, org, RegisterEndpoint(
         endpoint_id, url, tuple(topics), nonce, description, loopback_allowed(),
         _iso(uow.now)))
     return _decided(state, endpoint_id).public(_iso(uow.now))
@@ -68,14 +68,14 @@ def rotate(uow: UnitOfWork, actor: Principal, endpoint_id: str, nonce: str,
     """A new secret (of ``nonce``); the old one keeps signing beside it for
     ``overlap_seconds`` (the domain bounds it; 0 retires it at once)."""
     org = owner(actor)
-    state, _ = uow.decide(WEBHOOKS, streams.webhooks(org), RotateSecret(
+    state, _ = uow.decide(WEBHOOKS, org, RotateSecret(
         endpoint_id, nonce, overlap_seconds, _iso(uow.now)))
     return _decided(state, endpoint_id).public(_iso(uow.now))
 
 
 def remove(uow: UnitOfWork, actor: Principal, endpoint_id: str) -> dict[str, Any]:
     org = owner(actor)
-    state, _ = uow.decide(WEBHOOKS, streams.webhooks(org), RemoveEndpoint(
+    state, _ = uow.decide(WEBHOOKS, org, RemoveEndpoint(
         endpoint_id, _iso(uow.now)))
     return _decided(state, endpoint_id).public(_iso(uow.now))
 
@@ -112,14 +112,14 @@ def shown_secrets(reads: Reads, server_secret: str, actor: Principal, reply: Rep
 def endpoints(reads: Reads, actor: Principal) -> dict[str, Any]:
     """The organizer's endpoints (never a secret) and the topics there are."""
     org = owner(actor)
-    state = reads.state(WEBHOOKS, streams.webhooks(org))
+    state = reads.state(WEBHOOKS, org)
     now = _iso(reads.service.clock())
     return {"organizer_id": org, "topics": sorted(TOPICS),
             "endpoints": [e.public(now) for e in state.active()]}
 
 
 def _endpoint(reads: Reads, org: str, endpoint_id: str) -> Endpoint:
-    endpoint = reads.state(WEBHOOKS, streams.webhooks(org)).get(endpoint_id)
+    endpoint = reads.state(WEBHOOKS, org).get(endpoint_id)
     if endpoint is None:
         raise NotFound(f"no endpoint {endpoint_id!r}")
     return endpoint

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..domain import streams
 from ..domain.accounts import TOKEN
 from ..domain.errors import Unauthenticated
 from .principal import Principal, expired
@@ -25,7 +24,7 @@ def check_current(uow: Any, principal: Principal | None) -> None:
         return
     if principal.role == "player" and principal.tournament_id:
         from ..domain.tournament import TOURNAMENT  # on a player's first command (cold start)
-        state = uow.load(TOURNAMENT, streams.tournament(principal.tournament_id))
+        state = uow.load(TOURNAMENT, principal.tournament_id)
         player = state.player(principal.player_id or "")
         if player is None:
             raise Unauthenticated("this token was revoked: the player was removed",
@@ -39,7 +38,7 @@ def check_current(uow: Any, principal: Principal | None) -> None:
         return
     if principal.token_hash is None:
         return
-    token = uow.load(TOKEN, streams.token(principal.token_hash))
+    token = uow.load(TOKEN, principal.token_hash)
     if not token.active or expired(token.principal, uow.now):
         raise Unauthenticated("this token was revoked or has expired while the request "
                               "was under way; nothing was changed", code="credential_revoked")

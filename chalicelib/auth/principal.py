@@ -6,7 +6,6 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from ..domain import streams
 from ..domain.accounts import TOKEN, IssueToken
 from ..domain.errors import DomainError, Forbidden
 from ..service import IdempotencyRequest, Reply, UnitOfWork
@@ -79,7 +78,7 @@ def optional_principal(request, rt) -> Principal | None:
 def _principal(token: str, rt) -> Principal:
     if rt.admin_key and hmac.compare_digest(token_hash(token), token_hash(rt.admin_key)):
         return ADMIN
-    state, _ = rt.service.read(TOKEN, streams.token(token_hash(token)))
+    state, _ = rt.service.read(TOKEN, token_hash(token))
     if not state.active:
         raise Unauthorized("unknown or revoked token")
     if expired(state.principal, rt.service.clock()):
@@ -104,7 +103,7 @@ def _current_player(rt, principal: Principal, credential: int) -> Principal:
     re-issue or rotation (the tournament records which credential is current); after a
     drop it still reads but no longer acts."""
     from ..domain.tournament import TOURNAMENT
-    tournament, _ = rt.service.read(TOURNAMENT, streams.tournament(principal.tournament_id or ""))
+    tournament, _ = rt.service.read(TOURNAMENT, principal.tournament_id or "")
     player = tournament.player(principal.player_id or "")
     if player is None:
         raise Unauthorized("this token was revoked: the player was removed from the tournament")
@@ -199,4 +198,4 @@ def reveal_token(reply: Reply, field: str, token: str,
 def issue_token(uow: UnitOfWork, token: str, principal: dict[str, Any]) -> None:
     """Record ``token`` for ``principal`` inside the unit of work. Only its hash is kept
     (as the token stream's id); the caller adds the token itself to the response."""
-    uow.decide(TOKEN, streams.token(token_hash(token)), IssueToken(principal, uow.now.isoformat()))
+    uow.decide(TOKEN, token_hash(token), IssueToken(principal, uow.now.isoformat()))

@@ -14,13 +14,13 @@ from .ffa import events as ffa  # noqa: F401
 from .judging import events as judging  # noqa: F401
 from .leagues import events as leagues  # noqa: F401
 from .ledger import events as ledger  # noqa: F401
-from .mixed import events as mixed  # noqa: F401
+from .mixed_draft import events as mixed_draft  # noqa: F401
 from .product import events as product  # noqa: F401
 from .push import PushSubscribed  # noqa: F401
 from .reports import events as reports  # noqa: F401
 from .sealed import events as sealed  # noqa: F401
 from .swiss import events as swiss  # noqa: F401
-from .tabledraft import events as tabledraft  # noqa: F401
+from .table_draft import events as table_draft  # noqa: F401
 from .tables import events as tables  # noqa: F401
 from .tournament import events as tournament  # noqa: F401
 from .trade import events as trade  # noqa: F401

@@ -23,7 +23,7 @@ from ..domain.decks.events import (
 from ..domain.draft.events import DraftFinished, DraftStarted
 from ..domain.events import Event
 from ..domain.judging.events import PenaltyGiven, PlayerMarkedPresent, RoundStartAnnounced
-from ..domain.mixed.events import MixedDraftStarted
+from ..domain.mixed_draft.events import MixedDraftStarted
 from ..domain.sealed.events import SealedStarted
 from ..domain.swiss.events import (
     CutAdvanced,
@@ -35,7 +35,7 @@ from ..domain.swiss.events import (
     RoundPaired,
     TopCutStarted,
 )
-from ..domain.tabledraft.events import TableDraftStarted
+from ..domain.table_draft.events import TableDraftStarted
 from ..domain.tables.events import (
     TablesFinalReported,
     TablesFinalSeated,

@@ -8,9 +8,9 @@ from typing import Any
 
 from ..domain import streams
 from ..domain.events import Event
-from ..domain.mixed import events as mixed_ev
+from ..domain.mixed_draft import events as mixed_ev
 from ..domain.sealed import events as sealed_ev
-from ..domain.tabledraft import events as table_ev
+from ..domain.table_draft import events as table_ev
 from ..domain.trade import events as trade_ev
 from .queries.limited import ACTIVE_KIND, pod_id, summary_id
 from .registry import Projection, Stored, ViewTx

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..domain.events import Event
 from ..domain.swiss import events as ev
-from ..domain.swiss.decider import SWISS
+from ..domain.swiss.aggregate import SWISS
 from ..domain.swiss.records import records
 from ..domain.swiss.standings import as_json, rank
 from ..domain.swiss.state import Round, SwissState, parse_match_id

@@ -20,7 +20,7 @@ from ..domain import streams
 from ..domain.events import Event
 from ..domain.ledger.events import LedgerEventInvalidated, LedgerEventRecorded
 from ..domain.swiss.events import RoundPaired
-from ..domain.tabledraft.events import TableDraftCompleted
+from ..domain.table_draft.events import TableDraftCompleted
 from ..domain.webhooks.catalog import SOURCE_EVENTS, topic_of
 from ..domain.webhooks.events import (
     WebhookAttempted,

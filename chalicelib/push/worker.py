@@ -20,7 +20,6 @@ from urllib.parse import urlsplit
 import pywebpush
 import requests
 
-from ..domain import streams
 from ..domain.errors import DomainError
 from ..domain.push import PUSH_LOG, PUSH_SUBSCRIPTIONS, RecordBatch, Unsubscribe
 from ..projections.queries.push import DUE_KIND, done_id, subs_id
@@ -105,13 +104,13 @@ def _record(rt: Runtime, tid: str, results: list[dict[str, Any]]) -> None:
     for start in range(0, len(results), BATCH):
         chunk = tuple(results[start:start + BATCH])
         rt.service.run(lambda uow, chunk=chunk: (uow.decide(
-            PUSH_LOG, streams.push_log(tid), RecordBatch(chunk, uow.now.isoformat())),
+            PUSH_LOG, tid, RecordBatch(chunk, uow.now.isoformat())),
             Reply(200, {}))[1])
     for r in results:
         if r["outcome"] == "gone":
             try:
                 rt.service.run(lambda uow, r=r: (uow.decide(
-                    PUSH_SUBSCRIPTIONS, streams.push(tid, r["player_id"]),
+                    PUSH_SUBSCRIPTIONS, (tid, r["player_id"]),
                     Unsubscribe(r["subscription_id"], "gone", uow.now.isoformat())),
                     Reply(200, {}))[1])
             except DomainError:

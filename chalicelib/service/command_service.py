@@ -9,8 +9,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from ..domain import streams
-from ..domain.decider import Decider, fold
+from ..domain.decider import Decider, Key, fold
 from ..domain.errors import DomainError
 from ..domain.events import Event
 from ..store.ports import (
@@ -53,9 +52,10 @@ class CommandService:
         self.check_purity = check_purity
 
     # -- reads -------------------------------------------------------------
-    def read(self, decider: Decider, stream_id: str) -> tuple[Any, int]:
-        """The stream's folded state and version (cached, then caught up)."""
-        streams.check_binding(decider.name, stream_id)
+    def read(self, decider: Decider, key: Key) -> tuple[Any, int]:
+        """The folded state and version of the aggregate's stream of ``key`` (cached,
+        then caught up)."""
+        stream_id = decider.stream_id(key)
         cached = self.cache.get(decider.name, stream_id)
         state, version = (cached[1], cached[0]) if cached else (decider.initial(), 0)
         newer = self.events.read(stream_id, after=version)
@@ -76,6 +76,7 @@ class CommandService:
     def read_many(self, decider: Decider, stream_ids: list[str]) -> dict[str, Any]:
         """The folded states of many streams of one aggregate (cached, then caught up
         with one ``read_many`` of the store)."""
+        stream_ids = [decider.stream_id(sid) for sid in stream_ids]
         cached = {sid: self.cache.get(decider.name, sid) for sid in stream_ids}
         newer = self.events.read_many({sid: c[0] if c else 0 for sid, c in cached.items()})
         states = {}

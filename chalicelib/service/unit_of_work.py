@@ -7,8 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, TypeVar
 
-from ..domain import streams
-from ..domain.decider import Decider
+from ..domain.decider import Decider, Key
 from ..domain.events import Event
 from ..store.ports import NewEvent, StreamWrite, Tally
 
@@ -39,10 +38,11 @@ class UnitOfWork:
         self.now = now
         self.meta = meta
 
-    def load(self, decider: Decider[S], stream_id: str, guard: bool = True) -> S:
-        """The stream's current state. With ``guard`` the commit fails (and the work is
+    def load(self, decider: Decider[S], key: Key, guard: bool = True) -> S:
+        """The current state of the aggregate's stream of ``key`` (``SWISS, tid``;
+        ``TABLE_DRAFT, (tid, n)``). With ``guard`` the commit fails (and the work is
         re-run) if the stream changes before it."""
-        streams.check_binding(decider.name, stream_id)
+        stream_id = decider.stream_id(key)
         stream = self._streams.get(stream_id)
         if stream is None:
             loaded, version = self._loader(decider, stream_id)
@@ -52,31 +52,31 @@ class UnitOfWork:
         state: S = stream.state
         return state
 
-    def peek_many(self, decider: Decider[S], stream_ids: list[str]) -> dict[str, S]:
-        """The current states of many streams of one aggregate, read at once and not
-        guarded (facts from streams this unit does not write; a stream this unit already
-        loaded answers with its state here)."""
-        for sid in stream_ids:
-            streams.check_binding(decider.name, sid)
+    def peek_many(self, decider: Decider[S], keys: list[Key]) -> dict[Key, S]:
+        """The current states of many streams of one aggregate (by key), read at
+        once and not guarded (facts from streams this unit does not write; a stream this
+        unit already loaded answers with its state here)."""
+        stream_ids = [decider.stream_id(key) for key in keys]
         known = {sid: self._streams[sid].state for sid in stream_ids if sid in self._streams}
         rest = [sid for sid in stream_ids if sid not in known]
         if rest and self._many is not None:
             known.update(self._many(decider, rest))
         elif rest:
             known.update({sid: self._loader(decider, sid)[0] for sid in rest})
-        return {sid: known[sid] for sid in stream_ids}
+        return {key: known[sid] for key, sid in zip(keys, stream_ids, strict=True)}
 
     def version(self, stream_id: str) -> int:
         return self._streams[stream_id].expected_version + len(self._streams[stream_id].events)
 
-    def decide(self, decider: Decider[S], stream_id: str,
-               command: Any) -> tuple[S, list[Event]]:
-        state = self.load(decider, stream_id)
+    def decide(self, decider: Decider[S], key: Key, command: Any) -> tuple[S, list[Event]]:
+        """Decide ``command`` on the aggregate's stream of ``key``; queue its events."""
+        state = self.load(decider, key)
         events = decider.decide(command, state)
-        return self.record(decider, stream_id, events), events
+        return self.record(decider, key, events), events
 
-    def record(self, decider: Decider[S], stream_id: str, events: list[Event]) -> S:
+    def record(self, decider: Decider[S], key: Key, events: list[Event]) -> S:
         """Queue events decided elsewhere (e.g. a process spanning streams)."""
+        stream_id = decider.stream_id(key)
         stream = self._streams.get(stream_id)
         if stream is None:
             self.load(decider, stream_id)

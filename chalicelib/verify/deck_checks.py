@@ -10,16 +10,15 @@ from ..domain.decks.decklist import Decklist
 from ..domain.decks.limits import Limits
 from ..domain.decks.state import DecksState
 from ..domain.decks.validate import validate_deck
-from ..domain.draft.decide import POD
-from ..domain.draft.tournament import DRAFT
-from ..domain.mixed import MIXED_DRAFT
-from ..domain.mixed.pools import final_pool as mixed_pool
+from ..domain.draft.aggregate import DRAFT, POD
+from ..domain.mixed_draft import MIXED_DRAFT
+from ..domain.mixed_draft.pools import final_pool as mixed_pool
 from ..domain.sealed import SEALED
-from ..domain.tabledraft import TABLE_DRAFT
-from ..domain.tabledraft.pools import final_pool as table_pool
-from ..domain.tabledraft.roster import ROSTER
+from ..domain.table_draft import TABLE_DRAFT
+from ..domain.table_draft.aggregate import MIXED_DRAFT_ROSTER, TABLE_DRAFT_ROSTER
+from ..domain.table_draft.pools import final_pool as table_pool
 from ..domain.trade import TRADE_POD
-from ..domain.trade.prep import TRADE_PREP
+from ..domain.trade.aggregate import TRADE_PREP
 from .context import Context
 from .findings import Difference, Finding, NotChecked, Recorded, differences
 from .rederive import guarded
@@ -44,11 +43,11 @@ def pool_of(ctx: Context, decks: DecksState, pid: str) -> list[str] | None:
         if pid in draft.late or n is not None:
             pod = ctx.final_state(POD, streams.draft_pod(tid, n)) if n is not None else None
             return pools.booster_draft_pool(draft, pod, pid)
-    for roster_stream, pod_stream, decider, final in (
-            (streams.table_draft, streams.table_draft_pod, TABLE_DRAFT, table_pool),
-            (streams.mixed_draft, streams.mixed_draft_pod, MIXED_DRAFT, mixed_pool)):
-        if roster_stream(tid) in log:
-            roster = ctx.final_state(ROSTER, roster_stream(tid))
+    for roster_decider, pod_stream, decider, final in (
+            (TABLE_DRAFT_ROSTER, streams.table_draft_pod, TABLE_DRAFT, table_pool),
+            (MIXED_DRAFT_ROSTER, streams.mixed_draft_pod, MIXED_DRAFT, mixed_pool)):
+        if roster_decider.stream(tid) in log:
+            roster = ctx.final_state(roster_decider, roster_decider.stream(tid))
             n = roster.pod_of(pid)
             if n is not None or pid in roster.late:
                 pod = ctx.final_state(decider, pod_stream(tid, n)) if n is not None else None

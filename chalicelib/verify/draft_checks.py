@@ -17,19 +17,19 @@ from __future__ import annotations
 from typing import Any
 
 from ..domain import streams
-from ..domain.draft.decide import POD
+from ..domain.draft.aggregate import POD
 from ..domain.draft.decide import ReplacePack as ReplaceBoosterPack
-from ..domain.mixed import MIXED_DRAFT, MixedDraftState
-from ..domain.mixed.commands import LibraryPick, ReplaceProduct, TakePickFor
-from ..domain.mixed.decide import next_expiry, next_round
+from ..domain.mixed_draft import MIXED_DRAFT, MixedDraftState
+from ..domain.mixed_draft.commands import LibraryPick, ReplaceProduct, TakePickFor
+from ..domain.mixed_draft.decide import next_expiry, next_round
 from ..domain.product.allocation import allocate_one, pool_of
 from ..domain.product.replacement import kinds_in
 from ..domain.profiles.product import ProductSettings
-from ..domain.tabledraft import TABLE_DRAFT, Pick, PickFor, ReplacePack
-from ..domain.tabledraft.decide import expire_next, laid_next, take
-from ..domain.tabledraft.roster import ROSTER
-from ..domain.tabledraft.setup import table_draft_commands
-from ..domain.tabledraft.state import TableDraftState
+from ..domain.table_draft import TABLE_DRAFT, Pick, PickFor, ReplacePack
+from ..domain.table_draft.aggregate import TABLE_DRAFT_ROSTER
+from ..domain.table_draft.decide import expire_next, laid_next, take
+from ..domain.table_draft.setup import table_draft_commands
+from ..domain.table_draft.state import TableDraftState
 from .context import Context
 from .findings import Difference, Finding, NotChecked, Recorded, differences
 from .rederive import decided, decided_with_followers, guarded
@@ -78,7 +78,7 @@ def table_draft_started(ctx: Context, state: TableDraftState, event: Recorded) -
         return skip
 
     def work() -> list[Finding]:
-        roster = ctx.final_state(ROSTER, streams.table_draft(tid))
+        roster = ctx.final_state(TABLE_DRAFT_ROSTER, streams.table_draft(tid))
         s = roster.settings
         pods = [list(p) for p in roster.pods]
         _, starts = table_draft_commands(

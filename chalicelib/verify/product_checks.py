@@ -8,16 +8,16 @@ from typing import Any
 from ..domain.draft.decide import auto_pick
 from ..domain.draft.setup import plan_pods
 from ..domain.draft.state import PodState
-from ..domain.mixed import MIXED_DRAFT
-from ..domain.mixed.setup import mixed_draft_commands
+from ..domain.mixed_draft import MIXED_DRAFT
+from ..domain.mixed_draft.setup import mixed_draft_commands
 from ..domain.pods.assignment import assign_pods, pod_sizes
 from ..domain.product.allocation import collate_packs, deal_starters
 from ..domain.profiles.draft import DraftSettings
 from ..domain.profiles.product import ProductSettings
 from ..domain.sealed.commands import DealSwap
 from ..domain.sealed.decide import decide as sealed_decide
-from ..domain.tabledraft.roster import ROSTER
-from ..domain.tabledraft.setup import plan_pods as plan_limited_pods
+from ..domain.table_draft.aggregate import MIXED_DRAFT_ROSTER
+from ..domain.table_draft.setup import plan_pods as plan_limited_pods
 from ..domain.trade.prep import POD_MAX, POD_MIN
 from .context import Context
 from .findings import Difference, Finding, NotChecked, Recorded, differences
@@ -224,7 +224,7 @@ def mixed_started(ctx: Context, state: Any, event: Recorded) -> list[Finding]:
     skip = _collated(ctx, event, roster_events[0].data if roster_events else None)
     if skip:
         return skip
-    roster = ctx.final_state(ROSTER, f"mixed-{ctx.log.tournament_id}")
+    roster = ctx.final_state(MIXED_DRAFT_ROSTER, f"mixed-{ctx.log.tournament_id}")
 
     def work() -> list[Finding]:
         s = roster.settings

@@ -10,23 +10,19 @@ from typing import Any
 
 from ..domain import streams
 from ..domain.decider import Decider
-from ..domain.decks.decider import DECKS
-from ..domain.draft.decide import POD
-from ..domain.draft.tournament import DRAFT
-from ..domain.ffa.decider import FFA
-from ..domain.mixed import MIXED_DRAFT
-from ..domain.product.handout import PRODUCT_GATE
-from ..domain.product.player_product import PLAYER_PRODUCT
+from ..domain.decks.aggregate import DECKS
+from ..domain.draft.aggregate import DRAFT, POD
+from ..domain.ffa.aggregate import FFA
+from ..domain.mixed_draft import MIXED_DRAFT
+from ..domain.product.aggregate import PLAYER_PRODUCT, PRODUCT_GATE
 from ..domain.sealed import SEALED
-from ..domain.swiss.decider import SWISS
-from ..domain.swiss.match import MATCH
-from ..domain.tabledraft import TABLE_DRAFT
-from ..domain.tabledraft.roster import ROSTER
-from ..domain.tables.decider import TABLES
-from ..domain.tables.table_result import TABLE
+from ..domain.swiss.aggregate import MATCH, SWISS
+from ..domain.table_draft import TABLE_DRAFT
+from ..domain.table_draft.aggregate import MIXED_DRAFT_ROSTER, TABLE_DRAFT_ROSTER
+from ..domain.tables.aggregate import TABLE, TABLES
 from ..domain.tournament import TOURNAMENT
 from ..domain.trade import TRADE_POD
-from ..domain.trade.prep import TRADE_PREP
+from ..domain.trade.aggregate import TRADE_PREP
 from . import deck_checks as decks
 from . import draft_checks as drafts
 from . import product_checks as product
@@ -73,7 +69,7 @@ FAMILIES: dict[str, Family] = {
                               "SealedLateArrival": drafts.late_arrival}),
     "trade-roster": Family(TRADE_PREP, {"TradePodsFormed": product.trade_pods}),
     "trade-pod": Family(TRADE_POD),
-    "mixed-roster": Family(ROSTER, {"LimitedPodsFormed": product.limited_pods,
+    "mixed-roster": Family(MIXED_DRAFT_ROSTER, {"LimitedPodsFormed": product.limited_pods,
                                     "LimitedLateArrival": drafts.late_arrival}),
     "mixed-pod": Family(MIXED_DRAFT, {
         "MixedDraftStarted": product.mixed_started,
@@ -84,7 +80,7 @@ FAMILIES: dict[str, Family] = {
         "TablePackReplaced": product.with_mixed_replacement,
         "MixedLibraryRoundStarted": drafts.library_round,
         "MixedLibraryCardPicked": drafts.library_pick}),
-    "tdraft-roster": Family(ROSTER, {"LimitedPodsFormed": product.limited_pods,
+    "tdraft-roster": Family(TABLE_DRAFT_ROSTER, {"LimitedPodsFormed": product.limited_pods,
                                      "LimitedLateArrival": drafts.late_arrival}),
     "tdraft-pod": Family(TABLE_DRAFT, {"TableDraftStarted": drafts.table_draft_started,
                                        "TableSetRevealed": drafts.set_revealed,

@@ -11,6 +11,7 @@ from ..domain.events import Event
 from ..domain.rng import derive
 from ..domain.swiss import decide_pairing, decide_results, migration
 from ..domain.swiss import match_result as mr
+from ..domain.swiss.aggregate import MATCH
 from ..domain.swiss.commands import (
     CloseRound,
     ConfirmResult,
@@ -21,7 +22,6 @@ from ..domain.swiss.commands import (
     StartTopCut,
 )
 from ..domain.swiss.events import RoundResultsMigrated
-from ..domain.swiss.match import MATCH
 from ..domain.swiss.state import SwissState, parse_match_id
 from .context import Context
 from .deadline_checks import cut_deadline, round_deadline

@@ -10,7 +10,6 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
-from ..domain import streams
 from ..domain.errors import DomainError
 from ..domain.webhooks import (
     DELIVERY,
@@ -59,12 +58,12 @@ def deliver(rt: Runtime, item: dict[str, Any], send: Send = post) -> str:
     ``skipped`` when another worker got there first or the views are behind."""
     did, org, eid = item["delivery_id"], item["organizer_id"], item["endpoint_id"]
     delivery = rt.views.get(delivery_doc_id(did))
-    state, _ = rt.service.read(DELIVERY, streams.webhook_delivery(did))
+    state, _ = rt.service.read(DELIVERY, did)
     if delivery is None or state.final or (
             state.next_attempt_at is not None
             and state.next_attempt_at > _iso(datetime.now(UTC))):
         return "skipped"          # views behind the delivery's own stream: not due yet
-    endpoints, _ = rt.service.read(WEBHOOKS, streams.webhooks(org))
+    endpoints, _ = rt.service.read(WEBHOOKS, org)
     endpoint = endpoints.get(eid)
     attempt = state.attempts + 1
     signed_with: tuple[int, ...] = ()
@@ -96,7 +95,7 @@ def deliver(rt: Runtime, item: dict[str, Any], send: Send = post) -> str:
         metrics.count("WebhookDeliveryFailures")
 
     def work(uow) -> Reply:
-        _, events = uow.decide(DELIVERY, streams.webhook_delivery(did), RecordAttempt(
+        _, events = uow.decide(DELIVERY, did, RecordAttempt(
             did, eid, org, attempt, ok, status, error, _iso(uow.now),
             backoff_base_seconds(), give_up, signed_with))
         return Reply(200, {"outcome": events[0].data["outcome"]})

@@ -351,13 +351,13 @@ def test_sealed_pool_comes_from_the_sealed_product(api, clock, rt):
 def _draft_everything(rt, tid, players):
     """Runs the tournament's booster draft to the end (each seat takes the first card of
     the pack in front of it) through the draft deciders; returns pools by player."""
-    from chalicelib.domain.draft.decide import POD, MakePick
+    from chalicelib.domain.draft.aggregate import DRAFT, POD
+    from chalicelib.domain.draft.decide import MakePick
     from chalicelib.domain.draft.setup import start_commands
-    from chalicelib.domain.draft.tournament import DRAFT
     from chalicelib.domain.tournament import TOURNAMENT
     from chalicelib.service import Reply
 
-    tournament, _ = rt.service.read(TOURNAMENT, f"tournament-{tid}")
+    tournament, _ = rt.service.read(TOURNAMENT, tid)
     settings = {k: dict(v) for k, v in tournament.settings.items()}
     ms = int(NOW.timestamp() * 1000)
     start, opens = start_commands(tournament=tid, seed=tournament.seed, players=players,
@@ -365,9 +365,9 @@ def _draft_everything(rt, tid, players):
                                   sets=sample_sets(), now=ms, by="org")
 
     def begin(uow):
-        uow.decide(DRAFT, f"draft-{tid}", start)
+        uow.decide(DRAFT, tid, start)
         for command in opens:
-            uow.decide(POD, f"pod-{tid}-{command.pod}", command)
+            uow.decide(POD, (tid, command.pod), command)
         return Reply(200, {})
     rt.service.run(begin)
     pools = {}
@@ -499,8 +499,8 @@ def test_restricted_trade_deck_is_what_the_trade_left(api, clock, rt):
 
 
 def test_multi_deck_changes_only_between_rounds(api, clock, rt):
+    from chalicelib.domain.tables.aggregate import TABLES
     from chalicelib.domain.tables.commands import SeatRound
-    from chalicelib.domain.tables.decider import TABLES
     from chalicelib.domain.tournament import TOURNAMENT
     from chalicelib.service import Reply
 
@@ -511,11 +511,11 @@ def test_multi_deck_changes_only_between_rounds(api, clock, rt):
     second = {"crypt": VT_CRYPT[12:24], "library": VT_LIB[20:60], "label": "control"}
     assert register(api, s, p1, first).status == 201
     assert register(api, s, p1, second).status == 201
-    tournament, _ = rt.service.read(TOURNAMENT, f"tournament-{s['tid']}")
+    tournament, _ = rt.service.read(TOURNAMENT, s['tid'])
     ids = [p["player_id"] for p in s["players"]]
 
     def run(command):
-        rt.service.run(lambda uow: (uow.decide(TABLES, f"tables-{s['tid']}", command),
+        rt.service.run(lambda uow: (uow.decide(TABLES, s['tid'], command),
                                     Reply(200, {}))[1])
     run(SeatRound(players=ids, seed=tournament.seed,
                   settings=dict(tournament.settings["tables"]), now=iso(NOW)))
@@ -524,7 +524,7 @@ def test_multi_deck_changes_only_between_rounds(api, clock, rt):
     assert during.status == 409 and during.body["error"] == "round_in_progress"
     changed = register(api, s, p1, {**first, "library": VT_LIB[1:41]})
     assert changed.status == 409 and changed.body["error"] == "round_in_progress"
-    table, _ = rt.service.read(TABLES, f"tables-{s['tid']}")
+    table, _ = rt.service.read(TABLES, s['tid'])
     seated = table.current.tables[0]
     from chalicelib.application import tables as tables_play
     from chalicelib.auth import Principal
@@ -556,17 +556,17 @@ def test_organizer_overrides_a_limit_per_tournament(api, clock):
 def test_vtes_table_and_mixed_drafts_to_registered_decks(api, clock, rt, fmt):
     """7.7 / 7.8: pods drafted to the end (always the oldest card on the table or the
     first of the pile); the pool is the starters kept aside plus every pick."""
-    from chalicelib.domain import mixed, tabledraft
-    from chalicelib.domain.mixed.setup import mixed_draft_commands
-    from chalicelib.domain.tabledraft.roster import ROSTER
-    from chalicelib.domain.tabledraft.setup import table_draft_commands
+    from chalicelib.domain import mixed_draft, table_draft
+    from chalicelib.domain.mixed_draft.setup import mixed_draft_commands
+    from chalicelib.domain.table_draft.aggregate import MIXED_DRAFT_ROSTER, TABLE_DRAFT_ROSTER
+    from chalicelib.domain.table_draft.setup import table_draft_commands
     from chalicelib.domain.tournament import TOURNAMENT
     from chalicelib.service import Reply
 
     product = {"boosters": [{"set": "sample-vtes", "count": 3}], "starters": []}
     s = setup(api, "vtes", fmt, players=4, settings={"product": product})
     tid, ids = s["tid"], [p["player_id"] for p in s["players"]]
-    tournament, _ = rt.service.read(TOURNAMENT, f"tournament-{tid}")
+    tournament, _ = rt.service.read(TOURNAMENT, tid)
     settings = {k: dict(v) for k, v in tournament.settings.items()}
     common = {"seed": tournament.seed, "players": ids, "product": settings["product"],
               "draft": settings["draft"], "sets": sample_sets(), "now": NOW,
@@ -574,15 +574,16 @@ def test_vtes_table_and_mixed_drafts_to_registered_decks(api, clock, rt, fmt):
     table = fmt == "table-draft"
     if table:
         form, starts = table_draft_commands(**common)
-        decider, stream_of, roster_stream = tabledraft.TABLE_DRAFT, tabledraft.stream_id, \
-            f"tdraft-{tid}"
+        decider, stream_of, roster = table_draft.TABLE_DRAFT, table_draft.stream_id, \
+            TABLE_DRAFT_ROSTER
     else:
         form, starts = mixed_draft_commands(**common, pile_size=3, library_pick_seconds=600)
-        decider, stream_of, roster_stream = mixed.MIXED_DRAFT, mixed.stream_id, f"mixed-{tid}"
+        decider, stream_of, roster = (mixed_draft.MIXED_DRAFT, mixed_draft.stream_id,
+                                      MIXED_DRAFT_ROSTER)
 
     def run(stream, dec, command):
         rt.service.run(lambda uow: (uow.decide(dec, stream, command), Reply(200, {}))[1])
-    run(roster_stream, ROSTER, form)
+    run(tid, roster, form)
     for start in starts:
         run(stream_of(tid, start.pod), decider, start)
     early = register(api, s, s["players"][0], {"crypt": VT_CRYPT[:3], "library": VT_LIB[:15]})
@@ -601,16 +602,16 @@ def test_vtes_table_and_mixed_drafts_to_registered_decks(api, clock, rt, fmt):
                 wanted = "crypt" if sum(kinds[c] == "crypt" for c in mine) < 3 else "library"
                 on_table = [t["card"] for t in crypt_phase.table]
                 card = next((c for c in on_table if kinds[c] == wanted), on_table[0])
-                run(stream, decider, tabledraft.Pick(player=picker, card=card, now=NOW))
+                run(stream, decider, table_draft.Pick(player=picker, card=card, now=NOW))
                 continue
             seat = next(i for i in range(len(pod.players)) if pod.front(i))
-            run(stream, decider, mixed.LibraryPick(player=pod.players[seat],
+            run(stream, decider, mixed_draft.LibraryPick(player=pod.players[seat],
                                                    card=pod.front(seat)[1][0], now=NOW))
     p1 = s["players"][0]
     check = api.post(f"{base(tid)}/players/{p1['player_id']}/validate", {},
                      token=p1["token"]).body
     assert check["limits"]["crypt_min"] == 3 and check["limits"]["deck_min"] == 15  # 3 boosters
-    roster = rt.service.read(ROSTER, roster_stream)[0]
+    roster = rt.service.read(roster, tid)[0]
     pod = rt.service.read(decider, stream_of(tid, roster.pod_of(p1["player_id"])))[0]
     drafted = list(pod.pools[p1["player_id"]]) if table else \
         list(pod.crypt.pools[p1["player_id"]]) + list(pod.library[p1["player_id"]])

@@ -6,7 +6,8 @@ from datetime import UTC, datetime, timedelta
 
 from chalicelib.data.sets import sample_sets
 from chalicelib.domain.decider import fold
-from chalicelib.domain.draft.decide import POD, auto_pick
+from chalicelib.domain.draft.aggregate import POD
+from chalicelib.domain.draft.decide import auto_pick
 from chalicelib.domain.product.allocation import collate_packs
 from chalicelib.domain.profiles import resolve_settings
 

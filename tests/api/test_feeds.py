@@ -199,7 +199,7 @@ def test_pack_waiting_follows_the_pods_own_passing(api, rt):
     pack.waiting, that pack's card count and the pod's own pick deadline."""
     from datetime import UTC, datetime
 
-    from chalicelib.domain.draft.decide import POD
+    from chalicelib.domain.draft.aggregate import POD
 
     setup = api.started("mtg", "booster-draft", players=4,
                         settings={"draft": {"pick_seconds": 60}})
@@ -209,7 +209,7 @@ def test_pack_waiting_follows_the_pods_own_passing(api, rt):
     order = [0, 1, 1, 2, 3, 0, 0, 2, 3, 1, 2, 3]      # slow and fast seats: packs queue
     picks = 0
     for step in order:
-        state, _ = rt.service.read(POD, f"pod-{tid}-1")
+        state, _ = rt.service.read(POD, (tid, 1))
         player = state.seats[step]
         view = api.get(f"/v1/tournaments/{tid}/draft/pods/1/me", token=token[player]).body
         if not view.get("pack"):
@@ -219,7 +219,7 @@ def test_pack_waiting_follows_the_pods_own_passing(api, rt):
                      token=token[player])
         assert r.status == 200, r.body
         picks += 1
-        state, _ = rt.service.read(POD, f"pod-{tid}-1")
+        state, _ = rt.service.read(POD, (tid, 1))
         for seat, pid in enumerate(state.seats):
             pack = state.current_pack(seat)
             if pack is None:

@@ -12,9 +12,10 @@ from chalicelib.domain import streams
 from chalicelib.domain.swiss import match_result as mr
 from chalicelib.domain.swiss.commands import PairRound
 from chalicelib.domain.swiss.decide_results import facts_of, locate
-from chalicelib.domain.swiss.decider import SWISS
+from chalicelib.domain.swiss.aggregate import SWISS
 from chalicelib.domain.tables.commands import ReportTable, SeatRound
-from chalicelib.domain.tables.decider import TABLES, decide_report, decide_seat_round
+from chalicelib.domain.tables.aggregate import TABLES
+from chalicelib.domain.tables.decider import decide_report, decide_seat_round
 from chalicelib.domain.tables.events import TablesRoundSeated
 from chalicelib.domain.tournament import TOURNAMENT
 from chalicelib.store.ports import NewEvent, append

@@ -3,14 +3,14 @@ test_draft), table and mixed draft, sealed and sealed swap, restricted trade; th
 themself and staff only."""
 from __future__ import annotations
 
-from chalicelib.entrypoints.schedules import sweep_limited_drafts
 from chalicelib.domain import sealed
 from chalicelib.domain.decks import pools
-from chalicelib.domain.mixed import MIXED_DRAFT
-from chalicelib.domain.mixed import stream_id as mixed_stream
-from chalicelib.domain.tabledraft import TABLE_DRAFT
-from chalicelib.domain.tabledraft import stream_id as table_stream
-from chalicelib.domain.tabledraft.roster import ROSTER
+from chalicelib.domain.mixed_draft import MIXED_DRAFT
+from chalicelib.domain.mixed_draft import stream_id as mixed_stream
+from chalicelib.domain.table_draft import TABLE_DRAFT
+from chalicelib.domain.table_draft import stream_id as table_stream
+from chalicelib.domain.table_draft.aggregate import MIXED_DRAFT_ROSTER, TABLE_DRAFT_ROSTER
+from chalicelib.entrypoints.schedules import sweep_limited_drafts
 
 from .test_limited import roster
 
@@ -37,7 +37,7 @@ def test_a_completed_mixed_draft_pool(api, clock, rt):
     body = mine.body
     assert (body["source"], body["pod"], body["complete"]) == ("draft", 1, True)
     state, _ = rt.service.read(MIXED_DRAFT, mixed_stream(tid, 1))
-    formed, _ = rt.service.read(ROSTER, f"mixed-{tid}")
+    formed, _ = rt.service.read(MIXED_DRAFT_ROSTER, tid)
     assert body["pool"] == pools.mixed_draft_pool(formed, state, ids[0]) and body["pool"]
     assert body["picks"] == body["pool"]                     # no starters in this product
     assert _pool(api, tid, ids[0], org).body == body                           # staff
@@ -53,7 +53,7 @@ def test_a_completed_table_draft_pool_with_its_starters(api, clock, rt):
     sweep_limited_drafts(None)
     body = _pool(api, tid, ids[1], tokens[ids[1]]).body
     state, _ = rt.service.read(TABLE_DRAFT, table_stream(tid, 1))
-    formed, _ = rt.service.read(ROSTER, f"tdraft-{tid}")
+    formed, _ = rt.service.read(TABLE_DRAFT_ROSTER, tid)
     assert body["complete"] is True and body["starters"]
     assert body["pool"] == pools.table_draft_pool(formed, state, ids[1])
     assert body["pool"][:len(body["pool"]) - len(body["picks"])] == \

@@ -342,7 +342,8 @@ def test_an_entry_in_flight_when_the_hand_out_locks_is_refused(api, rt, monkeypa
     """The hand-out's lock commits between an entry's reads and its commit: the entry's
     check of the gate fails, it is re-run and refused, so the start never misses it."""
     import chalicelib.application.product as product_api
-    from chalicelib.domain.product.handout import PRODUCT_GATE, LockEntries, gate_stream
+    from chalicelib.domain.product.aggregate import PRODUCT_GATE
+    from chalicelib.domain.product.handout import LockEntries, gate_stream
     from chalicelib.service import Reply
 
     s = entered_draft(api, 2)

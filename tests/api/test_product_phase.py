@@ -9,7 +9,7 @@ import pytest
 from chalicelib.data.sets import sample_sets
 from chalicelib.domain import swiss as sw
 from chalicelib.domain.tables import commands as tc
-from chalicelib.domain.tables.decider import TABLES
+from chalicelib.domain.tables.aggregate import TABLES
 from chalicelib.domain.tournament import TOURNAMENT
 from chalicelib.service import Reply
 
@@ -127,7 +127,7 @@ def test_late_arrivals_with_sealed_product_do_not_hold_play(api):
 
 
 def _tournament(rt, tid):
-    state, _ = rt.service.read(TOURNAMENT, f"tournament-{tid}")
+    state, _ = rt.service.read(TOURNAMENT, tid)
     return state
 
 
@@ -136,7 +136,7 @@ def test_no_product_phase_starts_once_play_has(api, rt):
     rule) cannot start its draft or hand out sealed product mid-round."""
     swiss = api.started("munchkin", "booster-draft", players=8)
     t = _tournament(rt, swiss["tid"])
-    rt.service.run(lambda uow: (uow.decide(sw.SWISS, f"swiss-{t.id}", sw.PairRound(
+    rt.service.run(lambda uow: (uow.decide(sw.SWISS, t.id, sw.PairRound(
         t.seed, dict(t.settings["swiss"]), [p.id for p in t.active_players()],
         "2026-12-04T18:00:00+00:00", "legacy")), Reply(200, {}))[1])
     r = api.post(f"/v1/tournaments/{t.id}/draft", token=swiss["organizer"])
@@ -145,7 +145,7 @@ def test_no_product_phase_starts_once_play_has(api, rt):
 
     tables = api.started("vtes", "sealed", players=8)
     t = _tournament(rt, tables["tid"])
-    rt.service.run(lambda uow: (uow.decide(TABLES, f"tables-{t.id}", tc.SeatRound(
+    rt.service.run(lambda uow: (uow.decide(TABLES, t.id, tc.SeatRound(
         [p.id for p in t.active_players()], t.seed, dict(t.settings["tables"]),
         "2026-12-04T18:00:00+00:00")), Reply(200, {}))[1])
     r = api.post(f"/v1/tournaments/{t.id}/sealed", token=tables["organizer"])

@@ -93,7 +93,7 @@ def test_munchkin_swiss_event_end_to_end(api, rt):
     final_standings = api.get(f"/v1/tournaments/{tid}/swiss/standings").body
     assert final_standings["round"] == 4
     # The projected view agrees with the standings recomputed from the domain state.
-    state, _ = rt.service.read(SWISS, f"swiss-{tid}")
+    state, _ = rt.service.read(SWISS, tid)
     assert [(r["player_id"], r["points"], r["dropped"]) for r in final_standings["rows"]] == \
         [(s.record.player, s.record.points, s.dropped) for s in standings_of(state)]
     dropped_row = next(r for r in final_standings["rows"] if r["player_id"] == dropper)

@@ -64,7 +64,7 @@ def test_drop_after_pairing_is_a_two_nil_loss_and_the_player_is_not_paired_again
     assert rows[dropper]["loss_by_drop"] == {"round": 1, "match_id": match["match_id"]}
     assert (rows[opponent]["points"], rows[opponent]["games"]["won"]) == (3, 2)
     assert rows[opponent]["loss_by_drop"] is None and rows[opponent]["dropped"] is False
-    state, _ = rt.service.read(SWISS, f"swiss-{tid}")
+    state, _ = rt.service.read(SWISS, tid)
     assert [(r["player_id"], r["points"], r["dropped"], r["tiebreakers"])
             for r in table["rows"]] == \
         [(s.record.player, s.record.points, s.dropped,

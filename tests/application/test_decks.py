@@ -14,7 +14,7 @@ from chalicelib.application.reads import Reads
 from chalicelib.auth import Principal, Unauthorized
 from chalicelib.domain.decks.decklist import Decklist
 from chalicelib.domain.errors import Conflict, Forbidden, Invalid, NotFound
-from chalicelib.domain.tables.decider import TABLES
+from chalicelib.domain.tables.aggregate import TABLES
 from chalicelib.domain.tournament import TOURNAMENT
 from tests.api.test_decks import VT_CRYPT, VT_LIB, VT_POOL
 from tests.api.test_product_entries import MTG, OWN, VTES, pack

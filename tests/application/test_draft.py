@@ -11,7 +11,8 @@ import pytest
 from chalicelib.application import draft, draft_pods, player_pool
 from chalicelib.application.reads import Reads
 from chalicelib.data.sets import sample_sets
-from chalicelib.domain.draft.decide import POD, advance
+from chalicelib.domain.draft.aggregate import POD
+from chalicelib.domain.draft.decide import advance
 from chalicelib.domain.errors import Conflict, Forbidden, Invalid, NotFound
 from chalicelib.domain.product.collation import collate
 from chalicelib.domain.rng import derive
@@ -28,7 +29,7 @@ def started(world, game="mtg", players=4, n=0, **settings):
 
 
 def pod(rt, tid, n=1):
-    return rt.service.read(POD, f"pod-{tid}-{n}")[0]
+    return rt.service.read(POD, (tid, n))[0]
 
 
 def events(rt, stream):

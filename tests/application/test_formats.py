@@ -21,7 +21,7 @@ from chalicelib.application import (
 )
 from chalicelib.application.reads import Reads
 from chalicelib.domain.decks import pools
-from chalicelib.domain.draft.decide import POD
+from chalicelib.domain.draft.aggregate import POD
 from chalicelib.domain.errors import Conflict, Invalid
 from chalicelib.domain.sealed import SEALED
 from chalicelib.domain.tournament import TOURNAMENT
@@ -34,7 +34,7 @@ def kinds(items):
 
 
 def state(rt, tid):
-    return rt.service.read(TOURNAMENT, f"tournament-{tid}")[0]
+    return rt.service.read(TOURNAMENT, tid)[0]
 
 
 def check(rt, tid):

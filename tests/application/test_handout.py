@@ -32,7 +32,7 @@ def enter(world, org, tid, pid, body):
 
 
 def owner(rt, tid):
-    return Principal("organizer", rt.service.read(TOURNAMENT, f"tournament-{tid}")[0].organizer_id)
+    return Principal("organizer", rt.service.read(TOURNAMENT, tid)[0].organizer_id)
 
 
 def start_draft(rt, org, tid, start=None):

@@ -30,7 +30,7 @@ def swiss(world):
 
 def _match(rt, tid, pid):
     from chalicelib.domain.swiss import SWISS
-    state, _ = rt.service.read(SWISS, f"swiss-{tid}")
+    state, _ = rt.service.read(SWISS, tid)
     return next(m for m in state.rounds[0].matches if pid in (m.a, m.b))
 
 

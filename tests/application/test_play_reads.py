@@ -19,7 +19,6 @@ from chalicelib.application import (
 )
 from chalicelib.application.reads import Reads
 from chalicelib.auth import Principal
-from chalicelib.domain import streams
 from chalicelib.domain.errors import BadRequest, Conflict, Forbidden, NotFound
 from chalicelib.domain.tournament import TOURNAMENT
 from tests.application import seeds

@@ -32,7 +32,7 @@ def ids(event):
 
 
 def tournament_state(rt, tid):
-    return rt.service.read(TOURNAMENT, f"tournament-{tid}")[0]
+    return rt.service.read(TOURNAMENT, tid)[0]
 
 
 def hand_out(world, event, **kwargs):

@@ -12,11 +12,11 @@ from chalicelib.application import mixed_draft, registration, roster_drafts, tab
 from chalicelib.application.reads import Reads
 from chalicelib.data.sets import sample_sets
 from chalicelib.domain.errors import Conflict, Forbidden, Invalid
-from chalicelib.domain.mixed import MIXED_DRAFT
+from chalicelib.domain.mixed_draft import MIXED_DRAFT
 from chalicelib.domain.product.collation import collate
 from chalicelib.domain.rng import derive
-from chalicelib.domain.tabledraft import TABLE_DRAFT
-from chalicelib.domain.tabledraft.decide import advance
+from chalicelib.domain.table_draft import TABLE_DRAFT
+from chalicelib.domain.table_draft.decide import advance
 from tests.application import seeds
 from tests.application.conftest import organizer, player
 
@@ -36,7 +36,7 @@ def start_table(world, event, pick_seconds=None, review_seconds=None, pods=None)
 
 
 def table(rt, tid, n=1):
-    return rt.service.read(TABLE_DRAFT, f"tdraft-{tid}-{n}")[0]
+    return rt.service.read(TABLE_DRAFT, (tid, n))[0]
 
 
 def later(rt, seconds):

@@ -52,29 +52,26 @@ def restore(events_db, log: FixtureLog) -> None:
 def deciders() -> dict[str, Decider]:
     """Every aggregate's decider by name (the fixture logs name the ones that read each
     stream)."""
-    from chalicelib.domain.accounts.decider import ACCOUNT, TOKEN
-    from chalicelib.domain.decks.decider import DECKS
-    from chalicelib.domain.draft.decide import POD
-    from chalicelib.domain.draft.tournament import DRAFT
-    from chalicelib.domain.ffa.decider import FFA
-    from chalicelib.domain.mixed import MIXED_DRAFT
-    from chalicelib.domain.product.catalog import CARDSET
-    from chalicelib.domain.product.handout import PRODUCT_GATE
-    from chalicelib.domain.product.player_product import PLAYER_PRODUCT
-    from chalicelib.domain.reports.receipt import REPORTS
+    from chalicelib.domain.accounts.aggregate import ACCOUNT, TOKEN
+    from chalicelib.domain.decks.aggregate import DECKS
+    from chalicelib.domain.draft.aggregate import DRAFT, POD
+    from chalicelib.domain.ffa.aggregate import FFA
+    from chalicelib.domain.mixed_draft import MIXED_DRAFT
+    from chalicelib.domain.product.aggregate import CARDSET, PLAYER_PRODUCT, PRODUCT_GATE
+    from chalicelib.domain.reports.aggregate import REPORTS
     from chalicelib.domain.sealed import SEALED
-    from chalicelib.domain.swiss.decider import SWISS
-    from chalicelib.domain.swiss.match import MATCH
-    from chalicelib.domain.tabledraft import TABLE_DRAFT
-    from chalicelib.domain.tabledraft.roster import ROSTER
-    from chalicelib.domain.tables.decider import TABLES
-    from chalicelib.domain.tables.table_result import TABLE
-    from chalicelib.domain.tournament.decider import TOURNAMENT
+    from chalicelib.domain.swiss.aggregate import MATCH, SWISS
+    from chalicelib.domain.table_draft import TABLE_DRAFT
+    from chalicelib.domain.table_draft.aggregate import MIXED_DRAFT_ROSTER, TABLE_DRAFT_ROSTER
+    from chalicelib.domain.tables.aggregate import TABLE, TABLES
+    from chalicelib.domain.tournament.aggregate import TOURNAMENT
     from chalicelib.domain.trade import TRADE_POD
-    from chalicelib.domain.trade.prep import TRADE_PREP
-    from chalicelib.domain.webhooks.delivery import DELIVERY
-    from chalicelib.domain.webhooks.endpoints import WEBHOOKS
+    from chalicelib.domain.trade.aggregate import TRADE_PREP
+    from chalicelib.domain.webhooks.aggregate import DELIVERY, WEBHOOKS
     every = (ACCOUNT, TOKEN, DECKS, POD, DRAFT, FFA, MIXED_DRAFT, CARDSET, PRODUCT_GATE,
-             PLAYER_PRODUCT, REPORTS, SEALED, SWISS, MATCH, TABLE_DRAFT, ROSTER, TABLES, TABLE,
+             PLAYER_PRODUCT, REPORTS, SEALED, SWISS, MATCH, TABLE_DRAFT, TABLE_DRAFT_ROSTER,
+             MIXED_DRAFT_ROSTER, TABLES, TABLE,
              TOURNAMENT, TRADE_POD, TRADE_PREP, DELIVERY, WEBHOOKS)
-    return {d.name: d for d in every}
+    # the logs were recorded when one roster decider ("limited-roster") folded both
+    # drafts' rosters; it is now bound once per draft, with the same initial and evolve
+    return {d.name: d for d in every} | {"limited-roster": TABLE_DRAFT_ROSTER}

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from chalicelib.domain import streams
 from chalicelib.domain.decider import FunctionDecider
 from chalicelib.domain.events import (
     Event,
@@ -32,8 +33,8 @@ def test_one_class_per_name_and_every_aggregate_declares_its_events():
     modules = {cls.__module__.split(".")[2] for cls in CATALOG.values()}
     assert modules == {"accounts", "allegations", "announcements", "calls", "checkin",
                        "clock", "decks", "draft", "ffa", "judging", "leagues", "ledger",
-                       "mixed", "product", "push", "reports",
-                       "sealed", "swiss", "tabledraft", "tables", "tournament", "trade",
+                       "mixed_draft", "product", "push", "reports",
+                       "sealed", "swiss", "table_draft", "tables", "tournament", "trade",
                        "webhooks"}
     with pytest.raises(TypeError, match="registered twice"):
         event(type("RoundPaired", (Event,), {"__annotations__": {"round": "int"}}))
@@ -78,10 +79,10 @@ def test_an_unknown_name_loads_as_an_unknown_event():
 
 def test_an_untyped_event_is_never_written(tmp_path):
     untyped = FunctionDecider("tournament", dict, lambda cmd, state: [Event("Thing", {})],
-                              lambda state, e: state)     # a bound name: see DECIDER_STREAMS
+                              lambda state, e: state, stream=streams.tournament)
     service = CommandService(SqliteEventStore(str(tmp_path / "events.db")))
     with pytest.raises(UntypedEvent):
-        service.run(lambda uow: (uow.decide(untyped, "tournament-t00000000000a", None), Reply(200, {}))[1])
+        service.run(lambda uow: (uow.decide(untyped, "t00000000000a", None), Reply(200, {}))[1])
     with pytest.raises(UntypedEvent):      # a registered name, but not its class
         NewEvent.of(UnknownEvent("RoundOpened", {"round": 1, "at": 0}))
 

@@ -37,7 +37,7 @@ def competing_registration(moto_client, tid: str, name: str):
     other = CommandService(DynamoEventStore(moto_client, TABLES[0], TABLES[1]))
 
     def work(uow):
-        uow.decide(t.TOURNAMENT, f"tournament-{tid}", t.RegisterPlayer(
+        uow.decide(t.TOURNAMENT, tid, t.RegisterPlayer(
             "p" + "b" * 10, name, None, False, uow.now.isoformat()))
         return Reply(201, {})
     return lambda: other.run(work)

@@ -3,7 +3,7 @@ its own transaction (what inline projection in concurrent requests, or two Lambd
 do). A view document must belong to one stream, or concurrent updates are lost."""
 from __future__ import annotations
 
-from chalicelib.domain.draft.decide import POD
+from chalicelib.domain.draft.aggregate import POD
 from chalicelib.projections.registry import ViewTx
 from chalicelib.store.ports import StoredEvent
 from demo.scenarios.booster import pick_body
@@ -36,7 +36,7 @@ def _finish_two_pods(api, rt):
     rt.service.after_commit.clear()
     token = {p["player_id"]: p["token"] for p in setup["players"]}
     for _ in range(100):                             # bounded: 15 picks per seat
-        if all(rt.service.read(POD, f"pod-{tid}-{n}")[0].finished for n in (1, 2)):
+        if all(rt.service.read(POD, (tid, n))[0].finished for n in (1, 2)):
             break
         for pid, tok in token.items():
             n = 1 if pid in ids[:4] else 2

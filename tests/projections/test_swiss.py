@@ -49,7 +49,7 @@ def test_standings_rank_what_the_swiss_decider_folds_from_the_events(tmp_path):
     """The standings documents are the domain's standings of the Swiss state folded from
     the stream (``domain.swiss.standings``), not a ranking of the round documents."""
     from chalicelib.domain.decider import fold
-    from chalicelib.domain.swiss.decider import SWISS
+    from chalicelib.domain.swiss.aggregate import SWISS
     from chalicelib.domain.swiss.standings import standings
     from chalicelib.projections.queries.swiss import standings_rows
 

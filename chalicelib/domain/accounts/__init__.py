@@ -2,13 +2,7 @@
 
 Streams: ``account-<id>`` (AccountCreated) and ``token-<sha256>`` (TokenIssued /
 TokenRevoked). Looking a token up is a strongly consistent read of its own stream."""
-from .decider import (  # noqa: F401  # noqa: F401
-    ACCOUNT,
-    TOKEN,
-    AccountState,
-    CreateAccount,
-    IssueToken,
-    RevokeToken,
-    TokenState,
-)
-from .keys import KEYS  # noqa: F401
+from .aggregate import ACCOUNT as ACCOUNT  # noqa: F401
+from .aggregate import KEYS as KEYS
+from .aggregate import TOKEN as TOKEN
+from .decider import AccountState, CreateAccount, IssueToken, RevokeToken, TokenState  # noqa: F401

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..decider import FunctionDecider
+from ..decider import unknown_command
 from ..errors import Conflict, Invalid, NotFound
 from ..events import Event
 from .events import AccountCreated, TokenIssued, TokenRevoked
@@ -55,7 +55,7 @@ class TokenState:
 
 def decide_account(cmd: Any, state: AccountState) -> list[Event]:
     if not isinstance(cmd, CreateAccount):
-        raise TypeError(type(cmd).__name__)
+        unknown_command("account", cmd)
     if state.exists:
         raise Conflict("account already exists")
     if cmd.role not in ACCOUNT_ROLES:
@@ -81,7 +81,7 @@ def decide_token(cmd: Any, state: TokenState) -> list[Event]:
         if not state.active:
             raise NotFound("no active token")
         return [TokenRevoked(at=cmd.now)]
-    raise TypeError(type(cmd).__name__)
+    unknown_command("token", cmd)
 
 
 def evolve_token(state: TokenState, event: Event) -> TokenState:
@@ -90,7 +90,3 @@ def evolve_token(state: TokenState, event: Event) -> TokenState:
     if isinstance(event, TokenRevoked):
         return replace(state, revoked=True)
     return state
-
-
-ACCOUNT = FunctionDecider("account", AccountState, decide_account, evolve_account)
-TOKEN = FunctionDecider("token", TokenState, decide_token, evolve_token)

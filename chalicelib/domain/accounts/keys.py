@@ -8,7 +8,7 @@ from typing import Any
 
 from pyrsistent import PMap, pmap
 
-from ..decider import FunctionDecider
+from ..decider import unknown_command
 from ..errors import Conflict, NotFound
 from ..events import Event
 from .events import KeyIssued, KeyRevoked
@@ -80,7 +80,7 @@ def decide_keys(cmd: Any, state: KeysState) -> list[Event]:
             raise Conflict(f"key {cmd.key_id} is already revoked",
                            {"revoked_at": key.revoked_at}, code="key_revoked")
         return [KeyRevoked(key_id=cmd.key_id, reason=cmd.reason, by=cmd.by, at=cmd.now)]
-    raise TypeError(type(cmd).__name__)
+    unknown_command("keys", cmd)
 
 
 def evolve_keys(state: KeysState, event: Event) -> KeysState:
@@ -92,6 +92,3 @@ def evolve_keys(state: KeysState, event: Event) -> KeysState:
                       revoke_reason=event.reason)
         return replace(state, keys=state.keys.set(event.key_id, key))
     return state
-
-
-KEYS = FunctionDecider("keys", KeysState, decide_keys, evolve_keys)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..decider import FunctionDecider
+from ..decider import unknown_command
 from ..errors import Conflict, Forbidden, Invalid, NotFound
 from ..events import Event
 from .events import AllegationDecided, CheatingReported
@@ -69,7 +69,7 @@ def decide(cmd: Any, state: AllegationsState) -> list[Event]:
         return [AllegationDecided(allegation_id=cmd.allegation_id, decision=cmd.decision,
                                   note=cmd.note, penalty_id=cmd.penalty_id, by=cmd.by,
                                   at=cmd.now)]
-    raise TypeError(type(cmd).__name__)
+    unknown_command("allegations", cmd)
 
 
 def evolve(state: AllegationsState, event: Event) -> AllegationsState:
@@ -86,5 +86,4 @@ def evolve(state: AllegationsState, event: Event) -> AllegationsState:
         return replace(state, allegations={**state.allegations, event.allegation_id: doc})
     return state
 
-
-ALLEGATIONS = FunctionDecider("allegations", AllegationsState, decide, evolve)
+from .aggregate import ALLEGATIONS as ALLEGATIONS  # noqa: E402, F401  (declared once, in aggregate.py)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..decider import FunctionDecider
+from ..decider import unknown_command
 from ..errors import Conflict, Invalid
 from ..events import Event, event
 
@@ -31,7 +31,7 @@ class Announce:
 
 def decide(command: Any, state: int) -> list[Event]:
     if not isinstance(command, Announce):
-        raise Invalid(f"unknown announcement command {type(command).__name__}")
+        unknown_command("announcement", command)
     text = command.text.strip()
     if not text or len(text) > MAX_TEXT:
         raise Invalid(f"an announcement has 1 to {MAX_TEXT} characters", {"field": "text"},
@@ -46,5 +46,4 @@ def decide(command: Any, state: int) -> list[Event]:
 def evolve(state: int, event: Event) -> int:
     return state + 1 if isinstance(event, AnnouncementMade) else state
 
-
-ANNOUNCEMENTS = FunctionDecider("announcements", lambda: 0, decide, evolve)
+from .aggregate import ANNOUNCEMENTS as ANNOUNCEMENTS  # noqa: E402, F401  (declared once, in aggregate.py)

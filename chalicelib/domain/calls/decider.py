@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..decider import FunctionDecider
 from ..errors import Conflict, Invalid, NotFound
 from ..events import Event
 from .events import JudgeCallAcknowledged, JudgeCalled, JudgeCallResolved
@@ -133,6 +132,3 @@ def evolve(state: CallsState, event: Event) -> CallsState:
         return replace(state, calls={**state.calls, call.call_id: call},
                        open_by_player=open_by)
     return state
-
-
-CALLS = FunctionDecider("calls", CallsState, decide, evolve)

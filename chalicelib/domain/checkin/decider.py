@@ -9,7 +9,6 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..decider import FunctionDecider
 from ..errors import Conflict, Forbidden, Invalid
 from ..events import Event
 from ..rng import derive
@@ -128,6 +127,3 @@ def evolve(state: CheckInState, event: Event) -> CheckInState:
     else:
         return state
     return replace(state, scopes={**state.scopes, event.scope: new})
-
-
-CHECKIN = FunctionDecider("checkin", CheckInState, decide, evolve)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..decider import FunctionDecider
+from ..decider import unknown_command
 from ..errors import Conflict, Invalid
 from ..events import Event
 from .events import TimeExtended
@@ -43,7 +43,7 @@ class ClockState:
 
 def decide(command: Any, state: ClockState) -> list[Event]:
     if not isinstance(command, ExtendTime):
-        raise Invalid(f"unknown clock command {type(command).__name__}")
+        unknown_command("clock", command)
     cmd = command
     if cmd.playing == "finished":
         raise Conflict(f"{cmd.target} has its result: its time can no longer be extended",
@@ -86,6 +86,3 @@ def evolve(state: ClockState, event: Event) -> ClockState:
                             target: state.minutes.get(target, 0) + event.minutes},
                    per_round={**state.per_round,
                               key: state.per_round.get(key, frozenset()) | {target}})
-
-
-CLOCK = FunctionDecider("clock", ClockState, decide, evolve)

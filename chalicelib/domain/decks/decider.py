@@ -8,7 +8,6 @@ from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
-from ..decider import FunctionDecider
 from ..errors import Conflict, Invalid, NotFound
 from ..events import Event
 from ..profiles.deck import DeckSettings
@@ -36,7 +35,7 @@ from .events import (
     PoolRecorded,
 )
 from .limits import Limits, resolve_limits
-from .state import DecksState, evolve, initial
+from .state import DecksState
 from .unverified import Unverified, kinds_unverified, pool_unverified
 from .validate import Violation, validate_deck
 
@@ -224,6 +223,3 @@ def decide(command: Any, state: DecksState) -> list[Event]:
     if handler is None:
         raise Invalid(f"unknown command {type(command).__name__}")
     return handler(command, state)
-
-
-DECKS = FunctionDecider("decks", initial, decide, evolve)

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..decider import FunctionDecider
+from ..decider import unknown_command
 from ..errors import Conflict, Forbidden, Invalid, NotFound
 from ..events import Event
 from ..product.cards import CardSet
@@ -321,8 +321,5 @@ HANDLERS: dict[type, Callable[[Any, PodState], list[Event]]] = {
 def decide(command: Any, state: PodState) -> list[Event]:
     handler = HANDLERS.get(type(command))
     if handler is None:
-        raise Invalid(f"unknown pod command {type(command).__name__}")
+        unknown_command("pod", command)
     return handler(command, state)
-
-
-POD = FunctionDecider("pod", PodState, decide, evolve)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..decider import FunctionDecider
+from ..decider import unknown_command
 from ..errors import Conflict, Invalid
 from ..events import Event
 from .events import DraftStarted, LateArrivalProvided
@@ -68,7 +68,7 @@ def decide(command: Any, state: DraftState) -> list[Event]:
                            code="already_has_product")
         return [LateArrivalProvided(player=command.player, product=command.product,
                                     at=command.now, by=command.by)]
-    raise Invalid(f"unknown draft command {type(command).__name__}")
+    unknown_command("draft", command)
 
 
 def evolve(state: DraftState, event: Event) -> DraftState:
@@ -83,6 +83,3 @@ def evolve(state: DraftState, event: Event) -> DraftState:
             late[event.player] = event.product
             return replace(state, late=late)
     return state
-
-
-DRAFT = FunctionDecider("draft", DraftState, decide, evolve)

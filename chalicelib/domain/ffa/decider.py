@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..decider import FunctionDecider
+from ..decider import unknown_command
 from ..errors import Conflict, Invalid
 from ..events import Event
 from .events import FfaPodReported
@@ -36,7 +36,7 @@ class FfaState:
 
 def decide(command: Any, state: FfaState) -> list[Event]:
     if not isinstance(command, ReportPodGame):
-        raise Invalid(f"unknown ffa command {type(command).__name__}")
+        unknown_command("ffa", command)
     if isinstance(command.pod, bool) or not isinstance(command.pod, int) or command.pod < 1:
         raise Invalid("pod numbers start at 1", {"pod": command.pod}, code="invalid_pod")
     order = validate(command.winner, command.eliminated, command.pod_players,
@@ -56,6 +56,3 @@ def evolve(state: FfaState, event: Event) -> FfaState:
         pods[event.pod] = list(event.places)
         return replace(state, pods=pods)
     return state
-
-
-FFA = FunctionDecider("ffa", FfaState, decide, evolve)

@@ -1,7 +1,6 @@
 """The judges' records of a tournament (V:EKN 2.5-2.9, 3.3, 5): the head judge and the
 Multi-Judge System, warnings and penalties, appeals to the head judge, and the round
 start and presence from which tardiness counts. Stream ``judging-<tid>``."""
-from ..decider import FunctionDecider
 from .commands import (
     DECISIONS,
     INFRACTIONS,
@@ -15,12 +14,9 @@ from .commands import (
     Official,
     ReviewDisqualification,
 )
-from .decide import decide, late_from
-from .evolve import evolve
+from .decide import late_from
 from .panel import ruling_judge
 from .state import OVERTURNED, STANDING, JudgingState, Penalty
-
-JUDGING = FunctionDecider("judging", JudgingState, decide, evolve)
 
 __all__ = [
     "DECISIONS", "INFRACTIONS", "JUDGING", "KINDS", "OVERTURNED", "STANDING",
@@ -28,3 +24,5 @@ __all__ = [
     "MarkPresent", "NameOfficials", "Official", "Penalty", "ReviewDisqualification",
     "late_from", "ruling_judge",
 ]
+
+from .aggregate import JUDGING as JUDGING  # noqa: E402, F401  (declared once, in aggregate.py)

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
+from ..decider import unknown_command
 from ..errors import Conflict, Forbidden, Invalid, NotFound
 from ..events import Event
 from . import commands as c
@@ -213,5 +214,5 @@ _HANDLERS: dict[type, Callable[[Any, JudgingState], list[Event]]] = {
 def decide(command: Any, state: JudgingState) -> list[Event]:
     handler = _HANDLERS.get(type(command))
     if handler is None:
-        raise Invalid(f"unknown judging command {type(command).__name__}")
+        unknown_command("judging", command)
     return handler(command, state)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..decider import FunctionDecider
+from ..decider import unknown_command
 from ..errors import Conflict, Invalid
 from ..events import Event
 from .events import LeagueCreated
@@ -38,7 +38,7 @@ class LeagueState:
 
 def decide(cmd: Any, state: LeagueState) -> list[Event]:
     if not isinstance(cmd, CreateLeague):
-        raise TypeError(type(cmd).__name__)
+        unknown_command("league", cmd)
     if state.league is not None:
         raise Conflict("the league exists", code="league_exists")
     if cmd.ends < cmd.starts:
@@ -93,5 +93,4 @@ def standings(league: dict[str, Any], events: list[dict[str, Any]]) -> list[dict
         row["rank"] = rank
     return rows
 
-
-LEAGUE = FunctionDecider("league", LeagueState, decide, evolve)
+from .aggregate import LEAGUE as LEAGUE  # noqa: E402, F401  (declared once, in aggregate.py)

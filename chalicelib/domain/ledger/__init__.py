@@ -4,7 +4,8 @@ rankings, qualifications for continental championships. Pure functions and one
 decider; the application feeds it reports."""
 from __future__ import annotations
 
-from .decider import LEDGER, InvalidateEvent, RecordEvent
+from .aggregate import LEDGER
+from .decider import InvalidateEvent, RecordEvent
 from .state import LedgerState
 
 __all__ = ["LEDGER", "InvalidateEvent", "LedgerState", "RecordEvent"]

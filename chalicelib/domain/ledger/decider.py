@@ -8,14 +8,14 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from ..decider import FunctionDecider
+from ..decider import unknown_command
 from ..errors import Conflict, Invalid, NotFound
 from ..events import Event
 from ..profiles.event_tier import CONTINENTS, TIERS
 from .events import LedgerEventInvalidated, LedgerEventRecorded
 from .rating import entries_of, rating
 from .records import GROUPS
-from .state import LedgerState, evolve, evolve_many
+from .state import LedgerState, evolve
 
 DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
@@ -118,7 +118,4 @@ def decide(cmd: Any, state: LedgerState) -> list[Event]:
         moved = changes(state, evolve(state, draft), members, groups, cmd.now)
         return [LedgerEventInvalidated(event_id=cmd.event_id, reason=cmd.reason,
                                        changes=moved, by=cmd.by, at=cmd.now)]
-    raise TypeError(type(cmd).__name__)
-
-
-LEDGER = FunctionDecider("ledger", LedgerState, decide, evolve, evolve_many)
+    unknown_command("ledger", cmd)

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import streams
-from ..decider import FunctionDecider
 from ..errors import Conflict, Invalid
 from ..events import Event
 from .cards import CardSet, parse_set
@@ -57,9 +56,6 @@ def evolve(state: CatalogEntry, event: Event) -> CatalogEntry:
     if isinstance(event, CardSetUploaded):
         return CatalogEntry(True, CardSet.model_validate(event.set), event.owner, event.at)
     return state
-
-
-CARDSET = FunctionDecider("cardset", CatalogEntry, decide, evolve)
 
 
 def set_summary(card_set: CardSet, source: str) -> dict[str, Any]:

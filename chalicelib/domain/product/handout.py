@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import streams
-from ..decider import FunctionDecider
+from ..decider import unknown_command
 from ..errors import Conflict
 from ..events import Event
 from .events import EnteredProductHandedOut, EnteredProductLocked, EnteredProductUnlocked
@@ -88,7 +88,7 @@ def decide(command: Any, state: HandOutState) -> list[Event]:
         return [EnteredProductHandedOut(consumer=command.consumer,
                                         players=sorted(command.players), at=command.now,
                                         by=command.by)]
-    raise TypeError(f"the product gate cannot handle {type(command).__name__}")
+    unknown_command("product gate", command)
 
 
 def evolve(state: HandOutState, event: Event) -> HandOutState:
@@ -101,6 +101,3 @@ def evolve(state: HandOutState, event: Event) -> HandOutState:
             return HandOutState(HANDED_OUT, event.consumer, frozenset(event.players),
                                 event.at)
     return state
-
-
-PRODUCT_GATE = FunctionDecider("product-gate", HandOutState, decide, evolve)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import streams
-from ..decider import FunctionDecider
+from ..decider import unknown_command
 from ..errors import Conflict, Invalid
 from ..events import Event
 from ..profiles.product import ProductSettings
@@ -126,7 +126,7 @@ def decide(command: Any, state: PlayerProduct) -> list[Event]:
                            {"consumer": state.handed_out}, code="product_handed_out")
         return [PlayerProductHandedOut(player=command.player, consumer=command.consumer,
                                        at=command.now, by=command.by)]
-    raise TypeError(f"player product cannot handle {type(command).__name__}")
+    unknown_command("player product", command)
 
 
 def _enter(cmd: EnterProduct, state: PlayerProduct) -> list[Event]:
@@ -163,6 +163,3 @@ def evolve(state: PlayerProduct, event: Event) -> PlayerProduct:
         case PlayerProductHandedOut(consumer=consumer):
             return replace(state, handed_out=consumer)
     return state
-
-
-PLAYER_PRODUCT = FunctionDecider("player-product", PlayerProduct, decide, evolve)

@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..decider import FunctionDecider
+from ..decider import unknown_command
 from ..errors import Conflict, Invalid, NotFound
 from ..events import Event, event
 
@@ -93,7 +93,7 @@ def _decide_player(command: Any, state: Subscriptions) -> list[Event]:
             raise NotFound("no such push subscription", code="subscription_not_found")
         return [PushUnsubscribed(subscription_id=command.subscription_id,
                                  reason=command.reason, at=command.now)]
-    raise Invalid(f"unknown push command {type(command).__name__}")
+    unknown_command("push", command)
 
 
 def _evolve_player(state: Subscriptions, e: Event) -> Subscriptions:
@@ -107,11 +107,11 @@ def _evolve_player(state: Subscriptions, e: Event) -> Subscriptions:
 
 
 def _decide_log(command: Any, state: int) -> list[Event]:
-    if not isinstance(command, RecordBatch) or not 1 <= len(command.results) <= MAX_RESULTS:
+    if not isinstance(command, RecordBatch):
+        unknown_command("push log", command)
+    if not 1 <= len(command.results) <= MAX_RESULTS:
         raise Invalid("a batch records 1 to 1000 results")
     return [PushBatchAttempted(results=list(command.results), at=command.now)]
 
-
-PUSH_SUBSCRIPTIONS = FunctionDecider("push", Subscriptions, _decide_player, _evolve_player)
-PUSH_LOG: FunctionDecider[int] = FunctionDecider("pushlog", lambda: 0, _decide_log,
-                           lambda s, e: s + 1 if isinstance(e, PushBatchAttempted) else s)
+from .aggregate import PUSH_LOG as PUSH_LOG  # noqa: E402, F401  (declared once, in aggregate.py)
+from .aggregate import PUSH_SUBSCRIPTIONS as PUSH_SUBSCRIPTIONS  # noqa: E402

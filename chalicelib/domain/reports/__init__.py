@@ -1,10 +1,11 @@
 """Federation reports (V:EKN 9): deadlines, member-id checks, the report document and
 its CSV layouts, and the federation's receipt of a report."""
+from .aggregate import REPORTS
 from .assemble import assemble
 from .csv_layout import ARCHON_COLUMNS, archon_csv, standings_csv
 from .deadline import DUE_DAYS, reporting_status
 from .member_ids import is_placeholder
-from .receipt import REPORTS, ReceiptState, ReceiveReport
+from .receipt import ReceiptState, ReceiveReport
 
 __all__ = [
            "ARCHON_COLUMNS",

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..decider import FunctionDecider
+from ..decider import unknown_command
 from ..errors import Conflict
 from ..events import Event
 from .events import ReportReceived
@@ -27,7 +27,7 @@ class ReceiptState:
 
 def decide(cmd: Any, state: ReceiptState) -> list[Event]:
     if not isinstance(cmd, ReceiveReport):
-        raise TypeError(type(cmd).__name__)
+        unknown_command("report", cmd)
     if not cmd.tournament_finished:
         raise Conflict("the tournament has not finished: there is no report yet",
                        code="not_finished")
@@ -40,6 +40,3 @@ def evolve(state: ReceiptState, event: Event) -> ReceiptState:
     if isinstance(event, ReportReceived):
         return replace(state, received_at=event.at, federation_id=event.federation_id)
     return state
-
-
-REPORTS = FunctionDecider("report", ReceiptState, decide, evolve)

@@ -3,15 +3,10 @@
 from __future__ import annotations
 
 from .. import streams
-from ..decider import FunctionDecider
 from . import commands
 from .commands import *  # noqa: F403 - the package's commands, listed in commands.__all__
-from .decide import decide
-from .evolve import evolve
 from .state import SealedState
 from .view import view
-
-SEALED = FunctionDecider("sealed", SealedState, decide, evolve)
 
 
 def stream_id(tournament_id: str) -> str:
@@ -19,3 +14,5 @@ def stream_id(tournament_id: str) -> str:
 
 
 __all__ = [*commands.__all__, "SEALED", "SealedState", "view", "stream_id"]
+
+from .aggregate import SEALED as SEALED  # noqa: E402, F401  (declared once, in aggregate.py)

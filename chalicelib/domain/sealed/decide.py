@@ -6,9 +6,10 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from ..decider import unknown_command
 from ..errors import Conflict, Forbidden, Invalid
 from ..events import Event
-from ..tabledraft import clock
+from ..table_draft import clock
 from . import events as ev
 from .commands import (
     AddLatePlayer,
@@ -27,7 +28,7 @@ from .swap import deal, hand_back_count
 def decide(command: Any, state: SealedState) -> list[Event]:
     handler = _HANDLERS.get(type(command))
     if handler is None:
-        raise TypeError(f"sealed cannot handle {type(command).__name__}")
+        unknown_command("sealed", command)
     if state.status == "new" and not isinstance(command, StartSealed):
         raise Conflict("sealed product has not been handed out", code="not_started")
     return handler(command, state)

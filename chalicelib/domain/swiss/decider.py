@@ -4,8 +4,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..decider import FunctionDecider
-from ..errors import Conflict, Invalid
+from ..decider import unknown_command
+from ..errors import Conflict
 from ..events import Event
 from .commands import (
     CloseRound,
@@ -28,7 +28,6 @@ from .decide_results import (
     decide_report,
 )
 from .drops import decide_drop, decide_reinstate
-from .evolve import evolve
 from .migration import refuse_unmigrated
 from .state import SwissState
 
@@ -49,11 +48,8 @@ _HANDLERS: dict[type, Callable[[Any, SwissState], list[Event]]] = {
 def decide(command: Any, state: SwissState) -> list[Event]:
     handler = _HANDLERS.get(type(command))
     if handler is None:
-        raise Invalid(f"unknown swiss command {type(command).__name__}")
+        unknown_command("swiss", command)
     if not state.started and not isinstance(command, (PairRound, SetStructure)):
         raise Conflict("no Swiss round has been paired yet")
     refuse_unmigrated(state)
     return handler(command, state)
-
-
-SWISS = FunctionDecider("swiss", SwissState, decide, evolve)

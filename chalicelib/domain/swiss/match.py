@@ -6,8 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..decider import FunctionDecider
-from ..errors import Invalid
+from ..decider import unknown_command
 from ..events import Event
 from . import match_result as mr
 from .match_result import MatchFacts, MatchRecord
@@ -53,6 +52,8 @@ class LossByDrop(MatchCommand):
 
 
 def decide(cmd: Any, state: MatchState) -> list[Event]:
+    if not isinstance(cmd, Report | Confirm | Enter | LossByDrop):
+        unknown_command("match", cmd)
     record, f = state.record, cmd.facts
     if isinstance(cmd, Report):
         return mr.report(f, record, cmd.player, cmd.a, cmd.b, cmd.draws, cmd.now)
@@ -62,11 +63,8 @@ def decide(cmd: Any, state: MatchState) -> list[Event]:
         return mr.enter(f, record, cmd.judge, cmd.a, cmd.b, cmd.draws, cmd.now)
     if isinstance(cmd, LossByDrop):
         return list[Event](mr.loss_by_drop(f, record, cmd.player, cmd.by, cmd.now))
-    raise Invalid(f"unknown match command {type(cmd).__name__}")
+    unknown_command("match", cmd)
 
 
 def evolve(state: MatchState, event: Event) -> MatchState:
     return MatchState(mr.recorded(state.record, event), True)
-
-
-MATCH = FunctionDecider("swiss-match", MatchState, decide, evolve)

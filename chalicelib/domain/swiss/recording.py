@@ -10,9 +10,9 @@ from dataclasses import dataclass, field, replace
 
 from ..events import Event
 from . import match as m
+from .aggregate import SWISS
 from .commands import ConfirmResult, CorrectResult, DropPlayer, EnterResult, ReportResult
 from .decide_results import facts_of, locate
-from .decider import SWISS
 from .drops import open_round_match
 from .events import FINAL
 from .migration import refuse_unmigrated
@@ -61,7 +61,7 @@ def record_result(swiss: SwissState, match: m.MatchState, cmd: ResultCommand) ->
         return Recorded(swiss=SWISS.decide(replace(cmd, current=own), swiss))
     if isinstance(holder, Cut) or holder.closed:
         return Recorded(swiss=SWISS.decide(cmd, swiss))
-    events = m.MATCH.decide(_match_command(cmd, swiss, holder), match)
+    events = m.decide(_match_command(cmd, swiss, holder), match)
     return Recorded(match=events, match_id=cmd.match,
                     counted=_counted(holder, cmd.match, events))
 
@@ -77,7 +77,7 @@ def record_drop(swiss: SwissState, match: m.MatchState | None, cmd: DropPlayer) 
     found, holder = locate(swiss, target)
     assert isinstance(holder, Round)             # the open round's match
     facts = facts_of(swiss, found, holder)
-    loss = m.MATCH.decide(m.LossByDrop(facts, cmd.now, cmd.player, cmd.by), match)
+    loss = m.decide(m.LossByDrop(facts, cmd.now, cmd.player, cmd.by), match)
     return Recorded(swiss=events, match=loss, match_id=target,
                     counted=_counted(holder, target, loss))
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ..decider import FunctionDecider
+from ..decider import unknown_command
 from ..errors import Conflict, Invalid, NotFound
 from ..events import Event
 from ..profiles.tables import TablesSettings
@@ -250,7 +250,7 @@ HANDLERS: dict[type, Callable[[Any, TablesState], list[Event]]] = {
 def decide(command: Any, state: TablesState) -> list[Event]:
     handler = HANDLERS.get(type(command))
     if handler is None:
-        raise Invalid(f"unknown tables command {type(command).__name__}")
+        unknown_command("tables", command)
     refuse_unmigrated(state)
     return handler(command, state)
 
@@ -326,6 +326,3 @@ def evolve(state: TablesState, event: Event) -> TablesState:
         case ev.TablesFinalReported(vp_halves=vp):
             return replace(state, final_result=dict(vp))
     return state
-
-
-TABLES = FunctionDecider("tables", TablesState, decide, evolve)

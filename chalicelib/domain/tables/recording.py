@@ -12,7 +12,8 @@ from typing import Any
 from ..events import Event
 from . import commands as c
 from . import table_result as tr
-from .decider import TABLES, _round
+from .aggregate import TABLES
+from .decider import _round
 from .migration import refuse_unmigrated
 from .state import Round, TablesState
 
@@ -40,7 +41,7 @@ def record_report(state: TablesState, own: tr.TableState, number: int, table: in
     rnd = _round(state, number)
     first = rnd.per_table and own.result is None and table not in rnd.results
     if first and 1 <= table <= len(rnd.tables) and not state.final_started:
-        events = tr.TABLE.decide(tr.Report(facts(rnd, table, True), vp_halves, now), own)
+        events = tr.decide(tr.Report(facts(rnd, table, True), vp_halves, now), own)
         return Recorded(own={table: events}, counted=(number, table))
     seats = own.seating(facts(rnd, table, True)) if rnd.per_table and \
         1 <= table <= len(rnd.tables) else None
@@ -63,7 +64,7 @@ def record_drop(state: TablesState, own: tr.TableState | None, player: str, loss
     table = dropped_table(state, player)
     if table is None or own is None:
         return Recorded()
-    events = tr.TABLE.decide(tr.Drop(facts(rnd, table, limited), player, loss, now), own)
+    events = tr.decide(tr.Drop(facts(rnd, table, limited), player, loss, now), own)
     return Recorded(own={table: events} if events else {})
 
 
@@ -95,7 +96,7 @@ def record_swap(state: TablesState, owns: dict[int, tr.TableState], number: int,
     dropped = tuple(p for own in owns.values() for p in own.dropped)
     events = TABLES.decide(c.SwapPlayers(number, players, now, reported, dropped), state)
     after = TABLES.evolve(state, events[0]).rounds[number - 1]
-    marks = {t: tr.TABLE.decide(tr.Reseat(facts(rnd, t, True), after.tables[t - 1]), own)
+    marks = {t: tr.decide(tr.Reseat(facts(rnd, t, True), after.tables[t - 1]), own)
              for t, own in owns.items()}
     return Recorded(tables=events, own=marks)
 

@@ -10,8 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..decider import FunctionDecider
-from ..errors import Conflict, Invalid
+from ..decider import unknown_command
+from ..errors import Conflict
 from ..events import Event
 from .drops import dropped
 from .events import TablesPlayerDropped, TablesTableReported, TablesTableReseated
@@ -102,7 +102,7 @@ _HANDLERS: dict[type, Callable[[Any, TableState], list[Event]]] = {
 def decide(command: Any, state: TableState) -> list[Event]:
     handler = _HANDLERS.get(type(command))
     if handler is None:
-        raise Invalid(f"unknown table command {type(command).__name__}")
+        unknown_command("table", command)
     return handler(command, state)
 
 
@@ -119,6 +119,3 @@ def evolve(state: TableState, event: Event) -> TableState:
         case TablesTableReseated(seats=seats):
             return TableState(tuple(seats), state.dropped, state.unseated, state.result)
     return state
-
-
-TABLE = FunctionDecider("table", TableState, decide, evolve)

@@ -1,4 +1,5 @@
 """Tournament lifecycle and registration (stream ``tournament-<id>``)."""
+from .aggregate import TOURNAMENT as TOURNAMENT  # noqa: F401
 from .commands import (  # noqa: F401
                        AddJudge,
                        ChangeSettings,
@@ -11,5 +12,5 @@ from .commands import (  # noqa: F401
                        ReplacePlayerToken,
                        StartTournament,
 )
-from .decider import TOURNAMENT, decide, evolve  # noqa: F401
+from .decider import decide, evolve  # noqa: F401
 from .state import Player, TournamentState  # noqa: F401

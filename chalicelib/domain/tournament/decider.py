@@ -7,7 +7,7 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
-from ..decider import FunctionDecider
+from ..decider import unknown_command
 from ..errors import Conflict, Forbidden, Invalid, NotFound
 from ..events import Event
 from ..profiles import FORMATS, GAMES, STRUCTURES, resolve_settings
@@ -23,11 +23,11 @@ from .state import FINISHED, REGISTRATION, RUNNING, Player, TournamentState
 def decide(command: Any, state: TournamentState) -> list[Event]:
     if isinstance(command, c.CreateTournament):
         return _create(command, state)
-    if not state.exists:
-        raise NotFound("no such tournament")
     handler = _HANDLERS.get(type(command))
     if handler is None:
-        raise TypeError(f"unknown command {type(command).__name__}")
+        unknown_command("tournament", command)
+    if not state.exists:
+        raise NotFound("no such tournament")
     return handler(command, state)
 
 
@@ -302,6 +302,3 @@ def evolve(state: TournamentState, event: Event) -> TournamentState:
             return replace(state, status=FINISHED, finished_at=event.at,
                            incomplete=event.incomplete)
     return state
-
-
-TOURNAMENT = FunctionDecider("tournament", TournamentState, decide, evolve)

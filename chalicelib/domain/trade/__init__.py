@@ -3,16 +3,12 @@
 from __future__ import annotations
 
 from .. import streams
-from ..decider import FunctionDecider
 from . import commands
+from .aggregate import TRADE_PREP
 from .commands import *  # noqa: F403 - the package's commands, listed in commands.__all__
-from .decide import decide
-from .evolve import evolve
-from .prep import TRADE_PREP, TradePrepState
+from .prep import TradePrepState
 from .state import TradePodState
 from .view import view
-
-TRADE_POD = FunctionDecider("trade-pod", TradePodState, decide, evolve)
 
 
 def prep_stream_id(tournament_id: str) -> str:
@@ -25,3 +21,5 @@ def pod_stream_id(tournament_id: str, pod: int) -> str:
 
 __all__ = [*commands.__all__, "TRADE_PREP", "TRADE_POD", "TradePrepState", "TradePodState",
            "view", "prep_stream_id", "pod_stream_id"]
+
+from .aggregate import TRADE_POD as TRADE_POD  # noqa: E402, F401  (declared once, in aggregate.py)

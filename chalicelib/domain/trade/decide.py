@@ -5,9 +5,10 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from ..decider import unknown_command
 from ..errors import Conflict, Forbidden, Invalid
 from ..events import Event
-from ..tabledraft import clock
+from ..table_draft import clock
 from . import events as ev
 from .commands import (
     CRYPT_ADDED,
@@ -26,7 +27,7 @@ def decide(command: Any, state: TradePodState) -> list[Event]:
         return _start(command, state)
     handler = _HANDLERS.get(type(command))
     if handler is None:
-        raise TypeError(f"trading pod cannot handle {type(command).__name__}")
+        unknown_command("trading pod", command)
     if state.status == "new":
         raise Conflict("trading has not started in this pod", code="not_started")
     if command.player not in state.players:

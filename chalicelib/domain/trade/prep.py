@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..decider import FunctionDecider
+from ..decider import unknown_command
 from ..errors import Conflict, Invalid
 from ..events import Event
 from ..pods.assignment import assign_pods, check_explicit, pod_number, pod_sizes
-from ..tabledraft import clock
+from ..table_draft import clock
 from .commands import FormTradePods, SetTradeDeck
 from .events import TradeDeckSet, TradePodsFormed
 from .validate import deck_problems
@@ -36,7 +36,7 @@ def decide(command: Any, state: TradePrepState) -> list[Event]:
         return _set_deck(command, state)
     if isinstance(command, FormTradePods):
         return _form(command, state)
-    raise TypeError(f"trade preparation cannot handle {type(command).__name__}")
+    unknown_command("trade preparation", command)
 
 
 def _set_deck(cmd: SetTradeDeck, state: TradePrepState) -> list[Event]:
@@ -90,6 +90,3 @@ def evolve(state: TradePrepState, event: Event) -> TradePrepState:
             return replace(state, pods=tuple(tuple(p) for p in event.pods),
                            first_seats=tuple(event.first_seats))
     return state
-
-
-TRADE_PREP = FunctionDecider("trade-prep", TradePrepState, decide, evolve)

@@ -1,17 +1,11 @@
 """Webhooks: organizers' endpoints, which domain events they hear about, signed
 payloads and the retry schedule of each delivery."""
 from .addresses import address_problem, parse_address
+from .aggregate import DELIVERY, WEBHOOKS
 from .backoff import MAX_ATTEMPTS, next_attempt_delay
 from .catalog import TOPICS, topic_of
-from .delivery import DELIVERY, DeliveryState, RecordAttempt
-from .endpoints import (
-                        WEBHOOKS,
-                        Endpoint,
-                        EndpointsState,
-                        RegisterEndpoint,
-                        RemoveEndpoint,
-                        validate_url,
-)
+from .delivery import DeliveryState, RecordAttempt
+from .endpoints import Endpoint, EndpointsState, RegisterEndpoint, RemoveEndpoint, validate_url
 from .rotation import (
                         DEFAULT_OVERLAP_SECONDS,
                         MAX_OVERLAP_SECONDS,

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from ..decider import FunctionDecider
+from ..decider import unknown_command
 from ..errors import Conflict
 from ..events import Event
 from .backoff import next_attempt_delay
@@ -45,7 +45,7 @@ class DeliveryState:
 
 def decide(cmd: Any, state: DeliveryState) -> list[Event]:
     if not isinstance(cmd, RecordAttempt):
-        raise TypeError(type(cmd).__name__)
+        unknown_command("webhook delivery", cmd)
     if state.final or cmd.attempt != state.attempts + 1:
         raise Conflict("this attempt was already recorded", code="attempt_recorded")
     next_at = None
@@ -70,6 +70,3 @@ def evolve(state: DeliveryState, event: Event) -> DeliveryState:
         return replace(state, attempts=event.attempt, outcome=event.outcome,
                        next_attempt_at=event.next_attempt_at)
     return state
-
-
-DELIVERY = FunctionDecider("webhook-delivery", DeliveryState, decide, evolve)

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..decider import FunctionDecider
+from ..decider import unknown_command
 from ..errors import Conflict, Invalid, NotFound
 from ..events import Event
 from .addresses import address_problem, host_address
@@ -173,7 +173,7 @@ def decide(cmd: Any, state: EndpointsState) -> list[Event]:
         return _remove(cmd, state)
     if isinstance(cmd, RotateSecret):
         return _rotate(cmd, state)
-    raise TypeError(type(cmd).__name__)
+    unknown_command("webhook endpoints", cmd)
 
 
 def evolve(state: EndpointsState, event: Event) -> EndpointsState:
@@ -191,6 +191,3 @@ def evolve(state: EndpointsState, event: Event) -> EndpointsState:
                 rotated(e, event) if e.id == event.endpoint_id else e
                 for e in state.endpoints))
     return state
-
-
-WEBHOOKS = FunctionDecider("webhooks", EndpointsState, decide, evolve)

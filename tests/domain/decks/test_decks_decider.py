@@ -2,6 +2,7 @@
 import pytest
 
 from chalicelib.domain.decider import fold
+from chalicelib.domain.decks.aggregate import DECKS
 from chalicelib.domain.decks.commands import (
     DeckCheck,
     ExtendDeadline,
@@ -12,7 +13,6 @@ from chalicelib.domain.decks.commands import (
     ReopenDeck,
     SwitchDeck,
 )
-from chalicelib.domain.decks.decider import DECKS
 from chalicelib.domain.decks.decklist import Decklist
 from chalicelib.domain.decks.events import (
     ActiveDeckSwitched,

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from chalicelib.data.sets import sample_sets
 from chalicelib.domain.decider import fold
-from chalicelib.domain.draft.decide import POD
+from chalicelib.domain.draft.aggregate import POD
 from chalicelib.domain.draft.setup import start_commands
 from chalicelib.domain.profiles import resolve_settings
 

@@ -7,14 +7,14 @@ from collections import Counter
 import pytest
 
 from chalicelib.domain.errors import Conflict, Forbidden, Invalid
-from chalicelib.domain.mixed import (
+from chalicelib.domain.mixed_draft import (
     MIXED_DRAFT,
     ExpireLibraryPicks,
     LibraryPick,
     StartMixedDraft,
     view,
 )
-from chalicelib.domain.tabledraft import ExpirePick, Pick
+from chalicelib.domain.table_draft import ExpirePick, Pick
 
 from .helpers import Run, at
 

@@ -10,8 +10,8 @@ from chalicelib.domain.decider import fold
 from chalicelib.domain.draft.passing import direction, pass_on
 from chalicelib.domain.draft.state import PodState
 from chalicelib.domain.errors import Conflict, Invalid
-from chalicelib.domain.mixed import MIXED_DRAFT, LibraryPick
-from chalicelib.domain.tabledraft import clock
+from chalicelib.domain.mixed_draft import MIXED_DRAFT, LibraryPick
+from chalicelib.domain.table_draft import clock
 
 from .helpers import at
 from .test_mixed import PLAYERS, _to_library, start

@@ -9,7 +9,7 @@ import pytest
 from chalicelib.domain.decider import fold
 from chalicelib.domain.errors import Conflict, Invalid, NotFound
 from chalicelib.domain.events import decode
-from chalicelib.domain.mixed import (
+from chalicelib.domain.mixed_draft import (
     MIXED_DRAFT,
     ExpireLibraryPicks,
     LibraryPick,
@@ -18,8 +18,8 @@ from chalicelib.domain.mixed import (
     TakePickFor,
     view,
 )
-from chalicelib.domain.mixed.visibility import redact
-from chalicelib.domain.tabledraft import ExpirePick, Pick
+from chalicelib.domain.mixed_draft.visibility import redact
+from chalicelib.domain.table_draft import ExpirePick, Pick
 
 from .helpers import Run, at
 from .test_mixed import PLAYERS, _to_library, kinds, product

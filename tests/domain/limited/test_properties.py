@@ -7,8 +7,8 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chalicelib.domain.tabledraft import TABLE_DRAFT, Pick, StartTableDraft
-from chalicelib.domain.tabledraft.order import snake
+from chalicelib.domain.table_draft import TABLE_DRAFT, Pick, StartTableDraft
+from chalicelib.domain.table_draft.order import snake
 from chalicelib.domain.trade import (
     TRADE_POD,
     AcceptTrade,

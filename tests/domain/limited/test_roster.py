@@ -4,11 +4,12 @@ from __future__ import annotations
 import pytest
 
 from chalicelib.domain.errors import Conflict
-from chalicelib.domain.mixed import MIXED_DRAFT
-from chalicelib.domain.mixed.pools import final_pool as mixed_pool
-from chalicelib.domain.tabledraft import TABLE_DRAFT, Pick, StartTableDraft
-from chalicelib.domain.tabledraft.pools import final_pool
-from chalicelib.domain.tabledraft.roster import ROSTER, AddLateArrival, FormPods
+from chalicelib.domain.mixed_draft import MIXED_DRAFT
+from chalicelib.domain.mixed_draft.pools import final_pool as mixed_pool
+from chalicelib.domain.table_draft import TABLE_DRAFT, Pick, StartTableDraft
+from chalicelib.domain.table_draft.aggregate import TABLE_DRAFT_ROSTER
+from chalicelib.domain.table_draft.pools import final_pool
+from chalicelib.domain.table_draft.roster import AddLateArrival, FormPods
 
 from .helpers import Run, at
 
@@ -16,7 +17,7 @@ STARTER = {"set": "s", "starter": "lumen", "cards": ["st-1", "st-2"]}
 
 
 def roster():
-    run = Run(ROSTER)
+    run = Run(TABLE_DRAFT_ROSTER)
     with pytest.raises(Conflict):
         run(AddLateArrival(player="late", allocation={"packs": []}, now=at(0)))
     run(FormPods(capability="table-draft", pods=[["a", "b"]], first_seats=["b"],

@@ -4,14 +4,14 @@ from __future__ import annotations
 import pytest
 
 from chalicelib.domain.errors import Conflict, Forbidden, Invalid
-from chalicelib.domain.tabledraft import (
+from chalicelib.domain.table_draft import (
     TABLE_DRAFT,
     ExpirePick,
     Pick,
     StartTableDraft,
     view,
 )
-from chalicelib.domain.tabledraft.order import snake
+from chalicelib.domain.table_draft.order import snake
 
 from .helpers import Run, at
 

@@ -8,7 +8,7 @@ import pytest
 from chalicelib.domain.decider import fold
 from chalicelib.domain.errors import Conflict, Invalid, NotFound
 from chalicelib.domain.events import decode
-from chalicelib.domain.tabledraft import (
+from chalicelib.domain.table_draft import (
     TABLE_DRAFT,
     ExpirePick,
     Pick,
@@ -17,7 +17,7 @@ from chalicelib.domain.tabledraft import (
     StartTableDraft,
     view,
 )
-from chalicelib.domain.tabledraft.visibility import redact
+from chalicelib.domain.table_draft.visibility import redact
 
 from .helpers import Run, at
 from .test_tabledraft import PLAYERS, kinds_for, pack

@@ -6,8 +6,8 @@ import pytest
 
 from chalicelib.domain.decider import fold
 from chalicelib.domain.errors import Conflict
-from chalicelib.domain.mixed import MIXED_DRAFT, ExpireLibraryPicks, LibraryPick
-from chalicelib.domain.tabledraft import TABLE_DRAFT, ExpirePick, Pick, PickFor, clock
+from chalicelib.domain.mixed_draft import MIXED_DRAFT, ExpireLibraryPicks, LibraryPick
+from chalicelib.domain.table_draft import TABLE_DRAFT, ExpirePick, Pick, PickFor, clock
 
 from .helpers import Run, at
 from .test_mixed import _to_library

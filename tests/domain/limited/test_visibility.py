@@ -1,9 +1,9 @@
 """What each viewer may read of each event."""
 from __future__ import annotations
 
-from chalicelib.domain.mixed.visibility import redact as mixed
+from chalicelib.domain.mixed_draft.visibility import redact as mixed
 from chalicelib.domain.sealed.visibility import redact as sealed
-from chalicelib.domain.tabledraft.visibility import redact as table
+from chalicelib.domain.table_draft.visibility import redact as table
 from chalicelib.domain.trade.visibility import redact as trade
 
 

@@ -7,22 +7,12 @@ import pytest
 from chalicelib.data.sets import sample_sets
 from chalicelib.domain.decider import fold
 from chalicelib.domain.errors import Conflict, Invalid
+from chalicelib.domain.product.aggregate import PLAYER_PRODUCT, PRODUCT_GATE
 from chalicelib.domain.product.collation import collate
 from chalicelib.domain.product.entered import entered_product
-from chalicelib.domain.product.handout import (
-    PRODUCT_GATE,
-    HandOut,
-    HandOutState,
-    LockEntries,
-    UnlockEntries,
-)
+from chalicelib.domain.product.handout import HandOut, HandOutState, LockEntries, UnlockEntries
 from chalicelib.domain.product.own import own_pool_problems, own_product
-from chalicelib.domain.product.player_product import (
-    PLAYER_PRODUCT,
-    EnterProduct,
-    HandOutAlone,
-    handout_problems,
-)
+from chalicelib.domain.product.player_product import EnterProduct, HandOutAlone, handout_problems
 from chalicelib.domain.profiles.product import OwnProductLimits, ProductSettings
 from chalicelib.domain.rng import derive
 

@@ -10,15 +10,16 @@ import pytest
 
 from chalicelib.data.sets import sample_sets
 from chalicelib.domain.decider import fold
-from chalicelib.domain.draft.decide import POD, ReplacePack
+from chalicelib.domain.draft.aggregate import POD
+from chalicelib.domain.draft.decide import ReplacePack
 from chalicelib.domain.errors import Invalid
-from chalicelib.domain.mixed import MIXED_DRAFT, ReplaceProduct
-from chalicelib.domain.mixed.setup import mixed_draft_commands
+from chalicelib.domain.mixed_draft import MIXED_DRAFT, ReplaceProduct
+from chalicelib.domain.mixed_draft.setup import mixed_draft_commands
 from chalicelib.domain.product.replacement import replacement_cards
 from chalicelib.domain.profiles import resolve_settings
-from chalicelib.domain.tabledraft import TABLE_DRAFT
-from chalicelib.domain.tabledraft import ReplacePack as ReplaceTablePack
-from chalicelib.domain.tabledraft.setup import table_draft_commands
+from chalicelib.domain.table_draft import TABLE_DRAFT
+from chalicelib.domain.table_draft import ReplacePack as ReplaceTablePack
+from chalicelib.domain.table_draft.setup import table_draft_commands
 from tests.domain.draft.pod_helpers import T0, start
 
 SEED = "seed-1"

@@ -10,9 +10,9 @@ from typing import Any
 from chalicelib.domain.decider import fold
 from chalicelib.domain.tables import commands as c
 from chalicelib.domain.tables import recording
-from chalicelib.domain.tables.decider import TABLES
+from chalicelib.domain.tables.aggregate import TABLE, TABLES
 from chalicelib.domain.tables.state import TablesState
-from chalicelib.domain.tables.table_result import TABLE, TableState
+from chalicelib.domain.tables.table_result import TableState
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@ from collections import Counter
 import pytest
 
 from chalicelib.domain.errors import Conflict, Invalid, NotFound
+from chalicelib.domain.tables.aggregate import TABLES  # noqa: F401
 from chalicelib.domain.tables.commands import (
     PlaceCard,
     ReportFinal,
@@ -11,7 +12,6 @@ from chalicelib.domain.tables.commands import (
     StartFinal,
     SwapPlayers,
 )
-from chalicelib.domain.tables.decider import TABLES  # noqa: F401
 
 from . import tables_helpers
 

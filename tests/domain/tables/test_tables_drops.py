@@ -3,8 +3,8 @@ judge's choice a five-player table played by four; nothing before the seating.""
 import pytest
 
 from chalicelib.domain.errors import Conflict, Invalid
+from chalicelib.domain.tables.aggregate import TABLES  # noqa: F401
 from chalicelib.domain.tables.commands import DropPlayer, ReportTable, SeatRound, SwapPlayers
-from chalicelib.domain.tables.decider import TABLES  # noqa: F401
 from chalicelib.domain.tables.scoring import score, validate
 
 from . import tables_helpers

@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from ..decider import FunctionDecider
+from ..decider import unknown_command
 from ..errors import Conflict
 from ..events import Event
 from ..pods.assignment import pod_number
@@ -59,6 +59,8 @@ class RosterState:
 def decide(command: Any, state: RosterState) -> list[Event]:
     if isinstance(command, AddLateArrival):
         return _late(command, state)
+    if not isinstance(command, FormPods):
+        unknown_command("draft roster", command)
     if state.formed:
         raise Conflict(f"the {state.capability} has already started", code="already_started")
     return [LimitedPodsFormed(
@@ -89,9 +91,6 @@ def evolve(state: RosterState, event: Event) -> RosterState:
                            starters=dict(event.starters), settings=dict(event.settings),
                            formed_at=event.at)
     return state
-
-
-ROSTER = FunctionDecider("limited-roster", RosterState, decide, evolve)
 
 
 def sealed_cards(allocation: dict[str, Any]) -> list[str]:

@@ -1,5 +1,5 @@
 """Events of a mixed draft's pod stream (V:EKN 7.8): the crypt is drafted on a table
-(the table draft's events, ``tabledraft/events.py``), then the library piles pass."""
+(the table draft's events, ``table_draft/events.py``), then the library piles pass."""
 from __future__ import annotations
 
 from typing import Any

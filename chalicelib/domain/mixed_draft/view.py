@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..tabledraft import view as table_view
+from ..table_draft import view as table_view
 from .replacement import abnormal_product
 from .state import MixedDraftState
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..decider import unknown_command
 from ..errors import Conflict, Forbidden, Invalid, NotFound
 from ..events import Event
 from ..product.cards import CardSet
@@ -28,7 +29,7 @@ def decide(command: Any, state: TableDraftState) -> list[Event]:
         return _pick_for(command, state)
     if isinstance(command, ReplacePack):
         return _replace(command, state)
-    raise TypeError(f"table draft cannot handle {type(command).__name__}")
+    unknown_command("table draft", command)
 
 
 def _start(cmd: StartTableDraft, state: TableDraftState) -> list[Event]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from ..tabledraft.visibility import redact as table_redact
+from ..table_draft.visibility import redact as table_redact
 
 
 def redact(event_type: str, data: dict[str, Any], *, player: str | None = None,

@@ -9,8 +9,8 @@ from typing import Any
 from ..errors import Invalid
 from ..product.allocation import allocate
 from ..product.cards import CardSet
-from ..tabledraft.roster import FormPods
-from ..tabledraft.setup import entered_problems, kinds_of, plan_pods
+from ..table_draft.roster import FormPods
+from ..table_draft.setup import entered_problems, kinds_of, plan_pods
 from .commands import StartMixedDraft
 
 

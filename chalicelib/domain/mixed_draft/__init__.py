@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from .. import streams
-from ..decider import FunctionDecider
 from .commands import (
     ExpireLibraryPicks,
     LibraryPick,
@@ -10,14 +9,13 @@ from .commands import (
     StartMixedDraft,
     TakePickFor,
 )
-from .decide import decide
-from .evolve import evolve
 from .state import MixedDraftState
 from .view import view
 
-MIXED_DRAFT = FunctionDecider("mixed", MixedDraftState, decide, evolve)
 stream_id = streams.mixed_draft_pod
 
 
 __all__ = ["MIXED_DRAFT", "MixedDraftState", "StartMixedDraft", "LibraryPick",
            "ExpireLibraryPicks", "ReplaceProduct", "TakePickFor", "view", "stream_id"]
+
+from .aggregate import MIXED_DRAFT as MIXED_DRAFT  # noqa: E402, F401  (declared once, in aggregate.py)

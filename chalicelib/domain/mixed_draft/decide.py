@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..decider import unknown_command
 from ..draft.passing import direction
 from ..errors import Conflict, Forbidden, Invalid, NotFound
 from ..events import Event
 from ..rng import derive
-from ..tabledraft import TABLE_DRAFT, ExpirePick, Pick, PickFor, StartTableDraft, clock
-from ..tabledraft.decide import due as crypt_due
-from ..tabledraft.decide import expire_next, take
-from ..tabledraft.events import TableCardPicked, TableDraftCompleted
+from ..table_draft import TABLE_DRAFT, ExpirePick, Pick, PickFor, StartTableDraft, clock
+from ..table_draft.decide import due as crypt_due
+from ..table_draft.decide import expire_next, take
+from ..table_draft.events import TableCardPicked, TableDraftCompleted
 from . import events as ev
 from .commands import (
     ExpireLibraryPicks,
@@ -40,7 +41,7 @@ def decide(command: Any, state: MixedDraftState) -> list[Event]:
         return _pick_for(command, state)
     if isinstance(command, ReplaceProduct):
         return _replace(command, state)
-    raise TypeError(f"mixed draft cannot handle {type(command).__name__}")
+    unknown_command("mixed draft", command)
 
 
 def _start(cmd: StartMixedDraft, state: MixedDraftState) -> list[Event]:

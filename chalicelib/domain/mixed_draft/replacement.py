@@ -12,9 +12,9 @@ from ..errors import Conflict, Invalid
 from ..events import Event
 from ..product.cards import CardSet
 from ..product.replacement import kinds_in, replacement_cards
-from ..tabledraft import clock
-from ..tabledraft.decide import replace_events
-from ..tabledraft.replacement import replacement_problems
+from ..table_draft import clock
+from ..table_draft.decide import replace_events
+from ..table_draft.replacement import replacement_problems
 from .commands import ReplaceProduct
 from .events import MixedProductReplaced
 from .evolve import evolve

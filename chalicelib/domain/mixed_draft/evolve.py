@@ -2,7 +2,7 @@
 
 Events: ``MixedDraftStarted`` {pod, players, first_seat, crypt[seat], piles[seat][round],
 pile_size, library_pick_seconds, own_picks, product?[seat][item], product_meta?, at};
-the crypt phase's ``Table*`` events (:mod:`..tabledraft`); ``MixedProductReplaced``
+the crypt phase's ``Table*`` events (:mod:`..table_draft`); ``MixedProductReplaced``
 {seat, player, item, cards, count, crypt, piles, reason, by, at} (7.2.5);
 ``MixedLibraryRoundStarted`` {round, direction, packs, at, deadline};
 ``MixedLibraryCardPicked`` {round, player, pack, card, auto, at, passed_to, by?};
@@ -14,8 +14,8 @@ from typing import Any
 
 from ..draft.passing import pass_on
 from ..events import Event
-from ..tabledraft import TABLE_DRAFT, clock
-from ..tabledraft.events import TABLE_EVENTS, TableDraftCompleted
+from ..table_draft import TABLE_DRAFT, clock
+from ..table_draft.events import TABLE_EVENTS, TableDraftCompleted
 from . import events as ev
 from .state import MixedDraftState
 

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..draft.passing import round_done
-from ..tabledraft.state import TableDraftState
+from ..table_draft.state import TableDraftState
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,12 @@
+"""The aggregate of this package (ALLEGATIONS): each decider bound to the
+builder of its streams (domain/decider.py)."""
+
+from __future__ import annotations
+
+from .. import streams
+from ..decider import FunctionDecider
+from . import AllegationsState, decide, evolve
+
+ALLEGATIONS = FunctionDecider(
+    "allegations", AllegationsState, decide, evolve, stream=streams.allegations
+)

@@ -1,0 +1,12 @@
+"""The aggregate of this package (JUDGING): each decider bound to the
+builder of its streams (domain/decider.py)."""
+
+from __future__ import annotations
+
+from .. import streams
+from ..decider import FunctionDecider
+from .decide import decide
+from .evolve import evolve
+from .state import JudgingState
+
+JUDGING = FunctionDecider("judging", JudgingState, decide, evolve, stream=streams.judging)

@@ -1,0 +1,13 @@
+"""The aggregate of this package (LEDGER): each decider bound to the
+builder of its streams (domain/decider.py)."""
+
+from __future__ import annotations
+
+from .. import streams
+from ..decider import FunctionDecider
+from . import decider, state
+
+LEDGER = FunctionDecider(
+    "ledger", state.LedgerState, decider.decide, state.evolve, stream=streams.ledger,
+    evolve_many=state.evolve_many,
+)
