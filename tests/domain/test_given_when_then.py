@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from chalicelib.domain.decider import FunctionDecider
-from chalicelib.domain.decks.decider import DECKS
+from chalicelib.domain.decks.aggregate import DECKS
 from chalicelib.domain.decks.events import DecklistsPublished, DeckReopened
 from chalicelib.domain.errors import Conflict, NotFound
 from tests.support.deciders import given, past

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from chalicelib.domain.decider import FunctionDecider
 from chalicelib.domain.tournament.events import PlayerRegistered
+from chalicelib.domain import streams
 from chalicelib.projections.folds import StreamStates
 from chalicelib.store.ports import NewEvent, append
 from chalicelib.store.sqlite_events import SqliteEventStore
 
 NAMES = FunctionDecider("names", tuple, None,  # type: ignore[arg-type]
-                        lambda state, e: (*state, e.player_id))
+                        lambda state, e: (*state, e.player_id), stream=streams.tournament)
 
 
 def _registered(n: int) -> PlayerRegistered:

@@ -3,8 +3,8 @@ from dataclasses import replace
 
 import pytest
 
-from chalicelib.domain.draft.decide import (POD, MakePick, Preselect, ReplacePack, Sweep,
-                                           TurnFaceDown)
+from chalicelib.domain.draft.aggregate import POD
+from chalicelib.domain.draft.decide import MakePick, Preselect, ReplacePack, Sweep, TurnFaceDown
 from chalicelib.domain.draft.events import CardPicked
 from chalicelib.domain.draft.views import (pick_log, player_view, public_view, staff_view,
                                           visible_to)
