@@ -110,6 +110,9 @@ def assemble(config: Config, events: EventStore, views: ViewStore, admin_key: st
              token_secret: str) -> Runtime:
     """The service, projector and reactions over these stores, wired as configured."""
     service = CommandService(events, check_purity=config.check_purity)
+    from .service.venue_lease import lease_check
+    service.before_commit.append(lease_check(os.environ.get("PODIUM_VENUE_NODE_ID")
+                                             or "deployment"))
     # after-commit reactions (closing rounds, waking deliveries) run from the projector's
     # checkpoints: inline here after each append, or from the events table's stream
     projector = Projector(events, views, all_projections(), strict=config.check_purity,

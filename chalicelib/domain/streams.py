@@ -134,6 +134,7 @@ checkin = _whole("checkin")             # players present for the event and each
 calls = _whole("calls")                 # judge calls: who called, acknowledged, resolved
 announcements = _whole("announcements")  # staff's announcements to every player
 push_log = _whole("pushlog")            # Web Push deliveries' outcomes, a batch per event
+lease = _whole("lease")                 # who writes the tournament: the deployment or a venue node
 
 
 def push(tid: str, player_id: str) -> str:
@@ -195,7 +196,7 @@ DECIDER_STREAMS: dict[str, frozenset[str]] = {name: frozenset(kinds) for name, k
     "account": {"account"}, "token": {"token"}, "keys": {"keys"}, "cardset": {"cardset"},
     "webhooks": {"webhooks"}, "webhook-delivery": {"webhook"},
     "checkin": {"checkin"}, "calls": {"calls"}, "announcements": {"announcements"},
-    "push": {"push"}, "pushlog": {"pushlog"},
+    "push": {"push"}, "pushlog": {"pushlog"}, "lease": {"lease"},
 }.items()}
 
 
