@@ -43,6 +43,7 @@ def lease_status(reads: Reads, actor: Principal, tid: str) -> dict[str, Any]:
 def grant(uow: Any, actor: Principal, tid: str, node_id: str, address: str,
           seconds: int) -> dict[str, Any]:
     """Lease the tournament to venue node ``node_id`` for ``seconds``."""
+    uow.load(LEASE, streams.lease(tid))     # its refusals are the lease's
     _staff(uow, actor, tid)
     lease_id = uow.new_id("l")
     state, _ = uow.decide(LEASE, streams.lease(tid), Grant(lease_id, node_id, address,
@@ -52,6 +53,7 @@ def grant(uow: Any, actor: Principal, tid: str, node_id: str, address: str,
 
 def renew(uow: Any, actor: Principal, tid: str, lease_id: str, node_id: str,
           seconds: int) -> dict[str, Any]:
+    uow.load(LEASE, streams.lease(tid))     # its refusals are the lease's
     _staff(uow, actor, tid)
     state, _ = uow.decide(LEASE, streams.lease(tid), Renew(lease_id, node_id, seconds,
                                                            uow.now))
@@ -68,6 +70,7 @@ def release(uow: Any, actor: Principal, service: Any, tid: str, lease_id: str, n
     """Give the lease back: refused (409 ``venue_not_synced``, naming each stream) unless
     the deployment holds every event the node names in ``heads`` (stream -> [version,
     chain head])."""
+    uow.load(LEASE, streams.lease(tid))     # its refusals are the lease's
     _staff(uow, actor, tid)
     behind = []
     for sid, (version, head) in sorted(heads.items()):
@@ -88,6 +91,7 @@ def release(uow: Any, actor: Principal, service: Any, tid: str, lease_id: str, n
 def reclaim(uow: Any, actor: Principal, service: Any, tid: str) -> dict[str, Any]:
     """The organizer forces the lease back (the node is lost): the deployment continues
     from the last events it received (recorded as ``heads``)."""
+    uow.load(LEASE, streams.lease(tid))     # its refusals are the lease's
     state = _staff(uow, actor, tid)
     if actor.role not in ("organizer", "admin"):
         raise Forbidden("only the organizer reclaims a tournament from a venue node",

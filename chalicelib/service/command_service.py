@@ -115,6 +115,8 @@ class CommandService:
                     replay = self._replay(idempotency)
                     if replay is not None:
                         return replay
+                for check in self.before_commit:    # a refusal of a tournament held
+                    check(uow, refused=True)        # elsewhere says so first
                 raise
             if not uow.has_events() and idempotency is None:
                 return reply

@@ -19,11 +19,16 @@ class HeldElsewhere(Conflict):
     code = "tournament_held_by_venue"
 
 
-def lease_check(identity: str = DEPLOYMENT) -> Callable[[UnitOfWork], None]:
+def lease_check(identity: str = DEPLOYMENT) -> Callable[..., None]:
     """The check for a writer named ``identity`` (``deployment`` or a node's id)."""
 
-    def check(uow: UnitOfWork) -> None:
-        tids = {streams.tournament_of(stream_id) for stream_id in uow.written()
+    def check(uow: UnitOfWork, refused: bool = False) -> None:
+        """``refused``: the unit was refused; if it read a tournament held elsewhere, that
+        is the refusal to give (it could not have written there anyway)."""
+        touched = uow.loaded() if refused else uow.written()
+        if refused and any(streams.kind_of(sid) == "lease" for sid in touched):
+            return                   # a refusal of the lease's own commands stands
+        tids = {streams.tournament_of(stream_id) for stream_id in touched
                 if streams.kind_of(stream_id) != "lease"}
         for tid in sorted(t for t in tids if t):
             state = uow.load(LEASE, streams.lease(tid), guard=True)
