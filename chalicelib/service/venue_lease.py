@@ -1,7 +1,9 @@
 """The one check every write passes (``CommandService.before_commit``): a tournament held
-by a venue node is written only there. Each unit that appends to a tournament's streams
-guards its lease stream (``lease-<tid>``), so a write racing a grant re-runs and is
-refused; the lease stream itself is the deployment's to write."""
+by a venue node is written only there. Each unit that appends to a tournament ever leased
+guards its lease stream (``lease-<tid>``), so a write racing a grant or a release re-runs
+and is checked again (a tournament never leased costs no transaction item: a write racing
+its first grant is caught by the transfer's chain check); the lease stream itself is the
+deployment's to write."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -31,7 +33,9 @@ def lease_check(identity: str = DEPLOYMENT) -> Callable[..., None]:
         tids = {streams.tournament_of(stream_id) for stream_id in touched
                 if streams.kind_of(stream_id) != "lease"}
         for tid in sorted(t for t in tids if t):
-            state = uow.load(LEASE, streams.lease(tid), guard=True)
+            state = uow.load(LEASE, streams.lease(tid), guard=False)
+            if state.leases:     # ever leased: a write racing the lease re-runs (one item
+                uow.load(LEASE, streams.lease(tid), guard=True)    # more per transaction)
             holder = state.holder_at(uow.now)
             if holder == identity:
                 continue

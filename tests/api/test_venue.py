@@ -213,3 +213,36 @@ def test_a_lost_node_is_reclaimed_and_its_later_events_reported(api, rt, venue):
 def test_a_deployment_is_not_a_node(api):
     r = api.get("/v1/venue")
     assert r.status == 404 and r.body["error"] == "not_a_venue_node"
+
+
+def test_a_write_racing_a_grant_runs_again_and_is_refused(api, rt):
+    from chalicelib.domain import streams
+    from chalicelib.domain.announcements import ANNOUNCEMENTS, Announce
+    from chalicelib.service import Reply
+    from chalicelib.service.venue_lease import HeldElsewhere
+
+    event = api.started("munchkin", "booster-draft", players=2)
+    tid, org = event["tid"], event["organizer"]
+    assert api.post(f"/v1/tournaments/{tid}/venue/lease", {"node_id": "first"},
+                    token=org).status == 201
+    assert api.post(f"/v1/tournaments/{tid}/venue/reclaim", token=org).status == 200
+    attempts, granted = [], []
+
+    def work(uow):
+        attempts.append(1)
+        uow.decide(ANNOUNCEMENTS, streams.announcements(tid),
+                   Announce(f"a{len(attempts)}", "Round 1 soon", {"role": "organizer"},
+                            uow.now.isoformat()))
+        return Reply(200, {})
+
+    def grant_meanwhile(uow, refused=False):   # after the lease check, before the commit
+        if len(attempts) == 1 and not refused and not granted:
+            granted.append(1)
+            assert api.post(f"/v1/tournaments/{tid}/venue/lease", {"node_id": "laptop"},
+                            token=org).status == 201
+
+    rt.service.before_commit.append(grant_meanwhile)
+    with pytest.raises(HeldElsewhere) as held:
+        rt.service.run(work)
+    assert len(attempts) == 2 and held.value.details["holder"] == "laptop"
+    assert rt.events.version(streams.announcements(tid)) == 0

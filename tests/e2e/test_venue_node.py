@@ -24,6 +24,7 @@ from demo.client import Api
 from demo.registry import scenario
 from demo.server import LocalServer
 from demo.transport import UrlTransport
+from tests.e2e.slow import slow
 from tests.e2e.venue_link import Link
 
 DRAFT = re.compile(r"^/v1/tournaments/(t[0-9a-f]{12})/draft$")
@@ -123,6 +124,7 @@ def _wait_synced(node: LocalServer, seconds: float = 60) -> dict:
         time.sleep(0.2)
 
 
+@slow     # about 2.5 minutes on 2 cores: PODIUM_SLOW=1 runs it
 def test_a_whole_event_on_a_venue_node_through_cuts_and_a_restart():
     started = time.perf_counter()
     data = tempfile.mkdtemp(prefix="podium-deployment-")
