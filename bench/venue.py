@@ -140,7 +140,8 @@ def main(argv: list[str] | None = None) -> int:
         while any(e not in node.acked_at for e in written) and time.perf_counter() < deadline:
             time.sleep(0.05)
         lags = [node.acked_at[e] - committed[e] for e in written if e in node.acked_at]
-        require(len(lags) == len(written), "some picks were never acknowledged")
+        require(len(lags) == len(written),
+                f"some picks were never acknowledged (last error: {node.last_error})")
 
         # 2. an outage: the picks it would bring, then the link restored
         node.link_up = False

@@ -4,6 +4,7 @@ events the node pushes upward (in order, idempotently by stream and version, eac
 checked to extend the chain it holds)."""
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from ..auth import Principal
@@ -19,6 +20,7 @@ from .venue_streams import HEADS, belongs, record, round_tallies, stored, tallie
 from .venue_streams import tournament_streams as scan_streams
 
 MAX_PAGE = 500
+CHECK_THREADS = 16
 
 
 class ChainBroken(Conflict):
@@ -144,12 +146,18 @@ def push(service: Any, actor: Principal, tid: str, lease_id: str, node_id: str,
     by_stream: dict[str, list[dict[str, Any]]] = {}
     for rec in records:
         by_stream.setdefault(str(rec.get("stream_id")), []).append(rec)
-    new, duplicates, acked = [], 0, {}
-    for sid, recs in by_stream.items():
-        fresh, dup = _fresh(service.events, tid, state.organizer_id, sid, recs, previous)
+    new, duplicates = [], 0
+
+    def check(item: tuple[str, list[dict[str, Any]]]) -> tuple[list[dict[str, Any]], int]:
+        return _fresh(service.events, tid, state.organizer_id, item[0], item[1], previous)
+    if hasattr(service.events, "db") or len(by_stream) == 1:      # the embedded store
+        checked = [check(item) for item in by_stream.items()]
+    else:                      # one round trip or two per stream, at once (thread-safe)
+        with ThreadPoolExecutor(min(CHECK_THREADS, len(by_stream))) as pool:
+            checked = list(pool.map(check, by_stream.items()))
+    for fresh, dup in checked:
         duplicates += dup
         new += fresh
-        acked[sid] = recs[-1]["version"]
     if new:
         events = [stored(r) for r in new]
         counted = [Tally(str(t["name"]), int(t["member"])) for t in tally_members
@@ -161,9 +169,15 @@ def push(service: Any, actor: Principal, tid: str, lease_id: str, node_id: str,
                               {"stream_id": exc.stream_id}) from None
         for hook in service.after_commit:
             hook(events)
+    acked = {}
+    for (sid, recs), (fresh, _) in zip(by_stream.items(), checked, strict=True):
+        version = recs[-1]["version"]
+        if fresh:         # appended after its chain was checked link by link from ours
+            HEADS.note(service.events, sid, version, recs[-1]["chain"])
+        acked[sid] = {"version": version, "head": recs[-1]["chain"] if fresh
+                      else HEADS.at(service.events, sid, version)}
     return {"tournament_id": tid, "accepted": len(new), "duplicates": duplicates,
-            "acknowledged": {sid: {"version": v, "head": HEADS.at(service.events, sid, v)}
-                             for sid, v in acked.items()}}
+            "acknowledged": acked}
 
 
 def _fresh(events: Any, tid: str, organizer_id: str, sid: str, recs: list[dict[str, Any]],

@@ -96,4 +96,12 @@ class Heads:
         return head
 
 
+    def note(self, events: Any, stream_id: str, version: int, head: str) -> None:
+        """A head known otherwise (a transfer's checked chain): kept as computed."""
+        key = (id(events), stream_id)
+        with self._lock:
+            if self._known.get(key, (0, ""))[0] < version:
+                self._known[key] = (version, head)
+
+
 HEADS = Heads()

@@ -3,6 +3,7 @@ order, from the last acknowledged position, idempotently), renew and give back t
 and say where it stands."""
 from __future__ import annotations
 
+import json
 import logging
 import os
 import threading
@@ -26,6 +27,7 @@ from .upstream import Refused, Unreachable, Upstream
 
 log = logging.getLogger(__name__)
 BATCH = 80               # events per push: with their tallies, one DynamoDB transaction
+BATCH_BYTES = 160_000    # and well under the API's 256 KiB request bodies
 LEASE_SECONDS = int(os.environ.get("PODIUM_VENUE_LEASE_SECONDS", str(12 * 3600)))
 
 
@@ -99,13 +101,16 @@ class Node:
         rows = events_after(self.rt.events, self.settings.cursor, BATCH * 4)
         if not rows:
             return None
-        tid, last, chosen = None, self.settings.cursor, []
+        tid, last, chosen, size = None, self.settings.cursor, [], 0
         for position, event in rows:
             owner = self._tid(event.stream_id)
             if owner is not None and tid is not None and owner != tid:
                 break
             if owner is not None:
-                tid = tid or owner
+                weight = len(json.dumps(event.data)) + len(json.dumps(event.meta)) + 400
+                if chosen and size + weight > BATCH_BYTES:
+                    break
+                tid, size = tid or owner, size + weight
                 chosen.append(event)
             last = position
             if len(chosen) >= BATCH:
