@@ -13,6 +13,7 @@ import pytest
 from chalicelib.application.venue_streams import record
 from chalicelib.domain.venue import transfer
 from chalicelib.runtime import build_runtime, runtime, set_runtime
+from chalicelib.venue import node as node_module
 from chalicelib.venue.node import Node
 from chalicelib.venue.upstream import Refused, Unreachable, Upstream
 from tests.conftest import make_config
@@ -24,12 +25,15 @@ class Link:
 
     def __init__(self, api, deployment):
         self.api, self.deployment, self.up = api, deployment, True
+        self.calls_left: int | None = None
         link = self
 
         class InProcess(Upstream):
             def call(self, method, path, body=None, query=None):
-                if not link.up:
+                if not link.up or link.calls_left == 0:
                     raise Unreachable("the link is cut")
+                if link.calls_left is not None:
+                    link.calls_left -= 1
                 url = "/v1" + path + ("?" + urllib.parse.urlencode(query) if query else "")
                 reply = link.on(link.deployment, lambda: link.api.post(url, body, token=self.key)
                                 if method == "POST" else link.api.get(url, token=self.key))
@@ -84,7 +88,8 @@ def _log(rt, tid):
     return {sid: recs for sid, recs in out.items() if tid in sid or sid.startswith("token-")}
 
 
-def test_a_node_takes_over_syncs_through_an_outage_and_gives_back(api, rt, venue):
+def test_a_node_takes_over_syncs_through_an_outage_and_gives_back(api, rt, venue,
+                                                                  monkeypatch):
     link, node = venue
     event = api.ready("munchkin", "booster-draft", players=6)
     tid, org, tokens = event["tid"], event["organizer"], _tokens(event)
@@ -116,7 +121,17 @@ def test_a_node_takes_over_syncs_through_an_outage_and_gives_back(api, rt, venue
         node.push()
     assert node.pending() == waiting             # nothing acknowledged, nothing lost
     link.up = True
-    assert node.push() == waiting and node.pending() == 0
+    monkeypatch.setattr(node_module, "BATCH", 5)
+    link.calls_left = 1                          # one batch goes up, then the link fails
+    with pytest.raises(Unreachable):
+        node.push()
+    restarted = Node(node.rt, "laptop")          # the node restarts: it resumes from the
+    restarted.upstream_class = link.upstream     # position acknowledged (venue.json)
+    assert restarted.pending() == waiting - 5
+    link.calls_left = None
+    assert restarted.push() == waiting - 5
+    node = restarted
+    assert node.pending() == 0
     round1 = api.get(f"/v1/tournaments/{tid}/swiss/rounds/1").body
     assert round1["closed"]                      # the deployment's views follow the node
     assert api.get(f"/v1/tournaments/{tid}/swiss/rounds/2").status == 200
