@@ -71,7 +71,10 @@ class Node:
 
     # -- upward -------------------------------------------------------------------
     def pending(self) -> int:
-        return len(events_after(self.rt.events, self.settings.cursor, 100_000))
+        """Events written here the deployment has not acknowledged (copies pulled from it,
+        the lease stream's, are never pushed)."""
+        return sum(1 for _, e in events_after(self.rt.events, self.settings.cursor, 100_000)
+                   if self._tid(e.stream_id) is not None)
 
     def _tid(self, stream_id: str) -> str | None:
         if streams.kind_of(stream_id) == "lease":

@@ -100,6 +100,11 @@ def test_a_node_takes_over_syncs_through_an_outage_and_gives_back(api, rt, venue
     assert taken["lease"]["holder"] == "laptop" and taken["events"] > 20
     lease = api.get(f"/v1/tournaments/{tid}/venue", token=org).body
     assert lease["holder"] == "laptop" and lease["expires_at"]
+    node.renew(tid, seconds=24 * 3600)           # recorded upstream, pulled to the node
+    renewed = api.get(f"/v1/tournaments/{tid}/venue", token=org).body
+    assert renewed["expires_at"] > lease["expires_at"]
+    assert [e.type for e in node.rt.events.read(f"lease-{tid}")] == [
+        "LeaseGranted", "LeaseRenewed"]
     refused = api.post(f"/v1/tournaments/{tid}/swiss/matches/{first['matches'][0]['match_id']}"
                        "/result", {"a": 1, "b": 0}, token=tokens[first["matches"][0]["a"]])
     assert refused.status == 409 and refused.body["error"] == "tournament_held_by_venue"
@@ -261,3 +266,27 @@ def test_a_write_racing_a_grant_runs_again_and_is_refused(api, rt):
         rt.service.run(work)
     assert len(attempts) == 2 and held.value.details["holder"] == "laptop"
     assert rt.events.version(streams.announcements(tid)) == 0
+
+
+def test_a_lease_that_expired_offline_still_takes_what_the_node_wrote_before(api, rt, venue):
+    from datetime import UTC, datetime, timedelta
+
+    link, node = venue
+    event = api.ready("munchkin", "booster-draft", players=4)
+    tid, org, tokens = event["tid"], event["organizer"], _tokens(event)
+    first = api.post(f"/v1/tournaments/{tid}/swiss/rounds", token=org).body
+    node.take_over("http://deployment", org, tid, seconds=600)
+    link.up = False
+    link.on(node.rt, lambda: _report(api, tid, first["matches"][:1], tokens))
+    later = datetime.now(UTC) + timedelta(hours=1)
+    rt.service.clock = lambda: later                 # the lease ran out at the deployment
+    node.rt.service.clock = lambda: later            # and at the node, which stops writing
+    expired = link.on(node.rt, lambda: api.post(f"/v1/tournaments/{tid}/players",
+                                                {"name": "X"}, token=org))
+    assert expired.status == 409 and expired.body["details"]["holder"] == "deployment"
+    assert api.get(f"/v1/tournaments/{tid}/venue", token=org).body["holder"] == "deployment"
+    link.up = True
+    assert node.push() == 2 and node.pending() == 0   # what it wrote in time goes up
+    sid = f"match-{tid}-{first['matches'][0]['match_id'].lower()}"
+    assert [e.event_id for e in rt.events.read(sid)] == \
+        [e.event_id for e in node.rt.events.read(sid)]
