@@ -16,7 +16,7 @@ from ..store.ports import ConcurrencyConflict, Tally
 from ..store.venue_transfer import import_events
 from . import tournament
 from .reads import Reads
-from .venue_streams import HEADS, belongs, record, round_tallies, stored, tallies
+from .venue_streams import CREDENTIAL_KINDS, HEADS, belongs, record, round_tallies, stored, tallies
 from .venue_streams import tournament_streams as scan_streams
 
 MAX_PAGE = 500
@@ -222,7 +222,7 @@ def _fresh(events: Any, tid: str, organizer_id: str, sid: str, recs: list[dict[s
 def _ours(events: Any, tid: str, organizer_id: str, sid: str, first: dict[str, Any]) -> bool:
     if streams.tournament_of(sid) == tid:
         return True
-    if streams.kind_of(sid) != "token":
+    if streams.kind_of(sid) not in CREDENTIAL_KINDS:
         return False
     opening = events.read(sid, limit=1)
     return belongs(opening[0] if opening else stored(first), tid, organizer_id)
@@ -234,7 +234,7 @@ def _orphans(service: Any, actor: Principal, tid: str, lease_id: str, node_id: s
     reported on the lease stream, never applied."""
     held: dict[str, dict[int, str]] = {}
     for sid in {str(r.get("stream_id")) for r in records}:
-        if streams.tournament_of(sid) == tid or streams.kind_of(sid) == "token":
+        if streams.tournament_of(sid) == tid or streams.kind_of(sid) in CREDENTIAL_KINDS:
             held[sid] = {e.version: e.event_id for e in service.events.read(sid)}
     orphans = [r for r in records if streams.kind_of(str(r.get("stream_id"))) != "lease"
                and str(r.get("stream_id")) in held

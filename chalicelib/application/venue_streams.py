@@ -25,9 +25,14 @@ def stored(rec: dict[str, Any]) -> StoredEvent:
                        rec["meta"], rec["event_id"], rec["recorded_at"])
 
 
+CREDENTIAL_KINDS = ("token", "keys")
+
+
 def token_tournament(event: StoredEvent) -> str | None:
-    """The tournament a token stream's first event issues a token for (a player's or a
-    judge's), None for any other."""
+    """The tournament a credential stream's first event belongs to: a token issued for a
+    player or a judge of it, a judge's key record; None for any other."""
+    if event.type == "KeyIssued":
+        return event.data.get("tournament_id")
     principal = event.data.get("principal") if event.type == "TokenIssued" else None
     return principal.get("tournament_id") if isinstance(principal, dict) else None
 
@@ -36,6 +41,8 @@ def belongs(event: StoredEvent, tid: str, organizer_id: str) -> bool:
     """Whether a stream whose first event is ``event`` goes with tournament ``tid``."""
     if streams.tournament_of(event.stream_id) == tid:
         return True
+    if streams.kind_of(event.stream_id) == "keys" and event.type == "KeyIssued":
+        return event.data.get("tournament_id") == tid
     if streams.kind_of(event.stream_id) != "token" or event.type != "TokenIssued":
         return False
     principal = event.data.get("principal") or {}

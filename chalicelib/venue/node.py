@@ -80,7 +80,7 @@ class Node:
         if streams.kind_of(stream_id) == "lease":
             return None
         tid = streams.tournament_of(stream_id)
-        if tid is None and streams.kind_of(stream_id) == "token":
+        if tid is None and streams.kind_of(stream_id) in ("token", "keys"):
             first = self.rt.events.read(stream_id, limit=1)
             tid = token_tournament(first[0]) if first else None
         return tid if tid in self.settings.tournaments else None

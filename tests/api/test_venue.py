@@ -85,7 +85,8 @@ def _log(rt, tid):
         if e.stream_id.startswith("lease-"):
             continue
         out.setdefault(e.stream_id, []).append(record(e))
-    return {sid: recs for sid, recs in out.items() if tid in sid or sid.startswith("token-")}
+    return {sid: recs for sid, recs in out.items()
+            if tid in sid or sid.startswith(("token-", "keys-j"))}
 
 
 def test_a_node_takes_over_syncs_through_an_outage_and_gives_back(api, rt, venue,
@@ -120,6 +121,9 @@ def test_a_node_takes_over_syncs_through_an_outage_and_gives_back(api, rt, venue
     second = link.on(node.rt, lambda: api.post(f"/v1/tournaments/{tid}/swiss/rounds",
                                                token=org))
     assert second.status == 201, second.body
+    judge = link.on(node.rt, lambda: api.post(f"/v1/tournaments/{tid}/judges", {"name": "Jo"},
+                                              token=org))
+    assert judge.status == 201, judge.body      # a token and a key record issued here
     waiting = node.pending()
     assert waiting > 6
     with pytest.raises(Unreachable):
@@ -183,6 +187,8 @@ def test_a_node_takes_over_syncs_through_an_outage_and_gives_back(api, rt, venue
     link.up = True
     assert node.give_back(tid)["holder"] == "deployment"
     assert _log(rt, tid) == _log(node.rt, tid)       # one log, event for event
+    assert any(sid.startswith("keys-j") for sid in _log(rt, tid))
+    assert api.get(f"/v1/tournaments/{tid}", token=judge.body["token"]).status == 200
     assert [e.event_id for e in rt.events.read(f"lease-{tid}")] == \
         [e.event_id for e in node.rt.events.read(f"lease-{tid}")]
     held = link.on(node.rt, lambda: api.post(f"/v1/tournaments/{tid}/players",

@@ -161,9 +161,10 @@ def test_a_whole_event_on_a_venue_node_through_cuts_and_a_restart(name, least, c
 
         # every write the deployment received while the node held the lease: refused
         assert len(venue.probes) > least // 10
-        assert all(code == "tournament_held_by_venue" for _, code in venue.probes), \
-            {c for _, c in venue.probes}
-        assert {s for s, _ in venue.probes} == {409}
+        # (a token issued on the node, a judge's, is unknown upstream until pushed: 401)
+        assert set(venue.probes) <= {(409, "tournament_held_by_venue"), (401, "unauthorized")}, \
+            set(venue.probes)
+        assert venue.probes.count((409, "tournament_held_by_venue")) > least // 10
 
         back = UrlTransport(node.url).request(
             "POST", f"/v1/venue/tournaments/{tid}/release", token=node.admin_key)
