@@ -134,7 +134,7 @@ def _wait_synced(node: LocalServer, seconds: float = 60) -> dict:
         time.sleep(0.2)
 
 
-@slow     # about 2 minutes each on 2 cores: PODIUM_SLOW=1 runs them
+@slow     # 20 s to 2 minutes each on 2 cores: PODIUM_SLOW=1 runs them
 @pytest.mark.parametrize(("name", "least", "cut"), [("munchkin-draft", 1000, (150, 400)),
                                                     ("vtes-sealed-swap", 40, (15, 35))])
 def test_a_whole_event_on_a_venue_node_through_cuts_and_a_restart(name, least, cut):
