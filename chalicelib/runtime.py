@@ -165,6 +165,9 @@ def assemble(config: Config, events: EventStore, views: ViewStore, admin_key: st
     if hasattr(events, "chainer"):      # salts of events written before links were stored
         events.chainer.legacy_key = token_secret
     service = CommandService(events, check_purity=config.check_purity)
+    from .service.venue_lease import lease_check
+    service.before_commit.append(lease_check(os.environ.get("PODIUM_VENUE_NODE_ID")
+                                             or "deployment"))
     # after-commit reactions (closing rounds, waking deliveries) run from the projector's
     # checkpoints: inline here after each append, or from the events table's stream
     projector = Projector(events, views, catalog(), strict=config.check_purity,

@@ -28,12 +28,26 @@ def _serve_sqlite(args: argparse.Namespace) -> int:
     print(f"Podium API:  http://{args.host}:{server.server.server_address[1]}/v1   "
           f"(spec: openapi.yaml, data: {data_dir}, {args.workers} worker process(es))")
     print(f"Admin key:   {config.admin_key}", flush=True)
+    if os.environ.get("PODIUM_VENUE_NODE_ID"):     # a venue node: its sync starts now
+        os.environ.setdefault("PORT", str(server.server.server_address[1]))
+        _venue_node()
     children = workers.fork(args.workers - 1)     # each serves the same listening socket
     if children is None:                            # a worker: requests only
         _forever(server)
         os._exit(0)
     schedules = Schedules(DRAFT_SWEEPS).start()
     return _forever(server, schedules.stop, lambda: workers.stop(children))
+
+
+def _venue_node() -> None:
+    """Start the node's sync (it resumes from the last acknowledged event) and print where
+    phones find it (chalicelib/venue/, docs/venue.md)."""
+    from chalicelib.runtime import runtime
+    from chalicelib.venue.banner import banner
+    from chalicelib.venue.sync import node_for
+
+    node = node_for(runtime())
+    print(banner(node.address(), node.node_id), flush=True)
 
 
 def _forever(server, *cleanups) -> int:

@@ -14,8 +14,15 @@ case "${1:-}" in
     shift
     exec .venv/bin/python -m devserver serve --host "$HOST" --port "$PORT" \
       --data-dir "$PODIUM_DATA_DIR" "$@" ;;
+  --venue)
+    # a venue node: the embedded store, one worker, on the venue's network (docs/venue.md)
+    [ -n "${2:-}" ] || { echo "usage: $0 --venue NODE_ID" >&2; exit 2; }
+    export PODIUM_VENUE_NODE_ID=$2
+    exec .venv/bin/python -m devserver serve --store sqlite --host "${HOST_VENUE:-0.0.0.0}" \
+      --port "$PORT" --workers 1 --data-dir "$PODIUM_DATA_DIR" ;;
   "") ;;
-  *) echo "usage: $0 [--dynamodb [python -m devserver serve options]]" >&2; exit 2 ;;
+  *) echo "usage: $0 [--dynamodb [python -m devserver serve options] | --venue NODE_ID]" >&2
+     exit 2 ;;
 esac
 exec .venv/bin/python -m devserver serve --store sqlite --host "$HOST" --port "$PORT" \
   --data-dir "$PODIUM_DATA_DIR"

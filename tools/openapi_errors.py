@@ -72,6 +72,9 @@ MEANINGS = {
     "idempotency_key_reused": "the `Idempotency-Key` was used with another request",
     "contention": "too many writers at once, retries ran out: retry with the same "
                   "`Idempotency-Key`",
+    "tournament_held_by_venue": "a venue node holds the tournament's lease: write to the "
+                                "node (`details.holder`, `details.address`); reads are "
+                                "served here",
     "invalid_query": "a query parameter is malformed or out of range",
     "store_unavailable": "the store is busy, unreachable or damaged; retry with the same "
                          "Idempotency-Key (a write that landed answers its first reply)",
@@ -236,6 +239,8 @@ def common_codes(facts: RouteFacts | None, operation: str = "") -> dict[int, set
         add(413, "body_too_large")
     if facts.keyed and facts.authenticates:     # the credential, checked inside the write
         add(401, "credential_replaced", "credential_revoked")
+    if facts.keyed and "{tid}" in operation and not operation.startswith("GET "):
+        add(409, "tournament_held_by_venue")     # service/venue_lease.py: every write
     if facts.keyed:
         add(400, "invalid_idempotency_key")
         add(422, "idempotency_key_reused")

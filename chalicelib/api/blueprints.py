@@ -28,4 +28,5 @@ BLUEPRINTS = (
     "chalicelib.api.checkin",
     "chalicelib.api.live",
     "chalicelib.api.push",
+    "chalicelib.api.venue",
 )

@@ -24,4 +24,5 @@ from .table_draft import events as table_draft  # noqa: F401
 from .tables import events as tables  # noqa: F401
 from .tournament import events as tournament  # noqa: F401
 from .trade import events as trade  # noqa: F401
+from .venue import events as venue  # noqa: F401
 from .webhooks import events as webhooks  # noqa: F401

@@ -150,6 +150,7 @@ checkin = _whole("checkin")             # players present for the event and each
 calls = _whole("calls")                 # judge calls: who called, acknowledged, resolved
 announcements = _whole("announcements")  # staff's announcements to every player
 push_log = _whole("pushlog")            # Web Push deliveries' outcomes, a batch per event
+lease = _whole("lease")                 # who writes the tournament: the deployment or a venue node
 
 
 @_of_kind("push")

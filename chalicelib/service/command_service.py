@@ -49,6 +49,9 @@ class CommandService:
         self.cache = cache or StateCache()
         self.clock = clock or (lambda: datetime.now(UTC))
         self.after_commit: list[Callable[[list[StoredEvent]], None]] = []
+        # checks of a unit's writes before it commits (may guard streams, or refuse):
+        # the venue lease (service/venue_lease.py)
+        self.before_commit: list[Callable[..., None]] = []   # (uow, refused=False)
         self.check_purity = check_purity
 
     # -- reads -------------------------------------------------------------
@@ -104,6 +107,9 @@ class CommandService:
                              self.events.tally)
             try:
                 reply = work(uow)
+                if uow.has_events():
+                    for check in self.before_commit:
+                        check(uow)
             except DomainError as exc:
                 refused = uow.refusal_tallies(exc.code)
                 if refused:          # a failed guess: counted although nothing else is
@@ -115,6 +121,8 @@ class CommandService:
                     replay = self._replay(idempotency)
                     if replay is not None:
                         return replay
+                for check in self.before_commit:    # a refusal of a tournament held
+                    check(uow, refused=True)        # elsewhere says so first
                 raise
             if not uow.has_events() and idempotency is None:
                 return reply

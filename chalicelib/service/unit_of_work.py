@@ -128,6 +128,10 @@ class UnitOfWork:
         return {stream_id: s.expected_version + len(s.events)
                 for stream_id, s in self._streams.items() if s.events}
 
+    def loaded(self) -> list[str]:
+        """Every stream this unit loaded (written or only read)."""
+        return list(self._streams)
+
     def has_events(self) -> bool:
         return any(stream.events for stream in self._streams.values())
 

@@ -35,7 +35,7 @@ def test_one_class_per_name_and_every_aggregate_declares_its_events():
                        "clock", "decks", "draft", "ffa", "judging", "leagues", "ledger",
                        "mixed_draft", "product", "push", "reports",
                        "sealed", "swiss", "table_draft", "tables", "tournament", "trade",
-                       "webhooks"}
+                       "venue", "webhooks"}
     with pytest.raises(TypeError, match="registered twice"):
         event(type("RoundPaired", (Event,), {"__annotations__": {"round": "int"}}))
 
