@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from ..decider import unknown_command
 from ..errors import Conflict, Invalid
 from ..events import Event
 from .commands import Grant, Reclaim, Release, Renew, ReportOrphans
@@ -32,6 +33,8 @@ def _until(now: datetime, seconds: int) -> str:
 
 
 def decide(command: Any, state: LeaseState) -> list[Event]:
+    if not isinstance(command, Grant | Renew | Release | Reclaim | ReportOrphans):
+        unknown_command("lease", command)
     now = command.now.isoformat()
     match command:
         case Grant():
@@ -68,4 +71,4 @@ def decide(command: Any, state: LeaseState) -> list[Event]:
                 raise Conflict("too many orphaned events reported", code="too_many_orphans")
             return [OrphansReported(lease_id=command.lease_id, node_id=command.node_id,
                                     events=command.events, at=now)]
-    raise Invalid(f"unknown lease command {type(command).__name__}")
+    unknown_command("lease", command)
