@@ -77,9 +77,16 @@ class MemoryEventStore:
         return [self._out(event) for event in stored]
 
     def _head(self, write: StreamWrite) -> str | None:
-        """The link of the stream's last event (every event here was chained)."""
+        """The link of the stream's last event: recorded, or derived now (events given
+        to this store as an older Podium wrote them, without links) and recorded."""
         held = self._streams.get(write.stream_id)
-        return held[-1].chain if held else None
+        if not held:
+            return None
+        if held[-1].chain is None:
+            derived = self.chainer.derive([self._out(row) for row in held])
+            held[:] = [row._replace(chain=e.chain) for row, e in zip(held, derived,
+                                                                      strict=True)]
+        return held[-1].chain
 
     @staticmethod
     def _out(row: _Row) -> StoredEvent:

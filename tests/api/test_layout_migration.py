@@ -5,6 +5,7 @@ goes on, and the offline verifier derives the migration again. On both stores.""
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import UTC, datetime
 
 import pytest
 
@@ -22,7 +23,10 @@ from chalicelib.store.ports import NewEvent, append
 from chalicelib.verify.engine import verify
 from tests.api.test_on_dynamodb import dynamo_api  # noqa: F401 - the DynamoDB shape
 
-NOW = "2026-11-22T18:00:00+00:00"
+def _now() -> str:
+    """When an older Podium decided (now: the verifier derives a round's deadline from
+    when it was recorded)."""
+    return datetime.now(UTC).isoformat()
 EARLY = {"incomplete": True, "reason": "the venue closed"}
 
 
@@ -45,6 +49,7 @@ def _old_swiss_round(rt, tid: str):
     t = TOURNAMENT.initial()
     for stored in rt.events.read(streams.tournament(tid)):
         t = TOURNAMENT.evolve(t, stored.event)
+    NOW = _now()  # noqa: N806
     command = PairRound(seed=t.seed, settings=dict(t.settings["swiss"]),
                         players=sorted(p.id for p in t.active_players()), now=NOW, by="org")
     started, paired = SWISS.decide(command, SWISS.initial())
@@ -142,7 +147,7 @@ def test_old_vekn_rounds_close_or_move_and_the_event_goes_on(both):
                 continue                     # round 2's table 2 has not reported yet
             vp = {p: 0 for p in table}
             vp[table[0]] = 6
-            reported = decide_report(ReportTable(number, k, vp, NOW), state)
+            reported = decide_report(ReportTable(number, k, vp, _now()), state)
             for e in reported:
                 state = TABLES.evolve(state, e)
             events += reported

@@ -60,7 +60,7 @@ def test_tables_reads_and_the_widget_rank_alike(world):
         (r["player"], r["rank"]) for r in ranked["standings"]]
     with pytest.raises(NotFound):
         tables_views.final(reads(world.rt), tid)
-    left = world.run(play.open_play, world.rt.service.read(TOURNAMENT, streams.tournament(tid))[0])
+    left = world.run(play.open_play, world.rt.service.read(TOURNAMENT, tid)[0])
     assert [i["tables"] for i in left if i["kind"] == "round_open"] == [[2]]
 
 
@@ -74,7 +74,7 @@ def test_free_for_all_pods_and_what_is_left_to_play(world):
         tables_views.ffa_results(reads(world.rt), tid)
     done = world.run(ffa.report_pod, org, tid, 1, ids[0], [ids[2], ids[1]])
     assert done["pod"] == 1 and done["places"][0]["player"] == ids[0]
-    t = world.rt.service.read(TOURNAMENT, streams.tournament(tid))[0]
+    t = world.rt.service.read(TOURNAMENT, tid)[0]
     left = world.run(play.open_play, t)
     assert [item["players"] for item in left if item["kind"] == "players_without_result"] \
         == [ids[3:]]

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from chalicelib.application import swiss_results
+from chalicelib.application import migrations, swiss_results
 from chalicelib.auth import Principal
+from chalicelib.auth.principal import ADMIN
+from chalicelib.domain.errors import Conflict
 from chalicelib.service import Reply
 from tests.support import stored_logs
 
@@ -42,8 +44,10 @@ def test_a_stored_whole_event_reports_what_it_reported(name, api, rt):
 
 def test_a_round_paired_before_match_streams_plays_on(api, rt):
     """A Swiss round paired by the earlier version, some results recorded in the Swiss
-    stream: its remaining results go to the matches' own streams and the round closes
-    with all of them, standings as the earlier version computed them."""
+    stream: every command is refused until the one-off migration brings the log to
+    today's layout (the earlier events kept where they are); then its remaining results
+    go to the matches' own streams and the round closes with all of them, standings as
+    the earlier version computed them."""
     log = stored_logs.load("munchkin-draft")
     tid = log["tournament_id"]
     swiss_events = [e for e in log["events"] if e["stream_id"] == f"swiss-{tid}"]
@@ -60,6 +64,14 @@ def test_a_round_paired_before_match_streams_plays_on(api, rt):
                                         if e["type"] == "TournamentCreated"))
     done = {e["data"]["match"] for e in kept if e["type"] in ("ResultConfirmed",
                                                              "ResultEntered")}
+    first = next(e for e in later if e["type"] in ("ResultConfirmed", "ResultEntered")
+                 and e["data"]["match"] not in done)
+    with pytest.raises(Conflict) as refused:
+        rt.service.run(lambda uow: Reply(200, swiss_results.report(
+            uow, judge, tid, first["data"]["match"], 1, 0, 0)))
+    assert refused.value.code == "migration_required"
+    migrated = rt.service.run(lambda uow: Reply(200, migrations.migrate(uow, ADMIN, tid)))
+    assert migrated.body["swiss"]["rounds"] == [1, 2]
     for e in later:
         if e["type"] == "RoundClosed":
             break

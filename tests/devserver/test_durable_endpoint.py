@@ -106,7 +106,7 @@ def test_tables_and_their_stream_survive_a_stop_and_a_restart(tmp_path, stop):
     try:
         replayed = int(second.ready["replayed"])
         # tables, TTL, 30 + 1 + 1 writes (not the refused one); none after a snapshot
-        assert replayed == 0 if stop == "clean" else replayed == 3 + 1 + 32
+        assert replayed == (0 if stop == "clean" else 3 + 1 + 32), replayed
         same_tables(second.url, before)
     finally:
         second.stop()

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from chalicelib.domain import streams
 from chalicelib.domain.decider import FunctionDecider
 from chalicelib.domain.decks.aggregate import DECKS
 from chalicelib.domain.decks.events import DecklistsPublished, DeckReopened
@@ -20,7 +21,7 @@ def _counter(mutate: bool):
 
     def evolve(state, event):
         return [*state, event.player]
-    return FunctionDecider("counter", list, decide, evolve)
+    return FunctionDecider("counter", list, decide, evolve, stream=streams.tournament)
 
 
 def test_then_compares_events_by_value_class_or_name():

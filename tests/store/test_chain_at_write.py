@@ -53,12 +53,18 @@ def test_a_refused_append_records_no_link(event_store):
 
 def _legacy(event_store, stream_id: str, n: int) -> None:
     """Events as an older Podium wrote them: no salt key, no link."""
+    from chalicelib.store.memory_events import MemoryEventStore, _Row
     from chalicelib.store.sqlite_events import SqliteEventStore
     for version in range(1, n + 1):
         e = StoredEvent(stream_id, version, "PlayerDropped",
                         {"player": f"p{version}", "reason": f"old {version}"},
                         {"v": 1}, f"old{version}", f"2026-01-01T00:00:0{version}+00:00")
-        if isinstance(event_store, SqliteEventStore):
+        if isinstance(event_store, MemoryEventStore):
+            row = _Row(e.stream_id, e.version, e.type, codec.dumps(e.data),
+                       codec.dumps(e.meta), e.event_id, e.recorded_at, None)
+            event_store._streams.setdefault(e.stream_id, []).append(row)  # noqa: SLF001
+            event_store._log.append(row)                                  # noqa: SLF001
+        elif isinstance(event_store, SqliteEventStore):
             with event_store.db.write() as conn:
                 conn.execute("INSERT INTO events (stream_id, version, type, data, meta,"
                              " event_id, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
