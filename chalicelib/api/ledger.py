@@ -85,6 +85,11 @@ def invalidate_event(event_id):
     return command(request, principal, 200, ledger.invalidate, event_id, body.reason)
 
 
+def _paged(doc: dict) -> dict:
+    """A ledger page with its ``next`` position as the opaque cursor clients send back."""
+    return {**doc, "next": cursor_at(doc["next"])}
+
+
 def _as_of(request) -> str | None:
     return query_param(request, "as_of", pattern=DAY)
 
@@ -93,8 +98,7 @@ def _as_of(request) -> str | None:
 def ledger_events(fid):
     request = bp.current_request
     position, limit = page_param(request, 100, 500)
-    doc = ledger.events(reads(), fid, position, limit)
-    return {**doc, "next": cursor_at(doc["next"])}
+    return _paged(ledger.events(reads(), fid, position, limit))
 
 
 @json_route(bp, "/federations/{fid}/rankings/{group}", methods=["GET"])
@@ -103,8 +107,8 @@ def rankings(fid, group):
     position, limit = page_param(request, 100, 1000)
     where = {k: v for k in ("country", "city", "continent")
              if (v := query_param(request, k, pattern=r"[A-Za-z _.'-]{1,80}")) is not None}
-    doc = ledger.rankings(reads(), fid, group, where, _as_of(request), position, limit)
-    return {**doc, "next": cursor_at(doc["next"])}
+    return _paged(ledger.rankings(reads(), fid, group, where, _as_of(request), position,
+                                  limit))
 
 
 @json_route(bp, "/federations/{fid}/members/{member}", methods=["GET"])
@@ -124,5 +128,4 @@ def qualifications(fid, continent):
 def rating_feed(fid):
     request = bp.current_request
     position, limit = page_param(request, 100, 1000)
-    doc = ledger.feed(reads(), fid, position, limit)
-    return {**doc, "next": cursor_at(doc["next"])}
+    return _paged(ledger.feed(reads(), fid, position, limit))

@@ -17,7 +17,7 @@ from ..runtime import runtime
 from ..venue.sync import node_for
 from ..venue.upstream import Refused, Unreachable
 from .bodies import Body
-from .common import caller, command, reads
+from .common import caller, command, command_route, reads
 from .http import ApiError, json_route, parse_body, query_int, query_param
 
 bp = Blueprint(__name__)
@@ -65,20 +65,10 @@ def venue_lease(tid):
     return venue.lease_status(reads(), caller(bp.current_request), tid)
 
 
-@json_route(bp, "/tournaments/{tid}/venue/lease", methods=["POST"])
-def grant_lease(tid):
-    request = bp.current_request
-    body = parse_body(request, GrantBody)
-    return command(request, caller(request), 201, venue.grant, tid, body.node_id,
-                   body.address, body.seconds)
-
-
-@json_route(bp, "/tournaments/{tid}/venue/renew", methods=["POST"])
-def renew_lease(tid):
-    request = bp.current_request
-    body = parse_body(request, RenewBody)
-    return command(request, caller(request), 200, venue.renew, tid, body.lease_id,
-                   body.node_id, body.seconds)
+grant_lease = command_route(bp, "/tournaments/{tid}/venue/lease", venue.grant, 201,
+                            body=GrantBody, fields=("node_id", "address", "seconds"))
+renew_lease = command_route(bp, "/tournaments/{tid}/venue/renew", venue.renew,
+                            body=RenewBody, fields=("lease_id", "node_id", "seconds"))
 
 
 @json_route(bp, "/tournaments/{tid}/venue/release", methods=["POST"])

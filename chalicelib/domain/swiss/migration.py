@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from ..errors import Conflict
 from ..events import Event
+from ..layout_horizon import refuse_old_layout
 from .events import FINAL, MatchResult, ResultCorrected, RoundResultsMigrated
 from .state import Round, SwissState
 
@@ -19,11 +20,7 @@ def unmigrated(state: SwissState) -> list[int]:
 
 
 def refuse_unmigrated(state: SwissState) -> None:
-    rounds = unmigrated(state)
-    if rounds:
-        raise Conflict("this tournament's Swiss rounds were recorded before each match had "
-                       "a stream of its own: an administrator migrates them first",
-                       {"rounds": rounds, "stream_kind": "swiss"}, code="migration_required")
+    refuse_old_layout(unmigrated(state), "swiss", "Swiss rounds were recorded")
 
 
 @dataclass(frozen=True)

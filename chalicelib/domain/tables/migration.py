@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..errors import Conflict
 from ..events import Event
+from ..layout_horizon import refuse_old_layout
 from .drops import dropped_at
 from .events import TablesPlayerDropped, TablesRoundMigrated, TablesTableReported
 from .state import Round, TablesState
@@ -20,11 +20,7 @@ def unmigrated(state: TablesState) -> list[int]:
 
 
 def refuse_unmigrated(state: TablesState) -> None:
-    rounds = unmigrated(state)
-    if rounds:
-        raise Conflict("this tournament's rounds were seated before each table had a stream "
-                       "of its own: an administrator migrates them first",
-                       {"rounds": rounds, "stream_kind": "tables"}, code="migration_required")
+    refuse_old_layout(unmigrated(state), "tables", "rounds were seated")
 
 
 @dataclass(frozen=True)
