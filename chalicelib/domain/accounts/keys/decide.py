@@ -8,10 +8,10 @@ from typing import Any
 
 from pyrsistent import PMap, pmap
 
-from ..decider import unknown_command
-from ..errors import Conflict, NotFound
-from ..events import Event
-from .events import KeyIssued, KeyRevoked
+from ...decider import unknown_command
+from ...errors import Conflict, NotFound
+from ...events import Event
+from ..events import KeyIssued, KeyRevoked
 
 
 @dataclass(frozen=True)

@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..decider import unknown_command
-from ..errors import Conflict, Invalid
-from ..events import Event
-from .events import DraftStarted, LateArrivalProvided
+from ...decider import unknown_command
+from ...errors import Conflict, Invalid
+from ...events import Event
+from ..events import DraftStarted, LateArrivalProvided
 
 
 @dataclass(frozen=True)

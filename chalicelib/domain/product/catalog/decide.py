@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .. import streams
-from ..errors import Conflict, Invalid
-from ..events import Event
-from .cards import CardSet, parse_set
-from .events import CardSetUploaded
+from ... import streams
+from ...errors import Conflict, Invalid
+from ...events import Event
+from ..cards import CardSet, parse_set
+from ..events import CardSetUploaded
 
 RESERVED_PREFIX = "sample-"
 

@@ -15,16 +15,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .. import streams
-from ..decider import unknown_command
-from ..errors import Conflict, Invalid
-from ..events import Event
-from ..profiles.product import ProductSettings
-from .cards import CardSet
-from .entered import entered_product
-from .events import PlayerProductEntered, PlayerProductHandedOut
-from .handout import HandOutState
-from .own import own_product
+from ... import streams
+from ...decider import unknown_command
+from ...errors import Conflict, Invalid
+from ...events import Event
+from ...profiles.product import ProductSettings
+from ..cards import CardSet
+from ..entered import entered_product
+from ..events import PlayerProductEntered, PlayerProductHandedOut
+from ..handout import HandOutState
+from ..own import own_product
 
 player_stream = streams.player_product
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..decider import unknown_command
-from ..events import Event
-from . import match_result as mr
-from .match_result import MatchFacts, MatchRecord
+from ...decider import unknown_command
+from ...events import Event
+from .. import match_result as mr
+from ..match_result import MatchFacts, MatchRecord
 
 
 @dataclass(frozen=True)

@@ -8,12 +8,12 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from ..decider import unknown_command
-from ..errors import Conflict
-from ..events import Event
-from ..pods.assignment import pod_number
-from . import clock
-from .events import LimitedLateArrival, LimitedPodsFormed
+from ...decider import unknown_command
+from ...errors import Conflict
+from ...events import Event
+from ...pods.assignment import pod_number
+from .. import clock
+from ..events import LimitedLateArrival, LimitedPodsFormed
 
 
 class FormPods(BaseModel):

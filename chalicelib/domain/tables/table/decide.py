@@ -10,12 +10,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..decider import unknown_command
-from ..errors import Conflict
-from ..events import Event
-from .drops import dropped
-from .events import TablesPlayerDropped, TablesTableReported, TablesTableReseated
-from .scoring import score, validate
+from ...decider import unknown_command
+from ...errors import Conflict
+from ...events import Event
+from ..drops import dropped
+from ..events import TablesPlayerDropped, TablesTableReported, TablesTableReseated
+from ..scoring import score, validate
 
 
 @dataclass(frozen=True)

@@ -5,14 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..decider import unknown_command
-from ..errors import Conflict, Invalid
-from ..events import Event
-from ..pods.assignment import assign_pods, check_explicit, pod_number, pod_sizes
-from ..table_draft import clock
-from .commands import FormTradePods, SetTradeDeck
-from .events import TradeDeckSet, TradePodsFormed
-from .validate import deck_problems
+from ...decider import unknown_command
+from ...errors import Conflict, Invalid
+from ...events import Event
+from ...pods.assignment import assign_pods, check_explicit, pod_number, pod_sizes
+from ...table_draft import clock
+from ..commands import FormTradePods, SetTradeDeck
+from ..events import TradeDeckSet, TradePodsFormed
+from ..validate import deck_problems
 
 POD_MIN, POD_MAX = 4, 5     # 7.4.2
 

@@ -10,11 +10,11 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from ..decider import unknown_command
-from ..errors import Conflict
-from ..events import Event
-from .backoff import next_attempt_delay
-from .events import WebhookAttempted
+from ...decider import unknown_command
+from ...errors import Conflict
+from ...events import Event
+from ..backoff import next_attempt_delay
+from ..events import WebhookAttempted
 
 
 @dataclass(frozen=True)
