@@ -254,8 +254,8 @@ def with_mixed_replacement(ctx: Context, state: Any, event: Recorded) -> list[Fi
 
 def ffa_reported(ctx: Context, state: Any, event: Recorded) -> list[Finding]:
     """Places and players outlasted follow from the winner and the elimination order."""
-    from ..domain.ffa.decider import ReportPodGame
-    from ..domain.ffa.decider import decide as ffa_decide
+    from ..domain.ffa.commands import ReportPodGame
+    from ..domain.ffa.decide import decide as ffa_decide
     d = event.data
     pod: Any = d.get("pod")                   # as recorded: the decider checks them
     winner: Any = d.get("winner")

@@ -3,71 +3,17 @@ judge with a short reason; a judge acknowledges (on the way) and resolves it. A 
 at most one call open; the number of calls of an event is bounded."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..errors import Conflict, Invalid, NotFound
 from ..events import Event
+from .commands import AcknowledgeCall, CallJudge, ResolveCall
 from .events import JudgeCallAcknowledged, JudgeCalled, JudgeCallResolved
+from .state import OPEN, RESOLVED, Call, CallsState
 
 MAX_REASON = 200
 MAX_NOTE = 500
 MAX_CALLS = 5000
-OPEN, ACKNOWLEDGED, RESOLVED = "open", "acknowledged", "resolved"
-
-
-@dataclass(frozen=True)
-class Call:
-    call_id: str
-    caller: dict[str, Any]
-    player_id: str | None
-    round: int | None
-    table: int | None
-    match: str | None
-    reason: str
-    suggested: str | None
-    called_at: str
-    status: str = OPEN
-    acknowledged_by: dict[str, Any] | None = None
-    acknowledged_at: str | None = None
-    resolved_by: dict[str, Any] | None = None
-    resolved_at: str | None = None
-    note: str | None = None
-
-
-@dataclass(frozen=True)
-class CallsState:
-    calls: dict[str, Call] = field(default_factory=dict)
-    order: tuple[str, ...] = ()                       # call ids, oldest first
-    open_by_player: dict[str, str] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class CallJudge:
-    call_id: str
-    caller: dict[str, Any]
-    player_id: str | None
-    round: int | None
-    table: int | None
-    match: str | None
-    reason: str
-    suggested: str | None
-    now: str
-
-
-@dataclass(frozen=True)
-class AcknowledgeCall:
-    call_id: str
-    by: dict[str, Any]
-    now: str
-
-
-@dataclass(frozen=True)
-class ResolveCall:
-    call_id: str
-    by: dict[str, Any]
-    note: str | None
-    now: str
 
 
 def _call(state: CallsState, call_id: str) -> Call:
@@ -110,25 +56,3 @@ def decide(command: Any, state: CallsState) -> list[Event]:
         return [JudgeCallResolved(call_id=call.call_id, by=command.by, note=note,
                                   at=command.now)]
     raise Invalid(f"unknown judge-call command {type(command).__name__}")
-
-
-def evolve(state: CallsState, event: Event) -> CallsState:
-    if isinstance(event, JudgeCalled):
-        call = Call(event.call_id, event.caller, event.player_id, event.round, event.table,
-                    event.match, event.reason, event.suggested, event.at)
-        open_by = dict(state.open_by_player)
-        if event.player_id:
-            open_by[event.player_id] = event.call_id
-        return CallsState({**state.calls, call.call_id: call}, state.order + (call.call_id,),
-                          open_by)
-    if isinstance(event, JudgeCallAcknowledged):
-        call = replace(state.calls[event.call_id], status=ACKNOWLEDGED,
-                       acknowledged_by=event.by, acknowledged_at=event.at)
-        return replace(state, calls={**state.calls, call.call_id: call})
-    if isinstance(event, JudgeCallResolved):
-        call = replace(state.calls[event.call_id], status=RESOLVED, resolved_by=event.by,
-                       resolved_at=event.at, note=event.note)
-        open_by = {p: c for p, c in state.open_by_player.items() if c != call.call_id}
-        return replace(state, calls={**state.calls, call.call_id: call},
-                       open_by_player=open_by)
-    return state

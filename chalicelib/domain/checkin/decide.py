@@ -5,18 +5,15 @@ may record anyone present at any time (an override, also when check-in is closed
 from __future__ import annotations
 
 import hmac
-import re
-from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..errors import Conflict, Forbidden, Invalid
 from ..events import Event
 from ..rng import derive
+from .commands import CheckIn, CloseCheckIn, OpenCheckIn
 from .events import CheckInClosed, CheckInOpened, PlayerCheckedIn
+from .state import ALPHABET, CODE_LENGTH, SCOPE, CheckInState
 
-ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"     # no 0/O, 1/I: read aloud, typed on a phone
-CODE_LENGTH = 6
-SCOPE = re.compile(r"^(event|r[1-9][0-9]{0,3})$")
 MAX_OPENINGS = 100
 
 
@@ -31,49 +28,6 @@ def round_of(scope: str) -> int | None:
 def derive_code(seed: str, scope: str, generation: int) -> str:
     rng = derive(seed, "checkin", scope, generation)
     return "".join(rng.choice(ALPHABET) for _ in range(CODE_LENGTH))
-
-
-@dataclass(frozen=True)
-class Scope:
-    open: bool = False
-    code: str | None = None
-    generation: int = 0
-    present: dict[str, dict[str, Any]] = field(default_factory=dict)   # pid -> {at, by}
-
-
-@dataclass(frozen=True)
-class CheckInState:
-    scopes: dict[str, Scope] = field(default_factory=dict)
-
-    def scope(self, name: str) -> Scope:
-        return self.scopes.get(name, Scope())
-
-
-@dataclass(frozen=True)
-class OpenCheckIn:
-    scope: str
-    seed: str
-    by: str
-    now: str
-
-
-@dataclass(frozen=True)
-class CloseCheckIn:
-    scope: str
-    by: str
-    now: str
-
-
-@dataclass(frozen=True)
-class CheckIn:
-    """``code``: what the player gave (None: the staff record it, ``by`` = "staff")."""
-
-    scope: str
-    player_id: str
-    by: str
-    actor: str
-    now: str
-    code: str | None = None
 
 
 def _scope(name: str) -> str:
@@ -112,18 +66,3 @@ def decide(command: Any, state: CheckInState) -> list[Event]:
         return [PlayerCheckedIn(scope=command.scope, player_id=command.player_id,
                                 by=command.by, actor=command.actor, at=command.now)]
     raise Invalid(f"unknown check-in command {type(command).__name__}")
-
-
-def evolve(state: CheckInState, event: Event) -> CheckInState:
-    if isinstance(event, CheckInOpened):
-        current = state.scope(event.scope)
-        new = replace(current, open=True, code=event.code, generation=event.generation)
-    elif isinstance(event, CheckInClosed):
-        new = replace(state.scope(event.scope), open=False)
-    elif isinstance(event, PlayerCheckedIn):
-        current = state.scope(event.scope)
-        new = replace(current, present={**current.present,
-                                        event.player_id: {"at": event.at, "by": event.by}})
-    else:
-        return state
-    return replace(state, scopes={**state.scopes, event.scope: new})

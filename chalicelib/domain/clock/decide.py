@@ -4,41 +4,20 @@ recorded immediately"; 3.3.3: a break called in the middle of a game extends tha
 time limit. Whether the match or table is being played and timed is the caller's fact."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..decider import unknown_command
 from ..errors import Conflict, Invalid
 from ..events import Event
+from .commands import ExtendTime
 from .events import TimeExtended
+from .state import ClockState
 from .targets import round_key
 
 MAX_MINUTES = 60              # one extension; a longer stop is a new round time
 MAX_PER_TARGET = 10
 MAX_TARGETS_PER_ROUND = 500   # keeps each round's extensions one bounded document
 MAX_REASON = 200
-
-
-@dataclass(frozen=True)
-class ExtendTime:
-    """``target`` (see :mod:`.targets`) gets ``minutes`` more. ``playing``: the target's
-    game is under way ("open"), over ("finished") or not seated yet ("waiting");
-    ``limit``: its time limit in minutes (None: untimed)."""
-
-    target: str
-    minutes: int
-    reason: str
-    by: str
-    now: str
-    playing: str = "open"
-    limit: int | None = None
-
-
-@dataclass(frozen=True)
-class ClockState:
-    counts: dict[str, int] = field(default_factory=dict)              # target -> extensions
-    minutes: dict[str, int] = field(default_factory=dict)             # target -> added
-    per_round: dict[str, frozenset[str]] = field(default_factory=dict)  # key -> targets
 
 
 def decide(command: Any, state: ClockState) -> list[Event]:
@@ -74,15 +53,3 @@ def decide(command: Any, state: ClockState) -> list[Event]:
                        "been extended already", {"round": key}, code="too_many_extensions")
     return [TimeExtended(target=cmd.target, minutes=cmd.minutes, reason=reason, by=cmd.by,
                          at=cmd.now)]
-
-
-def evolve(state: ClockState, event: Event) -> ClockState:
-    if not isinstance(event, TimeExtended):
-        return state
-    target = event.target
-    key = round_key(target)
-    return replace(state, counts={**state.counts, target: state.counts.get(target, 0) + 1},
-                   minutes={**state.minutes,
-                            target: state.minutes.get(target, 0) + event.minutes},
-                   per_round={**state.per_round,
-                              key: state.per_round.get(key, frozenset()) | {target}})
