@@ -11,7 +11,7 @@ from ..product.cards import CardSet, card_index
 from ..profiles.draft import DraftSettings
 from ..profiles.product import ProductSettings
 from .decide import OpenPod
-from .tournament import StartDraft
+from .roster.commands import StartDraft
 
 
 def rounds_for(product: ProductSettings, draft: DraftSettings) -> int:

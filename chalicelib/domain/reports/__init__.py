@@ -5,7 +5,8 @@ from .assemble import assemble
 from .csv_layout import ARCHON_COLUMNS, archon_csv, standings_csv
 from .deadline import DUE_DAYS, reporting_status
 from .member_ids import is_placeholder
-from .receipt import ReceiptState, ReceiveReport
+from .state import ReceiptState
+from .commands import ReceiveReport
 
 __all__ = [
            "ARCHON_COLUMNS",

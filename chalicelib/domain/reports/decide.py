@@ -2,27 +2,13 @@
 
 Events: ``ReportReceived`` {federation_id, at}. A second receipt changes nothing."""
 from __future__ import annotations
-
-from dataclasses import dataclass, replace
 from typing import Any
-
 from ..decider import unknown_command
 from ..errors import Conflict
 from ..events import Event
 from .events import ReportReceived
-
-
-@dataclass(frozen=True)
-class ReceiveReport:
-    federation_id: str
-    tournament_finished: bool
-    now: str
-
-
-@dataclass(frozen=True)
-class ReceiptState:
-    received_at: str | None = None
-    federation_id: str | None = None
+from .commands import ReceiveReport
+from .state import ReceiptState
 
 
 def decide(cmd: Any, state: ReceiptState) -> list[Event]:
@@ -34,9 +20,3 @@ def decide(cmd: Any, state: ReceiptState) -> list[Event]:
     if state.received_at is not None:
         return []
     return [ReportReceived(federation_id=cmd.federation_id, at=cmd.now)]
-
-
-def evolve(state: ReceiptState, event: Event) -> ReceiptState:
-    if isinstance(event, ReportReceived):
-        return replace(state, received_at=event.at, federation_id=event.federation_id)
-    return state

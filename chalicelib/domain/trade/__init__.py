@@ -6,7 +6,7 @@ from .. import streams
 from . import commands
 from .aggregate import TRADE_PREP
 from .commands import *  # noqa: F403 - the package's commands, listed in commands.__all__
-from .prep import TradePrepState
+from .prep.state import TradePrepState
 from .state import TradePodState
 from .view import view
 

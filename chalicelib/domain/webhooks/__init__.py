@@ -4,7 +4,8 @@ from .addresses import address_problem, parse_address
 from .aggregate import DELIVERY, WEBHOOKS
 from .backoff import MAX_ATTEMPTS, next_attempt_delay
 from .catalog import TOPICS, topic_of
-from .delivery import DeliveryState, RecordAttempt
+from .delivery.state import DeliveryState
+from .delivery.commands import RecordAttempt
 from .endpoints import Endpoint, EndpointsState, RegisterEndpoint, RemoveEndpoint, validate_url
 from .rotation import (
                         DEFAULT_OVERLAP_SECONDS,

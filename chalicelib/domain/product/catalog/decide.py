@@ -4,38 +4,20 @@ in the draft's events, but deck checks and sealed pools read the set later, so i
 cards must not change under them. Ids starting with ``sample-`` are reserved for the
 sets shipped with Podium.
 
-Event: ``CardSetUploaded`` {set: <set definition>, owner: {role, id}, at}.
-"""
+Event: ``CardSetUploaded`` {set: <set definition>, owner: {role, id}, at}."""
 from __future__ import annotations
-
-from dataclasses import dataclass
 from typing import Any
-
 from ... import streams
 from ...errors import Conflict, Invalid
 from ...events import Event
 from ..cards import CardSet, parse_set
 from ..events import CardSetUploaded
+from .commands import UploadSet
+from .state import CatalogEntry
+
 
 RESERVED_PREFIX = "sample-"
-
-
 set_stream = streams.card_set
-
-
-@dataclass(frozen=True)
-class CatalogEntry:
-    exists: bool = False
-    card_set: CardSet | None = None
-    owner: dict[str, Any] | None = None
-    uploaded_at: str | None = None
-
-
-@dataclass(frozen=True)
-class UploadSet:
-    data: dict[str, Any]
-    owner: dict[str, Any]
-    now: str
 
 
 def decide(command: Any, state: CatalogEntry) -> list[Event]:
@@ -50,12 +32,6 @@ def decide(command: Any, state: CatalogEntry) -> list[Event]:
                        {"set": card_set.id})
     return [CardSetUploaded(set=card_set.model_dump(mode="json"), owner=dict(command.owner),
                             at=command.now)]
-
-
-def evolve(state: CatalogEntry, event: Event) -> CatalogEntry:
-    if isinstance(event, CardSetUploaded):
-        return CatalogEntry(True, CardSet.model_validate(event.set), event.owner, event.at)
-    return state
 
 
 def set_summary(card_set: CardSet, source: str) -> dict[str, Any]:

@@ -7,14 +7,10 @@ handed out. One stream per player, so entries for different players never conten
 Events: ``PlayerProductEntered`` {tournament, player, source, packs, starters,
 revision, reason, at, by} (revision 1 is the entry, later ones corrections);
 ``PlayerProductHandedOut`` {player, consumer, at, by} (a late arrival's product,
-handed out on its own, V:EKN 7.2.6).
-"""
+handed out on its own, V:EKN 7.2.6)."""
 from __future__ import annotations
-
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
 from typing import Any
-
 from ... import streams
 from ...decider import unknown_command
 from ...errors import Conflict, Invalid
@@ -23,51 +19,12 @@ from ...profiles.product import ProductSettings
 from ..cards import CardSet
 from ..entered import entered_product
 from ..events import PlayerProductEntered, PlayerProductHandedOut
-from ..handout import HandOutState
 from ..own import own_product
+from .commands import EnterProduct, HandOutAlone
+from .state import PlayerProduct
+
 
 player_stream = streams.player_product
-
-
-@dataclass(frozen=True)
-class PlayerProduct:
-    entered: bool = False
-    revision: int = 0
-    source: str | None = None
-    packs: tuple[dict[str, Any], ...] = ()
-    starters: tuple[dict[str, Any], ...] = ()
-    at: str | None = None
-    by: str | None = None
-    handed_out: str | None = None     # the consumer that took it on its own (late arrival)
-
-    def allocation(self) -> dict[str, Any]:
-        return {"packs": [dict(p) for p in self.packs],
-                "starters": [dict(s) for s in self.starters]}
-
-
-@dataclass(frozen=True)
-class EnterProduct:
-    """``settings`` is the tournament's ``product`` section, ``sets`` the card sets it
-    names, ``gate`` the hand-out gate's state (facts from other aggregates)."""
-
-    tournament: str
-    player: str
-    settings: Mapping[str, Any]
-    sets: Mapping[str, CardSet]
-    packs: Sequence[Mapping[str, Any]]
-    starters: Sequence[Mapping[str, Any]]
-    gate: HandOutState
-    now: str
-    by: str
-    reason: str | None = None
-
-
-@dataclass(frozen=True)
-class HandOutAlone:
-    player: str
-    consumer: str
-    now: str
-    by: str
 
 
 def check_entry(settings: Mapping[str, Any] | ProductSettings, sets: Mapping[str, CardSet],
@@ -152,14 +109,3 @@ def _enter(cmd: EnterProduct, state: PlayerProduct) -> list[Event]:
         tournament=cmd.tournament, player=cmd.player, source=source,
         packs=allocation["packs"], starters=allocation["starters"],
         revision=state.revision + 1, reason=cmd.reason, at=cmd.now, by=cmd.by)]
-
-
-def evolve(state: PlayerProduct, event: Event) -> PlayerProduct:
-    match event:
-        case PlayerProductEntered():
-            return replace(state, entered=True, revision=event.revision, source=event.source,
-                           packs=tuple(event.packs), starters=tuple(event.starters),
-                           at=event.at, by=event.by)
-        case PlayerProductHandedOut(consumer=consumer):
-            return replace(state, handed_out=consumer)
-    return state

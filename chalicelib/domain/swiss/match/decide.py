@@ -2,53 +2,12 @@
 reports and confirmations of different matches never contend. Its commands carry the
 match's facts from the Swiss aggregate (players, best of, draws allowed)."""
 from __future__ import annotations
-
-from dataclasses import dataclass
 from typing import Any
-
 from ...decider import unknown_command
 from ...events import Event
 from .. import match_result as mr
-from ..match_result import MatchFacts, MatchRecord
-
-
-@dataclass(frozen=True)
-class MatchState:
-    record: MatchRecord = MatchRecord()
-    touched: bool = False       # the stream has events
-
-
-@dataclass(frozen=True)
-class MatchCommand:
-    facts: MatchFacts
-    now: str
-
-
-@dataclass(frozen=True)
-class Report(MatchCommand):
-    player: str
-    a: int
-    b: int
-    draws: int = 0
-
-
-@dataclass(frozen=True)
-class Confirm(MatchCommand):
-    player: str
-
-
-@dataclass(frozen=True)
-class Enter(MatchCommand):
-    judge: str
-    a: int
-    b: int
-    draws: int = 0
-
-
-@dataclass(frozen=True)
-class LossByDrop(MatchCommand):
-    player: str
-    by: str
+from .commands import Confirm, Enter, LossByDrop, Report
+from .state import MatchState
 
 
 def decide(cmd: Any, state: MatchState) -> list[Event]:
@@ -64,7 +23,3 @@ def decide(cmd: Any, state: MatchState) -> list[Event]:
     if isinstance(cmd, LossByDrop):
         return list[Event](mr.loss_by_drop(f, record, cmd.player, cmd.by, cmd.now))
     unknown_command("match", cmd)
-
-
-def evolve(state: MatchState, event: Event) -> MatchState:
-    return MatchState(mr.recorded(state.record, event), True)

@@ -5,58 +5,16 @@ the judge's choice, 3.3.2, off a table of five). A reseating of the table (a swa
 marked here too, so a report and a swap of one table cannot pass each other. Its
 commands carry the table's seats from the tables aggregate."""
 from __future__ import annotations
-
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
-
 from ...decider import unknown_command
 from ...errors import Conflict
 from ...events import Event
 from ..drops import dropped
-from ..events import TablesPlayerDropped, TablesTableReported, TablesTableReseated
+from ..events import TablesTableReported, TablesTableReseated
 from ..scoring import score, validate
-
-
-@dataclass(frozen=True)
-class TableFacts:
-    round: int
-    table: int
-    seats: tuple[str, ...]          # as the tables aggregate seated it (swaps included)
-    limited: bool = True            # product was handed out (V:EKN 7.2.6)
-
-
-@dataclass(frozen=True)
-class TableState:
-    seats: tuple[str, ...] | None = None      # reseated here (None: as the facts say)
-    dropped: tuple[str, ...] = ()             # left with a Loss, still seated
-    unseated: tuple[str, ...] = ()            # left a table of five, off the table
-    result: dict[str, Any] | None = None      # player -> {vp_halves, gw, tp, place}
-
-    def seating(self, facts: TableFacts) -> tuple[str, ...]:
-        seats = self.seats if self.seats is not None else facts.seats
-        return tuple(p for p in seats if p not in self.unseated)
-
-
-@dataclass(frozen=True)
-class Report:
-    facts: TableFacts
-    vp_halves: dict[str, Any]
-    now: str = ""
-
-
-@dataclass(frozen=True)
-class Drop:
-    facts: TableFacts
-    player: str
-    loss: bool
-    now: str = ""
-
-
-@dataclass(frozen=True)
-class Reseat:
-    facts: TableFacts
-    seats: tuple[str, ...]
+from .commands import Drop, Report, Reseat
+from .state import TableState
 
 
 def decide_report(cmd: Report, state: TableState) -> list[Event]:
@@ -104,18 +62,3 @@ def decide(command: Any, state: TableState) -> list[Event]:
     if handler is None:
         unknown_command("table", command)
     return handler(command, state)
-
-
-def evolve(state: TableState, event: Event) -> TableState:
-    match event:
-        case TablesTableReported(results=results):
-            return TableState(state.seats, state.dropped, state.unseated, dict(results))
-        case TablesPlayerDropped(player=player, loss=True):
-            return TableState(state.seats, state.dropped + (player,), state.unseated,
-                              state.result)
-        case TablesPlayerDropped(player=player):
-            return TableState(state.seats, state.dropped, state.unseated + (player,),
-                              state.result)
-        case TablesTableReseated(seats=seats):
-            return TableState(tuple(seats), state.dropped, state.unseated, state.result)
-    return state

@@ -1,34 +1,16 @@
 """Preparation for trade (7.4.1) and player distribution (7.4.2): the ``trade-<tid>``
 aggregate records each player's set-up and the pods formed from them."""
 from __future__ import annotations
-
-from dataclasses import dataclass, field, replace
 from typing import Any
-
 from ...decider import unknown_command
 from ...errors import Conflict, Invalid
 from ...events import Event
-from ...pods.assignment import assign_pods, check_explicit, pod_number, pod_sizes
+from ...pods.assignment import assign_pods, check_explicit, pod_sizes
 from ...table_draft import clock
 from ..commands import FormTradePods, SetTradeDeck
 from ..events import TradeDeckSet, TradePodsFormed
 from ..validate import deck_problems
-
-POD_MIN, POD_MAX = 4, 5     # 7.4.2
-
-
-@dataclass(frozen=True)
-class TradePrepState:
-    decks: dict[str, dict[str, Any]] = field(default_factory=dict)
-    pods: tuple[tuple[str, ...], ...] = ()
-    first_seats: tuple[str, ...] = ()
-
-    @property
-    def formed(self) -> bool:
-        return bool(self.pods)
-
-    def pod_of(self, player: str) -> int | None:
-        return pod_number(self.pods, player)
+from .state import POD_MAX, POD_MIN, TradePrepState
 
 
 def decide(command: Any, state: TradePrepState) -> list[Event]:
@@ -80,13 +62,3 @@ def _form(cmd: FormTradePods, state: TradePrepState) -> list[Event]:
     return [TradePodsFormed(pods=pods, first_seats=firsts, at=clock.iso(cmd.now),
                             # not the seed's draw (for an audit)
                             chosen_by_organizer=None if cmd.pods is None else ["pods"])]
-
-
-def evolve(state: TradePrepState, event: Event) -> TradePrepState:
-    match event:
-        case TradeDeckSet(player=player, deck=deck):
-            return replace(state, decks={**state.decks, player: deck})
-        case TradePodsFormed():
-            return replace(state, pods=tuple(tuple(p) for p in event.pods),
-                           first_seats=tuple(event.first_seats))
-    return state

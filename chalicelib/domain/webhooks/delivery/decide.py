@@ -5,42 +5,15 @@ status_code, error, outcome (delivered | retrying | failed), next_attempt_at, si
 (the versions of the endpoint's secrets that signed the request, newest first; empty when
 no request was built)}."""
 from __future__ import annotations
-
-from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
-
 from ...decider import unknown_command
 from ...errors import Conflict
 from ...events import Event
 from ..backoff import next_attempt_delay
 from ..events import WebhookAttempted
-
-
-@dataclass(frozen=True)
-class RecordAttempt:
-    delivery_id: str
-    endpoint_id: str
-    organizer_id: str
-    attempt: int
-    ok: bool
-    status_code: int | None
-    error: str | None
-    now: str
-    backoff_base_seconds: float
-    give_up: bool = False      # e.g. the endpoint was removed
-    signed_with: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True)
-class DeliveryState:
-    attempts: int = 0
-    outcome: str | None = None     # None until the first attempt
-    next_attempt_at: str | None = None
-
-    @property
-    def final(self) -> bool:
-        return self.outcome in ("delivered", "failed")
+from .commands import RecordAttempt
+from .state import DeliveryState
 
 
 def decide(cmd: Any, state: DeliveryState) -> list[Event]:
@@ -63,10 +36,3 @@ def decide(cmd: Any, state: DeliveryState) -> list[Event]:
         organizer_id=cmd.organizer_id, attempt=cmd.attempt, at=cmd.now, ok=cmd.ok,
         status_code=cmd.status_code, error=cmd.error, outcome=outcome,
         next_attempt_at=next_at, signed_with=list(cmd.signed_with))]
-
-
-def evolve(state: DeliveryState, event: Event) -> DeliveryState:
-    if isinstance(event, WebhookAttempted):
-        return replace(state, attempts=event.attempt, outcome=event.outcome,
-                       next_attempt_at=event.next_attempt_at)
-    return state

@@ -1,0 +1,13 @@
+"""The state of the catalog aggregate."""
+from __future__ import annotations
+from dataclasses import dataclass
+from typing import Any
+from ..cards import CardSet
+
+
+@dataclass(frozen=True)
+class CatalogEntry:
+    exists: bool = False
+    card_set: CardSet | None = None
+    owner: dict[str, Any] | None = None
+    uploaded_at: str | None = None
