@@ -12,8 +12,8 @@ from typing import Any
 
 from ..domain.draft.aggregate import DRAFT, POD
 from ..domain.draft.decide import Sweep, advance
-from ..domain.draft.state import PodState
 from ..domain.draft.roster.state import DraftState
+from ..domain.draft.state import PodState
 from ..domain.draft.views import public_view
 from ..domain.errors import NotFound
 from ..projections.queries.draft import ACTIVE_KIND

@@ -19,7 +19,7 @@ from ..domain import streams
 from ..domain.errors import Conflict, DomainError, Invalid
 from ..domain.product.aggregate import PLAYER_PRODUCT, PRODUCT_GATE
 from ..domain.product.allocation import allocate_one, pool_of
-from ..domain.product.handout import HandOut, LockEntries, UnlockEntries
+from ..domain.product.commands import HandOut, LockEntries, UnlockEntries
 from ..domain.product.player_product.commands import HandOutAlone
 from ..domain.product.player_product.decide import handout_problems
 from ..domain.tournament import TournamentState

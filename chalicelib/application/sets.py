@@ -13,7 +13,7 @@ from ..domain.product.aggregate import CARDSET
 from ..domain.product.cards import ID_PATTERN, CardSet
 from ..domain.product.catalog.commands import UploadSet
 from ..domain.product.catalog.decide import set_summary
-from ..domain.product.player_product.commands import PlayerProduct
+from ..domain.product.player_product.state import PlayerProduct
 from ..domain.profiles.product import ProductSettings
 from ..projections.queries.draft import SET_KIND
 from ..service import UnitOfWork

@@ -16,7 +16,7 @@ from ..domain.tables import recording
 from ..domain.tables.aggregate import TABLE, TABLES
 from ..domain.tables.completion import open_play as tables_open_play
 from ..domain.tables.criteria import report as violations
-from ..domain.tables.decider import admission_problems
+from ..domain.tables.decide import admission_problems
 from ..domain.tables.events import TablesTableReported
 from ..domain.tables.state import TablesState
 from ..domain.tables.table.state import TableState

@@ -5,4 +5,4 @@ TokenRevoked). Looking a token up is a strongly consistent read of its own strea
 from .aggregate import ACCOUNT as ACCOUNT  # noqa: F401
 from .aggregate import KEYS as KEYS
 from .aggregate import TOKEN as TOKEN
-from .decider import AccountState, CreateAccount, IssueToken, RevokeToken, TokenState  # noqa: F401
+from .decide import AccountState, CreateAccount, IssueToken, RevokeToken, TokenState  # noqa: F401

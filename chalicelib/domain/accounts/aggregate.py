@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from .. import streams
 from ..decider import FunctionDecider
-from . import decider, keys
+from . import decide as decider
+from .keys import decide as keys_decide
+from .keys import evolve as keys_evolve
+from .keys import state as keys_state
 
 ACCOUNT = FunctionDecider(
     "account",
@@ -18,5 +21,9 @@ TOKEN = FunctionDecider(
     "token", decider.TokenState, decider.decide_token, decider.evolve_token, stream=streams.token
 )
 KEYS = FunctionDecider(
-    "keys", keys.KeysState, keys.decide_keys, keys.evolve_keys, stream=streams.keys
+    "keys",
+    keys_state.KeysState,
+    keys_decide.decide_keys,
+    keys_evolve.evolve_keys,
+    stream=streams.keys,
 )

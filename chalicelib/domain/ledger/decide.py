@@ -4,7 +4,6 @@ event says which ratings it moved, as of the command's day, for the feed."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
@@ -12,27 +11,14 @@ from ..decider import unknown_command
 from ..errors import Conflict, Invalid, NotFound
 from ..events import Event
 from ..profiles.event_tier import CONTINENTS, TIERS
+from .commands import InvalidateEvent, RecordEvent
 from .events import LedgerEventInvalidated, LedgerEventRecorded
+from .evolve import evolve
 from .rating import entries_of, rating
 from .records import GROUPS
-from .state import LedgerState, evolve
+from .state import LedgerState
 
 DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-
-
-@dataclass(frozen=True)
-class RecordEvent:
-    record: dict[str, Any]
-    by: dict[str, Any]
-    now: str
-
-
-@dataclass(frozen=True)
-class InvalidateEvent:
-    event_id: str
-    reason: str
-    by: dict[str, Any]
-    now: str
 
 
 def _check(record: dict[str, Any]) -> None:

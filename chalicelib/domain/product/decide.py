@@ -10,63 +10,20 @@ reads every player's entry, now final, and records ``HandOut`` with its own star
 consumer that fails records ``UnlockEntries`` so the staff can correct and retry.
 
 Events: ``EnteredProductLocked`` {consumer, at, by}; ``EnteredProductUnlocked``
-{consumer, at, by}; ``EnteredProductHandedOut`` {consumer, players, at, by}.
-"""
+{consumer, at, by}; ``EnteredProductHandedOut`` {consumer, players, at, by}."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import streams
 from ..decider import unknown_command
 from ..errors import Conflict
 from ..events import Event
+from .commands import HandOut, LockEntries, UnlockEntries
 from .events import EnteredProductHandedOut, EnteredProductLocked, EnteredProductUnlocked
-
-OPEN, LOCKED, HANDED_OUT = "open", "locked", "handed_out"
-
+from .state import LOCKED, OPEN, HandOutState
 
 gate_stream = streams.product_gate
-
-
-@dataclass(frozen=True)
-class HandOutState:
-    status: str = OPEN
-    consumer: str | None = None
-    players: frozenset[str] = frozenset()
-    at: str | None = None
-
-    def refuses(self, player: str) -> Conflict | None:
-        """Why an entry for ``player`` is refused now, if it is."""
-        if self.status == LOCKED:
-            return Conflict("the entered product is being handed out; retry in a moment",
-                            {"consumer": self.consumer}, code="product_locked")
-        if self.status == HANDED_OUT and player in self.players:
-            return Conflict("this player's product was already handed out",
-                            {"consumer": self.consumer, "player_id": player},
-                            code="product_handed_out")
-        return None
-
-
-@dataclass(frozen=True)
-class LockEntries:
-    consumer: str
-    now: str
-    by: str
-
-
-@dataclass(frozen=True)
-class UnlockEntries:
-    now: str
-    by: str
-
-
-@dataclass(frozen=True)
-class HandOut:
-    consumer: str
-    players: list[str]
-    now: str
-    by: str
 
 
 def decide(command: Any, state: HandOutState) -> list[Event]:
@@ -89,15 +46,3 @@ def decide(command: Any, state: HandOutState) -> list[Event]:
                                         players=sorted(command.players), at=command.now,
                                         by=command.by)]
     unknown_command("product gate", command)
-
-
-def evolve(state: HandOutState, event: Event) -> HandOutState:
-    match event:
-        case EnteredProductLocked():
-            return replace(state, status=LOCKED, consumer=event.consumer, at=event.at)
-        case EnteredProductUnlocked():
-            return replace(state, status=OPEN, consumer=None, at=event.at)
-        case EnteredProductHandedOut():
-            return HandOutState(HANDED_OUT, event.consumer, frozenset(event.players),
-                                event.at)
-    return state

@@ -1,5 +1,6 @@
 """The commands of the reports aggregate."""
 from __future__ import annotations
+
 from dataclasses import dataclass
 
 

@@ -2,12 +2,14 @@
 
 Events: ``ReportReceived`` {federation_id, at}. A second receipt changes nothing."""
 from __future__ import annotations
+
 from typing import Any
+
 from ..decider import unknown_command
 from ..errors import Conflict
 from ..events import Event
-from .events import ReportReceived
 from .commands import ReceiveReport
+from .events import ReportReceived
 from .state import ReceiptState
 
 

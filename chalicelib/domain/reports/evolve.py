@@ -1,6 +1,8 @@
 """The evolve of the reports aggregate."""
 from __future__ import annotations
+
 from dataclasses import replace
+
 from ..events import Event
 from .events import ReportReceived
 from .state import ReceiptState

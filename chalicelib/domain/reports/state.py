@@ -1,5 +1,6 @@
 """The state of the reports aggregate."""
 from __future__ import annotations
+
 from dataclasses import dataclass
 
 

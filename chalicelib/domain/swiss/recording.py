@@ -9,14 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from ..events import Event
-from .match.commands import Confirm, Enter, LossByDrop, MatchCommand, Report
-from .match.decide import decide as decide_match
-from .match.state import MatchState
 from .aggregate import SWISS
 from .commands import ConfirmResult, CorrectResult, DropPlayer, EnterResult, ReportResult
 from .decide_results import facts_of, locate
 from .drops import open_round_match
 from .events import FINAL
+from .match.commands import Confirm, Enter, LossByDrop, MatchCommand, Report
+from .match.decide import decide as decide_match
+from .match.state import MatchState
 from .migration import refuse_unmigrated
 from .state import Cut, Round, SwissState, parse_match_id
 

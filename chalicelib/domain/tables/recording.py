@@ -11,13 +11,13 @@ from typing import Any
 
 from ..events import Event
 from . import commands as c
+from .aggregate import TABLES
+from .decide import _round
+from .migration import refuse_unmigrated
+from .state import Round, TablesState
 from .table.commands import Drop, Report, Reseat
 from .table.decide import decide as decide_table
 from .table.state import TableFacts, TableState
-from .aggregate import TABLES
-from .decider import _round
-from .migration import refuse_unmigrated
-from .state import Round, TablesState
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,6 @@ and keep working. Only the reply issuing a secret and the delivery worker derive
 view, log or other reply shows it."""
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, replace
 from typing import Any
 
 from ..decider import unknown_command
@@ -17,18 +15,10 @@ from ..errors import Conflict, Invalid, NotFound
 from ..events import Event
 from .addresses import address_problem, host_address
 from .catalog import TOPICS
-from .events import (
-    WebhookEndpointRegistered,
-    WebhookEndpointRemoved,
-    WebhookSecretRotated,
-)
-from .rotation import PreviousSecret, RotateSecret, live, rotated, rotation_event
-from .secret_ref import Derive, SecretRef
-
-MAX_ENDPOINTS = 10
-URL = re.compile(r"^(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*)://(?P<userinfo>[^@/?#]*@)?"
-                 r"(?P<host>\[[0-9A-Fa-f:.]+\]|[^:/?#\[\]@]*)(?::(?P<port>[0-9]{1,5}))?"
-                 r"(?P<path>[/?][^#\s]*)?(?P<fragment>#.*)?$")
+from .commands import RegisterEndpoint, RemoveEndpoint
+from .events import WebhookEndpointRegistered, WebhookEndpointRemoved
+from .rotation import RotateSecret, rotation_event
+from .state import MAX_ENDPOINTS, URL, EndpointsState
 
 
 def validate_url(url: str, allow_loopback: bool) -> list[str]:
@@ -67,66 +57,6 @@ def validate_url(url: str, allow_loopback: bool) -> list[str]:
         problems.append(f"must not point at a private, special-purpose or reserved "
                         f"address ({address} is {problem})")
     return problems
-
-
-@dataclass(frozen=True)
-class RegisterEndpoint:
-    endpoint_id: str
-    url: str
-    topics: tuple[str, ...]
-    secret_nonce: str         # the secret is derived from it outside the domain
-    description: str | None
-    allow_loopback: bool
-    now: str
-
-
-@dataclass(frozen=True)
-class RemoveEndpoint:
-    endpoint_id: str
-    now: str
-
-
-@dataclass(frozen=True)
-class Endpoint:
-    id: str
-    url: str
-    topics: tuple[str, ...]
-    secret: SecretRef
-    description: str | None
-    registered_at: str
-    removed_at: str | None = None
-    secret_version: int = 1
-    secret_created_at: str = ""
-    previous: tuple[PreviousSecret, ...] = ()     # replaced secrets, newest first
-
-    def signing_secrets(self, now: str, derive: Derive) -> list[tuple[int, str]]:
-        """(version, secret) of every secret signing a delivery sent at ``now``: the
-        current one first, then replaced ones still in their overlap; ``derive`` turns a
-        nonce into its secret."""
-        return [(self.secret_version, self.secret.value(derive))] + [
-            (p.version, p.secret.value(derive)) for p in live(self.previous, now)]
-
-    def public(self, now: str | None = None) -> dict[str, Any]:
-        """What the owner sees (never a secret): the secrets signing at ``now``."""
-        previous = self.previous if now is None else live(self.previous, now)
-        return {"endpoint_id": self.id, "url": self.url, "topics": list(self.topics),
-                "description": self.description, "registered_at": self.registered_at,
-                "removed_at": self.removed_at,
-                "secrets": [{"version": self.secret_version,
-                             "created_at": self.secret_created_at, "expires_at": None}] + [
-                    {"version": p.version, "created_at": p.created_at,
-                     "expires_at": p.expires_at} for p in previous]}
-
-
-@dataclass(frozen=True)
-class EndpointsState:
-    endpoints: tuple[Endpoint, ...] = ()
-
-    def get(self, endpoint_id: str) -> Endpoint | None:
-        return next((e for e in self.endpoints if e.id == endpoint_id), None)
-
-    def active(self) -> list[Endpoint]:
-        return [e for e in self.endpoints if e.removed_at is None]
 
 
 def _register(cmd: RegisterEndpoint, state: EndpointsState) -> list[Event]:
@@ -174,20 +104,3 @@ def decide(cmd: Any, state: EndpointsState) -> list[Event]:
     if isinstance(cmd, RotateSecret):
         return _rotate(cmd, state)
     unknown_command("webhook endpoints", cmd)
-
-
-def evolve(state: EndpointsState, event: Event) -> EndpointsState:
-    match event:
-        case WebhookEndpointRegistered():
-            return replace(state, endpoints=state.endpoints + (Endpoint(
-                event.endpoint_id, event.url, tuple(event.topics), SecretRef.of(event),
-                event.description, event.at, secret_created_at=event.at),))
-        case WebhookEndpointRemoved():
-            return replace(state, endpoints=tuple(
-                replace(e, removed_at=event.at) if e.id == event.endpoint_id else e
-                for e in state.endpoints))
-        case WebhookSecretRotated():
-            return replace(state, endpoints=tuple(
-                rotated(e, event) if e.id == event.endpoint_id else e
-                for e in state.endpoints))
-    return state

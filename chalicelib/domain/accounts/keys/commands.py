@@ -1,5 +1,6 @@
 """The commands of the keys aggregate."""
 from __future__ import annotations
+
 from dataclasses import dataclass
 from typing import Any
 

@@ -2,7 +2,9 @@
 judges' tokens. Each key is issued with an optional expiry, revoked, or rotated (a new
 key revoking the ones it replaces, in one unit of work with the token streams)."""
 from __future__ import annotations
+
 from typing import Any
+
 from ...decider import unknown_command
 from ...errors import Conflict, NotFound
 from ...events import Event

@@ -1,6 +1,8 @@
 """The evolve of the keys aggregate."""
 from __future__ import annotations
+
 from dataclasses import replace
+
 from ...events import Event
 from ..events import KeyIssued, KeyRevoked
 from .state import Key, KeysState

@@ -1,7 +1,9 @@
 """The state of the keys aggregate."""
 from __future__ import annotations
+
 from dataclasses import dataclass
 from typing import Any
+
 from pyrsistent import PMap, pmap
 
 

@@ -1,5 +1,6 @@
 """The commands of the roster aggregate."""
 from __future__ import annotations
+
 from dataclasses import dataclass
 from typing import Any
 

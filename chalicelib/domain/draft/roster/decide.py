@@ -5,9 +5,12 @@ streams ``pod-<tid>-<n>`` so pods never contend with each other.
 
 Events: ``DraftStarted`` {pods: [[player ids in seat order]], rounds, starters:
 {player: [starter allocation]}, at, by, chosen_by_organizer: ["pods", "packs"] (when
-the organizer chose them instead of the seed)}; ``LateArrivalProvided`` {player, product, at, by}."""
+the organizer chose them instead of the seed)}; ``LateArrivalProvided`` {player, product, at,
+by}."""
 from __future__ import annotations
+
 from typing import Any
+
 from ...decider import unknown_command
 from ...errors import Conflict, Invalid
 from ...events import Event

@@ -1,6 +1,8 @@
 """The evolve of the roster aggregate."""
 from __future__ import annotations
+
 from dataclasses import replace
+
 from ...events import Event
 from ..events import DraftStarted, LateArrivalProvided
 from .state import DraftState

@@ -1,5 +1,6 @@
 """The state of the roster aggregate."""
 from __future__ import annotations
+
 from dataclasses import dataclass, field
 from typing import Any
 

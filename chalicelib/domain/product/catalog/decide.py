@@ -6,7 +6,9 @@ sets shipped with Podium.
 
 Event: ``CardSetUploaded`` {set: <set definition>, owner: {role, id}, at}."""
 from __future__ import annotations
+
 from typing import Any
+
 from ... import streams
 from ...errors import Conflict, Invalid
 from ...events import Event
@@ -14,7 +16,6 @@ from ..cards import CardSet, parse_set
 from ..events import CardSetUploaded
 from .commands import UploadSet
 from .state import CatalogEntry
-
 
 RESERVED_PREFIX = "sample-"
 set_stream = streams.card_set

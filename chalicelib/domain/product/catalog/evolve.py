@@ -1,5 +1,6 @@
 """The evolve of the catalog aggregate."""
 from __future__ import annotations
+
 from ...events import Event
 from ..cards import CardSet
 from ..events import CardSetUploaded

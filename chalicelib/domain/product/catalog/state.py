@@ -1,7 +1,9 @@
 """The state of the catalog aggregate."""
 from __future__ import annotations
+
 from dataclasses import dataclass
 from typing import Any
+
 from ..cards import CardSet
 
 

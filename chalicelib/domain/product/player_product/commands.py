@@ -1,10 +1,12 @@
 """The commands of the player_product aggregate."""
 from __future__ import annotations
+
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
+
 from ..cards import CardSet
-from ..handout import HandOutState
+from ..state import HandOutState
 
 
 @dataclass(frozen=True)

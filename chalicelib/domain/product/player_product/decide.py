@@ -9,8 +9,10 @@ revision, reason, at, by} (revision 1 is the entry, later ones corrections);
 ``PlayerProductHandedOut`` {player, consumer, at, by} (a late arrival's product,
 handed out on its own, V:EKN 7.2.6)."""
 from __future__ import annotations
+
 from collections.abc import Mapping, Sequence
 from typing import Any
+
 from ... import streams
 from ...decider import unknown_command
 from ...errors import Conflict, Invalid
@@ -22,7 +24,6 @@ from ..events import PlayerProductEntered, PlayerProductHandedOut
 from ..own import own_product
 from .commands import EnterProduct, HandOutAlone
 from .state import PlayerProduct
-
 
 player_stream = streams.player_product
 

@@ -1,6 +1,8 @@
 """The evolve of the player_product aggregate."""
 from __future__ import annotations
+
 from dataclasses import replace
+
 from ...events import Event
 from ..events import PlayerProductEntered, PlayerProductHandedOut
 from .state import PlayerProduct

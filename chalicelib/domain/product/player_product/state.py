@@ -1,5 +1,6 @@
 """The state of the player_product aggregate."""
 from __future__ import annotations
+
 from dataclasses import dataclass
 from typing import Any
 

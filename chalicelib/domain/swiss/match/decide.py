@@ -2,7 +2,9 @@
 reports and confirmations of different matches never contend. Its commands carry the
 match's facts from the Swiss aggregate (players, best of, draws allowed)."""
 from __future__ import annotations
+
 from typing import Any
+
 from ...decider import unknown_command
 from ...events import Event
 from .. import match_result as mr

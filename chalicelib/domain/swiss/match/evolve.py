@@ -1,5 +1,6 @@
 """The evolve of the match aggregate."""
 from __future__ import annotations
+
 from ...events import Event
 from .. import match_result as mr
 from .state import MatchState

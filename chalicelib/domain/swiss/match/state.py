@@ -1,6 +1,8 @@
 """The state of the match aggregate."""
 from __future__ import annotations
+
 from dataclasses import dataclass
+
 from ..match_result import MatchRecord
 
 

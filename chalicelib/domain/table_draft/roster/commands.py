@@ -1,7 +1,9 @@
 """The commands of the roster aggregate."""
 from __future__ import annotations
+
 from datetime import datetime
 from typing import Any
+
 from pydantic import BaseModel, ConfigDict
 
 

@@ -1,7 +1,9 @@
 """The pods of a table or mixed draft and the starters kept as sealed product, recorded
 once per tournament (stream ``tdraft-<tid>`` or ``mixed-<tid>``)."""
 from __future__ import annotations
+
 from typing import Any
+
 from ...decider import unknown_command
 from ...errors import Conflict
 from ...events import Event

@@ -1,7 +1,9 @@
 """The state of the roster aggregate."""
 from __future__ import annotations
+
 from dataclasses import dataclass, field
 from typing import Any
+
 from ...pods.assignment import pod_number
 
 

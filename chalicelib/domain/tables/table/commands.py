@@ -1,7 +1,9 @@
 """The commands of the table aggregate."""
 from __future__ import annotations
+
 from dataclasses import dataclass
 from typing import Any
+
 from .state import TableFacts
 
 

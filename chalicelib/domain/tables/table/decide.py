@@ -5,8 +5,10 @@ the judge's choice, 3.3.2, off a table of five). A reseating of the table (a swa
 marked here too, so a report and a swap of one table cannot pass each other. Its
 commands carry the table's seats from the tables aggregate."""
 from __future__ import annotations
+
 from collections.abc import Callable
 from typing import Any
+
 from ...decider import unknown_command
 from ...errors import Conflict
 from ...events import Event

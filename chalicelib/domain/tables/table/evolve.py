@@ -1,5 +1,6 @@
 """The evolve of the table aggregate."""
 from __future__ import annotations
+
 from ...events import Event
 from ..events import TablesPlayerDropped, TablesTableReported, TablesTableReseated
 from .state import TableState

@@ -1,8 +1,8 @@
 """The state of the table aggregate."""
 from __future__ import annotations
+
 from dataclasses import dataclass
 from typing import Any
-from ..drops import dropped
 
 
 @dataclass(frozen=True)

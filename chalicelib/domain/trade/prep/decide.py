@@ -1,7 +1,9 @@
 """Preparation for trade (7.4.1) and player distribution (7.4.2): the ``trade-<tid>``
 aggregate records each player's set-up and the pods formed from them."""
 from __future__ import annotations
+
 from typing import Any
+
 from ...decider import unknown_command
 from ...errors import Conflict, Invalid
 from ...events import Event

@@ -1,6 +1,8 @@
 """The evolve of the prep aggregate."""
 from __future__ import annotations
+
 from dataclasses import replace
+
 from ...events import Event
 from ..events import TradeDeckSet, TradePodsFormed
 from .state import TradePrepState

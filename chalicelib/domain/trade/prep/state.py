@@ -1,9 +1,10 @@
 """The state of the prep aggregate."""
 from __future__ import annotations
+
 from dataclasses import dataclass, field
 from typing import Any
-from ...pods.assignment import pod_number
 
+from ...pods.assignment import pod_number
 
 POD_MIN, POD_MAX = 4, 5     # 7.4.2
 

@@ -1,5 +1,6 @@
 """The commands of the delivery aggregate."""
 from __future__ import annotations
+
 from dataclasses import dataclass
 
 

@@ -5,8 +5,10 @@ status_code, error, outcome (delivered | retrying | failed), next_attempt_at, si
 (the versions of the endpoint's secrets that signed the request, newest first; empty when
 no request was built)}."""
 from __future__ import annotations
+
 from datetime import datetime, timedelta
 from typing import Any
+
 from ...decider import unknown_command
 from ...errors import Conflict
 from ...events import Event

@@ -1,6 +1,8 @@
 """The evolve of the delivery aggregate."""
 from __future__ import annotations
+
 from dataclasses import replace
+
 from ...events import Event
 from ..events import WebhookAttempted
 from .state import DeliveryState
