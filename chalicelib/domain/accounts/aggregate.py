@@ -5,20 +5,27 @@ from __future__ import annotations
 
 from .. import streams
 from ..decider import FunctionDecider
-from . import decide as decider
+from . import decide, evolve, state
 from .keys import decide as keys_decide
 from .keys import evolve as keys_evolve
 from .keys import state as keys_state
+from .token import decide as token_decide
+from .token import evolve as token_evolve
+from .token import state as token_state
 
 ACCOUNT = FunctionDecider(
     "account",
-    decider.AccountState,
-    decider.decide_account,
-    decider.evolve_account,
+    state.AccountState,
+    decide.decide_account,
+    evolve.evolve_account,
     stream=streams.account,
 )
 TOKEN = FunctionDecider(
-    "token", decider.TokenState, decider.decide_token, decider.evolve_token, stream=streams.token
+    "token",
+    token_state.TokenState,
+    token_decide.decide_token,
+    token_evolve.evolve_token,
+    stream=streams.token,
 )
 KEYS = FunctionDecider(
     "keys",
