@@ -5,7 +5,8 @@ TokenRevoked). Looking a token up is a strongly consistent read of its own strea
 from .aggregate import ACCOUNT as ACCOUNT  # noqa: F401
 from .aggregate import KEYS as KEYS
 from .aggregate import TOKEN as TOKEN
-from .commands import CreateAccount  # noqa: F401
-from .state import AccountState  # noqa: F401
-from .token.commands import IssueToken, RevokeToken  # noqa: F401
-from .token.state import TokenState  # noqa: F401
+from .commands import CreateAccount as CreateAccount
+from .state import AccountState as AccountState
+from .token.commands import IssueToken as IssueToken
+from .token.commands import RevokeToken as RevokeToken
+from .token.state import TokenState as TokenState

@@ -2,31 +2,16 @@
 public feed carries each, and Web Push brings it to the players' phones)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from ..decider import unknown_command
 from ..errors import Conflict, Invalid
-from ..events import Event, event
+from ..events import Event
+from .commands import Announce
+from .events import AnnouncementMade
 
 MAX_TEXT = 500
 MAX_ANNOUNCEMENTS = 1000
-
-
-@event
-class AnnouncementMade(Event):
-    announcement_id: str
-    text: str
-    by: dict[str, Any]
-    at: str
-
-
-@dataclass(frozen=True)
-class Announce:
-    announcement_id: str
-    text: str
-    by: dict[str, Any]
-    now: str
 
 
 def decide(command: Any, state: int) -> list[Event]:
@@ -41,9 +26,3 @@ def decide(command: Any, state: int) -> list[Event]:
                        code="too_many_announcements")
     return [AnnouncementMade(announcement_id=command.announcement_id, text=text,
                              by=command.by, at=command.now)]
-
-
-def evolve(state: int, event: Event) -> int:
-    return state + 1 if isinstance(event, AnnouncementMade) else state
-
-from .aggregate import ANNOUNCEMENTS as ANNOUNCEMENTS  # noqa: E402, F401  (declared once, in aggregate.py)
