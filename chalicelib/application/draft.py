@@ -9,7 +9,7 @@ from typing import Any
 
 from ..auth import Principal, is_staff, require_tournament_staff
 from ..domain.draft.aggregate import DRAFT, POD
-from ..domain.draft.decide import MakePick, PickFor, Preselect, ReplacePack, TurnFaceDown
+from ..domain.draft.commands import MakePick, PickFor, Preselect, ReplacePack, TurnFaceDown
 from ..domain.draft.events import PackReplaced
 from ..domain.draft.roster.commands import ProvideLateArrival
 from ..domain.draft.roster.state import DraftState

@@ -11,7 +11,8 @@ from datetime import datetime
 from typing import Any
 
 from ..domain.draft.aggregate import DRAFT, POD
-from ..domain.draft.decide import Sweep, advance
+from ..domain.draft.commands import Sweep
+from ..domain.draft.decide import advance
 from ..domain.draft.roster.state import DraftState
 from ..domain.draft.state import PodState
 from ..domain.draft.views import public_view

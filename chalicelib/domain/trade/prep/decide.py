@@ -9,9 +9,9 @@ from ...errors import Conflict, Invalid
 from ...events import Event
 from ...pods.assignment import assign_pods, check_explicit, pod_sizes
 from ...table_draft import clock
-from ..commands import FormTradePods, SetTradeDeck
 from ..events import TradeDeckSet, TradePodsFormed
 from ..validate import deck_problems
+from .commands import FormTradePods, SetTradeDeck
 from .state import POD_MAX, POD_MIN, TradePrepState
 
 
