@@ -18,7 +18,7 @@ from ..domain.sealed.commands import DealSwap
 from ..domain.sealed.decide import decide as sealed_decide
 from ..domain.table_draft.aggregate import MIXED_DRAFT_ROSTER
 from ..domain.table_draft.setup import plan_pods as plan_limited_pods
-from ..domain.trade.prep.state import POD_MAX, POD_MIN
+from ..domain.trade.prep.decide import POD_MAX, POD_MIN
 from .context import Context
 from .findings import Difference, Finding, NotChecked, Recorded, differences
 from .rederive import covered, decided, decided_with_followers, guarded

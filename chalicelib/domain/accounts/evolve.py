@@ -1,4 +1,4 @@
-"""The evolve function of the account aggregate."""
+"""The evolve function of the account aggregate (stream ``account-<id>``)."""
 from __future__ import annotations
 
 from ..events import Event

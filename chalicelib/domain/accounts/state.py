@@ -1,4 +1,4 @@
-"""The state of the account aggregate."""
+"""The state of the account aggregate (stream ``account-<id>``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -1,4 +1,4 @@
-"""The commands of the allegations aggregate."""
+"""The commands of the allegations aggregate (stream ``allegations-<tid>``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass

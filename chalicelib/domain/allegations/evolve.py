@@ -1,4 +1,4 @@
-"""The evolve of the allegations aggregate."""
+"""The evolve function of the allegations aggregate (stream ``allegations-<tid>``)."""
 from __future__ import annotations
 
 from dataclasses import replace

@@ -1,4 +1,4 @@
-"""The state of the allegations aggregate."""
+"""The state of the allegations aggregate (stream ``allegations-<tid>``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field

@@ -1,4 +1,4 @@
-"""The commands of the announcements aggregate."""
+"""The commands of the announcements aggregate (stream ``announcements-<tid>``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -1,4 +1,4 @@
-"""The events of the announcements aggregate."""
+"""The events of the announcements aggregate (stream ``announcements-<tid>``)."""
 from __future__ import annotations
 
 from typing import Any

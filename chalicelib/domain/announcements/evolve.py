@@ -1,4 +1,4 @@
-"""The evolve of the announcements aggregate."""
+"""The evolve function of the announcements aggregate (stream ``announcements-<tid>``)."""
 from __future__ import annotations
 
 from ..events import Event

@@ -1,4 +1,4 @@
-"""The commands of the calls aggregate."""
+"""The commands of the judge-call aggregate (stream ``calls-<tid>``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -1,4 +1,4 @@
-"""The evolve of the calls aggregate."""
+"""The evolve function of the judge-call aggregate (stream ``calls-<tid>``)."""
 from __future__ import annotations
 
 from dataclasses import replace

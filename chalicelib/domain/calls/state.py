@@ -1,4 +1,4 @@
-"""The state of the calls aggregate."""
+"""The state of the judge-call aggregate (stream ``calls-<tid>``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field

@@ -1,4 +1,4 @@
-"""The commands of the checkin aggregate."""
+"""The commands of the check-in aggregate (stream ``checkin-<tid>``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass

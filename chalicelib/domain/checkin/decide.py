@@ -5,6 +5,7 @@ may record anyone present at any time (an override, also when check-in is closed
 from __future__ import annotations
 
 import hmac
+import re
 from typing import Any
 
 from ..errors import Conflict, Forbidden, Invalid
@@ -12,7 +13,11 @@ from ..events import Event
 from ..rng import derive
 from .commands import CheckIn, CloseCheckIn, OpenCheckIn
 from .events import CheckInClosed, CheckInOpened, PlayerCheckedIn
-from .state import ALPHABET, CODE_LENGTH, SCOPE, CheckInState
+from .state import CheckInState
+
+ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"     # no 0/O, 1/I: read aloud, typed on a phone
+CODE_LENGTH = 6
+SCOPE = re.compile(r"^(event|r[1-9][0-9]{0,3})$")
 
 MAX_OPENINGS = 100
 

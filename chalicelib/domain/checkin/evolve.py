@@ -1,4 +1,4 @@
-"""The evolve of the checkin aggregate."""
+"""The evolve function of the check-in aggregate (stream ``checkin-<tid>``)."""
 from __future__ import annotations
 
 from dataclasses import replace

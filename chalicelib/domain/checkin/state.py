@@ -1,13 +1,8 @@
-"""The state of the checkin aggregate."""
+"""The state of the check-in aggregate (stream ``checkin-<tid>``)."""
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
-
-ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"     # no 0/O, 1/I: read aloud, typed on a phone
-CODE_LENGTH = 6
-SCOPE = re.compile(r"^(event|r[1-9][0-9]{0,3})$")
 
 
 @dataclass(frozen=True)

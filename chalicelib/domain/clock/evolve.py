@@ -1,4 +1,4 @@
-"""The evolve of the clock aggregate."""
+"""The evolve function of the clock aggregate (stream ``clock-<tid>``)."""
 from __future__ import annotations
 
 from dataclasses import replace

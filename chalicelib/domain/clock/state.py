@@ -1,4 +1,4 @@
-"""The state of the clock aggregate."""
+"""The state of the clock aggregate (stream ``clock-<tid>``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field

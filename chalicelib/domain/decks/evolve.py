@@ -1,4 +1,4 @@
-"""The evolve of the decks aggregate."""
+"""The evolve function of the decks aggregate (stream ``decks-<tid>``)."""
 from __future__ import annotations
 
 from dataclasses import replace

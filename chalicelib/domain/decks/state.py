@@ -1,4 +1,4 @@
-"""The state of the decks aggregate."""
+"""The state of the decks aggregate (stream ``decks-<tid>``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field

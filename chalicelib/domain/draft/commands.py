@@ -1,4 +1,4 @@
-"""The commands of the draft aggregate."""
+"""The commands of the booster draft pod aggregate (stream ``pod-<tid>-<n>``)."""
 from __future__ import annotations
 
 from collections.abc import Mapping

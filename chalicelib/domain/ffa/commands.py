@@ -1,4 +1,4 @@
-"""The commands of the ffa aggregate."""
+"""The commands of the free-for-all aggregate (stream ``ffa-<tid>``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass

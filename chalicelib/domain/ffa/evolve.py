@@ -1,4 +1,4 @@
-"""The evolve of the ffa aggregate."""
+"""The evolve function of the free-for-all aggregate (stream ``ffa-<tid>``)."""
 from __future__ import annotations
 
 from dataclasses import replace

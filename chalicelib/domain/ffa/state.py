@@ -1,4 +1,4 @@
-"""The state of the ffa aggregate."""
+"""The state of the free-for-all aggregate (stream ``ffa-<tid>``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field

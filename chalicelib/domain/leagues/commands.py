@@ -1,4 +1,4 @@
-"""The commands of the leagues aggregate."""
+"""The commands of the league aggregate (stream ``league-<lid>``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass

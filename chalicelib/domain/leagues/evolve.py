@@ -1,4 +1,4 @@
-"""The evolve of the leagues aggregate."""
+"""The evolve function of the league aggregate (stream ``league-<lid>``)."""
 from __future__ import annotations
 
 from ..events import Event

@@ -1,4 +1,4 @@
-"""The standings of the leagues aggregate."""
+"""The standings of the league aggregate (stream ``league-<lid>``)."""
 from __future__ import annotations
 
 from typing import Any

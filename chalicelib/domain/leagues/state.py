@@ -1,4 +1,4 @@
-"""The state of the leagues aggregate."""
+"""The state of the league aggregate (stream ``league-<lid>``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass

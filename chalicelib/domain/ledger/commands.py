@@ -1,4 +1,4 @@
-"""The commands of the ledger aggregate."""
+"""The commands of the ledger aggregate (stream ``ledger-<fid>``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass

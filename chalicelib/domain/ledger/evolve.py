@@ -1,4 +1,4 @@
-"""The evolve of the ledger aggregate."""
+"""The evolve function of the ledger aggregate (stream ``ledger-<fid>``)."""
 from __future__ import annotations
 
 from collections.abc import Iterable

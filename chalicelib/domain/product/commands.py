@@ -1,4 +1,4 @@
-"""The commands of the product aggregate."""
+"""The commands of the product-gate aggregate (stream ``product-<tid>``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -1,4 +1,4 @@
-"""The evolve of the product aggregate."""
+"""The evolve function of the product-gate aggregate (stream ``product-<tid>``)."""
 from __future__ import annotations
 
 from dataclasses import replace

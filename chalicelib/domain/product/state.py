@@ -1,4 +1,4 @@
-"""The state of the product aggregate."""
+"""The state of the product-gate aggregate (stream ``product-<tid>``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -1,4 +1,4 @@
-"""The commands of the push aggregate."""
+"""The commands of the push-subscriptions aggregate (stream ``push-<tid>-<pid>``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -1,4 +1,4 @@
-"""The events of the push aggregate."""
+"""The events of the push-subscriptions aggregate (stream ``push-<tid>-<pid>``)."""
 from __future__ import annotations
 
 from typing import Any

@@ -1,4 +1,4 @@
-"""The evolve of the push aggregate."""
+"""The evolve function of the push-subscriptions aggregate (stream ``push-<tid>-<pid>``)."""
 from __future__ import annotations
 
 from dataclasses import replace

@@ -1,4 +1,4 @@
-"""The state of the push aggregate."""
+"""The state of the push-subscriptions aggregate (stream ``push-<tid>-<pid>``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field

@@ -1,4 +1,4 @@
-"""The commands of the reports aggregate."""
+"""The commands of the report aggregate (stream ``report-<tid>``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -1,4 +1,4 @@
-"""The evolve of the reports aggregate."""
+"""The evolve function of the report aggregate (stream ``report-<tid>``)."""
 from __future__ import annotations
 
 from dataclasses import replace

@@ -1,4 +1,4 @@
-"""The state of the reports aggregate."""
+"""The state of the report aggregate (stream ``report-<tid>``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -1,4 +1,4 @@
-"""The evolve of the tables aggregate."""
+"""The evolve function of the V:EKN rounds aggregate (stream ``tables-<tid>``)."""
 from __future__ import annotations
 
 from collections.abc import Callable

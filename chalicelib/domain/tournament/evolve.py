@@ -1,4 +1,4 @@
-"""The evolve of the tournament aggregate."""
+"""The evolve function of the tournament aggregate (stream ``tournament-<tid>``)."""
 from __future__ import annotations
 
 from dataclasses import replace

@@ -1,4 +1,4 @@
-"""The commands of the webhooks aggregate."""
+"""The commands of the webhook-endpoints aggregate (stream ``webhooks-<organizer id>``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -8,6 +8,7 @@ and keep working. Only the reply issuing a secret and the delivery worker derive
 view, log or other reply shows it."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..decider import unknown_command
@@ -18,7 +19,12 @@ from .catalog import TOPICS
 from .commands import RegisterEndpoint, RemoveEndpoint
 from .events import WebhookEndpointRegistered, WebhookEndpointRemoved
 from .rotation import RotateSecret, rotation_event
-from .state import MAX_ENDPOINTS, URL, EndpointsState
+from .state import EndpointsState
+
+MAX_ENDPOINTS = 10
+URL = re.compile(r"^(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*)://(?P<userinfo>[^@/?#]*@)?"
+                 r"(?P<host>\[[0-9A-Fa-f:.]+\]|[^:/?#\[\]@]*)(?::(?P<port>[0-9]{1,5}))?"
+                 r"(?P<path>[/?][^#\s]*)?(?P<fragment>#.*)?$")
 
 
 def validate_url(url: str, allow_loopback: bool) -> list[str]:

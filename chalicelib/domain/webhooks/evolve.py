@@ -1,4 +1,4 @@
-"""The evolve of the webhooks aggregate."""
+"""The evolve function of the webhook-endpoints aggregate (stream ``webhooks-<organizer id>``)."""
 from __future__ import annotations
 
 from dataclasses import replace

@@ -1,17 +1,11 @@
-"""The state of the webhooks aggregate."""
+"""The state of the webhook-endpoints aggregate (stream ``webhooks-<organizer id>``)."""
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
 from .rotation import PreviousSecret, live
 from .secret_ref import Derive, SecretRef
-
-MAX_ENDPOINTS = 10
-URL = re.compile(r"^(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*)://(?P<userinfo>[^@/?#]*@)?"
-                 r"(?P<host>\[[0-9A-Fa-f:.]+\]|[^:/?#\[\]@]*)(?::(?P<port>[0-9]{1,5}))?"
-                 r"(?P<path>[/?][^#\s]*)?(?P<fragment>#.*)?$")
 
 
 @dataclass(frozen=True)

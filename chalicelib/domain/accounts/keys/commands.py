@@ -1,4 +1,4 @@
-"""The commands of the keys aggregate."""
+"""The commands of the staff-keys aggregate (stream ``keys-<id>``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -1,4 +1,4 @@
-"""The evolve of the keys aggregate."""
+"""The evolve function of the staff-keys aggregate (stream ``keys-<id>``)."""
 from __future__ import annotations
 
 from dataclasses import replace

@@ -1,4 +1,4 @@
-"""The state of the keys aggregate."""
+"""The state of the staff-keys aggregate (stream ``keys-<id>``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -1,4 +1,4 @@
-"""The commands of the token aggregate."""
+"""The commands of the token aggregate (stream ``token-<sha256>``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -1,4 +1,4 @@
-"""The evolve function of the token aggregate."""
+"""The evolve function of the token aggregate (stream ``token-<sha256>``)."""
 from __future__ import annotations
 
 from dataclasses import replace

@@ -1,4 +1,4 @@
-"""The commands of the roster aggregate."""
+"""The commands of the booster draft roster aggregate (stream ``draft-<tid>``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass

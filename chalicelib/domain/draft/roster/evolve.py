@@ -1,4 +1,4 @@
-"""The evolve of the roster aggregate."""
+"""The evolve function of the booster draft roster aggregate (stream ``draft-<tid>``)."""
 from __future__ import annotations
 
 from dataclasses import replace

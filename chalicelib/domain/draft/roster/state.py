@@ -1,4 +1,4 @@
-"""The state of the roster aggregate."""
+"""The state of the booster draft roster aggregate (stream ``draft-<tid>``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field

@@ -1,4 +1,4 @@
-"""The evolve of the catalog aggregate."""
+"""The evolve function of the card-set aggregate (stream ``cardset-s-<set>``)."""
 from __future__ import annotations
 
 from ...events import Event

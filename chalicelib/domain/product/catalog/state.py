@@ -1,4 +1,4 @@
-"""The state of the catalog aggregate."""
+"""The state of the card-set aggregate (stream ``cardset-s-<set>``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -1,4 +1,4 @@
-"""The commands of the player_product aggregate."""
+"""The commands of the player-product aggregate (stream ``product-<tid>-<pid>``)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence

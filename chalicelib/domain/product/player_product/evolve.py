@@ -1,4 +1,4 @@
-"""The evolve of the player_product aggregate."""
+"""The evolve function of the player-product aggregate (stream ``product-<tid>-<pid>``)."""
 from __future__ import annotations
 
 from dataclasses import replace

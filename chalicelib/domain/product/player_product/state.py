@@ -1,4 +1,4 @@
-"""The state of the player_product aggregate."""
+"""The state of the player-product aggregate (stream ``product-<tid>-<pid>``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass

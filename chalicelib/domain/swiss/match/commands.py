@@ -1,4 +1,4 @@
-"""The commands of the match aggregate."""
+"""The commands of the Swiss match aggregate (stream ``match-<tid>-r<n>-<t>``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -1,4 +1,4 @@
-"""The evolve of the match aggregate."""
+"""The evolve function of the Swiss match aggregate (stream ``match-<tid>-r<n>-<t>``)."""
 from __future__ import annotations
 
 from ...events import Event

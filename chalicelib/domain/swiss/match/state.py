@@ -1,4 +1,4 @@
-"""The state of the match aggregate."""
+"""The state of the Swiss match aggregate (stream ``match-<tid>-r<n>-<t>``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass

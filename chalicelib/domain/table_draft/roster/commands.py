@@ -1,4 +1,5 @@
-"""The commands of the roster aggregate."""
+"""The commands of the table and mixed draft roster aggregate (streams ``tdraft-<tid>``,
+``mixed-<tid>``)."""
 from __future__ import annotations
 
 from datetime import datetime

@@ -1,4 +1,5 @@
-"""The evolve of the roster aggregate."""
+"""The evolve function of the table and mixed draft roster aggregate (streams
+``tdraft-<tid>``, ``mixed-<tid>``)."""
 from __future__ import annotations
 
 from dataclasses import replace

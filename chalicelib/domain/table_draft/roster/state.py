@@ -1,4 +1,5 @@
-"""The state of the roster aggregate."""
+"""The state of the table and mixed draft roster aggregate (streams ``tdraft-<tid>``,
+``mixed-<tid>``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field

@@ -1,4 +1,4 @@
-"""The commands of the table aggregate."""
+"""The commands of the V:EKN table aggregate (stream ``table-<tid>-r<n>-t<t>``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -1,4 +1,4 @@
-"""The evolve of the table aggregate."""
+"""The evolve function of the V:EKN table aggregate (stream ``table-<tid>-r<n>-t<t>``)."""
 from __future__ import annotations
 
 from ...events import Event

@@ -1,4 +1,4 @@
-"""The state of the table aggregate."""
+"""The state of the V:EKN table aggregate (stream ``table-<tid>-r<n>-t<t>``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass

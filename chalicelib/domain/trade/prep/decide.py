@@ -12,7 +12,9 @@ from ...table_draft import clock
 from ..events import TradeDeckSet, TradePodsFormed
 from ..validate import deck_problems
 from .commands import FormTradePods, SetTradeDeck
-from .state import POD_MAX, POD_MIN, TradePrepState
+from .state import TradePrepState
+
+POD_MIN, POD_MAX = 4, 5     # 7.4.2
 
 
 def decide(command: Any, state: TradePrepState) -> list[Event]:

@@ -1,4 +1,4 @@
-"""The evolve of the prep aggregate."""
+"""The evolve function of the trade set-up aggregate (stream ``trade-<tid>``)."""
 from __future__ import annotations
 
 from dataclasses import replace

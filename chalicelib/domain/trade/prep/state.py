@@ -1,12 +1,10 @@
-"""The state of the prep aggregate."""
+"""The state of the trade set-up aggregate."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
 from ...pods.assignment import pod_number
-
-POD_MIN, POD_MAX = 4, 5     # 7.4.2
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""The commands of the delivery aggregate."""
+"""The commands of the webhook-delivery aggregate (stream ``webhook-<id>``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass

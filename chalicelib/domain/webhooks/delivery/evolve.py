@@ -1,4 +1,4 @@
-"""The evolve of the delivery aggregate."""
+"""The evolve function of the webhook-delivery aggregate (stream ``webhook-<id>``)."""
 from __future__ import annotations
 
 from dataclasses import replace

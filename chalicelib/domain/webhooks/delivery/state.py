@@ -1,4 +1,4 @@
-"""The state of the delivery aggregate."""
+"""The state of the webhook-delivery aggregate (stream ``webhook-<id>``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
