@@ -22,6 +22,7 @@ def _home(decider: FunctionDecider) -> Path:
 @pytest.mark.parametrize("name", sorted(DECIDERS))
 def test_every_aggregate_keeps_decide_and_evolve_in_their_own_files(name):
     decider = DECIDERS[name]
+    assert (decider.decide.__name__, decider.evolve.__name__) == ("decide", "evolve"), name
     assert decider.decide.__module__.endswith(".decide"), decider.decide.__module__
     assert decider.evolve.__module__.endswith(".evolve"), decider.evolve.__module__
     home = _home(decider)

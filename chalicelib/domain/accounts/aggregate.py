@@ -16,21 +16,21 @@ from .token import state as token_state
 ACCOUNT = FunctionDecider(
     "account",
     state.AccountState,
-    decide.decide_account,
-    evolve.evolve_account,
+    decide.decide,
+    evolve.evolve,
     stream=streams.account,
 )
 TOKEN = FunctionDecider(
     "token",
     token_state.TokenState,
-    token_decide.decide_token,
-    token_evolve.evolve_token,
+    token_decide.decide,
+    token_evolve.evolve,
     stream=streams.token,
 )
 KEYS = FunctionDecider(
     "keys",
     keys_state.KeysState,
-    keys_decide.decide_keys,
-    keys_evolve.evolve_keys,
+    keys_decide.decide,
+    keys_evolve.evolve,
     stream=streams.keys,
 )

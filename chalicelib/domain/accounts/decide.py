@@ -13,7 +13,7 @@ from .state import AccountState
 ACCOUNT_ROLES = ("organizer", "federation")
 
 
-def decide_account(cmd: Any, state: AccountState) -> list[Event]:
+def decide(cmd: Any, state: AccountState) -> list[Event]:
     if not isinstance(cmd, CreateAccount):
         unknown_command("account", cmd)
     if state.exists:

@@ -6,7 +6,7 @@ from .events import AccountCreated
 from .state import AccountState
 
 
-def evolve_account(state: AccountState, event: Event) -> AccountState:
+def evolve(state: AccountState, event: Event) -> AccountState:
     if isinstance(event, AccountCreated):
         return AccountState(True, event.account_id, event.role, event.name, event.created_at)
     return state

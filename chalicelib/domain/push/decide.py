@@ -18,7 +18,7 @@ MAX_SUBSCRIPTIONS = 10            # per player: phones, tablets, browsers
 B64URL = re.compile(r"^[A-Za-z0-9_-]+={0,2}$")
 
 
-def _decide_player(command: Any, state: Subscriptions) -> list[Event]:
+def decide(command: Any, state: Subscriptions) -> list[Event]:
     if isinstance(command, Subscribe):
         for sub in state.active.values():
             if sub["endpoint"] == command.endpoint:

@@ -8,7 +8,7 @@ from .events import PushSubscribed, PushUnsubscribed
 from .state import Subscriptions
 
 
-def _evolve_player(state: Subscriptions, e: Event) -> Subscriptions:
+def evolve(state: Subscriptions, e: Event) -> Subscriptions:
     if isinstance(e, PushSubscribed):
         return replace(state, active={**state.active, e.subscription_id: {
             "endpoint": e.endpoint, "p256dh": e.p256dh, "auth": e.auth, "at": e.at}})

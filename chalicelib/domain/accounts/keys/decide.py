@@ -13,7 +13,7 @@ from .commands import IssueKey, RevokeKey
 from .state import KeysState
 
 
-def decide_keys(cmd: Any, state: KeysState) -> list[Event]:
+def decide(cmd: Any, state: KeysState) -> list[Event]:
     if isinstance(cmd, IssueKey):
         if cmd.key_id in state.keys:
             raise Conflict("key already issued", code="conflict")

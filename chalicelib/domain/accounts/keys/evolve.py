@@ -8,7 +8,7 @@ from ..events import KeyIssued, KeyRevoked
 from .state import Key, KeysState
 
 
-def evolve_keys(state: KeysState, event: Event) -> KeysState:
+def evolve(state: KeysState, event: Event) -> KeysState:
     if isinstance(event, KeyIssued):
         key = Key(event.key_id, event.token_sha256, event.at, event.expires_at, event.by)
         return replace(state, keys=state.keys.set(event.key_id, key))

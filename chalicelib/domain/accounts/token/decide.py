@@ -14,7 +14,7 @@ from .state import TokenState
 ROLES = ("admin", "organizer", "judge", "player", "federation")
 
 
-def decide_token(cmd: Any, state: TokenState) -> list[Event]:
+def decide(cmd: Any, state: TokenState) -> list[Event]:
     if isinstance(cmd, IssueToken):
         if state.principal is not None:
             raise Conflict("token already issued")

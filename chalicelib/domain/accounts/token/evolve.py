@@ -8,7 +8,7 @@ from ..events import TokenIssued, TokenRevoked
 from .state import TokenState
 
 
-def evolve_token(state: TokenState, event: Event) -> TokenState:
+def evolve(state: TokenState, event: Event) -> TokenState:
     if isinstance(event, TokenIssued):
         return TokenState(principal=event.principal, issued_at=event.issued_at)
     if isinstance(event, TokenRevoked):

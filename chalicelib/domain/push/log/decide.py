@@ -12,7 +12,7 @@ from .commands import RecordBatch
 MAX_RESULTS = 1000                # per batch event
 
 
-def _decide_log(command: Any, state: int) -> list[Event]:
+def decide(command: Any, state: int) -> list[Event]:
     if not isinstance(command, RecordBatch):
         unknown_command("push log", command)
     if not 1 <= len(command.results) <= MAX_RESULTS:
