@@ -26,7 +26,7 @@ from chalicelib.data.sets import sample_sets
 from chalicelib.domain import streams as stream_ids
 from chalicelib.domain.decider import fold
 from chalicelib.domain.draft.aggregate import POD
-from chalicelib.domain.draft.decide import MakePick, OpenPod
+from chalicelib.domain.draft.commands import MakePick, OpenPod
 from chalicelib.domain.product.collation import collate
 from chalicelib.domain.rng import derive
 from chalicelib.runtime import build_runtime

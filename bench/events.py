@@ -26,16 +26,18 @@ from pathlib import Path
 HERE = Path(__file__).resolve()
 ROOT = HERE.parents[1]
 LOGS = ROOT / "tests" / "fixtures" / "events"
-DECIDERS = [   # module, name: every aggregate's decider, at the same place in both checkouts
-    ("accounts.decider", "ACCOUNT"), ("accounts.decider", "TOKEN"), ("decks.decider", "DECKS"),
-    ("draft.decide", "POD"), ("draft.tournament", "DRAFT"), ("ffa.decider", "FFA"),
-    ("mixed", "MIXED_DRAFT"), ("product.catalog", "CARDSET"),
-    ("product.handout", "PRODUCT_GATE"), ("product.player_product", "PLAYER_PRODUCT"),
-    ("reports.receipt", "REPORTS"), ("sealed", "SEALED"), ("swiss.decider", "SWISS"),
-    ("swiss.match", "MATCH"), ("tabledraft", "TABLE_DRAFT"), ("tabledraft.roster", "ROSTER"),
-    ("tables.decider", "TABLES"), ("tables.table_result", "TABLE"),
-    ("tournament.decider", "TOURNAMENT"), ("trade", "TRADE_POD"), ("trade.prep", "TRADE_PREP"),
-    ("webhooks.delivery", "DELIVERY"), ("webhooks.endpoints", "WEBHOOKS")]
+DECIDERS = [   # module, name: every aggregate, declared in its package's aggregate.py
+    ("accounts.aggregate", "ACCOUNT"), ("accounts.aggregate", "TOKEN"),
+    ("decks.aggregate", "DECKS"), ("draft.aggregate", "POD"), ("draft.aggregate", "DRAFT"),
+    ("ffa.aggregate", "FFA"), ("mixed_draft.aggregate", "MIXED_DRAFT"),
+    ("product.aggregate", "CARDSET"), ("product.aggregate", "PRODUCT_GATE"),
+    ("product.aggregate", "PLAYER_PRODUCT"), ("reports.aggregate", "REPORTS"),
+    ("sealed.aggregate", "SEALED"), ("swiss.aggregate", "SWISS"), ("swiss.aggregate", "MATCH"),
+    ("table_draft.aggregate", "TABLE_DRAFT"), ("table_draft.aggregate", "TABLE_DRAFT_ROSTER"),
+    ("tables.aggregate", "TABLES"), ("tables.aggregate", "TABLE"),
+    ("tournament.aggregate", "TOURNAMENT"), ("trade.aggregate", "TRADE_POD"),
+    ("trade.aggregate", "TRADE_PREP"), ("webhooks.aggregate", "DELIVERY"),
+    ("webhooks.aggregate", "WEBHOOKS")]
 
 
 def _logs() -> list[tuple[list[dict], list[tuple[str, str]]]]:

@@ -21,7 +21,7 @@ from chalicelib.domain.swiss.aggregate import MATCH
 from chalicelib.domain.swiss.cost import Candidate
 from chalicelib.domain.swiss.decide_pairing import round_candidates
 from chalicelib.domain.swiss.events import RoundPaired
-from chalicelib.domain.swiss.match import MatchState
+from chalicelib.domain.swiss.match.state import MatchState
 from chalicelib.domain.swiss.recording import complete, record_drop, record_result
 from chalicelib.domain.swiss.state import SwissState
 

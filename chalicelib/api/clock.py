@@ -8,7 +8,7 @@ from chalice import Blueprint
 from pydantic import Field
 
 from ..application import clock, round_clock
-from ..domain.clock.decider import MAX_MINUTES, MAX_REASON
+from ..domain.clock.decide import MAX_MINUTES, MAX_REASON
 from .bodies import Body
 from .common import command_route
 

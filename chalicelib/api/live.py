@@ -8,7 +8,7 @@ from pydantic import Field
 
 from ..application import announcements, judge_calls
 from ..domain.announcements import MAX_TEXT
-from ..domain.calls.decider import MAX_NOTE, MAX_REASON
+from ..domain.calls.decide import MAX_NOTE, MAX_REASON
 from .bodies import Body
 from .common import caller, command_route, reads
 from .http import json_route, query_param

@@ -21,7 +21,7 @@ from ..domain.decks.facts import card_kinds, product_facts, used_set_ids
 from ..domain.errors import Invalid
 from ..domain.product.aggregate import PLAYER_PRODUCT
 from ..domain.product.own import own_pool_problems
-from ..domain.product.player_product import entry_facts
+from ..domain.product.player_product.decide import entry_facts
 from ..domain.profiles.product import ProductSettings
 from ..domain.swiss.aggregate import SWISS
 from ..domain.tables.aggregate import TABLES

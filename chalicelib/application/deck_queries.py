@@ -10,7 +10,7 @@ from typing import Any
 
 from ..auth import Principal, Unauthorized, is_staff, require_player, require_tournament_staff
 from ..domain.decks.aggregate import DECKS
-from ..domain.decks.decider import assess
+from ..domain.decks.decide import assess
 from ..domain.decks.decklist import Decklist
 from ..domain.decks.state import DecksState
 from ..domain.errors import Forbidden, NotFound

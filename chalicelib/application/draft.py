@@ -9,11 +9,12 @@ from typing import Any
 
 from ..auth import Principal, is_staff, require_tournament_staff
 from ..domain.draft.aggregate import DRAFT, POD
-from ..domain.draft.decide import MakePick, PickFor, Preselect, ReplacePack, TurnFaceDown
+from ..domain.draft.commands import MakePick, PickFor, Preselect, ReplacePack, TurnFaceDown
 from ..domain.draft.events import PackReplaced
+from ..domain.draft.roster.commands import ProvideLateArrival
+from ..domain.draft.roster.state import DraftState
 from ..domain.draft.setup import start_commands
 from ..domain.draft.state import PodState
-from ..domain.draft.tournament import DraftState, ProvideLateArrival
 from ..domain.draft.views import pick_log, player_view, public_view, staff_view
 from ..domain.errors import Forbidden, NotFound
 from ..projections.queries.draft import draft_view

@@ -11,9 +11,10 @@ from datetime import datetime
 from typing import Any
 
 from ..domain.draft.aggregate import DRAFT, POD
-from ..domain.draft.decide import Sweep, advance
+from ..domain.draft.commands import Sweep
+from ..domain.draft.decide import advance
+from ..domain.draft.roster.state import DraftState
 from ..domain.draft.state import PodState
-from ..domain.draft.tournament import DraftState
 from ..domain.draft.views import public_view
 from ..domain.errors import NotFound
 from ..projections.queries.draft import ACTIVE_KIND

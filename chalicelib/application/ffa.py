@@ -8,8 +8,8 @@ from ..auth import Principal, require_tournament_staff
 from ..domain.draft.aggregate import DRAFT
 from ..domain.errors import NotFound
 from ..domain.ffa.aggregate import FFA
+from ..domain.ffa.commands import ReportPodGame
 from ..domain.ffa.completion import open_play as ffa_open_play
-from ..domain.ffa.decider import ReportPodGame
 from ..domain.tournament import TournamentState
 from ..service import UnitOfWork
 from . import tournament

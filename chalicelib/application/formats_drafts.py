@@ -11,7 +11,7 @@ from typing import Any
 from ..domain import mixed_draft, streams, table_draft
 from ..domain.decks import pools
 from ..domain.draft.aggregate import DRAFT, POD
-from ..domain.draft.tournament import DraftState
+from ..domain.draft.roster.state import DraftState
 from ..domain.draft.views import can_see_own_picks
 from ..domain.errors import NotFound
 from ..domain.mixed_draft.visibility import redact as mixed_redact
@@ -19,7 +19,7 @@ from ..domain.product import phase
 from ..domain.product.allocation import pool_of
 from ..domain.table_draft import clock
 from ..domain.table_draft.aggregate import MIXED_DRAFT_ROSTER, TABLE_DRAFT_ROSTER
-from ..domain.table_draft.roster import RosterState
+from ..domain.table_draft.roster.state import RosterState
 from ..domain.table_draft.visibility import redact as table_redact
 from ..domain.tournament import TournamentState
 from . import sources, tournament

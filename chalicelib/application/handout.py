@@ -3,7 +3,7 @@ that consumes it: a booster, table or mixed draft's start, sealed's hand-out, an
 arrivals (V:EKN 7.2.6).
 
 Entries live in one stream per player, so the consumer cannot check all their versions
-when it commits. It fences them instead (see :mod:`chalicelib.domain.product.handout`):
+when it commits. It fences them instead (see :mod:`chalicelib.domain.product.decide`):
 first it locks the gate ``product-<tid>`` in a commit of its own (entries read the gate
 and commit only if it is unchanged, so none can land afterwards), then it reads every
 entry, final now, and records the hand-out with its own start. If the start is refused,
@@ -19,8 +19,9 @@ from ..domain import streams
 from ..domain.errors import Conflict, DomainError, Invalid
 from ..domain.product.aggregate import PLAYER_PRODUCT, PRODUCT_GATE
 from ..domain.product.allocation import allocate_one, pool_of
-from ..domain.product.handout import HandOut, LockEntries, UnlockEntries
-from ..domain.product.player_product import HandOutAlone, handout_problems
+from ..domain.product.commands import HandOut, LockEntries, UnlockEntries
+from ..domain.product.player_product.commands import HandOutAlone
+from ..domain.product.player_product.decide import handout_problems
 from ..domain.tournament import TournamentState
 from ..service import IdempotencyRequest, Reply, UnitOfWork
 from . import sources, tournament

@@ -9,7 +9,8 @@ from ..auth import Principal, require_tournament_staff
 from ..domain.errors import Conflict, NotFound
 from ..domain.product.aggregate import PLAYER_PRODUCT, PRODUCT_GATE
 from ..domain.product.allocation import booster_plan, check_product, pool_of
-from ..domain.product.player_product import EnterProduct, PlayerProduct
+from ..domain.product.player_product.commands import EnterProduct
+from ..domain.product.player_product.state import PlayerProduct
 from ..domain.profiles.product import ProductSettings
 from ..domain.tournament import state as tstate
 from ..projections.queries.product import ENTRY_KIND

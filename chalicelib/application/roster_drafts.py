@@ -11,7 +11,8 @@ from typing import Any
 from ..auth import Principal, require_tournament_staff
 from ..domain.events import Event
 from ..domain.profiles.draft import DraftSettings
-from ..domain.table_draft.roster import AddLateArrival, FormPods, RosterState
+from ..domain.table_draft.roster.commands import AddLateArrival, FormPods
+from ..domain.table_draft.roster.state import RosterState
 from ..domain.table_draft.setup import kinds_of
 from ..domain.tournament import TournamentState
 from ..projections.queries.limited import ACTIVE_KIND

@@ -11,8 +11,9 @@ from ..data.sets import sample_sets
 from ..domain.errors import Conflict, Invalid, NotFound
 from ..domain.product.aggregate import CARDSET
 from ..domain.product.cards import ID_PATTERN, CardSet
-from ..domain.product.catalog import UploadSet, set_summary
-from ..domain.product.player_product import PlayerProduct
+from ..domain.product.catalog.commands import UploadSet
+from ..domain.product.catalog.decide import set_summary
+from ..domain.product.player_product.state import PlayerProduct
 from ..domain.profiles.product import ProductSettings
 from ..projections.queries.draft import SET_KIND
 from ..service import UnitOfWork

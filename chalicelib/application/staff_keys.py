@@ -14,7 +14,7 @@ from ..auth.tokens import token_hash
 from ..domain import streams
 from ..domain.accounts import ACCOUNT, TOKEN, RevokeToken
 from ..domain.accounts.aggregate import KEYS
-from ..domain.accounts.keys import IssueKey, RevokeKey
+from ..domain.accounts.keys.commands import IssueKey, RevokeKey
 from ..domain.errors import Forbidden, NotFound
 from ..service import UnitOfWork
 from .reads import Reads

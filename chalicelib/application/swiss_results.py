@@ -26,7 +26,7 @@ from ..domain.swiss import (
 from ..domain.swiss.aggregate import MATCH
 from ..domain.swiss.decide_results import current_record, facts_of, locate
 from ..domain.swiss.documents import match_document
-from ..domain.swiss.match import MatchState
+from ..domain.swiss.match.state import MatchState
 from ..domain.swiss.match_result import FINAL_TYPES
 from ..domain.swiss.recording import Recorded, complete, dropped_match, in_match_stream
 from ..domain.swiss.state import parse_match_id

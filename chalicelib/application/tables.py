@@ -16,10 +16,10 @@ from ..domain.tables import recording
 from ..domain.tables.aggregate import TABLE, TABLES
 from ..domain.tables.completion import open_play as tables_open_play
 from ..domain.tables.criteria import report as violations
-from ..domain.tables.decider import admission_problems
+from ..domain.tables.decide import admission_problems
 from ..domain.tables.events import TablesTableReported
 from ..domain.tables.state import TablesState
-from ..domain.tables.table_result import TableState
+from ..domain.tables.table.state import TableState
 from ..domain.tournament import TournamentState
 from ..domain.tournament import state as tstate
 from ..service import UnitOfWork

@@ -23,7 +23,7 @@ from ..domain.webhooks import (
     issued_by,
     standard_secret,
 )
-from ..domain.webhooks.endpoints import EndpointsState
+from ..domain.webhooks.state import EndpointsState
 from ..projections.queries.webhooks import attempts_id, log_kind
 from ..service import Reply, UnitOfWork
 from ..webhooks.derivation import deriver

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..domain.draft.events import DraftFinished, DraftStarted, LateArrivalProvided, PodOpened
 from ..domain.product.cards import CardSet
-from ..domain.product.catalog import set_summary
+from ..domain.product.catalog.decide import set_summary
 from ..domain.product.events import CardSetUploaded
 from .queries.draft import ACTIVE_KIND, SET_KIND, draft_view_id, pod_status_kind
 from .registry import Projection, Stored, ViewTx

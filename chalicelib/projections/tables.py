@@ -14,8 +14,8 @@ from typing import Any
 from ..domain.events import Event
 from ..domain.ffa.events import FfaPodReported
 from ..domain.ffa.result import standings as ffa_standings
-from ..domain.tables import decider as d
 from ..domain.tables import events as ev
+from ..domain.tables import evolve as d
 from ..domain.tables.criteria import report
 from ..domain.tables.drops import without
 from .queries.tables import ffa_id, index_id, round_id

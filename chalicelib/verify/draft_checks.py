@@ -18,7 +18,7 @@ from typing import Any
 
 from ..domain import streams
 from ..domain.draft.aggregate import POD
-from ..domain.draft.decide import ReplacePack as ReplaceBoosterPack
+from ..domain.draft.commands import ReplacePack as ReplaceBoosterPack
 from ..domain.mixed_draft import MIXED_DRAFT, MixedDraftState
 from ..domain.mixed_draft.commands import LibraryPick, ReplaceProduct, TakePickFor
 from ..domain.mixed_draft.decide import next_expiry, next_round

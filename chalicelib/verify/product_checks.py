@@ -18,7 +18,7 @@ from ..domain.sealed.commands import DealSwap
 from ..domain.sealed.decide import decide as sealed_decide
 from ..domain.table_draft.aggregate import MIXED_DRAFT_ROSTER
 from ..domain.table_draft.setup import plan_pods as plan_limited_pods
-from ..domain.trade.prep import POD_MAX, POD_MIN
+from ..domain.trade.prep.decide import POD_MAX, POD_MIN
 from .context import Context
 from .findings import Difference, Finding, NotChecked, Recorded, differences
 from .rederive import covered, decided, decided_with_followers, guarded
@@ -254,8 +254,8 @@ def with_mixed_replacement(ctx: Context, state: Any, event: Recorded) -> list[Fi
 
 def ffa_reported(ctx: Context, state: Any, event: Recorded) -> list[Finding]:
     """Places and players outlasted follow from the winner and the elimination order."""
-    from ..domain.ffa.decider import ReportPodGame
-    from ..domain.ffa.decider import decide as ffa_decide
+    from ..domain.ffa.commands import ReportPodGame
+    from ..domain.ffa.decide import decide as ffa_decide
     d = event.data
     pod: Any = d.get("pod")                   # as recorded: the decider checks them
     winner: Any = d.get("winner")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..domain import streams
-from ..domain.tables import decider as tables
+from ..domain.tables import decide as tables
 from ..domain.tables import final as finals
 from ..domain.tables import migration
 from ..domain.tables.commands import SeatRound, StartFinal

@@ -352,7 +352,7 @@ def _draft_everything(rt, tid, players):
     """Runs the tournament's booster draft to the end (each seat takes the first card of
     the pack in front of it) through the draft deciders; returns pools by player."""
     from chalicelib.domain.draft.aggregate import DRAFT, POD
-    from chalicelib.domain.draft.decide import MakePick
+    from chalicelib.domain.draft.commands import MakePick
     from chalicelib.domain.draft.setup import start_commands
     from chalicelib.domain.tournament import TOURNAMENT
     from chalicelib.service import Reply

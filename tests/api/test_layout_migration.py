@@ -16,7 +16,7 @@ from chalicelib.domain.swiss.decide_results import facts_of, locate
 from chalicelib.domain.swiss.aggregate import SWISS
 from chalicelib.domain.tables.commands import ReportTable, SeatRound
 from chalicelib.domain.tables.aggregate import TABLES
-from chalicelib.domain.tables.decider import decide_report, decide_seat_round
+from chalicelib.domain.tables.decide import decide_report, decide_seat_round
 from chalicelib.domain.tables.events import TablesRoundSeated
 from chalicelib.domain.tournament import TOURNAMENT
 from chalicelib.store.ports import NewEvent, append

@@ -343,7 +343,8 @@ def test_an_entry_in_flight_when_the_hand_out_locks_is_refused(api, rt, monkeypa
     check of the gate fails, it is re-run and refused, so the start never misses it."""
     import chalicelib.application.product as product_api
     from chalicelib.domain.product.aggregate import PRODUCT_GATE
-    from chalicelib.domain.product.handout import LockEntries, gate_stream
+    from chalicelib.domain.product.commands import LockEntries
+    from chalicelib.domain.product.decide import gate_stream
     from chalicelib.service import Reply
 
     s = entered_draft(api, 2)

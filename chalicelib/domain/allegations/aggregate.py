@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from .. import streams
 from ..decider import FunctionDecider
-from . import AllegationsState, decide, evolve
+from .decide import decide
+from .evolve import evolve
+from .state import AllegationsState
 
 ALLEGATIONS = FunctionDecider(
     "allegations", AllegationsState, decide, evolve, stream=streams.allegations

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from .. import streams
 from ..decider import FunctionDecider
-from . import decide, evolve
+from .decide import decide
+from .evolve import evolve
+from .state import initial
 
 ANNOUNCEMENTS = FunctionDecider(
-    "announcements", lambda: 0, decide, evolve, stream=streams.announcements
+    "announcements", initial, decide, evolve, stream=streams.announcements
 )

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from .. import streams
 from ..decider import FunctionDecider
-from . import decider
+from . import decide, evolve, state
 
 CALLS = FunctionDecider(
-    "calls", decider.CallsState, decider.decide, decider.evolve, stream=streams.calls
+    "calls", state.CallsState, decide.decide, evolve.evolve, stream=streams.calls
 )

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from .. import streams
 from ..decider import FunctionDecider
-from . import decider
+from . import decide, evolve, state
 
 CHECKIN = FunctionDecider(
-    "checkin", decider.CheckInState, decider.decide, decider.evolve, stream=streams.checkin
+    "checkin", state.CheckInState, decide.decide, evolve.evolve, stream=streams.checkin
 )

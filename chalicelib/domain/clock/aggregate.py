@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from .. import streams
 from ..decider import FunctionDecider
-from . import decider
+from . import decide, evolve, state
 
 CLOCK = FunctionDecider(
-    "clock", decider.ClockState, decider.decide, decider.evolve, stream=streams.clock
+    "clock", state.ClockState, decide.decide, evolve.evolve, stream=streams.clock
 )

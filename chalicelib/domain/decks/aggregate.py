@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from .. import streams
 from ..decider import FunctionDecider
-from . import decider, state
+from . import decide, evolve, state
 
 DECKS = FunctionDecider(
-    "decks", state.initial, decider.decide, state.evolve, stream=streams.decks
+    "decks", state.initial, decide.decide, evolve.evolve, stream=streams.decks
 )

@@ -10,8 +10,8 @@ from ..product.allocation import booster_plan, collate_packs, deal_starters, req
 from ..product.cards import CardSet, card_index
 from ..profiles.draft import DraftSettings
 from ..profiles.product import ProductSettings
-from .decide import OpenPod
-from .tournament import StartDraft
+from .commands import OpenPod
+from .roster.commands import StartDraft
 
 
 def rounds_for(product: ProductSettings, draft: DraftSettings) -> int:

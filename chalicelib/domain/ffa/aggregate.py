@@ -5,6 +5,6 @@ from __future__ import annotations
 
 from .. import streams
 from ..decider import FunctionDecider
-from . import decider
+from . import decide, evolve, state
 
-FFA = FunctionDecider("ffa", decider.FfaState, decider.decide, decider.evolve, stream=streams.ffa)
+FFA = FunctionDecider("ffa", state.FfaState, decide.decide, evolve.evolve, stream=streams.ffa)

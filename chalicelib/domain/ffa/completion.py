@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .decider import FfaState
+from .state import FfaState
 
 
 def open_play(state: FfaState, pods: Sequence[Sequence[str]] | None,

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from .. import streams
 from ..decider import FunctionDecider
-from . import LeagueState, decide, evolve
+from .decide import decide
+from .evolve import evolve
+from .state import LeagueState
 
 LEAGUE = FunctionDecider("league", LeagueState, decide, evolve, stream=streams.league)

@@ -5,7 +5,7 @@ decider; the application feeds it reports."""
 from __future__ import annotations
 
 from .aggregate import LEDGER
-from .decider import InvalidateEvent, RecordEvent
+from .commands import InvalidateEvent, RecordEvent
 from .state import LedgerState
 
 __all__ = ["LEDGER", "InvalidateEvent", "LedgerState", "RecordEvent"]

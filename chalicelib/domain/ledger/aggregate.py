@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from .. import streams
 from ..decider import FunctionDecider
-from . import decider, state
+from . import decide, evolve, state
 
 LEDGER = FunctionDecider(
-    "ledger", state.LedgerState, decider.decide, state.evolve, stream=streams.ledger,
-    evolve_many=state.evolve_many,
+    "ledger", state.LedgerState, decide.decide, evolve.evolve, stream=streams.ledger,
+    evolve_many=evolve.evolve_many,
 )

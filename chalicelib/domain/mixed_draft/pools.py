@@ -2,7 +2,8 @@
 late arrival's sealed product (7.2.6). ``None`` while the player's pod is drafting."""
 from __future__ import annotations
 
-from ..table_draft.roster import RosterState, sealed_cards
+from ..table_draft.roster.decide import sealed_cards
+from ..table_draft.roster.state import RosterState
 from .state import MixedDraftState
 
 

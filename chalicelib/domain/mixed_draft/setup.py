@@ -9,7 +9,7 @@ from typing import Any
 from ..errors import Invalid
 from ..product.allocation import allocate
 from ..product.cards import CardSet
-from ..table_draft.roster import FormPods
+from ..table_draft.roster.commands import FormPods
 from ..table_draft.setup import entered_problems, kinds_of, plan_pods
 from .commands import StartMixedDraft
 

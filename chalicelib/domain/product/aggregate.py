@@ -5,22 +5,32 @@ from __future__ import annotations
 
 from .. import streams
 from ..decider import FunctionDecider
-from . import catalog, handout, player_product
+from . import decide, evolve, state
+from .catalog import decide as cardset_decide
+from .catalog import evolve as cardset_evolve
+from .catalog import state as cardset_state
+from .player_product import decide as player_decide
+from .player_product import evolve as player_evolve
+from .player_product import state as player_state
 
 CARDSET = FunctionDecider(
-    "cardset", catalog.CatalogEntry, catalog.decide, catalog.evolve, stream=streams.card_set
+    "cardset",
+    cardset_state.CatalogEntry,
+    cardset_decide.decide,
+    cardset_evolve.evolve,
+    stream=streams.card_set,
 )
 PRODUCT_GATE = FunctionDecider(
     "product-gate",
-    handout.HandOutState,
-    handout.decide,
-    handout.evolve,
+    state.HandOutState,
+    decide.decide,
+    evolve.evolve,
     stream=streams.product_gate,
 )
 PLAYER_PRODUCT = FunctionDecider(
     "player-product",
-    player_product.PlayerProduct,
-    player_product.decide,
-    player_product.evolve,
+    player_state.PlayerProduct,
+    player_decide.decide,
+    player_evolve.evolve,
     stream=streams.player_product,
 )

@@ -5,15 +5,20 @@ from __future__ import annotations
 
 from .. import streams
 from ..decider import FunctionDecider
-from . import PushBatchAttempted, Subscriptions, _decide_log, _decide_player, _evolve_player
+from .decide import decide
+from .evolve import evolve
+from .log import decide as log_decide
+from .log import evolve as log_evolve
+from .log import state as log_state
+from .state import Subscriptions
 
 PUSH_SUBSCRIPTIONS = FunctionDecider(
-    "push", Subscriptions, _decide_player, _evolve_player, stream=streams.push
+    "push", Subscriptions, decide, evolve, stream=streams.push
 )
 PUSH_LOG: FunctionDecider[int] = FunctionDecider(
     "pushlog",
-    lambda: 0,
-    _decide_log,
-    lambda s, e: s + 1 if isinstance(e, PushBatchAttempted) else s,
+    log_state.initial,
+    log_decide.decide,
+    log_evolve.evolve,
     stream=streams.push_log,
 )

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from .. import streams
 from ..decider import FunctionDecider
-from . import receipt
+from . import decide, evolve, state
 
 REPORTS = FunctionDecider(
-    "report", receipt.ReceiptState, receipt.decide, receipt.evolve, stream=streams.report
+    "report", state.ReceiptState, decide.decide, evolve.evolve, stream=streams.report
 )

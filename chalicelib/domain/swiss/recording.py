@@ -9,12 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from ..events import Event
-from . import match as m
 from .aggregate import SWISS
 from .commands import ConfirmResult, CorrectResult, DropPlayer, EnterResult, ReportResult
 from .decide_results import facts_of, locate
 from .drops import open_round_match
 from .events import FINAL
+from .match.commands import Confirm, Enter, LossByDrop, MatchCommand, Report
+from .match.decide import decide as decide_match
+from .match.state import MatchState
 from .migration import refuse_unmigrated
 from .state import Cut, Round, SwissState, parse_match_id
 
@@ -35,14 +37,14 @@ def in_match_stream(swiss: SwissState, match_id: str) -> bool:
     return isinstance(holder, Round) and not holder.closed
 
 
-def _match_command(cmd: ResultCommand, swiss: SwissState, holder: Round) -> m.MatchCommand:
+def _match_command(cmd: ResultCommand, swiss: SwissState, holder: Round) -> MatchCommand:
     match, _ = locate(swiss, cmd.match)
     facts = facts_of(swiss, match, holder)
     if isinstance(cmd, ReportResult):
-        return m.Report(facts, cmd.now, cmd.player, cmd.a, cmd.b, cmd.draws)
+        return Report(facts, cmd.now, cmd.player, cmd.a, cmd.b, cmd.draws)
     if isinstance(cmd, ConfirmResult):
-        return m.Confirm(facts, cmd.now, cmd.player)
-    return m.Enter(facts, cmd.now, cmd.judge, cmd.a, cmd.b, cmd.draws)
+        return Confirm(facts, cmd.now, cmd.player)
+    return Enter(facts, cmd.now, cmd.judge, cmd.a, cmd.b, cmd.draws)
 
 
 def _counted(holder: Round, match_id: str, events: list[Event]) -> tuple[int, int] | None:
@@ -51,7 +53,7 @@ def _counted(holder: Round, match_id: str, events: list[Event]) -> tuple[int, in
     return None
 
 
-def record_result(swiss: SwissState, match: m.MatchState, cmd: ResultCommand) -> Recorded:
+def record_result(swiss: SwissState, match: MatchState, cmd: ResultCommand) -> Recorded:
     """The events a result command records (``match``: the match stream's state, only
     read for an open round)."""
     refuse_unmigrated(swiss)
@@ -61,12 +63,12 @@ def record_result(swiss: SwissState, match: m.MatchState, cmd: ResultCommand) ->
         return Recorded(swiss=SWISS.decide(replace(cmd, current=own), swiss))
     if isinstance(holder, Cut) or holder.closed:
         return Recorded(swiss=SWISS.decide(cmd, swiss))
-    events = m.decide(_match_command(cmd, swiss, holder), match)
+    events = decide_match(_match_command(cmd, swiss, holder), match)
     return Recorded(match=events, match_id=cmd.match,
                     counted=_counted(holder, cmd.match, events))
 
 
-def record_drop(swiss: SwissState, match: m.MatchState | None, cmd: DropPlayer) -> Recorded:
+def record_drop(swiss: SwissState, match: MatchState | None, cmd: DropPlayer) -> Recorded:
     """The drop in the Swiss stream and, when the player's match of the open round has no
     final result yet, its loss in the match's stream (``match``: that stream's state,
     see :func:`dropped_match`)."""
@@ -77,7 +79,7 @@ def record_drop(swiss: SwissState, match: m.MatchState | None, cmd: DropPlayer) 
     found, holder = locate(swiss, target)
     assert isinstance(holder, Round)             # the open round's match
     facts = facts_of(swiss, found, holder)
-    loss = m.decide(m.LossByDrop(facts, cmd.now, cmd.player, cmd.by), match)
+    loss = decide_match(LossByDrop(facts, cmd.now, cmd.player, cmd.by), match)
     return Recorded(swiss=events, match=loss, match_id=target,
                     counted=_counted(holder, target, loss))
 

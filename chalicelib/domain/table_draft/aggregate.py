@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from .. import streams
 from ..decider import FunctionDecider
-from . import roster
 from .decide import decide
 from .evolve import evolve
+from .roster import decide as roster_decide
+from .roster import evolve as roster_evolve
+from .roster import state as roster_state
 from .state import TableDraftState
 
 TABLE_DRAFT = FunctionDecider(
@@ -17,15 +19,15 @@ TABLE_DRAFT = FunctionDecider(
 # one roster decider, bound to each draft's roster stream
 TABLE_DRAFT_ROSTER = FunctionDecider(
     "table-draft-roster",
-    roster.RosterState,
-    roster.decide,
-    roster.evolve,
+    roster_state.RosterState,
+    roster_decide.decide,
+    roster_evolve.evolve,
     stream=streams.table_draft,
 )
 MIXED_DRAFT_ROSTER = FunctionDecider(
     "mixed-draft-roster",
-    roster.RosterState,
-    roster.decide,
-    roster.evolve,
+    roster_state.RosterState,
+    roster_decide.decide,
+    roster_evolve.evolve,
     stream=streams.mixed_draft,
 )

@@ -2,7 +2,8 @@
 sealed product (7.2.6). ``None`` while the player's pod is still drafting."""
 from __future__ import annotations
 
-from .roster import RosterState, sealed_cards
+from .roster.decide import sealed_cards
+from .roster.state import RosterState
 from .state import TableDraftState
 
 

@@ -13,7 +13,7 @@ from ..product.cards import CardSet, card_index
 from ..profiles.draft import DraftSettings
 from ..profiles.product import ProductSettings
 from .commands import StartTableDraft
-from .roster import FormPods
+from .roster.commands import FormPods
 
 
 def kinds_of(sets: Mapping[str, CardSet]) -> dict[str, str]:

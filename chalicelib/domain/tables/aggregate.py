@@ -5,15 +5,18 @@ from __future__ import annotations
 
 from .. import streams
 from ..decider import FunctionDecider
-from . import decider, state, table_result
+from . import decide, evolve, state
+from .table import decide as table_decide
+from .table import evolve as table_evolve
+from .table import state as table_state
 
 TABLES = FunctionDecider(
-    "tables", state.TablesState, decider.decide, decider.evolve, stream=streams.tables
+    "tables", state.TablesState, decide.decide, evolve.evolve, stream=streams.tables
 )
 TABLE = FunctionDecider(
     "table",
-    table_result.TableState,
-    table_result.decide,
-    table_result.evolve,
+    table_state.TableState,
+    table_decide.decide,
+    table_evolve.evolve,
     stream=streams.table_result,
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .decider import _settings
+from .decide import _settings
 from .state import TablesState
 
 

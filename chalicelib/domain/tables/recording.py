@@ -11,11 +11,13 @@ from typing import Any
 
 from ..events import Event
 from . import commands as c
-from . import table_result as tr
 from .aggregate import TABLES
-from .decider import _round
+from .decide import _round
 from .migration import refuse_unmigrated
 from .state import Round, TablesState
+from .table.commands import Drop, Report, Reseat
+from .table.decide import decide as decide_table
+from .table.state import TableFacts, TableState
 
 
 @dataclass(frozen=True)
@@ -25,8 +27,8 @@ class Recorded:
     counted: tuple[int, int] | None = None                         # (round, table) reported
 
 
-def facts(rnd: Round, table: int, limited: bool) -> tr.TableFacts:
-    return tr.TableFacts(rnd.number, table, rnd.tables[table - 1], limited)
+def facts(rnd: Round, table: int, limited: bool) -> TableFacts:
+    return TableFacts(rnd.number, table, rnd.tables[table - 1], limited)
 
 
 def per_table(state: TablesState, number: int) -> bool:
@@ -34,14 +36,14 @@ def per_table(state: TablesState, number: int) -> bool:
     return _round(state, number).per_table
 
 
-def record_report(state: TablesState, own: tr.TableState, number: int, table: int,
+def record_report(state: TablesState, own: TableState, number: int, table: int,
                   vp_halves: dict[str, Any], now: str) -> Recorded:
     """``own``: the table's stream (read only in a per-table round)."""
     refuse_unmigrated(state)
     rnd = _round(state, number)
     first = rnd.per_table and own.result is None and table not in rnd.results
     if first and 1 <= table <= len(rnd.tables) and not state.final_started:
-        events = tr.decide(tr.Report(facts(rnd, table, True), vp_halves, now), own)
+        events = decide_table(Report(facts(rnd, table, True), vp_halves, now), own)
         return Recorded(own={table: events}, counted=(number, table))
     seats = own.seating(facts(rnd, table, True)) if rnd.per_table and \
         1 <= table <= len(rnd.tables) else None
@@ -50,7 +52,7 @@ def record_report(state: TablesState, own: tr.TableState, number: int, table: in
         state))
 
 
-def record_drop(state: TablesState, own: tr.TableState | None, player: str, loss: bool,
+def record_drop(state: TablesState, own: TableState | None, player: str, loss: bool,
                 limited: bool, now: str) -> Recorded:
     """A drop after the seating of the current round (nothing before the first seating,
     after the final started, or for a player sitting out). ``own``: the stream of the
@@ -64,7 +66,7 @@ def record_drop(state: TablesState, own: tr.TableState | None, player: str, loss
     table = dropped_table(state, player)
     if table is None or own is None:
         return Recorded()
-    events = tr.decide(tr.Drop(facts(rnd, table, limited), player, loss, now), own)
+    events = decide_table(Drop(facts(rnd, table, limited), player, loss, now), own)
     return Recorded(own={table: events} if events else {})
 
 
@@ -84,7 +86,7 @@ def swap_tables(state: TablesState, number: int, players: tuple[str, str]) -> li
     return sorted({t for t in (rnd.table_of(p) for p in players) if t is not None})
 
 
-def record_swap(state: TablesState, owns: dict[int, tr.TableState], number: int,
+def record_swap(state: TablesState, owns: dict[int, TableState], number: int,
                 players: tuple[str, str], now: str) -> Recorded:
     """The swap in the tables stream; in a per-table round, each reseated table's stream
     marks its new seats (so a report of that table and the swap cannot pass each other)."""
@@ -96,7 +98,7 @@ def record_swap(state: TablesState, owns: dict[int, tr.TableState], number: int,
     dropped = tuple(p for own in owns.values() for p in own.dropped)
     events = TABLES.decide(c.SwapPlayers(number, players, now, reported, dropped), state)
     after = TABLES.evolve(state, events[0]).rounds[number - 1]
-    marks = {t: tr.decide(tr.Reseat(facts(rnd, t, True), after.tables[t - 1]), own)
+    marks = {t: decide_table(Reseat(facts(rnd, t, True), after.tables[t - 1]), own)
              for t, own in owns.items()}
     return Recorded(tables=events, own=marks)
 
@@ -106,7 +108,7 @@ def complete(rnd: Round, tally: int) -> bool:
     return rnd.per_table and tally >= len(rnd.tables)
 
 
-def close_command(rnd: Round, owns: dict[int, tr.TableState]) -> c.CloseRound:
+def close_command(rnd: Round, owns: dict[int, TableState]) -> c.CloseRound:
     """CloseRound with each table's seats, drops and result from its own stream."""
     return c.CloseRound(rnd.number, {
         k: (own.seating(facts(rnd, k, True)), own.dropped, own.result)

@@ -12,5 +12,6 @@ from .commands import (  # noqa: F401
                        ReplacePlayerToken,
                        StartTournament,
 )
-from .decider import decide, evolve  # noqa: F401
+from .decide import decide  # noqa: F401
+from .evolve import evolve  # noqa: F401
 from .state import Player, TournamentState  # noqa: F401

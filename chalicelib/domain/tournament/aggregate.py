@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from .. import streams
 from ..decider import FunctionDecider
-from . import decider, state
+from . import decide, evolve, state
 
 TOURNAMENT = FunctionDecider(
-    "tournament", state.TournamentState, decider.decide, decider.evolve,
+    "tournament", state.TournamentState, decide.decide, evolve.evolve,
     stream=streams.tournament,
 )

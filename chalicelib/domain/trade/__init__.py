@@ -6,7 +6,9 @@ from .. import streams
 from . import commands
 from .aggregate import TRADE_PREP
 from .commands import *  # noqa: F403 - the package's commands, listed in commands.__all__
-from .prep import TradePrepState
+from .prep.commands import FormTradePods as FormTradePods
+from .prep.commands import SetTradeDeck as SetTradeDeck
+from .prep.state import TradePrepState
 from .state import TradePodState
 from .view import view
 
@@ -19,7 +21,8 @@ def pod_stream_id(tournament_id: str, pod: int) -> str:
     return streams.trade_pod(tournament_id, pod)
 
 
-__all__ = [*commands.__all__, "TRADE_PREP", "TRADE_POD", "TradePrepState", "TradePodState",
+__all__ = [*commands.__all__, "FormTradePods", "SetTradeDeck", "TRADE_PREP", "TRADE_POD",
+           "TradePrepState", "TradePodState",
            "view", "prep_stream_id", "pod_stream_id"]
 
 from .aggregate import TRADE_POD as TRADE_POD  # noqa: E402, F401  (declared once, in aggregate.py)

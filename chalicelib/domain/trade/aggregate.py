@@ -5,12 +5,18 @@ from __future__ import annotations
 
 from .. import streams
 from ..decider import FunctionDecider
-from . import prep
 from .decide import decide
 from .evolve import evolve
+from .prep import decide as prep_decide
+from .prep import evolve as prep_evolve
+from .prep import state as prep_state
 from .state import TradePodState
 
 TRADE_POD = FunctionDecider("trade-pod", TradePodState, decide, evolve, stream=streams.trade_pod)
 TRADE_PREP = FunctionDecider(
-    "trade-prep", prep.TradePrepState, prep.decide, prep.evolve, stream=streams.trade
+    "trade-prep",
+    prep_state.TradePrepState,
+    prep_decide.decide,
+    prep_evolve.evolve,
+    stream=streams.trade,
 )

@@ -1,13 +1,14 @@
-"""Commands of restricted trade (Michigan), V:EKN 7.4. Preparation and pod forming use
-stream ``trade-<tid>``; each trading pod its own stream ``trade-<tid>-<n>``."""
+"""Commands of restricted trade (Michigan), V:EKN 7.4: each trading pod's (stream
+``trade-<tid>-<n>``) and the deck set-up they share; preparation and pod forming (stream
+``trade-<tid>``) are in ``prep/commands.py``."""
 from __future__ import annotations
 
 from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict, Field
 
-__all__ = ["TradeDeck", "SetTradeDeck", "FormTradePods", "StartTradePod", "OfferTrade",
-           "AcceptTrade", "DeclineTrade", "AddCrypt"]
+__all__ = ["TradeDeck", "StartTradePod", "OfferTrade", "AcceptTrade", "DeclineTrade",
+           "AddCrypt"]
 
 # 7.4.1 / 7.4.3
 LIBRARY_SIZE = 50
@@ -25,32 +26,6 @@ class TradeDeck(BaseModel):
     stock: list[str] = Field(max_length=500)
     crypt: list[str] = Field(max_length=500)
     sideboard: list[str] = Field(max_length=500)
-
-
-class SetTradeDeck(BaseModel):
-    """``pool`` (the player's final sealed pool) and ``kinds`` (card id -> kind) are facts
-    from the sealed product and the card sets."""
-
-    model_config = ConfigDict(extra="forbid", defer_build=True, frozen=True)
-
-    player: str
-    deck: TradeDeck
-    pool: list[str]
-    kinds: dict[str, str]
-    now: datetime
-
-
-class FormTradePods(BaseModel):
-    """Random pods of four or five (7.4.2) from ``seed``, or the organizer's ``pods``.
-    ``first_seats[n]`` is the player the judge designates for pod n (default seat 1)."""
-
-    model_config = ConfigDict(extra="forbid", defer_build=True, frozen=True)
-
-    players: list[str] = Field(min_length=2)
-    seed: str = Field(min_length=1)
-    pods: list[list[str]] | None = None
-    first_seats: dict[int, str] = Field(default_factory=dict)
-    now: datetime
 
 
 class StartTradePod(BaseModel):

@@ -4,8 +4,10 @@ from .addresses import address_problem, parse_address
 from .aggregate import DELIVERY, WEBHOOKS
 from .backoff import MAX_ATTEMPTS, next_attempt_delay
 from .catalog import TOPICS, topic_of
-from .delivery import DeliveryState, RecordAttempt
-from .endpoints import Endpoint, EndpointsState, RegisterEndpoint, RemoveEndpoint, validate_url
+from .commands import RegisterEndpoint, RemoveEndpoint
+from .decide import validate_url
+from .delivery.commands import RecordAttempt
+from .delivery.state import DeliveryState
 from .rotation import (
                         DEFAULT_OVERLAP_SECONDS,
                         MAX_OVERLAP_SECONDS,
@@ -15,6 +17,7 @@ from .rotation import (
 )
 from .secret_ref import SecretRef, issued_by
 from .signing import sign, signature_header, standard_headers, standard_secret, verify
+from .state import Endpoint, EndpointsState
 
 __all__ = [
                         "DEFAULT_OVERLAP_SECONDS",

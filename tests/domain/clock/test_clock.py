@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from chalicelib.domain.clock import CLOCK, FINAL, ExtendTime, limit_minutes, plus_minutes
-from chalicelib.domain.clock.decider import MAX_PER_TARGET
+from chalicelib.domain.clock.decide import MAX_PER_TARGET
 from chalicelib.domain.decider import fold
 from chalicelib.domain.errors import Conflict, Invalid
 from chalicelib.domain.profiles import resolve_settings

@@ -3,7 +3,7 @@ between the drafting of packs" - a player sees their own picks once they have ma
 their picks of the current pack round, during the break and after the draft."""
 from __future__ import annotations
 
-from chalicelib.domain.draft.decide import Sweep
+from chalicelib.domain.draft.commands import Sweep
 from chalicelib.domain.draft.views import can_see_own_picks, player_view
 from chalicelib.domain.profiles import resolve_settings
 

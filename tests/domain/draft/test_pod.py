@@ -4,7 +4,7 @@ from dataclasses import replace
 import pytest
 
 from chalicelib.domain.draft.aggregate import POD
-from chalicelib.domain.draft.decide import MakePick, Preselect, ReplacePack, Sweep, TurnFaceDown
+from chalicelib.domain.draft.commands import MakePick, Preselect, ReplacePack, Sweep, TurnFaceDown
 from chalicelib.domain.draft.events import CardPicked
 from chalicelib.domain.draft.views import (pick_log, player_view, public_view, staff_view,
                                           visible_to)
@@ -241,7 +241,7 @@ def test_visible_to_never_shows_other_seats_before_the_end():
 
 
 def test_pick_for_takes_the_preselection_else_a_seeded_card_and_replays():
-    from chalicelib.domain.draft.decide import PickFor, Preselect
+    from chalicelib.domain.draft.commands import PickFor, Preselect
 
     from .pod_helpers import T0, Pod, start
     _, opens = start("mtg", 4)
@@ -265,7 +265,7 @@ def test_a_judge_picks_a_reveal_card_with_the_players_own_choice():
     """MTG 905.2b: a card revealed as drafted has "some information" noted; a judge
     picking for an absent player enters what the player chose, as the player's own pick
     would carry it: never a choice drawn at random, never a pick without it."""
-    from chalicelib.domain.draft.decide import PickFor, Preselect
+    from chalicelib.domain.draft.commands import PickFor, Preselect
 
     _, opens = start("mtg", 4, seed="consp")
     specials = opens[0].specials

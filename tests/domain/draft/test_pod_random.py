@@ -2,7 +2,7 @@
 seat's picks follow the passing direction, and replay reproduces the state."""
 import pytest
 
-from chalicelib.domain.draft.decide import MakePick, Preselect, Sweep
+from chalicelib.domain.draft.commands import MakePick, Preselect, Sweep
 from chalicelib.domain.errors import Conflict
 from chalicelib.domain.rng import derive
 

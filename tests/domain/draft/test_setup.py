@@ -2,7 +2,7 @@ import pytest
 
 from chalicelib.domain.decider import fold
 from chalicelib.domain.draft.aggregate import DRAFT
-from chalicelib.domain.draft.tournament import ProvideLateArrival
+from chalicelib.domain.draft.roster.commands import ProvideLateArrival
 from chalicelib.domain.errors import Conflict, Invalid
 
 from .pod_helpers import T0, players, start

@@ -9,7 +9,7 @@ from chalicelib.domain.mixed_draft.pools import final_pool as mixed_pool
 from chalicelib.domain.table_draft import TABLE_DRAFT, Pick, StartTableDraft
 from chalicelib.domain.table_draft.aggregate import TABLE_DRAFT_ROSTER
 from chalicelib.domain.table_draft.pools import final_pool
-from chalicelib.domain.table_draft.roster import AddLateArrival, FormPods
+from chalicelib.domain.table_draft.roster.commands import AddLateArrival, FormPods
 
 from .helpers import Run, at
 

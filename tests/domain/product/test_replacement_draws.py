@@ -11,7 +11,7 @@ import pytest
 from chalicelib.data.sets import sample_sets
 from chalicelib.domain.decider import fold
 from chalicelib.domain.draft.aggregate import POD
-from chalicelib.domain.draft.decide import ReplacePack
+from chalicelib.domain.draft.commands import ReplacePack
 from chalicelib.domain.errors import Invalid
 from chalicelib.domain.mixed_draft import MIXED_DRAFT, ReplaceProduct
 from chalicelib.domain.mixed_draft.setup import mixed_draft_commands

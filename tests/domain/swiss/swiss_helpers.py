@@ -19,7 +19,7 @@ from chalicelib.domain.swiss import (
 )
 from chalicelib.domain.swiss.aggregate import MATCH
 from chalicelib.domain.swiss.events import RoundPaired
-from chalicelib.domain.swiss.match import MatchState
+from chalicelib.domain.swiss.match.state import MatchState
 from chalicelib.domain.swiss.recording import complete, dropped_match, record_drop, record_result
 
 NOW = "2026-11-22T10:00:00+00:00"

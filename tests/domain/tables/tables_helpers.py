@@ -12,7 +12,7 @@ from chalicelib.domain.tables import commands as c
 from chalicelib.domain.tables import recording
 from chalicelib.domain.tables.aggregate import TABLE, TABLES
 from chalicelib.domain.tables.state import TablesState
-from chalicelib.domain.tables.table_result import TableState
+from chalicelib.domain.tables.table.state import TableState
 
 
 @dataclass(frozen=True)

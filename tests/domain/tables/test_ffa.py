@@ -3,7 +3,7 @@ import pytest
 from chalicelib.domain.decider import fold
 from chalicelib.domain.errors import Conflict, Invalid
 from chalicelib.domain.ffa.aggregate import FFA
-from chalicelib.domain.ffa.decider import ReportPodGame
+from chalicelib.domain.ffa.commands import ReportPodGame
 from chalicelib.domain.ffa.result import standings
 
 

@@ -10,7 +10,8 @@ from chalicelib.domain.tables.events import (
 )
 from chalicelib.domain.tables.scoring import score
 from chalicelib.domain.tables.aggregate import TABLE
-from chalicelib.domain.tables.table_result import Drop, Report, Reseat, TableFacts
+from chalicelib.domain.tables.table.commands import Drop, Report, Reseat
+from chalicelib.domain.tables.table.state import TableFacts
 from tests.support.deciders import given
 
 FIVE = TableFacts(round=2, table=3, seats=("A", "B", "C", "D", "E"))

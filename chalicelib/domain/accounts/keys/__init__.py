@@ -1,0 +1,1 @@
+"""The keys aggregate of the accounts package: commands, state, decide and evolve."""

@@ -1,0 +1,16 @@
+"""The commands of the token aggregate (stream ``token-<sha256>``)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class IssueToken:
+    principal: dict[str, Any]   # {"role", "id", "name", "tournament_id"?, "player_id"?}
+    now: str
+
+
+@dataclass(frozen=True)
+class RevokeToken:
+    now: str

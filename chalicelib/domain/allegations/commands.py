@@ -1,0 +1,26 @@
+"""The commands of the allegations aggregate (stream ``allegations-<tid>``)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class ReportCheating:
+    allegation_id: str
+    player: str
+    statement: str
+    round: int | None
+    by: dict[str, Any]
+    now: str
+
+
+@dataclass(frozen=True)
+class DecideAllegation:
+    allegation_id: str
+    decision: str
+    note: str
+    by_head_judge: bool          # fact: the caller is the head judge
+    by: dict[str, Any]
+    now: str
+    penalty_id: str | None = None

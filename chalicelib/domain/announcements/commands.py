@@ -1,0 +1,13 @@
+"""The commands of the announcements aggregate (stream ``announcements-<tid>``)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Announce:
+    announcement_id: str
+    text: str
+    by: dict[str, Any]
+    now: str

@@ -1,0 +1,31 @@
+"""The commands of the check-in aggregate (stream ``checkin-<tid>``)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class OpenCheckIn:
+    scope: str
+    seed: str
+    by: str
+    now: str
+
+
+@dataclass(frozen=True)
+class CloseCheckIn:
+    scope: str
+    by: str
+    now: str
+
+
+@dataclass(frozen=True)
+class CheckIn:
+    """``code``: what the player gave (None: the staff record it, ``by`` = "staff")."""
+
+    scope: str
+    player_id: str
+    by: str
+    actor: str
+    now: str
+    code: str | None = None

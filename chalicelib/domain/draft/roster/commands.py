@@ -1,0 +1,25 @@
+"""The commands of the booster draft roster aggregate (stream ``draft-<tid>``)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class StartDraft:
+    pods: list[list[str]]
+    rounds: int
+    starters: dict[str, list[dict[str, Any]]]
+    now: int
+    by: str
+    # what the organizer chose instead of the seed ("pods", "packs"): recorded so an
+    # audit tells a choice from a changed draw
+    chosen: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ProvideLateArrival:
+    player: str
+    product: dict[str, Any]
+    now: int
+    by: str

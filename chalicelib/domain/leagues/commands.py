@@ -1,0 +1,19 @@
+"""The commands of the league aggregate (stream ``league-<lid>``)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class CreateLeague:
+    league_id: str
+    organizer_id: str
+    name: str
+    game: str
+    starts: str
+    ends: str
+    points: dict[str, int]
+    attendance: int
+    best_of: int | None
+    invitations: int
+    now: str

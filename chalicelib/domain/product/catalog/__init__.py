@@ -1,0 +1,1 @@
+"""The catalog aggregate of the product package: commands, state, decide and evolve."""

@@ -1,0 +1,1 @@
+"""The match aggregate of the swiss package: commands, state, decide and evolve."""

@@ -1,0 +1,30 @@
+"""The commands of the table and mixed draft roster aggregate (streams ``tdraft-<tid>``,
+``mixed-<tid>``)."""
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+
+class FormPods(BaseModel):
+    model_config = ConfigDict(extra="forbid", defer_build=True, frozen=True)
+
+    capability: str                       # "table-draft" | "mixed-draft"
+    pods: list[list[str]]
+    first_seats: list[str]
+    starters: dict[str, list[dict[str, Any]]] = {}  # sealed starters per player (table draft)
+    settings: dict[str, Any] = {}
+    now: datetime
+    chosen: list[str] = []                # "pods", "packs": chosen instead of the seed
+
+
+class AddLateArrival(BaseModel):
+    """7.2.6: a player added after the draft started receives sealed product."""
+
+    model_config = ConfigDict(extra="forbid", defer_build=True, frozen=True)
+
+    player: str
+    allocation: dict[str, Any]
+    now: datetime

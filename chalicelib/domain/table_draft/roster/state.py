@@ -1,0 +1,26 @@
+"""The state of the table and mixed draft roster aggregate (streams ``tdraft-<tid>``,
+``mixed-<tid>``)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...pods.assignment import pod_number
+
+
+@dataclass(frozen=True)
+class RosterState:
+    capability: str = ""
+    pods: tuple[tuple[str, ...], ...] = ()
+    first_seats: tuple[str, ...] = ()
+    starters: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    settings: dict[str, Any] = field(default_factory=dict)
+    formed_at: str | None = None
+    late: dict[str, dict[str, Any]] = field(default_factory=dict)   # player -> sealed allocation
+
+    @property
+    def formed(self) -> bool:
+        return bool(self.pods)
+
+    def pod_of(self, player: str) -> int | None:
+        return pod_number(self.pods, player)

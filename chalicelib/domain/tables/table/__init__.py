@@ -1,0 +1,1 @@
+"""The table aggregate of the tables package: commands, state, decide and evolve."""

@@ -1,0 +1,1 @@
+"""The prep aggregate of the trade package: commands, state, decide and evolve."""

@@ -1,0 +1,1 @@
+"""The delivery aggregate of the webhooks package: commands, state, decide and evolve."""
