@@ -8,7 +8,7 @@ aggregate's stream."""
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Generic, NoReturn, Protocol, TypeVar
 
 from .errors import Invalid
@@ -90,6 +90,19 @@ class FunctionDecider(Generic[S]):
 def unknown_command(aggregate: str, command: Any) -> NoReturn:
     """Refuse a command the aggregate does not know (a 422, the same for every decider)."""
     raise Invalid(f"unknown {aggregate} command {type(command).__name__}")
+
+
+Handler = Callable[[Any, S], list[Event]]
+
+
+def dispatch(aggregate: str, handlers: Mapping[type, Handler[S]], command: Any,
+             state: S) -> list[Event]:
+    """``decide`` by the command's class: its handler's events, or the same 422 for a
+    command the aggregate does not know (:func:`unknown_command`)."""
+    handler = handlers.get(type(command))
+    if handler is None:
+        unknown_command(aggregate, command)
+    return handler(command, state)
 
 
 def fold(decider: Decider[S], state: S, events: Iterable[Event]) -> S:

@@ -13,24 +13,9 @@ from .token import decide as token_decide
 from .token import evolve as token_evolve
 from .token import state as token_state
 
-ACCOUNT = FunctionDecider(
-    "account",
-    state.AccountState,
-    decide.decide,
-    evolve.evolve,
-    stream=streams.account,
-)
-TOKEN = FunctionDecider(
-    "token",
-    token_state.TokenState,
-    token_decide.decide,
-    token_evolve.evolve,
-    stream=streams.token,
-)
-KEYS = FunctionDecider(
-    "keys",
-    keys_state.KeysState,
-    keys_decide.decide,
-    keys_evolve.evolve,
-    stream=streams.keys,
-)
+ACCOUNT = FunctionDecider("account", state.AccountState, decide.decide, evolve.evolve,
+                          stream=streams.account)
+TOKEN = FunctionDecider("token", token_state.TokenState, token_decide.decide, token_evolve.evolve,
+                        stream=streams.token)
+KEYS = FunctionDecider("keys", keys_state.KeysState, keys_decide.decide, keys_evolve.evolve,
+                       stream=streams.keys)

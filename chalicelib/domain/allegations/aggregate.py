@@ -9,6 +9,5 @@ from .decide import decide
 from .evolve import evolve
 from .state import AllegationsState
 
-ALLEGATIONS = FunctionDecider(
-    "allegations", AllegationsState, decide, evolve, stream=streams.allegations
-)
+ALLEGATIONS = FunctionDecider("allegations", AllegationsState, decide, evolve,
+                              stream=streams.allegations)

@@ -9,6 +9,5 @@ from .decide import decide
 from .evolve import evolve
 from .state import initial
 
-ANNOUNCEMENTS = FunctionDecider(
-    "announcements", initial, decide, evolve, stream=streams.announcements
-)
+ANNOUNCEMENTS = FunctionDecider("announcements", initial, decide, evolve,
+                                stream=streams.announcements)

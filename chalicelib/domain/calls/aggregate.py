@@ -7,6 +7,5 @@ from .. import streams
 from ..decider import FunctionDecider
 from . import decide, evolve, state
 
-CALLS = FunctionDecider(
-    "calls", state.CallsState, decide.decide, evolve.evolve, stream=streams.calls
-)
+CALLS = FunctionDecider("calls", state.CallsState, decide.decide, evolve.evolve,
+                        stream=streams.calls)

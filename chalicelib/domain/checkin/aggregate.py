@@ -7,6 +7,5 @@ from .. import streams
 from ..decider import FunctionDecider
 from . import decide, evolve, state
 
-CHECKIN = FunctionDecider(
-    "checkin", state.CheckInState, decide.decide, evolve.evolve, stream=streams.checkin
-)
+CHECKIN = FunctionDecider("checkin", state.CheckInState, decide.decide, evolve.evolve,
+                          stream=streams.checkin)

@@ -7,6 +7,5 @@ from .. import streams
 from ..decider import FunctionDecider
 from . import decide, evolve, state
 
-CLOCK = FunctionDecider(
-    "clock", state.ClockState, decide.decide, evolve.evolve, stream=streams.clock
-)
+CLOCK = FunctionDecider("clock", state.ClockState, decide.decide, evolve.evolve,
+                        stream=streams.clock)

@@ -7,6 +7,4 @@ from .. import streams
 from ..decider import FunctionDecider
 from . import decide, evolve, state
 
-DECKS = FunctionDecider(
-    "decks", state.initial, decide.decide, evolve.evolve, stream=streams.decks
-)
+DECKS = FunctionDecider("decks", state.initial, decide.decide, evolve.evolve, stream=streams.decks)

@@ -10,13 +10,6 @@ from .roster import decide as roster_decide
 from .roster import evolve as roster_evolve
 from .roster import state as roster_state
 
-POD = FunctionDecider(
-    "pod", state.PodState, decide.decide, evolve.evolve, stream=streams.draft_pod
-)
-DRAFT = FunctionDecider(
-    "draft",
-    roster_state.DraftState,
-    roster_decide.decide,
-    roster_evolve.evolve,
-    stream=streams.draft,
-)
+POD = FunctionDecider("pod", state.PodState, decide.decide, evolve.evolve, stream=streams.draft_pod)
+DRAFT = FunctionDecider("draft", roster_state.DraftState, roster_decide.decide,
+                        roster_evolve.evolve, stream=streams.draft)

@@ -158,10 +158,14 @@ def _decide_appeal(cmd: c.DecideAppeal, state: JudgingState) -> list[Event]:
     if penalty.appeal.get("decision") is not None:
         raise Conflict("the head judge's decision is final (V:EKN 2.7)",
                        {"appeal": penalty.appeal}, code="appeal_decided")
-    if cmd.decision not in c.DECISIONS:
-        raise Invalid(f"unknown decision {cmd.decision!r}", {"decisions": list(c.DECISIONS)})
+    _decision(cmd.decision)
     return [ev.AppealDecided(penalty_id=cmd.penalty_id, decision=cmd.decision,
                              note=cmd.note, by=cmd.by, at=cmd.now)]
+
+
+def _decision(decision: str) -> None:
+    if decision not in c.DECISIONS:
+        raise Invalid(f"unknown decision {decision!r}", {"decisions": list(c.DECISIONS)})
 
 
 def _review(cmd: c.ReviewDisqualification, state: JudgingState) -> list[Event]:
@@ -173,8 +177,7 @@ def _review(cmd: c.ReviewDisqualification, state: JudgingState) -> list[Event]:
     if penalty.review is not None:
         raise Conflict("this disqualification was reviewed already",
                        {"review": penalty.review}, code="review_decided")
-    if cmd.decision not in c.DECISIONS:
-        raise Invalid(f"unknown decision {cmd.decision!r}", {"decisions": list(c.DECISIONS)})
+    _decision(cmd.decision)
     return [ev.DisqualificationReviewed(penalty_id=cmd.penalty_id, decision=cmd.decision,
                                         note=cmd.note, by=cmd.by, at=cmd.now)]
 

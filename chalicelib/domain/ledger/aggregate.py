@@ -7,7 +7,5 @@ from .. import streams
 from ..decider import FunctionDecider
 from . import decide, evolve, state
 
-LEDGER = FunctionDecider(
-    "ledger", state.LedgerState, decide.decide, evolve.evolve, stream=streams.ledger,
-    evolve_many=evolve.evolve_many,
-)
+LEDGER = FunctionDecider("ledger", state.LedgerState, decide.decide, evolve.evolve,
+                         stream=streams.ledger, evolve_many=evolve.evolve_many)

@@ -9,6 +9,5 @@ from .decide import decide
 from .evolve import evolve
 from .state import MixedDraftState
 
-MIXED_DRAFT = FunctionDecider(
-    "mixed", MixedDraftState, decide, evolve, stream=streams.mixed_draft_pod
-)
+MIXED_DRAFT = FunctionDecider("mixed", MixedDraftState, decide, evolve,
+                              stream=streams.mixed_draft_pod)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..decider import unknown_command
+from ..decider import Handler, dispatch
 from ..draft.passing import direction
 from ..errors import Conflict, Forbidden, Invalid, NotFound
 from ..events import Event
@@ -29,19 +29,7 @@ from .state import MixedDraftState
 
 
 def decide(command: Any, state: MixedDraftState) -> list[Event]:
-    if isinstance(command, StartMixedDraft):
-        return _start(command, state)
-    if isinstance(command, (Pick, ExpirePick)):
-        return _crypt(command, state)
-    if isinstance(command, LibraryPick):
-        return _library_pick(command, state)
-    if isinstance(command, ExpireLibraryPicks):
-        return _library_expire(command, state)
-    if isinstance(command, TakePickFor):
-        return _pick_for(command, state)
-    if isinstance(command, ReplaceProduct):
-        return _replace(command, state)
-    unknown_command("mixed draft", command)
+    return dispatch("mixed draft", _HANDLERS, command, state)
 
 
 def _start(cmd: StartMixedDraft, state: MixedDraftState) -> list[Event]:
@@ -262,3 +250,8 @@ def _library_expire(cmd: ExpireLibraryPicks, state: MixedDraftState) -> list[Eve
                         "crypt_deadline": state.crypt.deadline},
                        code="timer_running")
     return events
+
+
+_HANDLERS: dict[type, Handler[MixedDraftState]] = {
+    StartMixedDraft: _start, Pick: _crypt, ExpirePick: _crypt, LibraryPick: _library_pick,
+    ExpireLibraryPicks: _library_expire, TakePickFor: _pick_for, ReplaceProduct: _replace}

@@ -13,24 +13,9 @@ from .player_product import decide as player_decide
 from .player_product import evolve as player_evolve
 from .player_product import state as player_state
 
-CARDSET = FunctionDecider(
-    "cardset",
-    cardset_state.CatalogEntry,
-    cardset_decide.decide,
-    cardset_evolve.evolve,
-    stream=streams.card_set,
-)
-PRODUCT_GATE = FunctionDecider(
-    "product-gate",
-    state.HandOutState,
-    decide.decide,
-    evolve.evolve,
-    stream=streams.product_gate,
-)
-PLAYER_PRODUCT = FunctionDecider(
-    "player-product",
-    player_state.PlayerProduct,
-    player_decide.decide,
-    player_evolve.evolve,
-    stream=streams.player_product,
-)
+CARDSET = FunctionDecider("cardset", cardset_state.CatalogEntry, cardset_decide.decide,
+                          cardset_evolve.evolve, stream=streams.card_set)
+PRODUCT_GATE = FunctionDecider("product-gate", state.HandOutState, decide.decide, evolve.evolve,
+                               stream=streams.product_gate)
+PLAYER_PRODUCT = FunctionDecider("player-product", player_state.PlayerProduct, player_decide.decide,
+                                 player_evolve.evolve, stream=streams.player_product)

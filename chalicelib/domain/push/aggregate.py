@@ -12,13 +12,6 @@ from .log import evolve as log_evolve
 from .log import state as log_state
 from .state import Subscriptions
 
-PUSH_SUBSCRIPTIONS = FunctionDecider(
-    "push", Subscriptions, decide, evolve, stream=streams.push
-)
-PUSH_LOG: FunctionDecider[int] = FunctionDecider(
-    "pushlog",
-    log_state.initial,
-    log_decide.decide,
-    log_evolve.evolve,
-    stream=streams.push_log,
-)
+PUSH_SUBSCRIPTIONS = FunctionDecider("push", Subscriptions, decide, evolve, stream=streams.push)
+PUSH_LOG: FunctionDecider[int] = FunctionDecider("pushlog", log_state.initial, log_decide.decide,
+                                                 log_evolve.evolve, stream=streams.push_log)

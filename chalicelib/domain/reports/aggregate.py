@@ -7,6 +7,5 @@ from .. import streams
 from ..decider import FunctionDecider
 from . import decide, evolve, state
 
-REPORTS = FunctionDecider(
-    "report", state.ReceiptState, decide.decide, evolve.evolve, stream=streams.report
-)
+REPORTS = FunctionDecider("report", state.ReceiptState, decide.decide, evolve.evolve,
+                          stream=streams.report)

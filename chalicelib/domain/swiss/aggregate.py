@@ -10,13 +10,7 @@ from .match import decide as match_decide
 from .match import evolve as match_evolve
 from .match import state as match_state
 
-SWISS = FunctionDecider(
-    "swiss", state.SwissState, decide.decide, evolve.evolve, stream=streams.swiss
-)
-MATCH = FunctionDecider(
-    "swiss-match",
-    match_state.MatchState,
-    match_decide.decide,
-    match_evolve.evolve,
-    stream=streams.swiss_match,
-)
+SWISS = FunctionDecider("swiss", state.SwissState, decide.decide, evolve.evolve,
+                        stream=streams.swiss)
+MATCH = FunctionDecider("swiss-match", match_state.MatchState, match_decide.decide,
+                        match_evolve.evolve, stream=streams.swiss_match)

@@ -13,21 +13,12 @@ from .roster import evolve as roster_evolve
 from .roster import state as roster_state
 from .state import TableDraftState
 
-TABLE_DRAFT = FunctionDecider(
-    "tabledraft", TableDraftState, decide, evolve, stream=streams.table_draft_pod
-)
+TABLE_DRAFT = FunctionDecider("tabledraft", TableDraftState, decide, evolve,
+                              stream=streams.table_draft_pod)
 # one roster decider, bound to each draft's roster stream
-TABLE_DRAFT_ROSTER = FunctionDecider(
-    "table-draft-roster",
-    roster_state.RosterState,
-    roster_decide.decide,
-    roster_evolve.evolve,
-    stream=streams.table_draft,
-)
-MIXED_DRAFT_ROSTER = FunctionDecider(
-    "mixed-draft-roster",
-    roster_state.RosterState,
-    roster_decide.decide,
-    roster_evolve.evolve,
-    stream=streams.mixed_draft,
-)
+TABLE_DRAFT_ROSTER = FunctionDecider("table-draft-roster", roster_state.RosterState,
+                                     roster_decide.decide, roster_evolve.evolve,
+                                     stream=streams.table_draft)
+MIXED_DRAFT_ROSTER = FunctionDecider("mixed-draft-roster", roster_state.RosterState,
+                                     roster_decide.decide, roster_evolve.evolve,
+                                     stream=streams.mixed_draft)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..decider import unknown_command
+from ..decider import Handler, dispatch
 from ..errors import Conflict, Forbidden, Invalid, NotFound
 from ..events import Event
 from ..product.cards import CardSet
@@ -19,17 +19,7 @@ from .state import TableDraftState
 
 
 def decide(command: Any, state: TableDraftState) -> list[Event]:
-    if isinstance(command, StartTableDraft):
-        return _start(command, state)
-    if isinstance(command, Pick):
-        return _pick(command, state)
-    if isinstance(command, ExpirePick):
-        return _expire(command, state)
-    if isinstance(command, PickFor):
-        return _pick_for(command, state)
-    if isinstance(command, ReplacePack):
-        return _replace(command, state)
-    unknown_command("table draft", command)
+    return dispatch("table draft", _HANDLERS, command, state)
 
 
 def _start(cmd: StartTableDraft, state: TableDraftState) -> list[Event]:
@@ -264,3 +254,8 @@ def laid_next(state: TableDraftState, at: str, relaid: bool = False) -> Event:
     if relaid and any(state.packs[state.pack_no]):
         return _reveal(state, state.pack_no, state.set_no, state.active, at)
     return _next_set(state, at)
+
+
+_HANDLERS: dict[type, Handler[TableDraftState]] = {
+    StartTableDraft: _start, Pick: _pick, ExpirePick: _expire, PickFor: _pick_for,
+    ReplacePack: _replace}

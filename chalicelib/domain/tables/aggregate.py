@@ -10,13 +10,7 @@ from .table import decide as table_decide
 from .table import evolve as table_evolve
 from .table import state as table_state
 
-TABLES = FunctionDecider(
-    "tables", state.TablesState, decide.decide, evolve.evolve, stream=streams.tables
-)
-TABLE = FunctionDecider(
-    "table",
-    table_state.TableState,
-    table_decide.decide,
-    table_evolve.evolve,
-    stream=streams.table_result,
-)
+TABLES = FunctionDecider("tables", state.TablesState, decide.decide, evolve.evolve,
+                         stream=streams.tables)
+TABLE = FunctionDecider("table", table_state.TableState, table_decide.decide, table_evolve.evolve,
+                        stream=streams.table_result)

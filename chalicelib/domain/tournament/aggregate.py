@@ -7,7 +7,5 @@ from .. import streams
 from ..decider import FunctionDecider
 from . import decide, evolve, state
 
-TOURNAMENT = FunctionDecider(
-    "tournament", state.TournamentState, decide.decide, evolve.evolve,
-    stream=streams.tournament,
-)
+TOURNAMENT = FunctionDecider("tournament", state.TournamentState, decide.decide, evolve.evolve,
+                             stream=streams.tournament)

@@ -13,10 +13,5 @@ from .prep import state as prep_state
 from .state import TradePodState
 
 TRADE_POD = FunctionDecider("trade-pod", TradePodState, decide, evolve, stream=streams.trade_pod)
-TRADE_PREP = FunctionDecider(
-    "trade-prep",
-    prep_state.TradePrepState,
-    prep_decide.decide,
-    prep_evolve.evolve,
-    stream=streams.trade,
-)
+TRADE_PREP = FunctionDecider("trade-prep", prep_state.TradePrepState, prep_decide.decide,
+                             prep_evolve.evolve, stream=streams.trade)

@@ -10,17 +10,7 @@ from .delivery import decide as delivery_decide
 from .delivery import evolve as delivery_evolve
 from .delivery import state as delivery_state
 
-DELIVERY = FunctionDecider(
-    "webhook-delivery",
-    delivery_state.DeliveryState,
-    delivery_decide.decide,
-    delivery_evolve.evolve,
-    stream=streams.webhook_delivery,
-)
-WEBHOOKS = FunctionDecider(
-    "webhooks",
-    state.EndpointsState,
-    decide.decide,
-    evolve.evolve,
-    stream=streams.webhooks,
-)
+DELIVERY = FunctionDecider("webhook-delivery", delivery_state.DeliveryState, delivery_decide.decide,
+                           delivery_evolve.evolve, stream=streams.webhook_delivery)
+WEBHOOKS = FunctionDecider("webhooks", state.EndpointsState, decide.decide, evolve.evolve,
+                           stream=streams.webhooks)

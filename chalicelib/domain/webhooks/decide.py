@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..decider import unknown_command
+from ..decider import Handler, dispatch
 from ..errors import Conflict, Invalid, NotFound
 from ..events import Event
 from .addresses import address_problem, host_address
@@ -102,11 +102,9 @@ def _rotate(cmd: RotateSecret, state: EndpointsState) -> list[Event]:
     return [rotation_event(cmd, endpoint)]
 
 
+_HANDLERS: dict[type, Handler[EndpointsState]] = {
+    RegisterEndpoint: _register, RemoveEndpoint: _remove, RotateSecret: _rotate}
+
+
 def decide(cmd: Any, state: EndpointsState) -> list[Event]:
-    if isinstance(cmd, RegisterEndpoint):
-        return _register(cmd, state)
-    if isinstance(cmd, RemoveEndpoint):
-        return _remove(cmd, state)
-    if isinstance(cmd, RotateSecret):
-        return _rotate(cmd, state)
-    unknown_command("webhook endpoints", cmd)
+    return dispatch("webhook endpoints", _HANDLERS, cmd, state)
