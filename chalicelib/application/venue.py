@@ -122,9 +122,11 @@ def stream_page(reads: Reads, actor: Principal, tid: str, stream_id: str, after:
     and the chain head they follow."""
     state = _staff(reads, actor, tid)
     events = reads.service.events
+    first = events.read(stream_id, limit=1)
+    if not first or not belongs(first[0], tid, state.organizer_id):
+        raise NotFound(f"no stream {stream_id[:80]} in tournament {tid}",
+                       code="stream_not_found")
     page = events.read(stream_id, after=after, limit=min(limit, MAX_PAGE))
-    if page and not belongs(events.read(stream_id, limit=1)[0], tid, state.organizer_id):
-        raise NotFound(f"no stream {stream_id} in tournament {tid}", code="stream_not_found")
     previous = HEADS.at(events, stream_id, after) if after else transfer.GENESIS
     return {"stream_id": stream_id, "previous": previous,
             "events": transfer.chained([record(e) for e in page], previous),

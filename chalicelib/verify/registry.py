@@ -134,6 +134,9 @@ PLAIN: dict[str, str] = {t: reason for reason, types in {
         "DisqualificationReviewed",
         "RoundStartAnnounced", "PlayerMarkedPresent", "CheatingReported",
         "AllegationDecided"],
+    "who writes the tournament (a venue node's lease): not part of an audit log, the "
+    "events written under it are": [
+        "LeaseGranted", "LeaseRenewed", "LeaseReleased", "LeaseReclaimed", "OrphansReported"],
     "the event's live operations: not part of an audit log (check-in, whose codes are "
     "keyed by the seed, judge calls, announcements, Web Push)": [
         "CheckInOpened", "CheckInClosed", "PlayerCheckedIn", "JudgeCalled",
