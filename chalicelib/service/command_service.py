@@ -10,9 +10,10 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ..domain.decider import Decider, Key, fold
-from ..domain.errors import DomainError
+from ..domain.errors import DomainError, Invalid
 from ..domain.events import Event
 from ..store.ports import (
+    CommitTooLarge,
     ConcurrencyConflict,
     EventStore,
     IdempotencyKeyTaken,
@@ -144,6 +145,12 @@ class CommandService:
                     if replay is not None:
                         return replay
                 continue
+            except CommitTooLarge as exc:   # nothing was written: a refusal, not a 500
+                raise Invalid(
+                    f"this command records more than one atomic commit of the store holds "
+                    f"({exc.items} items, at most {exc.limit}): run the event in smaller "
+                    "flights (e.g. fewer draft pods per tournament)",
+                    {"items": exc.items, "limit": exc.limit}, code="commit_too_large") from exc
             except IdempotencyKeyTaken:     # raised only for a keyed request
                 replay = self._replay(idempotency) if idempotency is not None else None
                 if replay is not None:

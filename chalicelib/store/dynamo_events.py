@@ -20,6 +20,7 @@ from . import codec
 from .chaining import Chainer, KnownLinks
 from .faults import store_fault
 from .ports import (
+    CommitTooLarge,
     ConcurrencyConflict,
     IdempotencyKeyTaken,
     IdempotencyRecord,
@@ -68,7 +69,7 @@ class _Client:
 IDEMPOTENCY_TTL_SECONDS = 30 * 24 * 3600
 
 
-class TransactionTooLarge(ValueError):
+class TransactionTooLarge(CommitTooLarge):
     """A command produced more items than one DynamoDB transaction can hold."""
 
 
@@ -213,8 +214,7 @@ class DynamoEventStore:
         if not items:
             return []
         if len(items) > MAX_TRANSACTION_ITEMS:
-            raise TransactionTooLarge(
-                f"{len(items)} items in one append (max {MAX_TRANSACTION_ITEMS})")
+            raise TransactionTooLarge(len(items), MAX_TRANSACTION_ITEMS)
         try:
             self.client.transact_write_items(TransactItems=items)
         except ClientError as exc:

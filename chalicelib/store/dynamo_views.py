@@ -203,8 +203,7 @@ class DynamoViewStore:
                      w["Put"]["Item"]["view_id"]["S"][len(prefix):] in blind]
             writes = [w for w in writes if w not in ahead]
         if len(writes) + 1 > MAX_TRANSACTION_ITEMS:
-            raise TransactionTooLarge(f"{len(writes)} view writes that read their own "
-                                      f"documents in one commit of {stream_id}")
+            raise TransactionTooLarge(len(writes) + 1, MAX_TRANSACTION_ITEMS)
         room = MAX_TRANSACTION_ITEMS - 1
         for start in range(0, len(ahead), room):
             check = {"ConditionCheck": {"TableName": self.table, "Key": checkpoint_key,

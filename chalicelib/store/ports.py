@@ -81,6 +81,16 @@ class Tally:
     member: int           # 1..2**31; adding a member twice counts it once
 
 
+class CommitTooLarge(ValueError):
+    """A unit of work writes more than one atomic commit of this store holds (DynamoDB:
+    100 items in one transaction). Raised before anything is written."""
+
+    def __init__(self, items: int, limit: int):
+        super().__init__(f"{items} items in one commit (at most {limit})")
+        self.items = items
+        self.limit = limit
+
+
 class ConcurrencyConflict(Exception):
     """A stream was not at the expected version. Nothing was appended."""
 
