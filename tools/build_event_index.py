@@ -10,6 +10,8 @@ from __future__ import annotations
 import pathlib
 import sys
 
+from tools.generated import write_or_check
+
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 INDEX = ROOT / "chalicelib" / "domain" / "event_index.py"
 HEADER = '''"""The modules to import before decoding each stored event name (its class, its
@@ -43,16 +45,8 @@ def render(index: dict[str, list[str]]) -> str:
 
 
 def main(argv: list[str]) -> int:
-    text = render(collect())
-    if "--check" in argv:
-        if not INDEX.exists() or INDEX.read_text() != text:
-            print(f"{INDEX} differs from the event catalog: run "
-                  "python -m tools.build_event_index", file=sys.stderr)
-            return 1
-        return 0
-    INDEX.write_text(text)
-    print(f"wrote {INDEX.relative_to(ROOT)} ({len(text.splitlines())} lines)")
-    return 0
+    return write_or_check(INDEX, render(collect()), argv, "the event catalog",
+                          "tools.build_event_index")
 
 
 if __name__ == "__main__":

@@ -11,6 +11,8 @@ import importlib
 import pathlib
 import sys
 
+from tools.generated import write_or_check
+
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 INDEX = ROOT / "chalicelib" / "projections" / "index.py"
 HEADER = '''"""Which projection modules handle each event type, and the kinds of stream each
@@ -52,16 +54,8 @@ def render(streams: dict[str, tuple[str, ...] | None], by_event: dict[str, list[
 
 
 def main(argv: list[str]) -> int:
-    text = render(*collect())
-    if "--check" in argv:
-        if not INDEX.exists() or INDEX.read_text() != text:
-            print(f"{INDEX} differs from the projections: run "
-                  "python -m tools.build_projection_index", file=sys.stderr)
-            return 1
-        return 0
-    INDEX.write_text(text)
-    print(f"wrote {INDEX.relative_to(ROOT)} ({len(text.splitlines())} lines)")
-    return 0
+    return write_or_check(INDEX, render(*collect()), argv, "the projections",
+                          "tools.build_projection_index")
 
 
 if __name__ == "__main__":
