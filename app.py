@@ -40,7 +40,9 @@ app.api.cors = CORSConfig(allow_origin="*",
                                           "Idempotent-Replayed", "X-Podium-Incomplete",
                                           "X-Podium-Position", "X-Request-Id"],
                           max_age=600)
-app.api.binary_types = ["image/png"]     # the check-in QR code (api/checkin.py)
+# the check-in QR code (api/checkin.py), the Archon spreadsheet (api/reports.py)
+app.api.binary_types = ["image/png",
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"]
 
 lazy_routes.register(app)
 

@@ -102,6 +102,15 @@ def get_report_archon_xlsx(tid):
     return archon_xlsx.archon_xlsx(reads(), caller(bp.current_request), tid)
 
 
+@json_route(bp, "/tournaments/{tid}/report/archon.xlsx", methods=["GET"])
+def download_report_archon_xlsx(tid):
+    """The same spreadsheet as a file (a browser's download link, a federation's curl)."""
+    data, _ = archon_xlsx.spreadsheet(reads(), caller(bp.current_request), tid)
+    return Response(data, status_code=200, headers={
+        "Content-Type": archon_xlsx.CONTENT_TYPE, "Cache-Control": "private, no-store",
+        "Content-Disposition": f'attachment; filename="{archon_xlsx.filename(tid)}"'})
+
+
 @json_route(bp, "/tournaments/{tid}/report/receipt", methods=["POST"])
 def receive_report(tid):
     request, principal = bp.current_request, caller(bp.current_request)

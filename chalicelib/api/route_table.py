@@ -130,6 +130,7 @@ ROUTES = (
     ('/tournaments/{tid}/report', ('GET',), 'chalicelib.api.reports', 'get_report'),
     ('/tournaments/{tid}/report/archon', ('GET',), 'chalicelib.api.reports', 'get_report_archon'),
     ('/tournaments/{tid}/report/archon-xlsx', ('GET',), 'chalicelib.api.reports', 'get_report_archon_xlsx'),
+    ('/tournaments/{tid}/report/archon.xlsx', ('GET',), 'chalicelib.api.reports', 'download_report_archon_xlsx'),
     ('/tournaments/{tid}/report/csv', ('GET',), 'chalicelib.api.reports', 'get_report_csv'),
     ('/tournaments/{tid}/report/receipt', ('POST',), 'chalicelib.api.reports', 'receive_report'),
     ('/tournaments/{tid}/report/winner-deck', ('GET',), 'chalicelib.api.reports', 'get_winner_deck'),

@@ -116,14 +116,23 @@ def workbook(report: dict[str, Any]) -> bytes:
     return out.getvalue()
 
 
-def archon_xlsx(reads: Reads, actor: Principal, tid: str) -> dict[str, Any]:
-    """The spreadsheet of a finished V:TES tournament (409 ``not_vtes`` for other games),
-    base64 in a JSON reply with its file name and content type."""
+def spreadsheet(reads: Reads, actor: Principal, tid: str) -> tuple[bytes, dict[str, Any]]:
+    """The spreadsheet of a finished V:TES tournament (409 ``not_vtes`` for other games)
+    and the report it was written from."""
     found = reports.report(reads, actor, tid)
     if found["game"] != "vtes":
         raise Conflict("the Archon spreadsheet is for V:TES tournaments only",
                        {"game": found["game"]}, code="not_vtes")
-    data = workbook(found)
-    return {"tournament_id": tid, "filename": f"archon-{tid}.xlsx", "layout": "archon-1.5",
+    return workbook(found), found
+
+
+def filename(tid: str) -> str:
+    return f"archon-{tid}.xlsx"
+
+
+def archon_xlsx(reads: Reads, actor: Principal, tid: str) -> dict[str, Any]:
+    """The spreadsheet, base64 in a JSON reply with its file name and content type."""
+    data, found = spreadsheet(reads, actor, tid)
+    return {"tournament_id": tid, "filename": filename(tid), "layout": "archon-1.5",
             "content_type": CONTENT_TYPE, "incomplete": found.get("incomplete") is not None,
             "base64": base64.b64encode(data).decode("ascii")}

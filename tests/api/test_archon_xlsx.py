@@ -19,7 +19,15 @@ def test_the_archon_spreadsheet_reads_back_by_its_layout(api):
     assert r.status == 200, r.body
     assert r.body["filename"] == f"archon-{tid}.xlsx" and r.body["incomplete"] is False
     report = api.get(f"/v1/tournaments/{tid}/report", token=fed).body
-    wb = openpyxl.load_workbook(io.BytesIO(base64.b64decode(r.body["base64"])), data_only=True)
+    # the same workbook as a file, for a download link
+    xlsx = r.body["content_type"]
+    file = api._client.http.request("GET", f"/v1/tournaments/{tid}/report/archon.xlsx",
+                                    body=b"", headers={"Accept": xlsx,
+                                                       "Authorization": f"Bearer {fed}"})
+    assert file.status_code == 200 and file.headers["Content-Type"] == xlsx
+    assert file.headers["Content-Disposition"] == f'attachment; filename="archon-{tid}.xlsx"'
+    assert file.body == base64.b64decode(r.body["base64"])
+    wb = openpyxl.load_workbook(io.BytesIO(file.body), data_only=True)
     sheets = wb.sheetnames
     assert sheets[:4] == ["Instructions", "Tournament Info", "Methuselahs", "Standings"]
     info = wb[sheets[1]]

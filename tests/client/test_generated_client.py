@@ -31,6 +31,8 @@ def generated(tmp_path_factory):
     config.write_text("post_hooks: []\ncontent_type_overrides:\n"
                       "  image/png: application/octet-stream\n"
                       "  image/svg+xml: application/octet-stream\n"
+                      "  application/vnd.openxmlformats-officedocument.spreadsheetml.sheet: "
+                      "application/octet-stream\n"
                       "  text/event-stream: application/octet-stream\n")
     command = [str(exe) if exe.exists() else shutil.which("openapi-python-client"),
                "generate", "--path", str(ROOT / "openapi.yaml"), "--meta", "none",
