@@ -11,6 +11,7 @@ import json
 import re
 
 import httpx
+import pytest
 
 from tests.browser.desk_driver import LOCALES, Desk
 from tests.browser.desk_fixtures import axe_core, chromium, desk_server, organizer_key, shots  # noqa: F401
@@ -153,11 +154,13 @@ def every_language(d: Desk, tid: str) -> None:
                 d.axe(f"{tab}-{lang}")
 
 
-def test_a_vtes_draft_event_with_its_final_through_the_desk(desk_server, chromium, shots, axe_core):  # noqa: F811
+@pytest.mark.parametrize(("lang", "width"), [("en", 1280), ("de", 400)])
+def test_a_vtes_draft_event_with_its_final_through_the_desk(
+        desk_server, chromium, shots, axe_core, lang, width):  # noqa: F811
     server = desk_server
-    context = chromium.new_context(viewport={"width": 1280, "height": 900}, locale="en")
+    context = chromium.new_context(viewport={"width": width, "height": 900}, locale=lang)
     page = context.new_page()
-    d = Desk(page, "en", 1280, shots)
+    d = Desk(page, lang, width, shots)
     d.key = organizer_key(server, "Sunday V:TES")
     page.goto(f"{server}/v1/desk")
     sign_in(d, d.key)
