@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from chalice import Response
@@ -94,28 +95,45 @@ def client_address(request) -> str | None:
 Status = int | Callable[[Any], int]
 
 
+@dataclass(frozen=True)
+class ReplyShape:
+    """How a command route answers with its use case's result: ``status`` (or
+    ``status(result)``), the document (``document(result)``, default the result as is),
+    ``headers``, and ``location``: the path of what the command made, a template filled
+    from the path's parameters and the document's fields
+    (``"/tournaments/{tid}/penalties/{penalty_id}"``), sent as the Location header."""
+
+    status: Status
+    params: dict[str, str]
+    headers: dict[str, str] | None = None
+    location: str | None = None
+    document: Callable[[Any], Any] | None = None
+
+    def reply(self, result: Any) -> Reply:
+        doc = self.document(result) if self.document is not None else result
+        sent = dict(self.headers or {})
+        if self.location is not None:
+            sent["Location"] = link(self.location.format_map({**doc, **self.params}))
+        status = self.status(result) if callable(self.status) else self.status
+        return Reply(status, doc, sent)
+
+    def of(self, use_case: Callable[..., Any], principal: Principal,
+           args: tuple[Any, ...]) -> Callable[[Any], Reply]:
+        """The unit of work's run: ``use_case(uow, principal, *args)``, shaped."""
+        return lambda uow: self.reply(use_case(uow, principal, *args))
+
+
 def command(request, principal: Principal, status: Status, use_case: Callable[..., Any],
             *args: Any, headers: dict[str, str] | None = None, location: str | None = None,
             document: Callable[[Any], Any] | None = None,
             reveal: Callable[[Reply], dict[str, str]] | None = None) -> Response:
     """The request as one use case's command: ``use_case(uow, principal, *args)`` run
     by :func:`run_command` (by :func:`run_revealing` with ``reveal``), its result replied
-    with ``status`` (or ``status(result)``) as ``document(result)`` (default: as is) and
-    ``headers``; ``location``: the path of what the command made, a template filled from
-    the path's parameters and the document's fields
-    (``"/tournaments/{tid}/penalties/{penalty_id}"``), sent as the Location header."""
-    params = dict(request.uri_params or {})
-
-    def work(uow) -> Reply:
-        result = use_case(uow, principal, *args)
-        doc = document(result) if document is not None else result
-        sent = dict(headers or {})
-        if location is not None:
-            sent["Location"] = link(location.format_map({**doc, **params}))
-        return Reply(status(result) if callable(status) else status, doc, sent)
+    as :class:`ReplyShape` says (``status``, ``headers``, ``location``, ``document``)."""
+    shape = ReplyShape(status, dict(request.uri_params or {}), headers, location, document)
     if reveal is not None:
-        return run_revealing(request, work, principal, reveal)
-    return run_command(request, work, principal)
+        return run_revealing(request, shape.of(use_case, principal, args), principal, reveal)
+    return run_command(request, shape.of(use_case, principal, args), principal)
 
 
 def command_route(bp, path: str, use_case: Callable[..., Any], status: Status = 200,
@@ -189,10 +207,8 @@ def start_with_entries(request, principal: Principal, tid: str, consumer: str, b
     Idempotency-Key; its document is replied with 201 and ``location`` (as in
     :func:`command`)."""
     from ..application import handout
-    params = dict(request.uri_params or {})
-
-    def work(uow, entered) -> Reply:
-        doc = start(uow, entered)
-        return Reply(201, doc, {"Location": link(location.format_map({**doc, **params}))})
-    return respond(handout.run_start(reads(), principal, tid, consumer, bulk, work,
-                                     idempotency_from(request, principal.id)))
+    shape = ReplyShape(201, dict(request.uri_params or {}), location=location)
+    return respond(handout.run_start(
+        reads(), principal, tid, consumer, bulk,
+        lambda uow, entered: shape.reply(start(uow, entered)),
+        idempotency_from(request, principal.id)))
