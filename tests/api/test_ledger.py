@@ -17,13 +17,18 @@ from tests.api.test_reports import federation
 DAY = 24 * 3600
 E1_BONUS = {"winner": 63, "finalist": 21, None: 0}          # N = 10, sanctioned
 
-E2 = ("rank,name,vekn,gw,vp,tp,finalist\r\n"            # constructed, N = 8 (TEMP-1 played)
+E2 = ("rank,name,vekn,gw,vp,tp,finalist\r\n"            # constructed, N = 8
       "1,Anna,1000001,2,5,108,1\r\n2,Ben,1000002,1,4,84,1\r\n3,Cleo,1000011,1,3,72,1\r\n"
       "4,Dan,1000012,0,2.5,60,1\r\n5,Eve,1000013,0,2,48,1\r\n6,Finn,1000014,0,1.5,36,0\r\n"
-      "7,Gus,1000015,0,1,24,0\r\n8,Hal,TEMP-1,0,0,12,0\r\n")
+      "7,Gus,1000015,0,1,24,0\r\n8,Hal,1000010,0,0,12,0\r\n")
 E2_POINTS = {"1000001": 5 + 20 + 24 + 48, "1000002": 5 + 16 + 8 + 16,
              "1000011": 5 + 12 + 8 + 16, "1000012": 5 + 10 + 16, "1000013": 5 + 8 + 16,
-             "1000014": 5 + 6, "1000015": 5 + 4}
+             "1000014": 5 + 6, "1000015": 5 + 4, "1000010": 5}
+# constructed, N = 3, another organizer's: Tom played on a temporary number, so the event
+# counts for no one (V:EKN 9.6). Had it counted: Anna 5 + 24 (6 VP) + 24 (2 GW + the
+# final's) = 53 more, Ben 5 + 4 = 9 more (log15(9) - 1 < 0: no finalists' bonus)
+E9 = ("rank,name,vekn,gw,vp,tp,finalist\r\n1,Anna,1000001,2,6,60,1\r\n"
+      "2,Tom,TEMP-1,1,3,48,1\r\n3,Ben,1000002,0,1,36,1\r\n")
 E3 = ("rank,name,vekn,gw,vp,tp,finalist\r\n"            # limited continental qualifier, N = 5
       "1,Ben,1000002,1,3,60,1\r\n2,Anna,1000001,1,2,48,1\r\n3,Ivo,1000016,0,1,36,1\r\n"
       "4,Jo,1000017,0,0.5,24,1\r\n5,Kim,1000018,0,0,12,1\r\n6,Lu,1000019,0,0,0,0\r\n")
@@ -41,15 +46,23 @@ E4 = "rank,name,vekn,gw,vp,tp,finalist\r\n1,Anna,1000001,3,9,120,1\r\n2,Zed,1000
 E5 = "rank,name,vekn,gw,vp,tp,finalist\r\n1,Ben,1000002,3,9,120,1\r\n2,Cleo,1000011,0,1,40,1\r\n"
 
 
-def podium_event(api, members, org=None):
-    """A sanctioned V:TES sealed event in Paris: 3 rounds and a final, finished."""
+def podium_event(api, members, org=None, no_show=None):
+    """A sanctioned V:TES sealed event in Paris: 3 rounds and a final, finished. Member
+    numbers that are not V:EKN's get in (the organizer relaxed the pattern); ``no_show``:
+    one more registered member who drops before the first round."""
     org = org or api.organizer()
-    tid = api.tournament(org, "vtes", "sealed", settings={"event": {
-        "country": "FR", "city": "Paris", "continent": "europe"}})["tournament_id"]
+    tid = api.tournament(org, "vtes", "sealed", settings={
+        "event": {"country": "FR", "city": "Paris", "continent": "europe"},
+        "registration": {"member_id_pattern": r"^[A-Za-z0-9-]{4,20}$"}})["tournament_id"]
     players = [api.register(tid, f"Player {i + 1}", token=org, member_id=m)
                for i, m in enumerate(members)]
     tokens = {p["player_id"]: p["token"] for p in players}
+    if no_show:
+        gone = api.register(tid, "No show", token=org, member_id=no_show)["player_id"]
     assert api.post(f"/v1/tournaments/{tid}/start", token=org).status == 200
+    if no_show:
+        r = api.post(f"/v1/tournaments/{tid}/players/{gone}/drop", {}, token=org)
+        assert r.status == 200, r.body
     api.hand_out({"tid": tid, "organizer": org})
     for _ in range(3):
         seating = api.post(f"/v1/tournaments/{tid}/tables/rounds", token=org)
@@ -140,6 +153,9 @@ def test_a_federations_ledger_matches_the_hand_computation(api, clock):
                   country="FR", city="Lyon")
     assert e4["reporting"] == "invalid" and e4["excluded"] == ["reported_after_thirty_days"]
     assert e4["changes"] == []
+    e9 = imported(api, fed, "E9", E9, group="constructed", date="2026-10-20",
+                  reported_at="2026-10-21", country="DE", city="Hamburg")
+    assert e9["excluded"] == ["temporary_numbers"] and e9["changes"] == []
     e5 = imported(api, fed, "E5", E5, group="constructed", date="2026-07-01",
                   reported_at="2026-07-02")
     imported(api, fed, "E6", E5, group="constructed", date="2026-07-08",
@@ -207,7 +223,9 @@ def test_a_federations_ledger_matches_the_hand_computation(api, clock):
     anna = api.get(f"/v1/federations/{fid}/members/1000001?as_of={as_of}").body
     assert anna["groups"]["constructed"]["rating"] == E2_POINTS["1000001"]
     assert anna["groups"]["limited"]["rating"] == limited["1000001"]
-    assert [e["event_id"] for e in anna["events"]] == ["x-E4", "x-E3", "x-E2", tid]
+    assert [e["event_id"] for e in anna["events"]] == ["x-E4", "x-E3", "x-E2", "x-E9", tid]
+    assert [e["excluded"] for e in anna["events"] if e["event_id"] == "x-E9"] == [
+        ["temporary_numbers"]]
     assert anna["events"][0]["counts"] is False and "warnings" not in anna["events"][0]
     assert anna["groups"]["limited"]["history"][0] == {"date": "2026-09-12",
                                                        "rating": E3_POINTS["1000001"] + 4}
@@ -230,7 +248,7 @@ def test_a_federations_ledger_matches_the_hand_computation(api, clock):
     assert {f["action"] for f in feed} == {"recorded", "corrected", "invalidated"}
     assert [f["seq"] for f in feed] == list(range(1, len(feed) + 1))
     events = api.get(f"/v1/federations/{fid}/events").body["items"]
-    assert [e["event_id"] for e in events][-1] == tid and len(events) == 9
+    assert [e["event_id"] for e in events][-1] == tid and len(events) == 10
 
 
 def test_ledger_refusals(api):
@@ -276,3 +294,21 @@ def test_the_ledger_on_dynamodb(dynamo_api):  # noqa: F811 - the imported fixtur
     report = api.get(f"/v1/tournaments/{tid}/report", token=fed).body
     assert board(api, fid, "limited", as_of="2026-12-01") == ranks(e1_points(report))
     assert board(api, fid, "constructed", as_of="2026-12-01") == ranks(E2_POINTS)
+
+
+def test_the_report_and_the_ledger_apply_one_temporary_number_rule(api):
+    """V:EKN 9.6 decided once (domain/reports/member_ids.temporary_numbers): the same
+    Podium event is ``ratings_eligible`` in its report exactly when its ledger record is
+    not ``excluded`` for ``temporary_numbers``; a registered player who never played
+    takes no part in the results."""
+    fed = federation(api)
+    cases = [(["1000001", "1000002", "1000003", "1000004", "TEMP-7"], None, False),
+             (["1000001", "1000002", "1000003", "1000004", "1000005"], "TEMP-8", True)]
+    for members, no_show, rated in cases:
+        tid = podium_event(api, members, no_show=no_show)
+        report = api.get(f"/v1/tournaments/{tid}/report", token=fed).body
+        assert bool(report["member_ids"]["placeholders"]) is True
+        assert report["member_ids"]["ratings_eligible"] is rated
+        recorded = api.post("/v1/ledger/events", {"tournament_id": tid}, token=fed).body
+        assert recorded["excluded"] == ([] if rated else ["temporary_numbers"]), recorded
+        assert bool(recorded["changes"]) is rated

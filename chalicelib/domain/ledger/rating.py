@@ -30,7 +30,8 @@ def months_before(day: date, months: int) -> date:
 def entries_of(record: dict[str, Any], invalidated: bool = False) -> dict[str, dict[str, Any]]:
     """Each member's entry for this event: the points it gives (``counts``: whether they
     go into ratings, with ``excluded`` saying why not). Players without a membership
-    number (temporary numbers, names, placeholders: 9.6) get no entry."""
+    number (temporary numbers, names, placeholders) get no entry; the event they played
+    then counts for no one (9.6: ``exclusions``)."""
     excluded = exclusions(record, invalidated)
     n = size(record)
     tier = record["tier"]

@@ -13,11 +13,10 @@ known) and ``players``: one entry per player with ``member_id``, ``name``, ``gw`
 from __future__ import annotations
 
 from datetime import date
-from functools import lru_cache
 from typing import Any
 
 from ..profiles.event_tier import SANCTIONED_TIERS
-from ..reports.member_ids import is_placeholder
+from ..reports.member_ids import is_placeholder, temporary_numbers
 
 GROUPS = ("constructed", "limited")
 DUE_DAYS = 8           # V:EKN 9.2
@@ -38,7 +37,9 @@ def exclusions(record: dict[str, Any], invalidated: bool = False) -> list[str]:
     """Why the event's results are not rated (empty: they are): ``invalidated`` by the
     federation or ``reported_after_thirty_days`` (9.4: an invalid event never counts),
     ``not_sanctioned`` (a casual or store event), ``set_restricted`` (6.1.1 note),
-    ``incomplete`` (ended before play was done)."""
+    ``incomplete`` (ended before play was done), ``temporary_numbers`` (a player who
+    played has a temporary number, a name or a placeholder: 9.6, the rule the federation
+    report's ``ratings_eligible`` applies)."""
     out = []
     if invalidated:
         out.append("invalidated")
@@ -50,12 +51,14 @@ def exclusions(record: dict[str, Any], invalidated: bool = False) -> list[str]:
         out.append("set_restricted")
     if record.get("incomplete"):
         out.append("incomplete")
+    if temporary_numbers("vtes", ((p.get("member_id"), p.get("played", True))
+                                  for p in record["players"])):
+        out.append("temporary_numbers")
     return out
 
 
-@lru_cache(maxsize=65536)
 def temporary(member_id: str | None) -> bool:
-    """V:EKN 9.6: results with temporary numbers, names or placeholders are not rated."""
+    """No V:EKN number (9.6): the player gets no ledger entry of their own."""
     return is_placeholder("vtes", member_id)
 
 

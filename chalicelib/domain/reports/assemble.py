@@ -13,7 +13,7 @@ from ..tables.ranking import standings as table_standings
 from ..tables.ranking import totals
 from . import penalties as judged
 from .deadline import reporting_status
-from .member_ids import is_placeholder
+from .member_ids import is_placeholder, temporary_numbers
 
 
 @dataclass(frozen=True)
@@ -163,6 +163,18 @@ def _incomplete(recorded: dict[str, Any] | None) -> dict[str, Any] | None:
     return {"reason": recorded.get("reason"), "open": list(recorded.get("open") or [])}
 
 
+def _participants(players: list[dict[str, Any]],
+                  standings: dict[str, Any] | None) -> list[tuple[str | None, bool]]:
+    """(member id, played a round) of the reported players, as the ledger's record of the
+    report has them: the standings' rows (a V:EKN table row counting 0 games played
+    none), else the roster."""
+    if standings is None:
+        return [(p["member_id"], True) for p in players]
+    return [(row.get("member_id"), not (isinstance(row.get("games"), int)
+                                         and row["games"] == 0))
+            for row in standings["rows"]]
+
+
 def assemble(src: Sources) -> dict[str, Any]:
     s = src.summary
     game = s["game"]
@@ -191,6 +203,7 @@ def assemble(src: Sources) -> dict[str, Any]:
             row["member_id"] = who.get("member_id")
             row.update(marks.get(row["player_id"], judged.NONE))
     placeholders = [p["player_id"] for p in players if p["placeholder_member_id"]]
+    unrated = temporary_numbers(game, _participants(players, standings))
     decklists = _decklists(src.decks)
     incomplete = _incomplete(s.get("incomplete"))
     return {
@@ -212,9 +225,10 @@ def assemble(src: Sources) -> dict[str, Any]:
         "time_extensions": [dict(e) for e in src.time_extensions],
         "seed": _seed(s),
         "incomplete": incomplete,
-        # Not rated: placeholder member ids (V:EKN 9.6), or an event its organizer ended
-        # before play was done (standings on unfinished play; 3.1: three rounds at least).
+        # Not rated: a participant with a placeholder member id (V:EKN 9.6, the rule the
+        # ledger applies too), or an event its organizer ended before play was done
+        # (standings on unfinished play; 3.1: three rounds at least).
         "member_ids": {"placeholders": placeholders,
-                       "ratings_eligible": not placeholders and incomplete is None},
+                       "ratings_eligible": not unrated and incomplete is None},
         "reporting": reporting_status(s.get("finished_at"), src.received_at, src.now),
     }

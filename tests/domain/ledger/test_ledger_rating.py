@@ -54,6 +54,13 @@ def test_what_counts():
     assert exclusions(late, invalidated=True) == ["invalidated"]
     assert exclusions({**late, "tier": "store", "set_restricted": True}) == [
         "not_sanctioned", "set_restricted"]
+    # 9.6: a participant on a temporary number, a name or a blank takes the event out;
+    # a registered player who never played a round is no participant
+    for temp in ("TEMP-1", "Anna Smith", None, "0000000", "100001"):
+        played = {**late, "players": [player("1000001"), player(temp)]}
+        assert exclusions(played) == ["temporary_numbers"], temp
+        idle = {**late, "players": [player("1000001"), {**player(temp), "played": False}]}
+        assert exclusions(idle) == [], temp
 
 
 def _fold(records):
