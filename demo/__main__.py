@@ -3,7 +3,8 @@ every whole event against a live server over HTTP (by default a fresh ``chalice 
 127.0.0.1 with a temporary SQLite data dir; ``--store dynamodb``: the local deployed shape,
 ``python -m devserver``, on a fresh in-memory DynamoDB), prints each event's final standings
 and federation report, then a federation account pulls the report feed and acknowledges
-each report. With stream projection, reads wait until the projection has caught up with
+each report; last, a federation's season (demo/season): its leaderboards, a profile,
+the qualification list and a store league, each number checked against the rules. With stream projection, reads wait until the projection has caught up with
 the writes before them (demo/consistency.py), and at the end the views the stream built
 must equal a full rebuild's."""
 from __future__ import annotations
@@ -24,7 +25,32 @@ from .views import differences, dump_views
 REBUILD_TIMEOUT = 600.0
 
 
+SEASON = "season"
+
+
 def run_all(api: Api, names: list[str]) -> int:
+    events = [n for n in names if n != SEASON]
+    status = run_events(api, events) if events else 0
+    if SEASON in names:
+        status = run_season(api) or status
+    return status
+
+
+def run_season(api: Api) -> int:
+    """The federation's season (demo/season): fails loudly (SeasonError) when a number
+    the API gives is not the hand computation's."""
+    from .season import run
+    from .season.show import summary
+    calls, start = api.calls, time.perf_counter()
+    season = run(api)
+    print(f"\n=== season: {len(season.events)} events: 3 run on Podium by 2 organizers, 4 imported "
+          f"({api.calls - calls} HTTP calls, {time.perf_counter() - start:.1f} s); "
+          f"every number checked against the hand computation ===")
+    print(summary(season))
+    return 0
+
+
+def run_events(api: Api, names: list[str]) -> int:
     outcomes = []
     for name in names:
         calls, start = api.calls, time.perf_counter()
@@ -122,10 +148,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--keep", metavar="DIR",
                         help="sqlite: play on a server whose data dir DIR is kept, to explore "
                              "afterwards (PODIUM_DATA_DIR=DIR ./scripts/serve.sh)")
-    parser.add_argument("--only", action="append", choices=sorted(MODULES),
-                        help="run only this scenario (repeatable)")
+    parser.add_argument("--only", action="append", choices=[*sorted(MODULES), SEASON],
+                        help="run only this scenario, or the federation's season "
+                             "(repeatable)")
     args = parser.parse_args(argv)
-    names = args.only or list(MODULES)
+    names = args.only or [*MODULES, SEASON]
     if args.url:
         if not args.admin_key:
             parser.error("--url needs --admin-key")
