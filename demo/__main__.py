@@ -4,8 +4,9 @@ every whole event against a live server over HTTP (by default a fresh ``chalice 
 ``python -m devserver``, on a fresh in-memory DynamoDB), prints each event's final standings
 and federation report, then a federation account pulls the report feed and acknowledges
 each report; last, a federation's season (demo/season): its leaderboards, a profile,
-the qualification list and a store league, each number checked against the rules. With stream projection, reads wait until the projection has caught up with
-the writes before them (demo/consistency.py), and at the end the views the stream built
+the qualification list and a store league, each number checked against the rules.
+With stream projection, reads wait until the projection has caught up with the writes
+before them (demo/consistency.py), and at the end the views the stream built
 must equal a full rebuild's."""
 from __future__ import annotations
 

@@ -36,7 +36,7 @@ def podium_event(api: Api, org: str, name: str, roster: list[tuple[str, str]],
     qualifiers = api.post(f"{base}/tables/final", token=org)["qualifiers"]
     for pid in reversed(qualifiers):                  # 3.1.3: the seat-choice row
         placed = api.post(f"{base}/tables/final/cards", {"position": 0}, token=token[pid])
-    vp = dict(zip(placed["seating"], (2.0, 1.0, 1.0, 0.5, 0.0)))
+    vp = dict(zip(placed["seating"], (2.0, 1.0, 1.0, 0.5, 0.0), strict=True))
     api.post(f"{base}/tables/final/result", {"vp": vp}, token=org)
     api.post(f"{base}/finish", token=org)
     return tid
