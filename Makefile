@@ -12,7 +12,8 @@ tools:
 	@$(PY) -c "import schemathesis, openapi_python_client" 2>/dev/null || \
 	  $(PIP) install --quiet --disable-pip-version-check "schemathesis>=4,<5" "openapi-python-client>=0.29,<0.30"
 
-# Every whole event against a fresh local server over HTTP; URL=http://127.0.0.1:8000 ADMIN_KEY=... to use a running one;
+# Every whole event against a fresh local server over HTTP, then a federation's season (demo/season, its
+# numbers checked against the rules); URL=http://127.0.0.1:8000 ADMIN_KEY=... to use a running one;
 # STORE=dynamodb: the deployed shape (python -m devserver: DynamoDB on moto, stream projection), views checked against a rebuild.
 demo:
 	@bash scripts/bootstrap.sh
