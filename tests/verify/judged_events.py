@@ -56,7 +56,8 @@ def swiss_event(api) -> tuple[dict, dict]:
                  token=org))
     _ok(api.post(f"{base}/finish", EARLY, token=org))
     return _public(api, tid), {"loss": loss["penalty_id"], "early": early["penalty_id"],
-                               "dq": dq["penalty_id"], "matches": matches}
+                               "dq": dq["penalty_id"], "matches": matches,
+                               "organizer": org}
 
 
 def tables_event(api) -> tuple[dict, dict]:
@@ -84,4 +85,5 @@ def tables_event(api) -> tuple[dict, dict]:
     _ok(api.post(f"{base}/tables/rounds/1/tables/2/result", {"vp": vp2}, token=org))
     _ok(api.post(f"{base}/finish", EARLY, token=org))
     return _public(api, tid), {"corrected": corrected["penalty_id"],
-                               "counted": counted["penalty_id"], "tables": (one, two)}
+                               "counted": counted["penalty_id"], "tables": (one, two),
+                               "organizer": org}
