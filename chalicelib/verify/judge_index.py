@@ -9,7 +9,8 @@ from typing import Any
 from .context import Context
 from .findings import Recorded
 
-WANTED = frozenset({"PlayerRegistered", "PlayerDropped", "PlayerReinstated", "PenaltyGiven",
+WANTED = frozenset({"PlayerRegistered", "PlayerDropped", "SwissPlayerDropped",
+                    "PlayerReinstated", "PenaltyGiven",
                     "ResultEntered", "ResultConfirmed", "ResultCorrected", "RoundPaired",
                     "RoundClosed", "TopCutStarted", "CutAdvanced", "CutFinished",
                     "TablesRoundSeated", "TablesTableReported", "TablesRoundClosed",

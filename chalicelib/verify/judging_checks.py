@@ -129,11 +129,25 @@ def _drop(ctx: Context, event: Recorded, done: Any) -> list[Finding]:
                    e.data.get("at") == d.get("at") for e in drops):
             return [Difference(event, "applied.drop", done, "no drop of the player naming "
                                "this disqualification, at its time (3.1.4)")]
-        return []
+        return _swiss_drop(ctx, event)
     if not any(ix.before(e.data.get("at"), d.get("at")) for e in drops):
         return [Difference(event, "applied.drop", done, "the player's drop (3.1.4: a "
                            "disqualified player leaves the tournament)")]
     return []
+
+
+def _swiss_drop(ctx: Context, event: Recorded) -> list[Finding]:
+    """A player disqualified after the Swiss pairings began leaves them too (the Swiss
+    stream's drop, in the same unit of work)."""
+    player, swiss = event.data["player_id"], f"swiss-{ctx.log.tournament_id}"
+    if ctx.tournament.structure != "swiss" or not any(
+            ix.before(e.recorded_at, event.recorded_at) for e in ix.of(ctx, "RoundPaired")):
+        return []
+    if any(e.stream == swiss and e.data.get("player") == player
+           for e in ix.of(ctx, "PlayerDropped", "SwissPlayerDropped")):
+        return []
+    return [Difference(event, "applied.drop", "dropped", f"{player} dropped from the Swiss "
+                       "pairings too (3.1.4)")]
 
 
 def dropped(ctx: Context, state: Any, event: Recorded) -> list[Finding]:

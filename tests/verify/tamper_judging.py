@@ -60,6 +60,16 @@ def dq_without_its_drop(doc: dict) -> tuple[Any, str]:
     return _ident(_penalty(doc, "disqualification")), "applied.drop"
 
 
+def dq_left_in_the_pairings(doc: dict) -> tuple[Any, str]:
+    """The disqualified player's drop from the Swiss pairings deleted (re-sealed)."""
+    dq = _penalty(doc, "disqualification")
+    swiss_drop = next(e for e in doc["events"] if e["stream_id"].startswith("swiss-")
+                      and e["type"] in ("SwissPlayerDropped", "PlayerDropped")
+                      and e["data"].get("player") == dq["data"]["player_id"])
+    _renumbered_without(doc, swiss_drop)
+    return _ident(dq), "applied.drop"
+
+
 def match_loss_score_changed(doc: dict) -> tuple[Any, str]:
     """The result a match loss entered is not the rule's (2-0 to the opponent)."""
     loss = _penalty(doc, "match_loss")
@@ -186,7 +196,7 @@ def sealed_reason_altered(doc: dict) -> tuple[Any, str]:
 
 
 SWISS_RESEALED = [penalty_player_changed, penalty_of_a_stranger, dq_removed_drop_stays,
-                  dq_without_its_drop, match_loss_score_changed, game_loss_result_rewritten,
+                  dq_without_its_drop, dq_left_in_the_pairings, match_loss_score_changed, game_loss_result_rewritten,
                   overturn_not_compensated, allegation_names_another_penalty,
                   forged_penalty_stream, foreign_type_in_clock,
                   extension_moved_to_a_finished_match, extension_of_no_match,
