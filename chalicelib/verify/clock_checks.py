@@ -15,6 +15,7 @@ from ..domain.profiles import TournamentSettings
 from ..domain.profiles.clock import clock_section
 from ..domain.swiss.aggregate import SWISS
 from ..domain.swiss.decide_results import locate
+from ..domain.swiss.state import Cut
 from ..domain.tables.aggregate import TABLES
 from . import judge_index as ix
 from .context import Context
@@ -34,12 +35,20 @@ def section(ctx: Context) -> dict[str, Any]:
 
 
 def extended(ctx: Context, state: Any, event: Recorded) -> list[Finding]:
-    d = event.data
+    d: Any = event.data                 # as recorded: a missing field is refused
     out = _in_order(ctx, event)
-    facts = guarded(event, lambda: _facts(ctx, event))
-    if isinstance(facts, list):
-        return out + facts
-    playing, final = facts
+    found: list[tuple[str, bool]] = []
+
+    def work() -> list[Finding]:
+        facts = _facts(ctx, event)
+        if isinstance(facts, list):
+            return facts
+        found.append(facts)
+        return []
+    missing = guarded(event, work)
+    if not found:
+        return out + missing
+    playing, final = found[0]
     limit = limit_minutes(section(ctx), str(d.get("target")), final)
     return out + decided(event, lambda: CLOCK.decide(ExtendTime(
         d.get("target"), d.get("minutes"), d.get("reason"), d.get("by"), d.get("at"),
@@ -110,5 +119,5 @@ def _facts(ctx: Context, event: Recorded) -> tuple[str, bool] | list[Finding]:
                        ("RoundClosed",), lambda e: e.data.get("round") == match.round))
     if None in (match.a, match.b):
         begun = False
-    final = cut and match.round == len(holder.rounds)
+    final = isinstance(holder, Cut) and match.round == len(holder.rounds)
     return ("finished" if done else "open" if begun else "waiting"), final

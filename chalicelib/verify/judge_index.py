@@ -57,7 +57,7 @@ def penalty(ctx: Context, penalty_id: Any) -> Recorded | None:
                  if e.data.get("penalty_id") == penalty_id), None)
 
 
-def registered(ctx: Context) -> set[str]:
+def registered(ctx: Context) -> set[Any]:
     return {e.data.get("player_id") for e in of(ctx, "PlayerRegistered")}
 
 

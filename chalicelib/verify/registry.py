@@ -9,13 +9,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..domain import streams
-from ..domain.decider import Decider
 from ..domain.allegations.aggregate import ALLEGATIONS
 from ..domain.clock.aggregate import CLOCK
+from ..domain.decider import Decider
 from ..domain.decks.aggregate import DECKS
 from ..domain.draft.aggregate import DRAFT, POD
-from ..domain.judging.aggregate import JUDGING
 from ..domain.ffa.aggregate import FFA
+from ..domain.judging.aggregate import JUDGING
 from ..domain.mixed_draft import MIXED_DRAFT
 from ..domain.product.aggregate import PLAYER_PRODUCT, PRODUCT_GATE
 from ..domain.sealed import SEALED

@@ -10,9 +10,8 @@ from typing import Any
 from ..domain import streams
 from ..domain.events import Event, decode
 from ..domain.rng import derive
-from ..domain.swiss import decide_pairing, decide_results, migration
+from ..domain.swiss import decide_pairing, decide_results, migration, recording
 from ..domain.swiss import match_result as mr
-from ..domain.swiss import recording
 from ..domain.swiss.aggregate import MATCH
 from ..domain.swiss.commands import (
     CloseRound,

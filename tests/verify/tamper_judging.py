@@ -196,7 +196,8 @@ def sealed_reason_altered(doc: dict) -> tuple[Any, str]:
 
 
 SWISS_RESEALED = [penalty_player_changed, penalty_of_a_stranger, dq_removed_drop_stays,
-                  dq_without_its_drop, dq_left_in_the_pairings, match_loss_score_changed, game_loss_result_rewritten,
+                  dq_without_its_drop, dq_left_in_the_pairings, match_loss_score_changed,
+                  game_loss_result_rewritten,
                   overturn_not_compensated, allegation_names_another_penalty,
                   forged_penalty_stream, foreign_type_in_clock,
                   extension_moved_to_a_finished_match, extension_of_no_match,
