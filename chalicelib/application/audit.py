@@ -27,7 +27,8 @@ from .sets import product_sets
 # The stream kinds of play (``<kind>-<tid>[-...]``) an audit shows; every other stream of
 # the tournament (and any kind added later) stays out until it is listed here.
 AUDITED_KINDS = frozenset({"tournament", "swiss", "match", "tables", "table", "ffa", "draft",
-                           "pod", "tdraft", "mixed", "sealed", "trade", "decks", "product"})
+                           "pod", "tdraft", "mixed", "sealed", "trade", "decks", "product",
+                           "judging", "allegations", "clock"})
 # Keys that never leave Podium (``audit_seal.SECRET_KEYS``); hidden until the finish:
 # the seed and what is derived from it alone.
 SECRET_KEYS = audit_seal.SECRET_KEYS

@@ -6,7 +6,12 @@ check it against the public log (``python -m chalicelib.verify --private FILE``)
 Private: the registration code's keyed digest; a drop's free-text reason (and so a
 disqualification's reason, recorded as the drop's); a judge's reason for correcting a
 result; the name and member id of a player removed before the start; every decklist until
-the organizer publishes them (DecklistsPublished). The salt of a field is
+the organizer publishes them (DecklistsPublished); in the judges' records, a penalty's
+reason, an appeal's statement and decision note, a disqualification review's note, and a
+cheating allegation's accused player and statement and its decision's note (the penalty
+itself, its player, kind, round and the result it entered, stay public so the verifier
+can check them against play; a time extension's reason is public as the round views
+show it). The salt of a field is
 ``HMAC(key, "podium-audit-salt:<stream>:<version>:<field>")``, the key being the event's
 own random salt key (or, before events had one, the token secret): fixed when the event
 is written, unguessable (a short reason cannot be found by trying)."""
@@ -22,6 +27,9 @@ ALWAYS: dict[str, tuple[str, ...]] = {
     "SettingsChanged": ("registration_code",),
     "PlayerDropped": ("reason",),
     "ResultCorrected": ("reason",),
+    **{t: f for t, f in audit_seal.SEALED.items()
+       if t in ("PenaltyGiven", "AppealFiled", "AppealDecided", "DisqualificationReviewed",
+                "CheatingReported", "AllegationDecided")},
 }
 REMOVED_PLAYER = ("name", "member_id")
 

@@ -157,13 +157,13 @@ def _table_loss(uow: UnitOfWork, actor: Principal, tid: str, number: int, table:
 
 
 def _disqualify(uow: UnitOfWork, actor: Principal, t: TournamentState, player: str,
-                reason: str) -> dict[str, Any]:
+                reason: str, penalty_id: str) -> dict[str, Any]:
     """The tournament's drop (V:EKN 3.1.4: out of the next rounds, a Loss in the round
     already seated or paired), its reason marked as a disqualification."""
     if t.players[player].status != "active":
         return {"dropped": False, "round_result": None}
     dropped = registration.drop(uow, actor, t.id, player, f"disqualified: {reason}"[:500],
-                                None)
+                                None, penalty_id)
     return {"dropped": True, "round_result": dropped["round_result"]}
 
 
@@ -194,7 +194,7 @@ def give_penalty(uow: UnitOfWork, actor: Principal, tid: str, player: str, kind:
         assert number is not None and table is not None   # the decider wants a round
         applied = {"table": _table_loss(uow, actor, tid, number, table, player)}
     elif kind == "disqualification":
-        applied = {"drop": _disqualify(uow, actor, t, player, reason)}
+        applied = {"drop": _disqualify(uow, actor, t, player, reason, command.penalty_id)}
     state, _ = uow.decide(j.JUDGING, tid, replace(command, applied=applied))
     return _penalty_doc(tid, state.penalties[command.penalty_id])
 

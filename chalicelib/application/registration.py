@@ -77,11 +77,12 @@ def remove(uow: UnitOfWork, actor: Principal, tid: str, pid: str) -> dict[str, A
 
 
 def drop(uow: UnitOfWork, actor: Principal, tid: str, pid: str, reason: str | None,
-         after_seating: str | None) -> dict[str, Any]:
+         after_seating: str | None, penalty_id: str | None = None) -> dict[str, Any]:
     """The player (or the staff for them) drops, and, in the same unit of work, its
     consequence in the round already paired or seated (a loss; on multiplayer tables the
     judge may ``unseat`` instead, V:EKN 3.3.2), so the next pairing or seating leaves the
-    player out."""
+    player out; ``penalty_id``: the disqualification it carries out (named in the drop,
+    so the public audit log ties the two together)."""
     state = tournament.load(uow, tid)
     require_player(actor, state, pid)
     if after_seating is not None:
@@ -92,7 +93,7 @@ def drop(uow: UnitOfWork, actor: Principal, tid: str, pid: str, reason: str | No
             raise Forbidden("the judge decides how a drop after the seating is treated "
                             "(V:EKN 3.3.2)")
     new_state, _ = uow.decide(t.TOURNAMENT, tid,
-                              t.DropPlayer(pid, reason, uow.now.isoformat()))
+                              t.DropPlayer(pid, reason, uow.now.isoformat(), penalty_id))
     result = None
     if state.structure == "swiss":
         result = swiss_results.record_drop(uow, tid, pid, actor.id)

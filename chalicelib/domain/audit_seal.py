@@ -27,6 +27,14 @@ SEALED: dict[str, tuple[str, ...]] = {
     "ResultCorrected": ("reason",),
     "PlayerRegistered": ("name", "member_id"),
     "DeckRegistered": ("deck",),
+    # the judges' records: what a judge, a player or the head judge wrote stays the
+    # player's and the staff's; an allegation's accused too (a dismissed one names no one)
+    "PenaltyGiven": ("reason",),
+    "AppealFiled": ("statement",),
+    "AppealDecided": ("note",),
+    "DisqualificationReviewed": ("note",),
+    "CheatingReported": ("player_id", "statement"),
+    "AllegationDecided": ("note",),
 }
 SEED_FIELDS = ("seed", "seed_key")
 # Keys that never leave Podium, at any depth of an event's data (defence in depth: no

@@ -10,7 +10,15 @@ from ..domain.events import decode
 from . import card_set_checks, chain_checks, context, private_checks, signature, versions
 from .findings import Difference, Finding, NotChecked, Recorded, Unknown
 from .log import AuditLog, parse
-from .registry import FAMILIES, NEVER_AUDITED, NOT_CHECKED, PLAIN, classified, family_of
+from .registry import (
+    FAMILIES,
+    NEVER_AUDITED,
+    NOT_CHECKED,
+    OWN_TYPES,
+    PLAIN,
+    classified,
+    family_of,
+)
 from .versions import Versions
 
 WITHHELD = ("private fields are withheld (a commitment stands for them): the events of "
@@ -138,11 +146,15 @@ def strangers(log: AuditLog) -> list[Finding]:
     out: list[Finding] = []
     known = classified()
     for stream_id, events in log.streams.items():
-        if family_of(stream_id, log.tournament_id) is None:
+        family = family_of(stream_id, log.tournament_id)
+        if family is None:
             out += [Unknown(e, "a stream the verifier does not know") for e in events]
             continue
+        own = OWN_TYPES.get(family)
         for event in events:
-            if event.type in NEVER_AUDITED:
+            if own is not None and event.type not in own:
+                out.append(Unknown(event, f"an event type the {family} stream never holds"))
+            elif event.type in NEVER_AUDITED:
                 out.append(Difference(event, "(type)", event.type,
                                       "no such event in an audit log: " + PLAIN[event.type]))
             elif event.type not in known:

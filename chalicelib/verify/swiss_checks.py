@@ -4,12 +4,13 @@ the top cut's seeds and bracket, and every cut advance."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from ..domain import streams
-from ..domain.events import Event
+from ..domain.events import Event, decode
 from ..domain.rng import derive
-from ..domain.swiss import decide_pairing, decide_results, migration
+from ..domain.swiss import decide_pairing, decide_results, migration, recording
 from ..domain.swiss import match_result as mr
 from ..domain.swiss.aggregate import MATCH
 from ..domain.swiss.commands import (
@@ -111,7 +112,21 @@ def result(ctx: Context, state: SwissState, event: Recorded) -> list[Finding]:
     if event.type != "ResultCorrected" and _old_layout(state, event.data.get("match")):
         handlers = OLD_LAYOUT
     return guarded(event, lambda: decided_with_followers(
-        ctx, event, lambda: handlers[event.type](_result_command(event), state)))
+        ctx, event, lambda: handlers[event.type](_with_own(ctx, event, state), state)))
+
+
+def _with_own(ctx: Context, event: Recorded, state: SwissState) -> Any:
+    """The result command again; a correction of an open round's match carries what the
+    match's own stream recorded before it (``recording.record_result``)."""
+    cmd = _result_command(event)
+    if event.type != "ResultCorrected" or not recording.in_match_stream(state, cmd.match):
+        return cmd
+    own = MATCH.initial()
+    stream = streams.swiss_match(ctx.log.tournament_id, cmd.match)
+    for e in ctx.log.streams.get(stream, []):
+        if (e.recorded_at or "") < (event.recorded_at or ""):
+            own = MATCH.evolve(own, decode(e.type, e.data, e.schema_version, stream))
+    return replace(cmd, current=own.record if own.touched else None)
 
 
 def _old_layout(state: SwissState, match_id: Any) -> bool:

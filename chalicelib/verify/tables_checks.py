@@ -52,14 +52,22 @@ def round_closed(ctx: Context, state: TablesState, event: Recorded) -> list[Find
             path = f"tables[{k - 1}].results"
             out += _table_score(event, path, list(table["seats"]), table["results"],
                                 list(table.get("dropped", [])))
-            reports = ctx.log.streams.get(streams.table_result(ctx.log.tournament_id,
-                                                               number, k)) or []
-            reported = [e for e in reports if e.type == "TablesTableReported"]
+            reported = _reports(ctx, event, number, k)
             if reported:
                 out += differences(event, path, table["results"],
                                    reported[-1].data.get("results"))
         return out
     return guarded(event, work)
+
+
+def _reports(ctx: Context, close: Recorded, number: Any, k: int) -> list[Recorded]:
+    """The table's reports before the close, in the order written: its own stream's and
+    a correction the round's stream recorded (a judge's game loss, V:EKN 2.7)."""
+    own = ctx.log.streams.get(streams.table_result(ctx.log.tournament_id, number, k)) or []
+    here = [e for e in ctx.log.streams.get(close.stream, []) if e.version < close.version
+            and e.data.get("round") == number and e.data.get("table") == k]
+    return sorted((e for e in own + here if e.type == "TablesTableReported"),
+                  key=lambda e: e.recorded_at or "")
 
 
 def final_started(ctx: Context, state: TablesState, event: Recorded) -> list[Finding]:

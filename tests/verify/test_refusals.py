@@ -36,7 +36,13 @@ def _write(tmp_path, doc) -> str:
     ({"stream_id": f"tournament-{TID}", "version": 2, "type": "PlayerBribed", "data": {}},
      f"tournament-{TID} v2 PlayerBribed: an event type the verifier does not know"),
     ({"stream_id": f"penalty-{TID}", "version": 1, "type": "PenaltyGiven", "data": {}},
-     f"penalty-{TID} v1 PenaltyGiven: a stream the verifier does not know")])
+     f"penalty-{TID} v1 PenaltyGiven: a stream the verifier does not know"),
+    ({"stream_id": f"judging-{TID}", "version": 1, "type": "PenaltyWaived", "data": {}},
+     f"judging-{TID} v1 PenaltyWaived: an event type the judging stream never holds"),
+    ({"stream_id": f"clock-{TID}", "version": 1, "type": "PenaltyGiven", "data": {}},
+     f"clock-{TID} v1 PenaltyGiven: an event type the clock stream never holds"),
+    ({"stream_id": f"judging-{TID}-2", "version": 1, "type": "PenaltyGiven", "data": {}},
+     f"judging-{TID}-2 v1 PenaltyGiven: a stream the verifier does not know")])
 def test_unknown_types_and_streams_exit_3_unless_allowed(tmp_path, capsys, extra, named):
     path = _write(tmp_path, _log(extra))
     assert main([path]) == 3

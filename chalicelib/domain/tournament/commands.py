@@ -70,6 +70,7 @@ class DropPlayer:
     player_id: str
     reason: str | None
     now: str
+    penalty_id: str | None = None      # the disqualification the drop carries out
 
 
 @dataclass(frozen=True)

@@ -165,7 +165,8 @@ def _drop(cmd: c.DropPlayer, state: TournamentState) -> list[Event]:
     # V:EKN 3.1.4: the player is left out of the next seating/pairing. A round already
     # seated or paired is the Swiss or tables aggregate's business (a loss there), decided
     # in the same unit of work by the drop route.
-    return [ev.PlayerDropped(player_id=cmd.player_id, reason=cmd.reason, at=cmd.now)]
+    return [ev.PlayerDropped(player_id=cmd.player_id, reason=cmd.reason, at=cmd.now,
+                            penalty_id=cmd.penalty_id)]
 
 
 def _reinstate(cmd: c.ReinstatePlayer, state: TournamentState) -> list[Event]:

@@ -66,6 +66,7 @@ class PlayerDropped(Event):
     player_id: str
     reason: str | None
     at: str
+    penalty_id: str | None = optional()   # a disqualification's drop names its penalty
 
 
 @event
