@@ -14,6 +14,7 @@ from pydantic import Field
 
 from ..application import venue
 from ..runtime import runtime
+from ..venue.keys import registration_key
 from ..venue.sync import node_for
 from ..venue.upstream import Refused, Unreachable
 from .bodies import Body
@@ -88,7 +89,8 @@ def reclaim_lease(tid):
 
 @json_route(bp, "/tournaments/{tid}/venue/streams", methods=["GET"])
 def venue_streams(tid):
-    return venue.stream_list(reads(), caller(bp.current_request), tid)
+    return venue.stream_list(reads(), caller(bp.current_request), tid,
+                             registration_key(runtime(), tid))
 
 
 @json_route(bp, "/tournaments/{tid}/venue/streams/{stream_id}", methods=["GET"])

@@ -103,9 +103,11 @@ def reclaim(uow: Any, actor: Principal, service: Any, tid: str) -> dict[str, Any
     return {"tournament_id": tid, **lease.public(uow.now), "heads": heads}
 
 
-def stream_list(reads: Reads, actor: Principal, tid: str) -> dict[str, Any]:
+def stream_list(reads: Reads, actor: Principal, tid: str,
+                registration_key: str) -> dict[str, Any]:
     """What a node taking the tournament over pulls: every stream with its version and
-    chain head, and the round tallies with their members."""
+    chain head, the round tallies with their members, and the tournament's registration
+    key (its staff's to know: with it the node checks the code as the deployment does)."""
     state = _staff(reads, actor, tid)
     events = reads.service.events
     found = scan_streams(events, tid, state.organizer_id)
@@ -113,7 +115,8 @@ def stream_list(reads: Reads, actor: Principal, tid: str) -> dict[str, Any]:
             "streams": [{"stream_id": sid, "version": v, "head": HEADS.at(events, sid, v)}
                         for sid, v in sorted(found.items())],
             "tallies": [{"name": t.name, "member": t.member}
-                        for t in tallies(events, round_tallies(found, tid))]}
+                        for t in tallies(events, round_tallies(found, tid))],
+            "registration_key": registration_key}
 
 
 def stream_page(reads: Reads, actor: Principal, tid: str, stream_id: str, after: int,
