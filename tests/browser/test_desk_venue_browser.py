@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from chalicelib.runtime import runtime
 from chalicelib.venue import sync
+from chalicelib.venue.node import Node
 from tests.browser.desk_driver import Desk
 from tests.browser.desk_fixtures import axe_core, chromium, desk_server, shots  # noqa: F401
 
@@ -24,7 +26,8 @@ def test_the_desk_shows_the_node_address_and_qr_code(desk_server, chromium, shot
 
     monkeypatch.setenv("PODIUM_VENUE_NODE_ID", "hall-b")
     monkeypatch.setenv("PODIUM_VENUE_ADDRESS", ADDRESS)
-    monkeypatch.setattr(sync, "_nodes", {})
+    rt = runtime()                          # the node, without its sync thread
+    monkeypatch.setattr(sync, "_nodes", {id(rt): Node(rt, "hall-b")})
     page.reload()
     venue = page.get_by_role("complementary", name=d.t("venue.title", node="hall-b"))
     venue.wait_for()
