@@ -17,6 +17,7 @@ import re
 import shutil
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -139,24 +140,27 @@ def _wait_synced(node: LocalServer, seconds: float = 60) -> dict:
 
 @pytest.fixture(scope="module")
 def venue():
-    """The deployment (moto), the link and the node, shared by both events."""
+    """The deployment (moto), the link and the node, shared by both events (the two
+    servers start and stop side by side)."""
     data = tempfile.mkdtemp(prefix="podium-deployment-")
-    deployment = LocalServer(data_dir=data, store="dynamodb").start()
+    deployment = LocalServer(data_dir=data, store="dynamodb")
     link = Link(deployment.port)
     node = LocalServer(env={"PODIUM_VENUE_NODE_ID": "laptop",
                             "PODIUM_VENUE_RETRY_SECONDS": "0.1"})
     node.extra_env["PODIUM_VENUE_ADDRESS"] = node.url
-    node.start()
     out = Venue(deployment, node, link)
     try:
+        with ThreadPoolExecutor(2) as pool:
+            for started in [pool.submit(deployment.start), pool.submit(node.start)]:
+                started.result()
         assert "Venue node:  laptop" in node.log() and node.url + "/v1" in node.log()
         qr = UrlTransport(node.url).request("GET", "/v1/venue/qr.svg")
         assert qr.status == 200 and "<svg" in qr.body
         yield out
     finally:
         link.close()
-        node.stop()
-        out.deployment.stop()
+        with ThreadPoolExecutor(2) as pool:
+            list(pool.map(LocalServer.stop, (node, out.deployment)))
         shutil.rmtree(data, ignore_errors=True)
 
 
