@@ -32,10 +32,10 @@ from .venue_streams import stored
 
 
 @cache
-def aggregates() -> dict[str, Decider]:
+def aggregates() -> dict[str, Decider[Any]]:
     """Every aggregate of the domain by the kind of stream it folds."""
     from .. import domain
-    found: dict[str, Decider] = {}
+    found: dict[str, Decider[Any]] = {}
     for info in pkgutil.iter_modules(domain.__path__):
         try:
             module = importlib.import_module(f"{domain.__name__}.{info.name}.aggregate")
@@ -130,6 +130,7 @@ def _why_not(uow: Any, tid: str, command: list[dict[str, Any]],
              blocked: set[str]) -> str | None:
     """Why the command of ``command``'s events does not apply now (None: it does)."""
     expected: dict[str, int] = {}
+    folded: dict[str, Any] = {}            # each stream's state after the command's events
     for record in command:
         sid = str(record.get("stream_id"))
         kind = streams.kind_of(sid)
@@ -149,7 +150,8 @@ def _why_not(uow: Any, tid: str, command: list[dict[str, Any]],
                     "holds")
         expected[sid] = have + 1
         try:
-            decider.evolve(uow.load(decider, sid), stored(record).event)
+            folded[sid] = decider.evolve(folded[sid] if sid in folded
+                                         else uow.load(decider, sid), stored(record).event)
         except Exception as exc:  # noqa: BLE001 - an event that does not fold is refused
             return f"{record.get('type')} does not apply to {sid}: {str(exc)[:200]}"
     return None
