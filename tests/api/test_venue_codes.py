@@ -1,7 +1,7 @@
 """A tournament's registration code on a venue node: the node receives the tournament's
 registration key with its streams (never the deployment's secret) and checks the code
 exactly as the deployment does; a code the organizer changes on the node is checked the
-same way upstream once pushed and given back."""
+same way upstream once pushed and given back. Players check in on the node too."""
 from __future__ import annotations
 
 from tests.api.test_venue import venue  # noqa: F401 - the fixture, shared
@@ -31,6 +31,17 @@ def test_players_register_on_the_node_with_the_code_as_on_the_deployment(api, rt
         refused = link.on(node.rt, lambda code=wrong: _register(api, tid, "Guess", code))
         assert (refused.status, refused.body["error"]) == (403, "invalid_registration_code")
     assert _register(api, tid, "Upstream", CODE).body["error"] == "tournament_held_by_venue"
+    # check-in on the node: its code is drawn from the tournament's seed, held there too
+    opened = link.on(node.rt, lambda: api.post(f"/v1/tournaments/{tid}/checkin/open",
+                                               token=org))
+    assert opened.status == 200 and opened.body["code"], opened.body
+    player = on_node.body["token"]
+    checkin = f"/v1/tournaments/{tid}/checkin"
+    wrong = link.on(node.rt, lambda: api.post(checkin, {"code": "NOPE-NOPE"}, token=player))
+    assert wrong.status in (403, 409, 422), wrong.body
+    done = link.on(node.rt, lambda: api.post(checkin, {"code": opened.body["code"]},
+                                             token=player))
+    assert done.status == 201, done.body
 
     # the organizer changes the code on the node: the new one holds there and upstream
     changed = link.on(node.rt, lambda: api.post(f"/v1/tournaments/{tid}/settings", {
