@@ -200,6 +200,8 @@ ROUTES = (
     ('/tournaments/{tid}/venue', ('GET',), 'chalicelib.api.venue', 'venue_lease'),
     ('/tournaments/{tid}/venue/events', ('POST',), 'chalicelib.api.venue', 'push_events'),
     ('/tournaments/{tid}/venue/lease', ('POST',), 'chalicelib.api.venue', 'grant_lease'),
+    ('/tournaments/{tid}/venue/orphans', ('GET',), 'chalicelib.api.venue', 'venue_orphans_list'),
+    ('/tournaments/{tid}/venue/orphans/{report}', ('POST',), 'chalicelib.api.venue', 'decide_orphans'),
     ('/tournaments/{tid}/venue/reclaim', ('POST',), 'chalicelib.api.venue', 'reclaim_lease'),
     ('/tournaments/{tid}/venue/release', ('POST',), 'chalicelib.api.venue', 'release_lease'),
     ('/tournaments/{tid}/venue/renew', ('POST',), 'chalicelib.api.venue', 'renew_lease'),

@@ -11,6 +11,7 @@ from ..application import admission, registration, staff_keys, tournaments
 from ..application.admission import client_key
 from ..auth import optional_principal, request_token
 from ..runtime import runtime
+from ..venue.keys import registration_key
 from .bodies import (
     Body,
     CreateTournamentBody,
@@ -90,9 +91,10 @@ def change_settings(tid):
     request, principal = bp.current_request, caller(bp.current_request)
     body = parse_body(request, SettingsBody)
     settings, code = _generated_code(request, principal, body.settings)
-    secret = runtime().token_secret
+    rt = runtime()
     return command(request, principal, 200, tournaments.change_settings, tid, settings,
-                   secret, reveal=lambda _: {"registration_code": code} if code else {})
+                   rt.token_secret, registration_key(rt, tid),
+                   reveal=lambda _: {"registration_code": code} if code else {})
 
 
 @json_route(bp, "/tournaments/{tid}/players", methods=["GET"])
@@ -113,7 +115,7 @@ def register_player(tid):
     return issuing(request, principal, 201, "player", "token", registration.register, tid,
                    body.name, body.member_id, code=body.registration_code,
                    client=client_key(rt.token_secret, address) if address else None,
-                   secret=rt.token_secret)
+                   secret=rt.token_secret, key=registration_key(rt, tid))
 
 
 @json_route(bp, "/tournaments/{tid}/players/{pid}/token", methods=["POST"])

@@ -6,18 +6,19 @@ it (address and QR code), taking a tournament over and giving it back. Use cases
 from __future__ import annotations
 
 import io
-from typing import Any
+from typing import Any, Literal
 
 import segno
 from chalice import Blueprint, Response
 from pydantic import Field
 
-from ..application import venue
+from ..application import venue, venue_orphans
 from ..runtime import runtime
+from ..venue.keys import registration_key
 from ..venue.sync import node_for
 from ..venue.upstream import Refused, Unreachable
 from .bodies import Body
-from .common import caller, command, command_route, reads
+from .common import caller, command, command_route, path_number, reads
 from .http import ApiError, json_route, parse_body, query_int, query_param
 
 bp = Blueprint(__name__)
@@ -53,6 +54,10 @@ class PushBody(Body):
     tallies: list[dict[str, Any]] = Field(default_factory=list, max_length=5000)
 
 
+class OrphansBody(Body):
+    decision: Literal["replay", "discard"]
+
+
 class TakeOverBody(Body):
     upstream: str = Field(min_length=8, max_length=300, pattern=r"^https?://")
     key: str = Field(min_length=8, max_length=200, description="the organizer's key upstream")
@@ -86,9 +91,23 @@ def reclaim_lease(tid):
     return command(request, caller(request), 200, venue.reclaim, runtime().service, tid)
 
 
+@json_route(bp, "/tournaments/{tid}/venue/orphans", methods=["GET"])
+def venue_orphans_list(tid):
+    return venue_orphans.reports(reads(), caller(bp.current_request), tid)
+
+
+@json_route(bp, "/tournaments/{tid}/venue/orphans/{report}", methods=["POST"])
+def decide_orphans(tid, report):
+    request = bp.current_request
+    body = parse_body(request, OrphansBody)
+    return command(request, caller(request), 200, venue_orphans.decide, runtime().service,
+                   tid, path_number(report, "report"), body.decision)
+
+
 @json_route(bp, "/tournaments/{tid}/venue/streams", methods=["GET"])
 def venue_streams(tid):
-    return venue.stream_list(reads(), caller(bp.current_request), tid)
+    return venue.stream_list(reads(), caller(bp.current_request), tid,
+                             registration_key(runtime(), tid))
 
 
 @json_route(bp, "/tournaments/{tid}/venue/streams/{stream_id}", methods=["GET"])

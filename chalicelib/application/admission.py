@@ -44,16 +44,37 @@ def with_code(settings: dict[str, Any], code: str) -> dict[str, Any]:
     return {**settings, "registration": {**settings["registration"], "code": code}}
 
 
-def code_digest(secret: str, tid: str, code: str) -> str:
-    """The registration code as stored and compared: keyed by the server secret and the
-    tournament (the same code of two tournaments gives two digests)."""
-    return keyed_digest(secret, f"registration-code:{tid}", code)
+KEYED = "k1:"    # a digest under the tournament's registration key (registration_key)
 
 
-def split_code(settings: dict[str, Any], secret: str,
-               tid: str) -> tuple[dict[str, Any], str | None, bool]:
+def registration_key(secret: str, tid: str) -> str:
+    """The tournament's registration key, derived from the server secret: what its
+    code's digest is keyed by. The deployment hands it to a venue node taking the
+    tournament over (docs/venue.md), which then checks the code as the deployment does
+    without ever holding the server secret."""
+    return keyed_digest(secret, "registration-key", tid)
+
+
+def code_digest(key: str, code: str) -> str:
+    """The registration code as stored and compared: keyed by the tournament's
+    registration key (the same code of two tournaments gives two digests)."""
+    return KEYED + keyed_digest(key, "registration-code", code)
+
+
+def given_digest(stored: str | None, secret: str, key: str, tid: str, code: str) -> str:
+    """The digest of a code a player gives, in the form of the one ``stored``: a code
+    set before registration keys existed was keyed by the server secret itself (only
+    the deployment checks those)."""
+    if stored is not None and not stored.startswith(KEYED):
+        return keyed_digest(secret, f"registration-code:{tid}", code)
+    return code_digest(key, code)
+
+
+def split_code(settings: dict[str, Any], secret: str, tid: str,
+               key: str | None = None) -> tuple[dict[str, Any], str | None, bool]:
     """``settings`` without ``registration.code``, the new code's digest (None: remove
-    the code) and whether the code changes at all (the key was given)."""
+    the code) and whether the code changes at all (the key was given). ``key``: the
+    tournament's registration key when this process does not derive it (a venue node)."""
     registration = settings.get("registration")
     if not isinstance(registration, dict) or "code" not in registration:
         return settings, None, False
@@ -65,7 +86,8 @@ def split_code(settings: dict[str, Any], secret: str,
             {"loc": "registration.code",
              "msg": f"a string of {low}-{high} characters, or null to remove the code"}],
             code="invalid_settings")
-    digest = code_digest(secret, tid, code.strip()) if code is not None else None
+    key = key or registration_key(secret, tid)
+    digest = code_digest(key, code.strip()) if code is not None else None
     return {**settings, "registration": rest}, digest, True
 
 

@@ -25,11 +25,14 @@ from .reads import Reads
 
 def register(uow: UnitOfWork, actor: Principal | None, tid: str, name: str,
              member_id: str | None, token: str, code: str | None = None,
-             client: str | None = None, secret: str = "") -> dict[str, Any]:
+             client: str | None = None, secret: str = "",
+             key: str | None = None) -> dict[str, Any]:
     """A player registers themself (``actor`` None: with the tournament's registration
     ``code`` when it has one, within its limit per ``client``, see ``admission.py``) or
     the tournament's staff registers them (after the start: a late arrival). ``token``
-    becomes the player's (its hash is recorded; the caller shows it once)."""
+    becomes the player's (its hash is recorded; the caller shows it once). ``key``: the
+    tournament's registration key when this process does not derive it from ``secret``
+    (a venue node holds the deployment's, ``admission.registration_key``)."""
     state = tournament.load(uow, tid)
     staff = is_staff(actor, state)
     if actor is not None and not staff:
@@ -42,7 +45,9 @@ def register(uow: UnitOfWork, actor: Principal | None, tid: str, name: str,
             guessing.guard_code(uow, tid, client)
     new_state, _ = uow.decide(t.TOURNAMENT, tid, t.RegisterPlayer(
         pid, name, member_id, staff, uow.now.isoformat(),
-        admission.code_digest(secret, tid, code) if code is not None else None))
+        admission.given_digest(state.registration_code, secret,
+                               key or admission.registration_key(secret, tid), tid, code)
+        if code is not None else None))
     if new_state.structure == "multiplayer-tables" and new_state.status == t.state.RUNNING:
         tables_play.check_admission(uow, tid, new_state.active_count)
     issue_token(uow, token, {"role": "player", "id": pid, "name": name,

@@ -85,11 +85,12 @@ def create(uow: UnitOfWork, actor: Principal, name: str, game: str, format: str,
 
 
 def change_settings(uow: UnitOfWork, actor: Principal, tid: str,
-                    settings: dict[str, Any], secret: str = "") -> dict[str, Any]:
+                    settings: dict[str, Any], secret: str = "",
+                    key: str | None = None) -> dict[str, Any]:
     """The organizer overrides settings before the start; ``registration.code`` sets the
     registration code (null removes it), kept only as a keyed digest."""
     before = _staff(uow, actor, tid)
-    settings, code, changed = admission.split_code(settings, secret, tid)
+    settings, code, changed = admission.split_code(settings, secret, tid, key)
     state, _ = uow.decide(t.TOURNAMENT, tid, t.ChangeSettings(
         settings, uow.now.isoformat(), registration_code=code, code_changed=changed,
         card_sets_sha256=set_pins.pins(uow, before.game, before.structure, settings,

@@ -103,9 +103,11 @@ def reclaim(uow: Any, actor: Principal, service: Any, tid: str) -> dict[str, Any
     return {"tournament_id": tid, **lease.public(uow.now), "heads": heads}
 
 
-def stream_list(reads: Reads, actor: Principal, tid: str) -> dict[str, Any]:
+def stream_list(reads: Reads, actor: Principal, tid: str,
+                registration_key: str) -> dict[str, Any]:
     """What a node taking the tournament over pulls: every stream with its version and
-    chain head, and the round tallies with their members."""
+    chain head, the round tallies with their members, and the tournament's registration
+    key (its staff's to know: with it the node checks the code as the deployment does)."""
     state = _staff(reads, actor, tid)
     events = reads.service.events
     found = scan_streams(events, tid, state.organizer_id)
@@ -113,7 +115,8 @@ def stream_list(reads: Reads, actor: Principal, tid: str) -> dict[str, Any]:
             "streams": [{"stream_id": sid, "version": v, "head": HEADS.at(events, sid, v)}
                         for sid, v in sorted(found.items())],
             "tallies": [{"name": t.name, "member": t.member}
-                        for t in tallies(events, round_tallies(found, tid))]}
+                        for t in tallies(events, round_tallies(found, tid))],
+            "registration_key": registration_key}
 
 
 def stream_page(reads: Reads, actor: Principal, tid: str, stream_id: str, after: int,
@@ -146,7 +149,7 @@ def push(service: Any, actor: Principal, tid: str, lease_id: str, node_id: str,
     # it expired (the node stops writing then; anything the deployment wrote since makes
     # the chain check refuse the batch): only a reclaim or a new grant turns it away
     if lease.holder != node_id or lease.lease_id != lease_id:
-        return _orphans(service, actor, tid, lease_id, node_id, records, lease)
+        return _orphans(service, actor, tid, lease_id, node_id, records, lease, tally_members)
     by_stream: dict[str, list[dict[str, Any]]] = {}
     for rec in records:
         by_stream.setdefault(str(rec.get("stream_id")), []).append(rec)
@@ -231,7 +234,8 @@ def _ours(events: Any, tid: str, organizer_id: str, sid: str, first: dict[str, A
 
 
 def _orphans(service: Any, actor: Principal, tid: str, lease_id: str, node_id: str,
-             records: list[dict[str, Any]], lease: Any) -> dict[str, Any]:
+             records: list[dict[str, Any]], lease: Any,
+             tally_members: list[dict[str, Any]]) -> dict[str, Any]:
     """The node lost its lease (reclaimed): what it wrote beyond the deployment's copy is
     reported on the lease stream, never applied."""
     held: dict[str, dict[int, str]] = {}
@@ -249,7 +253,10 @@ def _orphans(service: Any, actor: Principal, tid: str, lease_id: str, node_id: s
     def work(uow: Any) -> Any:
         from ..service import Reply
         uow.decide(LEASE, tid, ReportOrphans(lease_id, node_id, [
-            {k: r.get(k) for k in transfer.FIELDS} for r in orphans], uow.now))
+            {k: r.get(k) for k in transfer.FIELDS} for r in orphans], uow.now,
+            [{"name": str(t.get("name")), "member": t["member"]} for t in tally_members
+             if streams.tournament_of(str(t.get("name"))) == tid
+             and isinstance(t.get("member"), int)]))
         return Reply(200, None)
     service.run(work, meta={"actor": actor.ref()})
     return {"tournament_id": tid, "accepted": 0, "duplicates": 0, "acknowledged": {},

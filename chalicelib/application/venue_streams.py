@@ -9,6 +9,7 @@ from typing import Any
 from ..domain import streams
 from ..domain.venue import transfer
 from ..store.ports import StoredEvent, Tally
+from ..store.venue_listing import listed
 from ..store.venue_transfer import tally_members
 
 _TALLIED = {"match": streams.swiss_round_tally, "table": streams.tables_round_tally}
@@ -51,16 +52,15 @@ def belongs(event: StoredEvent, tid: str, organizer_id: str) -> bool:
 
 
 def tournament_streams(events: Any, tid: str, organizer_id: str) -> dict[str, int]:
-    """Every stream of the tournament -> its version (a scan of the store: a take-over
-    or a reclaim, not every request)."""
-    firsts: dict[str, StoredEvent] = {}
-    versions: dict[str, int] = {}
-    for e in events.all_events():
-        if e.stream_id not in firsts:
-            firsts[e.stream_id] = e
-        versions[e.stream_id] = max(versions.get(e.stream_id, 0), e.version)
-    return {sid: versions[sid] for sid, first in firsts.items()
-            if belongs(first, tid, organizer_id)}
+    """Every stream of the tournament -> its version (a take-over or a reclaim, not every
+    request): the streams named after it and the credential streams whose first event
+    is of its people, listed without reading every event (store/venue_listing.py)."""
+    versions, firsts = listed(events, tid)
+    found = {sid: v for sid, v in versions.items() if streams.tournament_of(sid) == tid}
+    for first in firsts:
+        if belongs(first, tid, organizer_id):
+            found[first.stream_id] = versions[first.stream_id]
+    return found
 
 
 def round_tallies(stream_ids: Any, tid: str) -> list[str]:

@@ -53,6 +53,8 @@ MODULES: dict[str, tuple[str, ...]] = {
     'MixedLibraryRoundStarted': ('chalicelib.domain.mixed_draft.events',),
     'MixedProductReplaced': ('chalicelib.domain.mixed_draft.events',),
     'OfficialsNamed': ('chalicelib.domain.judging.events',),
+    'OrphansDiscarded': ('chalicelib.domain.venue.events',),
+    'OrphansReplayed': ('chalicelib.domain.venue.events',),
     'OrphansReported': ('chalicelib.domain.venue.events',),
     'PackReplaced': ('chalicelib.domain.draft.events',),
     'PenaltyGiven': ('chalicelib.domain.judging.events',),

@@ -29,6 +29,12 @@ log = logging.getLogger(__name__)
 BATCH = 80               # events per push: with their tallies, one DynamoDB transaction
 BATCH_BYTES = 160_000    # and well under the API's 256 KiB request bodies
 LEASE_SECONDS = int(os.environ.get("PODIUM_VENUE_LEASE_SECONDS", str(12 * 3600)))
+_BY_RUNTIME: dict[int, Node] = {}    # each runtime's node, once made
+
+
+def of(rt: Any) -> Node | None:
+    """The node made on this runtime, if any."""
+    return _BY_RUNTIME.get(id(rt))
 
 
 class Node:
@@ -42,6 +48,7 @@ class Node:
         self.last_error: str | None = None
         self.pushed = 0
         self.upstream_class = Upstream      # tests put an in-process deployment here
+        _BY_RUNTIME[id(rt)] = self
 
     def address(self) -> str:
         return node_settings.local_address(self.port)
@@ -63,7 +70,8 @@ class Node:
             state, _ = self.rt.service.read(TOURNAMENT, streams.tournament(tid))
             self.settings.upstream = upstream
             self.settings.tournaments[tid] = node_settings.Taken(
-                key, lease["lease_id"], state.organizer_id)
+                key, lease["lease_id"], state.organizer_id,
+                registration_key=got.pop("registration_key"))
             if not pending:       # all the node holds came from the deployment
                 self.settings.cursor = last_position(self.rt.events)
             node_settings.save(self.data_dir, self.settings)

@@ -56,7 +56,8 @@ def pull_stream(rt: Any, up: Upstream, tid: str, stream_id: str,
 
 def pull_tournament(rt: Any, up: Upstream, tid: str) -> dict[str, Any]:
     """Every stream of the tournament (the lease stream last: the node holds it once
-    everything else is here) and the round tallies."""
+    everything else is here), the round tallies and the tournament's registration key
+    (its code is checked with it here as on the deployment)."""
     listing = up.call("GET", f"/tournaments/{tid}/venue/streams")
     pulled, lease = 0, streams.lease(tid)
     for entry in listing["streams"]:
@@ -67,4 +68,5 @@ def pull_tournament(rt: Any, up: Upstream, tid: str) -> dict[str, Any]:
     if counted:
         import_events(rt.events, [], counted)
     pulled += pull_stream(rt, up, tid, lease)
-    return {"streams": len(listing["streams"]), "events": pulled, "tallies": len(counted)}
+    return {"streams": len(listing["streams"]), "events": pulled, "tallies": len(counted),
+            "registration_key": listing["registration_key"]}

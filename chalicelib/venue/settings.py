@@ -20,6 +20,7 @@ class Taken:
     organizer_id: str
     reclaimed: bool = False
     released: bool = False
+    registration_key: str = ""   # the deployment's key of the tournament's code
 
 
 @dataclass

@@ -146,7 +146,8 @@ PLAIN: dict[str, str] = {t: reason for reason, types in {
         "LedgerEventRecorded", "LedgerEventInvalidated", "LeagueCreated"],
     "who writes the tournament (a venue node's lease): not part of an audit log, the "
     "events written under it are": [
-        "LeaseGranted", "LeaseRenewed", "LeaseReleased", "LeaseReclaimed", "OrphansReported"],
+        "LeaseGranted", "LeaseRenewed", "LeaseReleased", "LeaseReclaimed", "OrphansReported",
+        "OrphansReplayed", "OrphansDiscarded"],
     "the event's live operations: not part of an audit log (check-in, whose codes are "
     "keyed by the seed, judge calls, announcements, Web Push)": [
         "CheckInOpened", "CheckInClosed", "PlayerCheckedIn", "JudgeCalled",

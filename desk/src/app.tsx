@@ -8,6 +8,7 @@ import { language, LANGUAGES, setLanguage, t } from "./i18n";
 import { Events } from "./screens/events";
 import { EventScreen } from "./screens/event";
 import { SignIn } from "./screens/signin";
+import { VenueNode } from "./venue";
 
 function useHash(): string {
   const [hash, setHash] = useState(location.hash);
@@ -71,6 +72,7 @@ export function App() {
         {session ? <button type="button" onClick={signOut}>{t("nav.signout")}</button> : null}
       </header>
       <main id="main" tabIndex={-1} data-actions={tick}>
+        <VenueNode />
         <p class="notice" role="status" aria-live="polite">{notice}</p>
         {failure ? <ErrorBox what={failure.what} error={failure.error} /> : null}
         {!session || (failure && failure.error instanceof DeskError && failure.error.status === 401 && !me)

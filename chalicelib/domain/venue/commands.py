@@ -45,3 +45,19 @@ class ReportOrphans:
     node_id: str
     events: list[dict[str, Any]]
     now: datetime
+    tallies: list[dict[str, Any]] | None = None
+
+
+@dataclass(frozen=True)
+class DecideOrphans:
+    """The staff's decision on orphan report ``report``: ``replay`` (``replayed`` and
+    ``refused`` say what the replay found, application/venue_orphans.py) or
+    ``discard``."""
+
+    report: int
+    decision: str
+    events: int
+    replayed: list[dict[str, Any]]
+    refused: list[dict[str, Any]]
+    by: dict[str, Any]
+    now: datetime

@@ -8,8 +8,9 @@ from typing import Any
 from ..decider import unknown_command
 from ..errors import Conflict, Invalid
 from ..events import Event
-from .commands import Grant, Reclaim, Release, Renew, ReportOrphans
+from .commands import DecideOrphans, Grant, Reclaim, Release, Renew, ReportOrphans
 from .events import LeaseGranted, LeaseReclaimed, LeaseReleased, LeaseRenewed, OrphansReported
+from .orphans import decide_orphans
 from .state import DEPLOYMENT, MAX_ORPHAN_REPORTS, MAX_SECONDS, MIN_SECONDS, LeaseState
 
 
@@ -33,6 +34,8 @@ def _until(now: datetime, seconds: int) -> str:
 
 
 def decide(command: Any, state: LeaseState) -> list[Event]:
+    if isinstance(command, DecideOrphans):
+        return decide_orphans(command, state)
     if not isinstance(command, Grant | Renew | Release | Reclaim | ReportOrphans):
         unknown_command("lease", command)
     now = command.now.isoformat()
@@ -70,5 +73,6 @@ def decide(command: Any, state: LeaseState) -> list[Event]:
             if state.orphan_events + len(command.events) > MAX_ORPHAN_REPORTS:
                 raise Conflict("too many orphaned events reported", code="too_many_orphans")
             return [OrphansReported(lease_id=command.lease_id, node_id=command.node_id,
-                                    events=command.events, at=now)]
+                                    events=command.events, at=now,
+                                    tallies=command.tallies or None)]
     unknown_command("lease", command)

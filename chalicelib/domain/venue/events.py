@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..events import Event, event
+from ..events import Event, event, optional
 
 
 @event
@@ -55,4 +55,31 @@ class OrphansReported(Event):
     lease_id: str
     node_id: str
     events: list[dict[str, Any]]
+    at: str
+    # the node's round tallies of the reported streams' rounds ({name, member}): what a
+    # replayed result counts in
+    tallies: list[dict[str, Any]] | None = optional()
+
+
+@event
+class OrphansReplayed(Event):
+    """The staff decided to replay report ``report`` (its ordinal on this stream): the
+    commands whose events still applied on top of the deployment's log were appended
+    (``replayed``: each event and the version it took), the others refused with the
+    reason (``refused``)."""
+
+    report: int
+    replayed: list[dict[str, Any]]
+    refused: list[dict[str, Any]]
+    by: dict[str, Any]
+    at: str
+
+
+@event
+class OrphansDiscarded(Event):
+    """The staff decided to discard report ``report``: none of its events is applied."""
+
+    report: int
+    events: int
+    by: dict[str, Any]
     at: str

@@ -4,7 +4,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..events import Event
-from .events import LeaseGranted, LeaseReclaimed, LeaseReleased, LeaseRenewed, OrphansReported
+from .events import (
+    LeaseGranted,
+    LeaseReclaimed,
+    LeaseReleased,
+    LeaseRenewed,
+    OrphansDiscarded,
+    OrphansReplayed,
+    OrphansReported,
+)
 from .state import DEPLOYMENT, LeaseState
 
 
@@ -21,4 +29,6 @@ def evolve(state: LeaseState, event: Event) -> LeaseState:
         case OrphansReported():
             return replace(state, orphan_reports=state.orphan_reports + 1,
                            orphan_events=state.orphan_events + len(event.events))
+        case OrphansReplayed() | OrphansDiscarded():
+            return replace(state, orphans_decided=state.orphans_decided + (event.report,))
     return state

@@ -20,6 +20,7 @@ class LeaseState:
     leases: int = 0                   # how many were ever granted
     orphan_reports: int = 0
     orphan_events: int = 0
+    orphans_decided: tuple[int, ...] = ()     # the reports the staff decided on
 
     def holder_at(self, now: datetime) -> str:
         """Who may write at ``now``: a node until its lease expires, else the deployment."""
@@ -31,4 +32,6 @@ class LeaseState:
         return {"holder": self.holder_at(now), "lease_id": self.lease_id,
                 "address": self.address if self.holder != DEPLOYMENT else "",
                 "expires_at": self.expires_at if self.holder != DEPLOYMENT else None,
-                "orphans_reported": self.orphan_events}
+                "orphans_reported": self.orphan_events,
+                "orphan_reports_undecided": [n for n in range(1, self.orphan_reports + 1)
+                                             if n not in self.orphans_decided]}

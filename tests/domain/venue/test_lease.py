@@ -99,3 +99,28 @@ def test_the_transfer_chain_refuses_what_does_not_extend_it():
     assert transfer.breaks(changed, GENESIS, 1)[0]["version"] == 2
     assert transfer.breaks(records[:1] + records[2:], GENESIS, 1)[0]["why"].startswith(
         "expected version 2")
+
+
+def _reported():
+    from chalicelib.domain.venue import ReportOrphans as Report
+    state = run(granted(), Reclaim({"swiss-t1": 1}, BY, NOW))
+    return run(state, Report("l1", "laptop", [{"stream_id": "swiss-t1", "version": 2}],
+                             NOW, [{"name": "x", "member": 1}]))
+
+
+def test_orphans_are_decided_once_per_report_while_the_deployment_holds_them():
+    from chalicelib.domain.errors import NotFound
+    from chalicelib.domain.venue import DecideOrphans
+    state = _reported()
+    assert state.public(NOW)["orphan_reports_undecided"] == [1]
+    with pytest.raises(NotFound):
+        run(state, DecideOrphans(2, "discard", 0, [], [], BY, NOW))
+    with pytest.raises(Invalid):
+        run(state, DecideOrphans(1, "keep", 1, [], [], BY, NOW))
+    done = run(state, DecideOrphans(1, "discard", 1, [], [], BY, NOW))
+    assert done.public(NOW)["orphan_reports_undecided"] == []
+    with pytest.raises(Conflict, match="decided already"):
+        run(done, DecideOrphans(1, "replay", 1, [], [], BY, NOW))
+    again = run(state, Grant("l2", "other", "", 3600, BY, NOW))
+    with pytest.raises(Conflict, match="held by venue node other"):
+        run(again, DecideOrphans(1, "replay", 1, [], [], BY, NOW))
