@@ -46,6 +46,16 @@ class Poster:
             raise
         return True
 
+    def close(self, connection_id: str) -> None:
+        """Close the connection (API Gateway's ``DeleteConnection``; gone already: done)."""
+        try:
+            self.client.delete_connection(ConnectionId=connection_id)
+        except ClientError as exc:
+            error = exc.response.get("Error", {})
+            status = str(exc.response.get("ResponseMetadata", {}).get("HTTPStatusCode", ""))
+            if error.get("Code") not in GONE and status != "410":
+                raise
+
 
 _fanout: Callable[[Iterable[str], float | None], None] | None = None
 
