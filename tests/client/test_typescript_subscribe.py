@@ -2,10 +2,10 @@
 compiled with ``tsc --strict`` and run with node against a live local server: a phone
 follows a tournament's public feed and a player's private feed, goes away, misses
 entries, resumes from its last position, and ends with exactly what the catch-up route
-lists (no gap, no duplicate; ``dist/resume.js`` checks it), over each transport: Server-
-Sent Events, polling the catch-up route, the WebSocket protocol (a stand-in that drops
-the connection after every message of entries, so the helper resumes by itself), and falling back
-from a WebSocket API that does not answer."""
+lists (no gap, no duplicate; ``dist/resume.js`` checks it), over each transport:
+Server-Sent Events, polling the catch-up route, the WebSocket protocol (a stand-in that
+drops the connection after every message of entries, so the helper resumes by itself),
+and falling back from a WebSocket API that does not answer."""
 from __future__ import annotations
 
 import json
@@ -14,8 +14,8 @@ import socket
 
 import pytest
 
+from tests.client.conftest import CLIENT, run
 from tests.client.socket_stand_in import SocketStandIn
-from tests.client.test_typescript_client import CLIENT, compiled, run  # noqa: F401 (fixture)
 
 NODE_WEBSOCKET = "--experimental-websocket"    # Node 20; a global WebSocket from Node 22
 
