@@ -234,5 +234,22 @@ def _fan_tournament(s: Sockets, tid: str) -> tuple[int, bool]:
 
 def sweep(s: Sockets) -> int:
     """The scheduled backstop: every followed tournament, as after a batch, its batches
-    sent in process (not queued: it is what runs when the queue's senders did not)."""
-    return fanout(replace(s, dispatch=None), s.connections.tournaments(), None)
+    sent in process (not queued: it is what runs when the queue's senders did not); then
+    every private subscription whose credential no longer reads its feed is ended, even
+    if no entry came for it since (an idle phone holding a revoked token)."""
+    tids = s.connections.tournaments()
+    sent = fanout(replace(s, dispatch=None), tids, None)
+    for tid in sorted(tids):
+        close_revoked(s, tid)
+    return sent
+
+
+def close_revoked(s: Sockets, tid: str) -> int:
+    """End the tournament's private subscriptions whose credential was revoked, replaced
+    or has expired (one look per credential); how many."""
+    seen: dict[str | None, bool] = {}
+    ended = [m for b in s.connections.buckets(tid) if b.player_id is not None
+             for m in b.members if not may_read(s, m, seen)]
+    for member in ended:
+        revoked(s, member)
+    return len(ended)

@@ -117,3 +117,18 @@ def test_a_replaced_token_stops_its_private_feed(ws):
     assert ws.gw.sent["alice2"][-1]["error"] == "unauthorized"
     ws.ws.message("alice3", {**me, "token": new.body["token"]})
     assert "checkin" in [e["type"] for e in ws.gw.entries("alice3")]
+
+
+def test_the_sweep_ends_an_idle_subscription_whose_token_was_replaced(ws):
+    org, tid, (alice, bob) = ss.event(ws)
+    for name, who in (("alice", alice), ("bob", bob)):
+        ws.ws.message(name, {"action": "subscribe", "tournament_id": tid,
+                             "player_id": who["player_id"], "token": who["token"]})
+    new = ws.api.post(f"/v1/tournaments/{tid}/players/{bob['player_id']}/token", token=org)
+    assert new.status == 201, new.body
+    ws.poller.poll()                                 # nothing new on bob's feed: still open
+    assert ws.gw.closed == []
+    assert feed_sockets.sweep(ws.rt.feed_sockets(advance=True)) == 0
+    assert ws.gw.closed == ["bob"] and ws.gw.sent["bob"][-1]["error"] == "credential_revoked"
+    left = {s.connection_id for s in ws.rt.feed_sockets().connections.of_tournament(tid)}
+    assert left == {"alice"}
