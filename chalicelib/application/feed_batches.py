@@ -18,11 +18,12 @@ from __future__ import annotations
 import json
 import logging
 import threading
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from ..store.dynamo_connections import CLAIM_TRIES
+from ..store.dynamo_connections import CLAIM_TRIES, Subscription
 from . import feed_sockets as fs
 
 log = logging.getLogger(__name__)
@@ -63,7 +64,7 @@ def send_batch(s: fs.Sockets, batch: Batch) -> int:
         bucket, listed = listed or s.connections.bucket(batch.bucket, batch.feed), None
         if bucket is None:
             return 0
-        plan: dict[fs.Subscription, list[dict[str, Any]]] = {}
+        plan: dict[Subscription, list[dict[str, Any]]] = {}
         alone, refused = [], []
         for member in bucket.members:
             if batch.entries is None or member.position < batch.after:
@@ -100,7 +101,7 @@ def _pool(name: str, size: int) -> ThreadPoolExecutor:
         return _pools[name]
 
 
-def _post(s: fs.Sockets, sub: fs.Subscription, mine: list[dict[str, Any]]) -> int:
+def _post(s: fs.Sockets, sub: Subscription, mine: list[dict[str, Any]]) -> int:
     message = fs.entries_message(sub.tournament_id, sub.player_id, sub.position,
                                  mine[-1]["position"], mine)
     if not s.poster.send(sub.connection_id, message):
@@ -115,7 +116,7 @@ def in_threads(s: fs.Sockets, batches: list[Batch]) -> int:
     return sum(_pool("batches", BATCH_SENDERS).map(lambda b: send_batch(s, b), batches))
 
 
-def to_queue(client: Any, url: str):
+def to_queue(client: Any, url: str) -> Callable[[fs.Sockets, list[Batch]], int]:
     """A dispatch that queues each batch (ten to a ``SendMessageBatch``) for the sender
     Lambda; answers 0 (the senders send)."""
     def dispatch(s: fs.Sockets, batches: list[Batch]) -> int:
