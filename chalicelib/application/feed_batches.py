@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -29,8 +30,12 @@ from . import feed_sockets as fs
 log = logging.getLogger(__name__)
 _pools: dict[str, ThreadPoolExecutor] = {}
 _pools_lock = threading.Lock()
-BATCH_SENDERS = 16           # batches sent at once in one process (the local shape)
-POSTERS = 32                 # posts in flight at once within one batch
+# batches sent at once in one process (the local shape: they share its CPU; deployed each
+# batch is a message of the queue and the senders are separate Lambdas)
+BATCH_SENDERS = 4
+# posts in flight at once within one batch (API Gateway's PostToConnection waits on the
+# network: PODIUM_FANOUT_POSTERS, default 32)
+POSTERS = int(os.environ.get("PODIUM_FANOUT_POSTERS", "32"))
 QUEUE_BODY_LIMIT = 200_000   # bytes of an SQS message (256 KiB): larger ones omit entries
 
 
