@@ -205,9 +205,11 @@ def assemble(config: Config, events: EventStore, views: ViewStore, admin_key: st
     if os.environ.get(Runtime.SOCKETS_TABLE) and os.environ.get(Runtime.SOCKETS_ENDPOINT):
         from .push import sockets  # the post-feed-entries reaction's fan-out
         sockets.set_fanout(lambda tids, newest: _fanout(rt, tids, newest))
+        sockets.set_closer(lambda tids: _close_revoked(rt, tids))
     else:
         from .push import sockets as no_sockets
         no_sockets.set_fanout(None)
+        no_sockets.set_closer(None)
     if config.dead_letter_queue_url:
         rt.dead_letters = queue_depth(config.dead_letter_queue_url, config.dynamodb_endpoint)
     return rt
@@ -232,6 +234,14 @@ def _fanout(rt: Runtime, tids: Any, newest: float | None) -> None:
         return
     from .application.feed_sockets import fanout
     fanout(rt.feed_sockets(advance=True), tids, newest)
+
+
+def _close_revoked(rt: Runtime, tids: Any) -> None:
+    if _runtime is not None and _runtime is not rt:
+        return
+    from .application.feed_sockets import close_revoked
+    for tid in sorted(tids):
+        close_revoked(rt.feed_sockets(), tid)
 
 
 def queue_depth(url: str, endpoint: str | None) -> Callable[[], int | None]:

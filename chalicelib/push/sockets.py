@@ -66,6 +66,22 @@ def set_fanout(run: Callable[[Iterable[str], float | None], None] | None) -> Non
     _fanout = run
 
 
+_close: Callable[[Iterable[str]], None] | None = None
+
+
+def set_closer(run: Callable[[Iterable[str]], None] | None) -> None:
+    """What the runtime does when credentials of these tournaments' players changed."""
+    global _close
+    _close = run
+
+
+def credentials_changed(tids: Iterable[str]) -> None:
+    """Players' tokens of these tournaments were replaced, or players removed: end the
+    private subscriptions whose token no longer reads (deployed; locally nothing)."""
+    if _close is not None:
+        _close(tids)
+
+
 class _Batch:
     def __init__(self) -> None:
         self.tids: set[str] = set()
