@@ -99,6 +99,15 @@ def ws_disconnect(event):
     return websocket.disconnect(event.to_dict(), runtime())
 
 
+# the fan-out's batches, sent by parallel senders (entrypoints/fanout.py; infra/resources.json
+# names the queue and gives the projector its URL, PODIUM_FANOUT_QUEUE_URL)
+@app.on_sqs_message(queue="podium-feed-batches", batch_size=10, name="send_feed_batches")
+def send_feed_batches(event):
+    from chalicelib.entrypoints import fanout
+    from chalicelib.runtime import runtime
+    fanout.send_batches((record.body for record in event), runtime())
+
+
 # -- webhooks (issue #8): the delivery worker, every minute in AWS ----------------------
 @app.schedule("rate(1 minute)", name="deliver_webhooks")
 def deliver_webhooks(event):

@@ -7,8 +7,10 @@ written straight to the connections table at the feed's current position; a few 
 subscribe through the app's own ``$default`` handler, timed apart). Each round, the staff
 post an announcement; the stream's records go to the projector as Lambda hands them
 (``entrypoints/stream.project``), whose ``post-feed-entries`` reaction fans the entry
-out: one read of the feed, then a conditional claim and a ``PostToConnection`` per
-subscriber (32 at once). The loopback management API records when each message arrives
+out: one read of the feed, then one batch per bucket of 100 subscribers, the batches
+sent by parallel senders (threads here; deployed, the SQS queue's sender Lambdas), each
+claiming its bucket with one conditional write and posting 32 at once. The loopback
+management API records when each message arrives
 (``--post-ms`` adds a delay per post, as API Gateway's own takes); measured from the
 entry's commit (its ``at``) to each arrival. Every subscriber must get the entry exactly
 once, after the position it had (no gap, no duplicate)."""
@@ -68,6 +70,30 @@ class Calls:
 CALLS: Calls | None = None
 
 
+def _subscribe_all(connections, subs) -> None:
+    """The subscriptions as ``DynamoConnections.subscribe`` leaves them (full buckets of
+    ``BUCKET_SIZE``, each connection's own item), written in bulk: setting up thousands
+    one subscribe at a time takes minutes on moto and is not what is measured."""
+    from chalicelib.store import dynamo_connections as dc
+    expires = str(int(time.time()) + dc.LIFETIME_SECONDS)
+    items = []
+    for n in range(0, len(subs), dc.BUCKET_SIZE):
+        chunk, feed = subs[n:n + dc.BUCKET_SIZE], subs[0].feed
+        key = f"~{feed}#{n // dc.BUCKET_SIZE:05d}"
+        items.append({"connection_id": {"S": key}, "feed": {"S": feed},
+                      "tournament_id": {"S": subs[0].tournament_id},
+                      "v": {"N": "1"}, "n": {"N": str(len(chunk))}, "expires_at": {"N": expires},
+                      **{f"m_{s.connection_id}": {"S": f"{s.position} {expires} - 00000000"}
+                         for s in chunk}})
+        items += [{"connection_id": {"S": s.connection_id}, "feed": {"S": feed},
+                   "bucket": {"S": key}, "expires_at": {"N": expires}} for s in chunk]
+    items.append({"connection_id": {"S": f"~{subs[0].feed}#head"}, "feed": {"S": subs[0].feed},
+                  "open": {"N": str((len(subs) - 1) // dc.BUCKET_SIZE)}})
+    for n in range(0, len(items), 25):
+        connections.client.batch_write_item(RequestItems={connections.table: [
+            {"PutRequest": {"Item": item}} for item in items[n:n + 25]]})
+
+
 def _run(count: int, rounds: int, delay: float) -> dict[str, Any]:
     from moto import mock_aws
 
@@ -101,9 +127,9 @@ def _run(count: int, rounds: int, delay: float) -> dict[str, Any]:
         sockets = rt.feed_sockets(advance=True)
         horizon = feeds.Horizon(rt.feed_progress, "dynamodb")
         start = feeds.public_feed(Reads(rt.service, rt.views), horizon, tid, None, 200)
-        for i in range(count):
-            sockets.connections.subscribe(Subscription(f"c{i:05d}", tid, None,
-                                                       start["position"]))
+        _subscribe_all(sockets.connections, [Subscription(f"c{i:05d}", tid, None,
+                                                          start["position"])
+                                             for i in range(count)])
         handlers = ss.handlers()
         subscribe_ms = []
         for i in range(20):

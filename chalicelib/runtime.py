@@ -81,6 +81,7 @@ class Runtime:
         return SqliteHealth(self.events, self.views)  # type: ignore[arg-type]  # SQLite's own
 
     SOCKETS_TABLE, SOCKETS_ENDPOINT = "PODIUM_CONNECTIONS_TABLE", "PODIUM_WEBSOCKET_ENDPOINT"
+    FANOUT_QUEUE = "PODIUM_FANOUT_QUEUE_URL"
 
     def feed_sockets(self, endpoint: str | None = None, advance: bool = False) -> Any:
         """The WebSocket feeds' use cases' dependencies (``application/feed_sockets``):
@@ -99,15 +100,23 @@ class Runtime:
         from .application.feed_sockets import Sockets
         from .application.feeds import Horizon, settle_seconds
         from .application.reads import Reads
+        from .auth.by_hash import principal_by_hash
         from .push.sockets import Poster
         from .store.dynamo_connections import DynamoConnections
         client = boto3.client("dynamodb", endpoint_url=self.config.dynamodb_endpoint)
         progress = self.feed_progress
+        dispatch = None
+        if os.environ.get(self.FANOUT_QUEUE):          # the sender Lambda sends them
+            from .application.feed_batches import to_queue
+            dispatch = to_queue(boto3.client("sqs", endpoint_url=self.config.dynamodb_endpoint),
+                                os.environ[self.FANOUT_QUEUE])
         return Sockets(Reads(self.service, self.views), Horizon(progress, self.config.store),
                        DynamoConnections(client, os.environ[self.SOCKETS_TABLE]),
                        Poster.connect(endpoint or os.environ[self.SOCKETS_ENDPOINT]),
                        settle=settle_seconds(self.config.store),
-                       advance=getattr(progress, "advance", None) if advance else None)
+                       advance=getattr(progress, "advance", None) if advance else None,
+                       recheck=lambda token_hash: principal_by_hash(self, token_hash),
+                       dispatch=dispatch)
 
     @functools.cached_property
     def feed_progress(self) -> Any:
@@ -196,9 +205,11 @@ def assemble(config: Config, events: EventStore, views: ViewStore, admin_key: st
     if os.environ.get(Runtime.SOCKETS_TABLE) and os.environ.get(Runtime.SOCKETS_ENDPOINT):
         from .push import sockets  # the post-feed-entries reaction's fan-out
         sockets.set_fanout(lambda tids, newest: _fanout(rt, tids, newest))
+        sockets.set_closer(lambda tids: _close_revoked(rt, tids))
     else:
         from .push import sockets as no_sockets
         no_sockets.set_fanout(None)
+        no_sockets.set_closer(None)
     if config.dead_letter_queue_url:
         rt.dead_letters = queue_depth(config.dead_letter_queue_url, config.dynamodb_endpoint)
     return rt
@@ -223,6 +234,14 @@ def _fanout(rt: Runtime, tids: Any, newest: float | None) -> None:
         return
     from .application.feed_sockets import fanout
     fanout(rt.feed_sockets(advance=True), tids, newest)
+
+
+def _close_revoked(rt: Runtime, tids: Any) -> None:
+    if _runtime is not None and _runtime is not rt:
+        return
+    from .application.feed_sockets import close_revoked
+    for tid in sorted(tids):
+        close_revoked(rt.feed_sockets(), tid)
 
 
 def queue_depth(url: str, endpoint: str | None) -> Callable[[], int | None]:

@@ -11,27 +11,33 @@ it missed something and subscribes again from its last position.
 No gap, no duplicate: a subscription's position moves on only by a conditional write
 (``claim``) from the position its sender read, so concurrent senders (two projector
 batches, a subscribe's own catch-up) never send one entry twice; entries are sent only
-up to the horizon (the projector's watermark), so nothing older can appear later."""
+up to the horizon (the projector's watermark), so nothing older can appear later.
+Subscribers are kept a hundred to a bucket: a fan-out reads the feed once and hands each
+bucket to a sender (``feed_batches.py``: parallel threads, deployed an SQS queue read by
+the sender Lambda), which claims its whole bucket with one conditional write.
+
+A private feed's credential is checked again before each send: a token revoked, replaced
+or expired (a player removed, a judge's token revoked) gets an ``error``
+(``credential_revoked``), its connection is closed and its subscriptions forgotten."""
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import groupby
 from typing import Any
 
 from ..auth import Principal
+from ..auth.by_hash import ADMIN_CREDENTIAL
+from ..auth.principal import require_player
 from ..domain.errors import DomainError
 from ..projections.queries import feed_entries as fe
 from ..store.dynamo_connections import Subscription
-from . import feeds
+from . import feeds, tournament
 from .reads import Reads
 
 MAX_WAIT_SECONDS = 3.0       # the longest the projector waits for its entries to settle
 RETRY_SECONDS = 0.25         # between looks while entries wait past the horizon
-CLAIMS_PER_CALL = 100        # subscribers claimed in one transaction
-SENDERS = 32                 # claims and posts in flight at once during a fan-out
 
 
 @dataclass
@@ -44,9 +50,13 @@ class Sockets:
     advance: Callable[[], Any] | None = None     # moves the watermark on (the projector)
     clock: Callable[[], float] = time.time
     sleep: Callable[[float], None] = field(default=time.sleep)
+    # a credential's hash -> its principal now (None: revoked, replaced or expired)
+    recheck: Callable[[str], Principal | None] | None = None
+    # sends the fan-out's batches (feed_batches: threads here, the SQS queue deployed)
+    dispatch: Callable[[Any, list[Any]], int] | None = None
 
 
-def _message(tid: str, pid: str | None, after: str | None, position: str,
+def entries_message(tid: str, pid: str | None, after: str | None, position: str,
              entries: list[dict[str, Any]]) -> dict[str, Any]:
     return {"type": "entries", "tournament_id": tid, "player_id": pid, "after": after,
             "position": position, "entries": entries}
@@ -72,11 +82,13 @@ def subscribe(s: Sockets, actor: Principal | None, connection_id: str, tid: str,
     since = after
     for page in pages:
         if page["entries"] or page is pages[-1]:
-            s.poster.send(connection_id, _message(tid, pid, since, page["position"],
+            s.poster.send(connection_id, entries_message(tid, pid, since, page["position"],
                                                   page["entries"]))
             since = page["position"]
-    sub = Subscription(connection_id, tid, pid, pages[-1]["position"])
-    s.connections.subscribe(sub)
+    credential = None if pid is None or actor is None else \
+        (ADMIN_CREDENTIAL if actor.role == "admin" else actor.token_hash)
+    sub = s.connections.subscribe(Subscription(connection_id, tid, pid,
+                                               pages[-1]["position"], credential))
     post_pending(s, sub)        # what the projector sent to nobody while this caught up
     return {"tournament_id": tid, "player_id": pid, "position": sub.position}
 
@@ -91,8 +103,44 @@ def _end(horizon: feeds.Horizon) -> str | None:
     return None if until is None else fe.mark(until)
 
 
+def may_read(s: Sockets, sub: Subscription, seen: dict[str | None, bool] | None = None
+             ) -> bool:
+    """Whether the subscription's credential still reads its feed (a public feed: yes);
+    ``seen`` keeps the answers of one batch (one look per credential)."""
+    if sub.player_id is None or s.recheck is None:
+        return True
+    if seen is not None and sub.token in seen:
+        return seen[sub.token]
+    allowed = False
+    principal = s.recheck(sub.token) if sub.token else None
+    if principal is not None:
+        try:
+            require_player(principal, tournament.load(s.reads, sub.tournament_id),
+                           sub.player_id)
+            allowed = True
+        except DomainError:
+            allowed = False
+    if seen is not None:
+        seen[sub.token] = allowed
+    return allowed
+
+
+def revoked(s: Sockets, sub: Subscription) -> None:
+    """End a connection whose credential no longer reads its private feed."""
+    s.poster.send(sub.connection_id, {
+        "type": "error", "error": "credential_revoked", "message":
+        "the token this feed was followed with was revoked, replaced or has expired: "
+        "the connection is closed", "details": {"tournament_id": sub.tournament_id,
+                                                "player_id": sub.player_id}})
+    s.poster.close(sub.connection_id)
+    s.connections.drop(sub.connection_id)
+
+
 def _deliver(s: Sockets, sub: Subscription, entries: list[dict[str, Any]]) -> bool:
     """Claim and send ``entries`` (after ``sub.position``); False when the claim lost."""
+    if not may_read(s, sub):
+        revoked(s, sub)
+        return True
     if len(entries) > feeds.MAX_BEHIND:
         s.poster.send(sub.connection_id, {
             "type": "error", "error": "feed_reload", "message":
@@ -103,7 +151,7 @@ def _deliver(s: Sockets, sub: Subscription, entries: list[dict[str, Any]]) -> bo
     position = entries[-1]["position"]
     if not s.connections.claim(sub, position):
         return False
-    if not s.poster.send(sub.connection_id, _message(sub.tournament_id, sub.player_id,
+    if not s.poster.send(sub.connection_id, entries_message(sub.tournament_id, sub.player_id,
                                                      sub.position, position, entries)):
         s.connections.drop(sub.connection_id)       # gone: the client left
     return True
@@ -153,55 +201,55 @@ def fanout(s: Sockets, tids: Iterable[str], newest: float | None) -> int:
 
 
 def _fan_tournament(s: Sockets, tid: str) -> tuple[int, bool]:
-    """Send the tournament's subscribers what is new; (messages sent, whether entries
-    wait past the horizon)."""
-    sent, waiting = 0, False
-    subs = sorted(s.connections.of_tournament(tid), key=lambda x: (x.feed, x.position))
+    """Send the tournament's subscribers what is new: the feed read once, then one batch
+    per bucket of subscribers behind it; (messages sent, whether entries wait past the
+    horizon)."""
+    from . import feed_batches
+    waiting = False
+    buckets = sorted(s.connections.buckets(tid), key=lambda b: b.feed)
     end = _end(s.horizon)
     if end is None:
-        return 0, bool(subs)
-    for _, group in groupby(subs, key=lambda x: x.feed):
+        return 0, bool(buckets)
+    batches: list[feed_batches.Batch] = []
+    for feed, group in groupby(buckets, key=lambda b: b.feed):
         members = list(group)
-        first = members[0]           # the furthest behind: one read serves them all
+        pid = members[0].player_id
+        first = min(m.position for b in members for m in b.members)
         limit = feeds.MAX_BEHIND + 1
-        read = fe.entries_after(s.reads.views, tid, first.player_id, first.position,
-                                limit)
+        read = fe.entries_after(s.reads.views, tid, pid, first, limit)
         found = [e for e in read if e["position"] < end]
         waiting = waiting or len(found) < len(read)
-        if len(read) >= limit:       # someone is far behind: each reads for itself
-            for sub in members:
-                post_pending(s, sub)
-            continue
-        behind = [(sub, [e for e in found if e["position"] > sub.position])
-                  for sub in members]
-        behind = [(sub, mine) for sub, mine in behind if mine]
-        if not behind:
-            continue
-        claims = [(sub, mine[-1]["position"]) for sub, mine in behind]
-        chunks = [claims[i:i + CLAIMS_PER_CALL] for i in range(0, len(claims),
-                                                             CLAIMS_PER_CALL)]
-        with ThreadPoolExecutor(min(SENDERS, len(behind))) as pool:
-            # the claims' transactions at once, then the posts, SENDERS at a time
-            won = [w for chunk in pool.map(s.connections.claim_many, chunks) for w in chunk]
-            jobs = [(sub, mine, claimed) for (sub, mine), claimed in
-                    zip(behind, won, strict=True)]
-            sent += sum(pool.map(lambda job: _send_one(s, *job), jobs))
-    return sent, waiting
-
-
-def _send_one(s: Sockets, sub: Subscription, mine: list[dict[str, Any]],
-              claimed: bool) -> int:
-    """Post what ``sub`` claimed; one that lost its claim reads again for itself."""
-    if not claimed:
-        post_pending(s, s.connections.get(sub.connection_id, sub.feed))
-        return 0
-    if not s.poster.send(sub.connection_id, _message(sub.tournament_id, sub.player_id,
-                                                     sub.position, mine[-1]["position"],
-                                                     mine)):
-        s.connections.drop(sub.connection_id)       # gone: the client left
-    return 1
+        complete = len(read) < limit      # else someone is far behind: each reads alone
+        for b in members:
+            if complete and (not found or all(m.position >= found[-1]["position"]
+                                              for m in b.members)):
+                continue
+            batches.append(feed_batches.Batch(b.key, feed, tid, pid, first, end,
+                                              found if complete else None, b))
+    if not batches:
+        return 0, waiting
+    dispatch = s.dispatch or feed_batches.in_threads
+    return dispatch(s, batches), waiting
 
 
 def sweep(s: Sockets) -> int:
-    """The scheduled backstop: every followed tournament, as after a batch."""
-    return fanout(s, s.connections.tournaments(), None)
+    """The scheduled backstop: every followed tournament, as after a batch, its batches
+    sent in process (not queued: it is what runs when the queue's senders did not); then
+    every private subscription whose credential no longer reads its feed is ended, even
+    if no entry came for it since (an idle phone holding a revoked token)."""
+    tids = s.connections.tournaments()
+    sent = fanout(replace(s, dispatch=None), tids, None)
+    for tid in sorted(tids):
+        close_revoked(s, tid)
+    return sent
+
+
+def close_revoked(s: Sockets, tid: str) -> int:
+    """End the tournament's private subscriptions whose credential was revoked, replaced
+    or has expired (one look per credential); how many."""
+    seen: dict[str | None, bool] = {}
+    ended = [m for b in s.connections.buckets(tid) if b.player_id is not None
+             for m in b.members if not may_read(s, m, seen)]
+    for member in ended:
+        revoked(s, member)
+    return len(ended)

@@ -46,6 +46,16 @@ class Poster:
             raise
         return True
 
+    def close(self, connection_id: str) -> None:
+        """Close the connection (API Gateway's ``DeleteConnection``; gone already: done)."""
+        try:
+            self.client.delete_connection(ConnectionId=connection_id)
+        except ClientError as exc:
+            error = exc.response.get("Error", {})
+            status = str(exc.response.get("ResponseMetadata", {}).get("HTTPStatusCode", ""))
+            if error.get("Code") not in GONE and status != "410":
+                raise
+
 
 _fanout: Callable[[Iterable[str], float | None], None] | None = None
 
@@ -54,6 +64,22 @@ def set_fanout(run: Callable[[Iterable[str], float | None], None] | None) -> Non
     """What the runtime does with the tournaments whose feeds a projection wrote."""
     global _fanout
     _fanout = run
+
+
+_close: Callable[[Iterable[str]], None] | None = None
+
+
+def set_closer(run: Callable[[Iterable[str]], None] | None) -> None:
+    """What the runtime does when credentials of these tournaments' players changed."""
+    global _close
+    _close = run
+
+
+def credentials_changed(tids: Iterable[str]) -> None:
+    """Players' tokens of these tournaments were replaced, or players removed: end the
+    private subscriptions whose token no longer reads (deployed; locally nothing)."""
+    if _close is not None:
+        _close(tids)
 
 
 class _Batch:

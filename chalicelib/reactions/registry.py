@@ -41,6 +41,10 @@ REACTIONS: tuple[Reaction, ...] = (
              doc="a Web Push delivery is due: wake the local push thread"),
     Reaction("post-feed-entries", sockets.post_feed_entries, signals=frozenset({FEED_WRITTEN}),
              doc="feed entries were written: send them to the WebSocket subscribers"),
+    Reaction("end-revoked-subscriptions", sockets.end_revoked_subscriptions,
+             frozenset({"tournament"}),
+             doc="a player's token was replaced or the player removed: end the WebSocket "
+                 "subscriptions it no longer reads"),
     Reaction("count-auto-picks", picks.count_auto_picks,
              frozenset({"pod", "tdraft", "mixed"}),
              doc="picks the server made (timer, staff) counted once in the metrics"),

@@ -1,1 +1,36 @@
+"""The live server and the TypeScript client compiled once per module (``compiled``)."""
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
 from tests.e2e.live import live_server  # noqa: F401  (fixture)
+
+ROOT = Path(__file__).resolve().parents[2]
+CLIENT = ROOT / "clients" / "typescript"
+BIN = CLIENT / "node_modules" / ".bin"
+
+
+def run(*command: str, cwd: Path = CLIENT, timeout: int = 300) -> subprocess.CompletedProcess:
+    return subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=timeout,
+                          check=False)
+
+
+@pytest.fixture(scope="module")
+def compiled():
+    if not (shutil.which("node") and shutil.which("npm")):
+        pytest.skip("node and npm are needed for the TypeScript client")
+    installed = CLIENT / "node_modules" / ".package-lock.json"
+    lock = CLIENT / "package-lock.json"
+    if not installed.exists() or installed.stat().st_mtime < lock.stat().st_mtime:
+        out = run("npm", "ci", "--no-audit", "--no-fund", "--prefer-offline")
+        assert out.returncode == 0, out.stdout + out.stderr
+    out = run("npm", "run", "--silent", "generate")     # package.json: the one command
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "warn" not in (out.stdout + out.stderr).lower(), out.stdout + out.stderr
+    out = run(str(BIN / "tsc"), "--strict", "-p", "tsconfig.json")
+    assert out.returncode == 0, out.stdout + out.stderr
+    return CLIENT / "dist" / "event.js"

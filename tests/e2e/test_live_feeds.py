@@ -123,3 +123,32 @@ def test_another_players_stream_is_refused(server):
     bad = SseClient(server.url, f"/v1/tournaments/{tid}/feed/stream", last_id="nope")
     assert bad.open().status == 400
     bad.close()
+
+
+def test_a_replaced_token_ends_its_private_stream(server):
+    """The staff re-issue a player's token while the player's phone follows its feed with
+    the old one: the stream sends an ``error`` (401) and ends, and the penalty recorded
+    after the re-issue never reaches it; the new token follows the feed."""
+    api = Api(UrlTransport(server.url), server.admin_key)
+    org, tid, roster = _event(api, players=4)
+    me = roster[0]
+    path = f"/v1/tournaments/{tid}/players/{me['player_id']}/feed/stream"
+    old_q, stop = queue.Queue(), threading.Event()
+    old = SseClient(server.url, path, token=me["token"])
+    follower = _follow(old, old_q, stop)
+    assert old_q.get(timeout=5) == ("status", 200)
+    _until(old_q, "position")
+    new = api.post(f"/v1/tournaments/{tid}/players/{me['player_id']}/token", token=org)
+    api.post(f"/v1/tournaments/{tid}/penalties", {"player_id": me["player_id"],
+                                                  "kind": "warning", "reason": "late"},
+             token=org)
+    seen = _until(old_q, "error", seconds=10.0)
+    assert seen[-1].data["status"] == 401
+    assert "penalty" not in [e.event for e in seen]
+    follower.join(timeout=5)
+    assert not follower.is_alive()                   # the server ended the stream
+    fresh_q = queue.Queue()
+    _follow(SseClient(server.url, path, token=new["token"]), fresh_q, stop)
+    assert fresh_q.get(timeout=5) == ("status", 200)
+    assert _until(fresh_q, "penalty")[-1].event == "penalty"
+    stop.set()

@@ -130,7 +130,13 @@ def test_least_privilege_roles(template):
     for name, r in resources.items():
         if r["Type"] == "AWS::Serverless::Function":
             role = r["Properties"]["Role"]["Fn::GetAtt"][0]
-            assert role == ("ProjectorRole" if name == "ProjectEvents" else "DefaultRole")
+            # the projector, and the fan-out's senders it queues batches for
+            assert role == ("ProjectorRole" if name in ("ProjectEvents", "SendFeedBatches")
+                            else "DefaultRole")
+    (batches,) = [s for s in _statements(roles["ProjectorRole"]) if s["Sid"] == "FeedBatches"]
+    assert batches["Resource"] == [{"Fn::GetAtt": ["FeedBatches", "Arn"]}]
+    events = resources["SendFeedBatches"]["Properties"]["Events"]
+    assert [e["Type"] for e in events.values()] == ["SQS"]
 
 
 def test_deploy_scripts_parse_and_are_executable():

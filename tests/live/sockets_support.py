@@ -30,6 +30,7 @@ class LoopbackGateway:
     def __init__(self):
         self.sent: dict[str, list[dict[str, Any]]] = defaultdict(list)
         self.gone: set[str] = set()
+        self.closed: list[str] = []
         self.posts = 0
 
     def post_to_connection(self, ConnectionId: str, Data: bytes) -> dict:  # noqa: N803
@@ -39,6 +40,11 @@ class LoopbackGateway:
                                "ResponseMetadata": {"HTTPStatusCode": 410}},
                               "PostToConnection")
         self.sent[ConnectionId].append(check(json.loads(Data)))
+        return {}
+
+    def delete_connection(self, ConnectionId: str) -> dict:  # noqa: N803
+        self.closed.append(ConnectionId)
+        self.gone.add(ConnectionId)
         return {}
 
     def entries(self, connection: str) -> list[dict[str, Any]]:
@@ -94,3 +100,17 @@ def check(message: dict[str, Any]) -> dict[str, Any]:
 
 
 _SPEC: dict[str, Any] | None = None
+
+
+def event(w, players=2):
+    org = w.api.organizer()
+    tid = w.api.post("/v1/tournaments", {"name": "Cup", "game": "vtes", "format": "sealed"},
+                     token=org).body["tournament_id"]
+    roster = [w.api.register(tid, f"P{i}") for i in range(players)]
+    w.poller.poll()
+    return org, tid, roster
+
+
+def announce(w, tid, org, text):
+    r = w.api.post(f"/v1/tournaments/{tid}/announcements", {"text": text}, token=org)
+    assert r.status == 201, r.body

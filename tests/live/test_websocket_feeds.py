@@ -5,52 +5,11 @@ is projected; no gap, no duplicate; hidden information stays hidden; a gone conn
 is dropped; a client that disconnects and resumes misses nothing."""
 from __future__ import annotations
 
-import pytest
-
-from chalicelib.application import feed_sockets, feeds
+from chalicelib.application import feed_sockets
 from chalicelib.push.sockets import Poster
-from chalicelib.runtime import set_runtime
-from tests.api.test_health_dynamodb import Poller
 from tests.live import sockets_support as ss
-from tests.support.client import ApiClient
 
-
-@pytest.fixture
-def ws(aws, chalice_app, monkeypatch):
-    from tests.conftest import ADMIN_KEY
-    monkeypatch.setenv("PODIUM_FEED_SETTLE_SECONDS", "0")
-    monkeypatch.setattr(feeds, "HORIZON_CACHE_SECONDS", 0)
-    monkeypatch.setenv("PODIUM_CONNECTIONS_TABLE", ss.CONNECTIONS)
-    monkeypatch.setenv("PODIUM_WEBSOCKET_ENDPOINT", ss.ENDPOINT)
-    ss.create_all(aws)
-    gateway = ss.LoopbackGateway()
-    endpoints = []
-    monkeypatch.setattr(Poster, "connect", classmethod(
-        lambda cls, endpoint: endpoints.append(endpoint) or cls(gateway)))
-    rt = ss.runtime()
-    set_runtime(rt)
-    # the projector as Lambda runs it: the batch, then one fan-out, then the watermark
-    from chalicelib.entrypoints.stream import project
-    from tests.api import test_health_dynamodb
-    monkeypatch.setattr(test_health_dynamodb, "handle_stream_batch",
-                        lambda event, projector: project(event, rt))
-    yield ss.SimpleNamespace(api=ApiClient(chalice_app, ADMIN_KEY), rt=rt, gw=gateway,
-                             poller=Poller(rt), ws=ss.handlers(), endpoints=endpoints)
-    set_runtime(None)
-
-
-def _event(w, players=2):
-    org = w.api.organizer()
-    tid = w.api.post("/v1/tournaments", {"name": "Cup", "game": "vtes", "format": "sealed"},
-                     token=org).body["tournament_id"]
-    roster = [w.api.register(tid, f"P{i}") for i in range(players)]
-    w.poller.poll()
-    return org, tid, roster
-
-
-def _announce(w, tid, org, text):
-    r = w.api.post(f"/v1/tournaments/{tid}/announcements", {"text": text}, token=org)
-    assert r.status == 201, r.body
+_event, _announce = ss.event, ss.announce
 
 
 def _subscribed(w, connection):
@@ -193,19 +152,27 @@ def test_the_real_client_posts_to_the_management_api(aws, monkeypatch):
     assert posted == [b'{"type":"entries","entries":[]}']
 
 
-def test_claims_are_made_a_hundred_at_a_time(ws):
-    from chalicelib.store.dynamo_connections import Subscription
+def test_claims_are_made_a_bucket_at_a_time(ws):
+    """150 subscribers fill two buckets; a claim moves every member of a bucket still at
+    the position it was read at, in one conditional write per bucket."""
+    from chalicelib.store.dynamo_connections import BUCKET_SIZE, Subscription
     org, tid, _ = _event(ws)
     connections = ws.rt.feed_sockets().connections
     subs = [Subscription(f"k{i:03d}", tid, None, "0000000000000001-~") for i in range(150)]
     for sub in subs:
         connections.subscribe(sub)
+    assert sorted(len(b.members) for b in connections.buckets(tid)) == [50, BUCKET_SIZE]
     assert connections.claim(subs[7], "0000000000000002-~")       # another sender moved it
+    calls = []
+    real = connections.client.update_item
+    connections.client.update_item = lambda **kw: calls.append(kw) or real(**kw)
     won = connections.claim_many([(sub, "0000000000000003-~") for sub in subs])
     assert won == [i != 7 for i in range(150)]
+    assert len(calls) == 2                                        # one write per bucket
     positions = {s.connection_id: s.position for s in connections.of_tournament(tid)}
     assert positions["k007"] == "0000000000000002-~"
     assert {p for c, p in positions.items() if c != "k007"} == {"0000000000000003-~"}
+    assert connections.claim_many([(subs[1], "0000000000000004-~")]) == [False]   # stale
 
 
 def test_entries_held_back_by_another_batch_are_sent_when_it_lands(ws):
