@@ -34,8 +34,7 @@ def open_pod_command(*, tournament: str, draft: DraftState, n: int, seed: str,
     organizer chose them (``draft.packs``) or collated for that player from ``seed``;
     the pod's clock starts at the draft's start."""
     if not draft.started or not 1 <= n <= len(draft.pods):
-        raise Conflict(f"the draft has no pod {n} to open", {"pod": n, "pods": len(draft.pods)},
-                       code="no_such_pod")
+        raise Conflict(f"the draft has no pod {n} to open", {"pod": n, "pods": len(draft.pods)})
     p = require_product(product, sets)
     d = DraftSettings.model_validate(dict(settings))
     rounds = draft.rounds
