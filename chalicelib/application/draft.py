@@ -13,7 +13,7 @@ from ..domain.draft.commands import MakePick, PickFor, Preselect, ReplacePack, T
 from ..domain.draft.events import PackReplaced
 from ..domain.draft.roster.commands import ProvideLateArrival
 from ..domain.draft.roster.state import DraftState
-from ..domain.draft.setup import start_commands
+from ..domain.draft.setup import start_command
 from ..domain.draft.state import PodState
 from ..domain.draft.views import pick_log, player_view, public_view, staff_view
 from ..domain.errors import Forbidden, NotFound
@@ -43,7 +43,8 @@ def start(uow: UnitOfWork, actor: Principal, tid: str, pods: list[list[str]] | N
           entered: EnteredProduct | None) -> dict[str, Any]:
     """Staff start the draft of a running booster-draft event before play: random pods
     (or ``pods``), packs collated from the seed (or ``packs``, or the product entered per
-    player, starters included)."""
+    player, starters included). The start records the pods and the seed; each pod then
+    opens in its own commit (:mod:`.draft_opening`)."""
     t = tournament.load(uow, tid)
     require_tournament_staff(actor, t)
     tournament.require_running(t, formats=(BOOSTER_DRAFT.name,),
@@ -55,15 +56,15 @@ def start(uow: UnitOfWork, actor: Principal, tid: str, pods: list[list[str]] | N
         allocations = entered.allocations(uow, t)
         packs = {p: [pack["cards"] for pack in a["packs"]] for p, a in allocations.items()}
         starters = {p: a["starters"] for p, a in allocations.items()}
-    begin, opens = start_commands(
-        tournament=tid, seed=t.seed, players=[p.id for p in t.active_players()],
+    begin = start_command(
+        seed=t.seed, players=[p.id for p in t.active_players()],
         product=product, draft=t.section("draft"), sets=product_sets(uow, product),
         now=ms(uow.now), by=actor.id, explicit_pods=pods, entered=packs)
     if starters is not None:
         begin = replace(begin, starters=starters)
+    # only the draft's own start: each pod opens in a commit of its own right after it
+    # (the open-draft-pods reaction, application/draft_opening.py)
     draft, _ = uow.decide(DRAFT, tid, begin)
-    for command in opens:
-        uow.decide(POD, (tid, command.pod), command)
     return summary_document(tid, draft)
 
 

@@ -16,7 +16,7 @@ from ..domain.draft.decide import advance
 from ..domain.draft.roster.state import DraftState
 from ..domain.draft.state import PodState
 from ..domain.draft.views import public_view
-from ..domain.errors import NotFound
+from ..domain.errors import Conflict, NotFound
 from ..projections.queries.draft import ACTIVE_KIND
 from ..service import Reply, UnitOfWork
 from . import sources
@@ -37,11 +37,23 @@ def draft_of(source: Any, tid: str) -> DraftState:
 
 
 def pod_of(source: Any, tid: str, n: int) -> PodState:
-    """Pod ``n`` (404 if there is none)."""
+    """Pod ``n`` (404 if there is none; 409 ``pod_opening`` while the draft has started
+    and the pod is still being opened, :mod:`.draft_opening`)."""
     state = sources.state(source, POD, (tid, n))
     if not state.opened:
+        if opening(source, tid, n):
+            raise Conflict(f"pod {n} is still opening (its packs are being laid out after "
+                           "the draft's start): try again in a moment",
+                           {"tournament_id": tid, "pod": n}, code="pod_opening")
         raise NotFound(f"no pod {n}", {"tournament_id": tid})
     return state
+
+
+def opening(source: Any, tid: str, n: int) -> bool:
+    """Whether pod ``n`` of a started draft is not open yet (its opening is under way)."""
+    draft = sources.state(source, DRAFT, tid)
+    return draft.started and 1 <= n <= len(draft.pods) and \
+        not sources.state(source, POD, (tid, n)).opened
 
 
 def sweep_pod(uow: UnitOfWork, tid: str, n: int) -> dict[str, Any]:
@@ -62,11 +74,13 @@ def touched_pod(reads: Reads, tid: str, n: int) -> PodState:
 
 
 def sweep(reads: Reads, tid: str) -> list[dict[str, Any]]:
-    """Every pod of the tournament's draft swept, one unit of work each."""
+    """Every pod of the tournament's draft swept, one unit of work each (a pod still
+    opening has no timer yet: reported as ``opening``)."""
     draft = draft_of(reads, tid)
     def work(n: int) -> Callable[[UnitOfWork], Reply]:
         return lambda uow: Reply(200, sweep_pod(uow, tid, n))
-    return [reads.service.run(work(n)).body for n in range(1, len(draft.pods) + 1)]
+    return [{"pod": n, "auto_picks": 0, "status": "opening"} if opening(reads, tid, n)
+            else reads.service.run(work(n)).body for n in range(1, len(draft.pods) + 1)]
 
 
 def sweep_running(reads: Reads) -> None:

@@ -15,7 +15,9 @@ from __future__ import annotations
 #    solved exactly (was 256; issue 31)
 #  - the audit log is chained, carries a signed manifest and withholds private fields
 #    behind commitments (issue 25): an older verifier cannot read it
-PODIUM_VERSION = "1.2.0"
+# 1.3.0: a booster draft's start records its seed (DraftStarted version 2) and each pod
+#  opens in a commit of its own after it (issue 31)
+PODIUM_VERSION = "1.3.0"
 
 
 def parse(version: object) -> tuple[int, int, int] | None:

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..projections.signals import FEED_WRITTEN
 from ..store.ports import StoredEvent
-from . import deliveries, picks, rounds, sockets
+from . import deliveries, drafts, picks, rounds, sockets
 
 
 @dataclass(frozen=True)
@@ -33,6 +33,8 @@ REACTIONS: tuple[Reaction, ...] = (
              durable=True, doc="a match's final result may complete its round: close it"),
     Reaction("close-tables-round", rounds.close_table_rounds, frozenset({"table"}),
              durable=True, doc="a table's result may complete its V:EKN round: close it"),
+    Reaction("open-draft-pods", drafts.open_draft_pods, frozenset({"draft"}), durable=True,
+             doc="a booster draft started: open each of its pods in a commit of its own"),
     Reaction("wake-webhook-worker", deliveries.wake_worker,
              signals=frozenset({deliveries.DUE_SIGNAL}),
              doc="a webhook delivery is due: wake the local delivery thread"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..domain import streams
 from ..domain.draft.decide import auto_pick
 from ..domain.draft.setup import plan_pods
 from ..domain.draft.state import PodState
@@ -62,6 +63,8 @@ def draft_started(ctx: Context, state: Any, event: Recorded) -> list[Finding]:
         out = _chosen(event, "pods") if chosen(event.data, "pods") else differences(
             event, "pods", pods, plan_pods(
                 players, DraftSettings.model_validate(ctx.section("draft")), ctx.seed or ""))
+        if event.data.get("seed") is not None:     # the seed its pods' packs come from
+            out += differences(event, "seed", event.data["seed"], ctx.seed)
         product = _product(ctx)
         if product.starters:
             skip = _collated(ctx, event, event.data)
@@ -77,7 +80,12 @@ def pod_opened(ctx: Context, state: PodState, event: Recorded) -> list[Finding]:
         d = event.data
         out = differences(event, "seed", d.get("seed"), ctx.seed)
         starts = ctx.log.streams.get(f"draft-{ctx.log.tournament_id}") or []
-        skip = _collated(ctx, event, starts[0].data if starts else None)
+        start = starts[0].data if starts else None
+        if start is not None and start.get("seed") is not None:
+            out += _as_started(event, start)        # opened after the start, as it planned
+            if start.get("packs") is not None:
+                return out
+        skip = _collated(ctx, event, start)
         if skip:
             return out + skip
         rounds = len(d.get("packs") or [])
@@ -88,6 +96,24 @@ def pod_opened(ctx: Context, state: PodState, event: Recorded) -> list[Finding]:
                                    d["packs"][r][seat], pack["cards"])
         return out
     return guarded(event, work)
+
+
+def _as_started(event: Recorded, start: dict[str, Any]) -> list[Finding]:
+    """A pod opened after the draft's start (each in its own commit): its seats are the
+    start's pod, its packs the ones the organizer chose when the start recorded them."""
+    d = event.data
+    n = streams.pod_number_of(event.stream) or 0
+    pods = start.get("pods") or []
+    out = differences(event, "seats", d.get("seats"), pods[n - 1] if 0 < n <= len(pods) else None)
+    chosen_packs = start.get("packs")
+    if chosen_packs is None:
+        return out
+    for seat, player in enumerate(d.get("seats") or []):
+        for r, pack in enumerate(chosen_packs.get(player) or []):
+            got = d["packs"][r][seat] if r < len(d.get("packs") or []) else None
+            out += differences(event, f"packs[{r}][{seat}] (round {r + 1}, {player}, as "
+                                      "chosen at the start)", got, pack)
+    return out
 
 
 def _held(state: PodState, event: Recorded) -> list[Finding]:

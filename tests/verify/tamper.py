@@ -188,7 +188,25 @@ def table_report_rewritten_at_close(doc: dict) -> tuple[tuple[str, int, str], st
     return _ident(closed), "tables[0].results"
 
 
-TAMPERING["hack-booster-draft"] += [pick_from_a_pack_never_held, picks_swapped_with_their_packs]
+def draft_started_with_another_seed(doc: dict) -> tuple[tuple[str, int, str], str]:
+    """The draft's start names a seed other than the tournament's (its pods open after
+    it from the seed it names)."""
+    started = _first(doc, "DraftStarted")
+    started["data"]["seed"] = "0" * 64
+    return _ident(started), "seed"
+
+
+def pod_seated_unlike_the_start(doc: dict) -> tuple[tuple[str, int, str], str]:
+    """A pod opened after the start with its seats in another order than the start's pod."""
+    opened = _first(doc, "PodOpened")
+    seats = opened["data"]["seats"]
+    seats[0], seats[1] = seats[1], seats[0]
+    return _ident(opened), "seats"
+
+
+TAMPERING["hack-booster-draft"] += [pick_from_a_pack_never_held, picks_swapped_with_their_packs,
+                                    draft_started_with_another_seed,
+                                    pod_seated_unlike_the_start]
 TAMPERING["mtg-conspiracy"] += [pick_from_a_pack_never_held]
 TAMPERING["vtes-sealed-swap"] += [table_report_rewritten_at_close]
 TAMPERING["vtes-table-draft"] += [table_report_rewritten_at_close]

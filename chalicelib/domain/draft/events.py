@@ -7,7 +7,7 @@ from typing import Any
 from ..events import Event, Payload, event, optional, upcaster
 
 
-@event
+@event(version=2)
 class DraftStarted(Event):
     pods: list[list[str]]
     rounds: int
@@ -16,6 +16,20 @@ class DraftStarted(Event):
     by: str
     # what the organizer chose rather than the seed ("pods", "packs"), when anything
     chosen_by_organizer: list[str] | None = optional()
+    # the seed each pod's packs are collated from: recorded when the pods are opened
+    # after the start, each in a commit of its own (the ``open-draft-pods`` reaction);
+    # absent in drafts whose pods opened in the start's own commit
+    seed: str | None = optional()
+    # the packs the organizer chose (body or entered product), {player: [[cards] per
+    # round]}, when they are not collated from the seed
+    packs: dict[str, list[list[str]]] | None = optional()
+
+
+@upcaster(DraftStarted, 1)
+def _pods_opened_with_the_start(data: Payload) -> Payload:
+    """Drafts started before their pods opened each in its own commit opened them in the
+    start's commit: no seed or chosen packs recorded (the pods hold them)."""
+    return dict(data)
 
 
 @event

@@ -6,12 +6,16 @@ from typing import Any
 
 from ..errors import Invalid
 from ..pods.assignment import assign_pods, check_explicit, pod_sizes
-from ..product.allocation import booster_plan, collate_packs, deal_starters, require_product
-from ..product.cards import CardSet, card_index
+from ..product.allocation import booster_plan, deal_starters, require_product
+from ..product.cards import CardSet
 from ..profiles.draft import DraftSettings
 from ..profiles.product import ProductSettings
 from .commands import OpenPod
+from .opening import open_pod_command, specials_of  # noqa: F401 - specials_of: importers
 from .roster.commands import StartDraft
+from .roster.decide import decide as roster_decide
+from .roster.evolve import evolve as roster_evolve
+from .roster.state import DraftState
 
 
 def rounds_for(product: ProductSettings, draft: DraftSettings) -> int:
@@ -32,12 +36,27 @@ def plan_pods(players: list[str], draft: DraftSettings, seed: str,
     return assign_pods(players, sizes, seed)
 
 
-def specials_of(sets: Mapping[str, CardSet], product: ProductSettings) -> dict[str, dict[str, Any]]:
-    used = {spec.set for spec in product.boosters}
-    index = card_index(sets[s] for s in sorted(used))
-    return {cid: {"action": c.draft_action, "prompt": c.reveal_prompt,
-                  "choices": c.reveal_choices}
-            for cid, c in index.items() if c.draft_action}
+def start_command(*, seed: str, players: list[str], product: Mapping[str, Any],
+                  draft: Mapping[str, Any], sets: Mapping[str, CardSet], now: int, by: str,
+                  explicit_pods: list[list[str]] | None = None,
+                  entered: Mapping[str, list[list[str]]] | None = None) -> StartDraft:
+    """The ``StartDraft`` for ``draft-<tid>``: the pods (from the seed unless the
+    organizer chose them), the starters, the seed every pod's packs are collated from and
+    the packs the organizer ``entered`` instead (``{player: [[card ids] per round]}``).
+    The pods open afterwards, each in its own commit (:func:`.opening.open_pod_command`)."""
+    p = require_product(product, sets)
+    d = DraftSettings.model_validate(dict(draft))
+    rounds = rounds_for(p, d)
+    pods = plan_pods(players, d, seed, explicit_pods)
+    starters = deal_starters(p, sets, seed, players) if p.starters else {pl: [] for pl in players}
+    packs = None
+    if entered is not None:
+        _check_entered(entered, players, rounds, sets, booster_plan(p)[:rounds])
+        packs = {pl: [list(c) for c in entered[pl][:rounds]] for pod in pods for pl in pod}
+    chosen = tuple(name for name, given in (("pods", explicit_pods), ("packs", entered))
+                   if given is not None)
+    return StartDraft(pods=pods, rounds=rounds, starters=starters, now=now, by=by,
+                      chosen=chosen, seed=seed, packs=packs)
 
 
 def start_commands(*, tournament: str, seed: str, players: list[str],
@@ -46,39 +65,16 @@ def start_commands(*, tournament: str, seed: str, players: list[str],
                    explicit_pods: list[list[str]] | None = None,
                    entered: Mapping[str, list[list[str]]] | None = None,
                    ) -> tuple[StartDraft, list[OpenPod]]:
-    """The ``StartDraft`` for ``draft-<tid>`` and one ``OpenPod`` per pod. Packs are
-    collated from the seed unless the organizer ``entered`` each player's physical packs
-    (``{player: [[card ids] per round]}``)."""
-    p = require_product(product, sets)
-    d = DraftSettings.model_validate(dict(draft))
-    rounds = rounds_for(p, d)
-    pods = plan_pods(players, d, seed, explicit_pods)
-    plan = booster_plan(p)[:rounds]
-    starters = deal_starters(p, sets, seed, players) if p.starters else {pl: [] for pl in players}
-    timer = {"pick_seconds": d.pick_seconds,
-             "pick_seconds_by_cards_left": d.pick_seconds_by_cards_left,
-             "review_seconds": d.review_seconds}
-    specials = specials_of(sets, p)
-    if entered is not None:
-        _check_entered(entered, players, rounds, sets, plan)
-    commands = []
-    for n, pod in enumerate(pods, start=1):
-        if entered is not None:
-            per_player = {pl: [list(c) for c in entered[pl][:rounds]] for pl in pod}
-        else:
-            per_player = {pl: [x["cards"] for x in collate_packs(p, sets, seed, pl, 0, rounds)]
-                          for pl in pod}
-        packs = [[per_player[pl][r] for pl in pod] for r in range(rounds)]
-        meta = [[{"set": plan[r]["set"], "booster": plan[r]["booster"],
-                  "size": sets[plan[r]["set"]].booster(plan[r]["booster"]).size}
-                 for _ in pod] for r in range(rounds)]
-        commands.append(OpenPod(tournament=tournament, pod=n, seed=seed, seats=list(pod),
-                                packs=packs, now=now, pack_meta=meta, timer=timer,
-                                own_picks=d.own_picks, specials=specials))
-    chosen = tuple(name for name, given in (("pods", explicit_pods), ("packs", entered))
-                   if given is not None)
-    return StartDraft(pods=pods, rounds=rounds, starters=starters, now=now, by=by,
-                      chosen=chosen), commands
+    """The ``StartDraft`` (:func:`start_command`) and the ``OpenPod`` each pod then
+    opens with, as the start's reaction derives them."""
+    start = start_command(seed=seed, players=players, product=product, draft=draft,
+                          sets=sets, now=now, by=by, explicit_pods=explicit_pods,
+                          entered=entered)
+    (started,) = roster_decide(start, DraftState())
+    state = roster_evolve(DraftState(), started)
+    return start, [open_pod_command(tournament=tournament, draft=state, n=n, seed=seed,
+                                    product=product, settings=draft, sets=sets)
+                   for n in range(1, len(state.pods) + 1)]
 
 
 def _check_entered(entered: Mapping[str, list[list[str]]], players: list[str], rounds: int,

@@ -18,13 +18,16 @@ def pod_status_kind(tid: str) -> str:
 
 def draft_view(views, tid: str) -> dict[str, Any] | None:
     """The public draft summary: the draft stream's document joined with each pod's own
-    status document."""
+    status document; a pod without one is still ``opening`` (pods open after the start,
+    each in its own commit), and so is the draft until every pod is open."""
     doc = views.get(draft_view_id(tid))
     if doc is None:
         return None
     status = {v.doc["pod"]: v.doc for v in views.list(pod_status_kind(tid), limit=10_000)}
-    pods = [{**pod, "status": status.get(pod["pod"], {}).get("status", "drafting"),
+    pods = [{**pod, "status": status.get(pod["pod"], {}).get("status", "opening"),
              "finished_at": status.get(pod["pod"], {}).get("finished_at")}
             for pod in doc["pods"]]
     done = bool(pods) and all(p["status"] == "finished" for p in pods)
-    return {**doc, "status": "finished" if done else "drafting", "pods": pods}
+    whole = "finished" if done else \
+        "opening" if any(p["status"] == "opening" for p in pods) else "drafting"
+    return {**doc, "status": whole, "pods": pods}

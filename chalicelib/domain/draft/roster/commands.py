@@ -15,6 +15,10 @@ class StartDraft:
     # what the organizer chose instead of the seed ("pods", "packs"): recorded so an
     # audit tells a choice from a changed draw
     chosen: tuple[str, ...] = ()
+    # the seed the pods' packs are collated from, and the packs the organizer chose
+    # instead ({player: [[cards] per round]}): each pod opens later, in its own commit
+    seed: str | None = None
+    packs: dict[str, list[list[str]]] | None = None
 
 
 @dataclass(frozen=True)

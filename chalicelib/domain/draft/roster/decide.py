@@ -28,7 +28,8 @@ def decide(command: Any, state: DraftState) -> list[Event]:
             raise Invalid("invalid pods", {"pods": command.pods})
         return [DraftStarted(pods=[list(p) for p in command.pods], rounds=command.rounds,
                              starters=dict(command.starters), at=command.now, by=command.by,
-                             chosen_by_organizer=list(command.chosen) or None)]
+                             chosen_by_organizer=list(command.chosen) or None,
+                             seed=command.seed, packs=command.packs)]
     if isinstance(command, ProvideLateArrival):
         if not state.started:
             raise Conflict("the draft has not started; the player can join a pod",

@@ -14,3 +14,12 @@ class DraftState:
     starters: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     late: dict[str, dict[str, Any]] = field(default_factory=dict)
     started_at: int | None = None
+    # recorded when the pods open after the start, each in its own commit (None: they
+    # opened with it): the seed their packs come from, the packs the organizer chose
+    seed: str | None = None
+    packs: dict[str, list[list[str]]] | None = None
+
+    @property
+    def opens_pods(self) -> bool:
+        """Whether the pods open after the start (the ``open-draft-pods`` reaction)."""
+        return self.started and self.seed is not None

@@ -1,0 +1,19 @@
+"""Opening a booster draft's pods after its start: the start commits only
+``DraftStarted`` (its pods and the seed); this reaction to it opens each pod in a
+commit of its own (``application/draft_opening.py``), so no commit grows with the
+field (a DynamoDB transaction holds 100 items) and the start's request stays short.
+Idempotent: a pod already open is left as it is, so a re-delivered start, a retry
+after a failure half-way, or two workers at once open nothing twice."""
+from __future__ import annotations
+
+from ..service import Reply
+from ..store.ports import StoredEvent
+
+ACTOR = "pod-opener"
+
+
+def open_draft_pods(ctx, events: list[StoredEvent]) -> None:
+    from ..application import draft_opening
+    for tid, n in draft_opening.pods_to_open(events):
+        ctx.command(ACTOR, lambda uow, tid=tid, n=n: Reply(
+            200, draft_opening.open_pod(uow, tid, n)))
