@@ -28,8 +28,8 @@ from collections import Counter, defaultdict
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from bench.projection_lag import projection_waiter
 from demo.client import Api, Event
-from demo.consistency import projection_waiter
 from demo.scenarios.booster import pick_body
 from demo.server import LocalServer
 from demo.transport import KeepAliveTransport
