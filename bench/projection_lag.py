@@ -41,3 +41,20 @@ def projection_waiter(transport: Any, timeout: float = 30.0,
 def _projection(transport: Any) -> Any:
     reply = transport.request("GET", "/v1/health")
     return (reply.body or {}).get("projection") if isinstance(reply.body, dict) else None
+
+
+def rebuild_views(api: Any, timeout: float = 900.0) -> dict[str, Any]:
+    """``POST /v1/admin/projections/rebuild`` and wait for the job to end (it runs outside
+    the request: the POST answers 202 while it runs); the finished job, or ProjectionLag
+    when it failed or did not end in time (comparing views with an unfinished rebuild
+    would compare them with themselves)."""
+    deadline = time.monotonic() + timeout
+    job = api.post("/v1/admin/projections/rebuild", token=api.admin_key)
+    while job.get("state") == "running":
+        if time.monotonic() > deadline:
+            raise ProjectionLag(f"the rebuild still runs after {timeout:g} s: {job}")
+        job = api.ok("GET", "/v1/admin/projections/rebuild?wait=20", token=api.admin_key,
+                     status=(200, 202))
+    if job.get("state") != "succeeded":
+        raise ProjectionLag(f"the rebuild did not succeed: {job}")
+    return job
