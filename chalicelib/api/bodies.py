@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..domain.product.cards import ID_PATTERN
+from ..domain.product.card_ids import ID_PATTERN
 
 Name = Field(min_length=1, max_length=80)
 PlayerId = Field(pattern=r"^p[0-9a-f]{10}$")

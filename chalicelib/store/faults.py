@@ -9,7 +9,6 @@ broken constraint (``IntegrityError``), a request botocore refused to send
 (``ParamValidationError``) and DynamoDB's ``ValidationException``."""
 from __future__ import annotations
 
-import sqlite3
 import sys
 
 from .ports import StoreUnavailable
@@ -30,7 +29,8 @@ def store_fault(exc: BaseException) -> str | None:
     ``exc`` means the store is unavailable, else None."""
     if isinstance(exc, StoreUnavailable):
         return str(exc) or type(exc).__name__
-    if isinstance(exc, sqlite3.DatabaseError):
+    sqlite3 = sys.modules.get("sqlite3")      # never loaded (DynamoDB): no SQLite error
+    if sqlite3 is not None and isinstance(exc, sqlite3.DatabaseError):
         if isinstance(exc, (sqlite3.ProgrammingError, sqlite3.IntegrityError)):
             return None
         return type(exc).__name__

@@ -21,11 +21,10 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ..errors import Invalid
+from .card_ids import ID_PATTERN
 
 Pack = list[str]
 Pool = list[str]
-
-ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$"
 
 CardKind = Literal["crypt", "library", "hero", "conspiracy", "basic-land", "other"]
 CARD_KINDS: tuple[str, ...] = ("crypt", "library", "hero", "conspiracy", "basic-land", "other")

@@ -8,6 +8,7 @@ from ..clock import limit_minutes
 from ..errors import Conflict, Invalid
 from ..events import Event
 from ..rng import derive
+from .bulk_order import best_first
 from .byes import choose_bye
 from .clock import deadline
 from .commands import PairRound, SetStructure, StartTopCut
@@ -15,7 +16,7 @@ from .cost import Candidate
 from .events import RoundPaired, StructureSet, SwissStarted, TopCutStarted
 from .pairing import pair_round
 from .running import running_records
-from .standings import ordered, standings
+from .standings import standings
 from .state import SwissState
 from .structure import planned
 from .topcut import build
@@ -104,8 +105,8 @@ def round_candidates(state: SwissState, settings: dict[str, Any], seed_key: str,
         ranked = sorted(active)
         derive(seed_key, "round-order", number).shuffle(ranked)
     else:
-        best_first, _, _ = ordered(recs, settings, seed_key, len(state.rounds))
-        ranked = [p for p in best_first if p in playing]
+        ranked = [p for p in best_first(recs, settings, seed_key, len(state.rounds))
+                  if p in playing]
     byes = {p: recs[p].byes for p in active}
     bye = choose_bye(ranked, byes, number == 1, derive(seed_key, "bye", number), pods)
     cands = [Candidate(p, recs[p].points, i, frozenset(recs[p].opponents),
