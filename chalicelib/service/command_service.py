@@ -36,11 +36,8 @@ class Reply:
     headers: dict[str, str] = field(default_factory=dict)
 
 
-class ServiceBusy(DomainError):
+class ServiceBusy(DomainError, status=409, code="contention"):
     """Contention did not clear after every retry; nothing was appended."""
-
-    status = 409
-    code = "contention"
 
 
 class CommandService:

@@ -7,6 +7,8 @@ from typing import Any
 
 @dataclass(frozen=True)
 class ReportCheating:
+    """V:EKN 5.1: a judge reports a cheating allegation against a player."""
+
     allegation_id: str
     player: str
     statement: str
@@ -17,6 +19,8 @@ class ReportCheating:
 
 @dataclass(frozen=True)
 class DecideAllegation:
+    """V:EKN 5.1: the head judge decides the allegation (and the penalty it gives)."""
+
     allegation_id: str
     decision: str
     note: str

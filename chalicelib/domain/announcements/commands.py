@@ -7,6 +7,8 @@ from typing import Any
 
 @dataclass(frozen=True)
 class Announce:
+    """Staff announce something to every player of the tournament (pushed)."""
+
     announcement_id: str
     text: str
     by: dict[str, Any]

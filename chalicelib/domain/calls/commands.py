@@ -7,6 +7,8 @@ from typing import Any
 
 @dataclass(frozen=True)
 class CallJudge:
+    """A player or staff member calls a judge to a table or match, with a reason."""
+
     call_id: str
     caller: dict[str, Any]
     player_id: str | None
@@ -20,6 +22,8 @@ class CallJudge:
 
 @dataclass(frozen=True)
 class AcknowledgeCall:
+    """A judge takes the call: the caller is told a judge is coming."""
+
     call_id: str
     by: dict[str, Any]
     now: str
@@ -27,6 +31,8 @@ class AcknowledgeCall:
 
 @dataclass(frozen=True)
 class ResolveCall:
+    """The judge closes the call, with a note; the response time is recorded."""
+
     call_id: str
     by: dict[str, Any]
     note: str | None

@@ -54,6 +54,8 @@ class GivePenalty:
 
 @dataclass(frozen=True)
 class FileAppeal:
+    """A penalized player appeals the penalty to the head judge (V:EKN 2.7)."""
+
     appeal_id: str
     penalty_id: str
     player: str                        # the caller: the penalized player
@@ -63,6 +65,8 @@ class FileAppeal:
 
 @dataclass(frozen=True)
 class DecideAppeal:
+    """The head judge upholds or overturns an appealed penalty (V:EKN 2.7)."""
+
     penalty_id: str
     decision: str
     note: str
@@ -95,6 +99,8 @@ class AnnounceRoundStart:
 
 @dataclass(frozen=True)
 class MarkPresent:
+    """Staff mark a player present for a round (tardiness, V:EKN 3.3)."""
+
     round: int
     player: str
     by: dict[str, Any]

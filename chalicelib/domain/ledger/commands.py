@@ -7,6 +7,8 @@ from typing import Any
 
 @dataclass(frozen=True)
 class RecordEvent:
+    """Record a finished event's report in the federation's ledger."""
+
     record: dict[str, Any]
     by: dict[str, Any]
     now: str
@@ -14,6 +16,8 @@ class RecordEvent:
 
 @dataclass(frozen=True)
 class InvalidateEvent:
+    """Invalidate a recorded event (V:EKN 9.4): it never counts again."""
+
     event_id: str
     reason: str
     by: dict[str, Any]

@@ -7,6 +7,8 @@ from typing import Any
 
 @dataclass(frozen=True)
 class IssueKey:
+    """Issue an API key: only its SHA-256 is kept; a rotation names the key it replaces."""
+
     key_id: str
     token_sha256: str
     role: str
@@ -20,6 +22,8 @@ class IssueKey:
 
 @dataclass(frozen=True)
 class RevokeKey:
+    """Revoke a key at once, with the reason (the key answers 401 from then on)."""
+
     key_id: str
     reason: str
     by: dict[str, Any]
