@@ -434,9 +434,13 @@ def scan_codes(root: pathlib.Path = ROOT / "chalicelib") -> dict[str, list[Site]
 
 
 def _class_constants(node: ast.ClassDef, name: str) -> list[Any]:
-    return [stmt.value.value for stmt in node.body
-            if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Constant)
-            and any(isinstance(t, ast.Name) and t.id == name for t in stmt.targets)]
+    """``name``'s constant in the class line (``class Conflict(DomainError, status=409)``)
+    or assigned in its body."""
+    return [k.value.value for k in node.keywords
+            if k.arg == name and isinstance(k.value, ast.Constant)] + [
+        stmt.value.value for stmt in node.body
+        if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Constant)
+        and any(isinstance(t, ast.Name) and t.id == name for t in stmt.targets)]
 
 
 def _call_site(node: ast.Call, where: str, status_of) -> Site | None:
