@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+
+from ..actor import ActorRef
 
 
 @dataclass(frozen=True)
@@ -13,7 +14,7 @@ class ReportCheating:
     player: str
     statement: str
     round: int | None
-    by: dict[str, Any]
+    by: ActorRef
     now: str
 
 
@@ -25,6 +26,6 @@ class DecideAllegation:
     decision: str
     note: str
     by_head_judge: bool          # fact: the caller is the head judge
-    by: dict[str, Any]
+    by: ActorRef
     now: str
     penalty_id: str | None = None

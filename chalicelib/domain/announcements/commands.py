@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+
+from ..actor import ActorRef
 
 
 @dataclass(frozen=True)
@@ -11,5 +12,5 @@ class Announce:
 
     announcement_id: str
     text: str
-    by: dict[str, Any]
+    by: ActorRef
     now: str

@@ -4,6 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..actor import ActorRef
+
 
 @dataclass(frozen=True)
 class CallJudge:
@@ -25,7 +27,7 @@ class AcknowledgeCall:
     """A judge takes the call: the caller is told a judge is coming."""
 
     call_id: str
-    by: dict[str, Any]
+    by: ActorRef
     now: str
 
 
@@ -34,6 +36,6 @@ class ResolveCall:
     """The judge closes the call, with a note; the response time is recorded."""
 
     call_id: str
-    by: dict[str, Any]
+    by: ActorRef
     note: str | None
     now: str

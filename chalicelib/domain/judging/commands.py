@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..actor import ActorRef
+
 KINDS = ("warning", "game_loss", "match_loss", "disqualification")
 INFRACTIONS = ("procedural", "tardiness", "slow_play", "unsporting_conduct", "cheating",
                "marked_cards", "other")
@@ -29,7 +31,7 @@ class NameOfficials:
     started: bool                      # fact: the tournament has begun
     staff: frozenset[str]              # fact: the organizer's and the judges' ids
     players: frozenset[str]            # fact: the registered players
-    by: dict[str, Any]
+    by: ActorRef
     now: str
 
 
@@ -70,7 +72,7 @@ class DecideAppeal:
     penalty_id: str
     decision: str
     note: str
-    by: dict[str, Any]
+    by: ActorRef
     by_head_judge: bool                # fact: the caller is the head judge
     now: str
 
@@ -84,7 +86,7 @@ class ReviewDisqualification:
     penalty_id: str
     decision: str
     note: str
-    by: dict[str, Any]
+    by: ActorRef
     now: str
 
 
@@ -94,7 +96,7 @@ class AnnounceRoundStart:
     announced by the head judge or organizer), from which tardiness counts."""
     round: int
     starts_at: str
-    by: dict[str, Any]
+    by: ActorRef
 
 
 @dataclass(frozen=True)
@@ -103,6 +105,6 @@ class MarkPresent:
 
     round: int
     player: str
-    by: dict[str, Any]
+    by: ActorRef
     now: str
 

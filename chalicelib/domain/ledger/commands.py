@@ -4,13 +4,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..actor import ActorRef
+
 
 @dataclass(frozen=True)
 class RecordEvent:
     """Record a finished event's report in the federation's ledger."""
 
     record: dict[str, Any]
-    by: dict[str, Any]
+    by: ActorRef
     now: str
 
 
@@ -20,5 +22,5 @@ class InvalidateEvent:
 
     event_id: str
     reason: str
-    by: dict[str, Any]
+    by: ActorRef
     now: str

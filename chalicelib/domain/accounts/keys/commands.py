@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+
+from ...actor import ActorRef
 
 
 @dataclass(frozen=True)
@@ -16,7 +17,7 @@ class IssueKey:
     tournament_id: str | None
     expires_at: str | None
     rotation_of: tuple[str, ...]
-    by: dict[str, Any]
+    by: ActorRef
     now: str
 
 
@@ -26,5 +27,5 @@ class RevokeKey:
 
     key_id: str
     reason: str
-    by: dict[str, Any]
+    by: ActorRef
     now: str
