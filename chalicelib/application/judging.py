@@ -45,9 +45,6 @@ from .reads import Reads
 LOSSES = ("game_loss", "match_loss")
 
 
-def _stream(tid: str) -> str:
-    return streams.judging(tid)
-
 
 def head_judge(state: j.JudgingState, t: TournamentState) -> str:
     """The named head judge; the organizer is the head judge until one is named (2.6:
@@ -380,7 +377,7 @@ def record_tardy(uow: UnitOfWork, actor: Principal, tid: str, number: int,
     match lost in Swiss, 0 VP at their table (a round's game) in V:EKN."""
     t = tournament.load(uow, tid, guard=False)
     kind = "match_loss" if t.structure == "swiss" else "game_loss"
-    start = uow.load(j.JUDGING, _stream(tid)).starts.get(number)
+    start = uow.load(j.JUDGING, tid).starts.get(number)
     arrived = round_arrivals.checked_in(uow, tid, number).get(player)
     if start is not None and round_arrivals.in_time(arrived, j.late_from(start)):
         raise Conflict("the player checked in for the round within 15 minutes of its start "
