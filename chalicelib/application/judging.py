@@ -19,7 +19,6 @@ from typing import Any
 
 from ..auth import Principal, is_staff, require_player, require_tournament_staff
 from ..domain import judging as j
-from ..domain import streams
 from ..domain.errors import Conflict, Forbidden, Invalid, NotFound
 from ..domain.judging.losses import swiss_loss
 from ..domain.swiss import SWISS
@@ -303,12 +302,12 @@ def _seated(uow_or_reads: Any, t: TournamentState, number: int) -> list[str]:
     """The players of round ``number`` (not the bye, not sitting out), in seat order."""
     load = sources.reader(uow_or_reads)
     if t.structure == "swiss":
-        swiss = load(SWISS, streams.swiss(t.id))
+        swiss = load(SWISS, t.id)
         if not 1 <= number <= len(swiss.rounds):
             raise NotFound(f"no Swiss round {number}", code="round_not_found")
         return [p for m in swiss.rounds[number - 1].matches for p in (m.a, m.b) if p]
     if t.structure == "multiplayer-tables":
-        state = load(TABLES, streams.tables(t.id))
+        state = load(TABLES, t.id)
         if not 1 <= number <= len(state.rounds):
             raise NotFound(f"round {number} has not been seated", code="round_not_found")
         return [p for seats in state.rounds[number - 1].tables for p in seats]
