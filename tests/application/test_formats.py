@@ -95,7 +95,7 @@ def test_table_and_mixed_drafts_from_their_start_to_the_swept_end(world, fmt):
     t = state(world.rt, tid)
     read = lambda d, s: world.rt.service.read(d, s)[0]  # noqa: E731
     roster = fmt_object.roster(read, tid)
-    pod = read(fmt_object.decider, fmt_object.pod_stream(tid, 1))
+    pod = read(fmt_object.decider, (tid, 1))
     expected = (pools.table_draft_pool if fmt == "table-draft" else pools.mixed_draft_pool)(
         roster, pod, t.order[0])
     assert pool == expected
