@@ -33,6 +33,10 @@ from chalicelib.runtime import build_runtime
 from chalicelib.service import Reply
 
 
+def _pod_key(stream: str) -> tuple[str | None, int | None]:
+    """The key of a pod's stream (``pod-<tid>-3`` -> (tid, 3)), as deciders take it."""
+    return stream_ids.tournament_of(stream), stream_ids.pod_number_of(stream)
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -69,8 +73,8 @@ def main(argv: list[str] | None = None) -> int:
         stream = stream_ids.draft_pod(tid, n)
         require(stream_ids.tournament_of(stream) == tid,
                 f"{stream} is not a stream of tournament {tid} to the projector")
-        rt.service.run(lambda uow, s=stream, c=command: (uow.decide(POD, s, c),
-                                                         Reply(201, {}))[1])
+        rt.service.run(lambda uow, k=(tid, n), c=command: (uow.decide(POD, k, c),
+                                                           Reply(201, {}))[1])
         streams.append((stream, seats))
     open_seconds = time.perf_counter() - started
 
@@ -82,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
     while active:
         still = []
         for stream, seats in active:
-            state, _ = rt.service.read(POD, stream)
+            state, _ = rt.service.read(POD, _pod_key(stream))
             if state.finished:
                 continue
             still.append((stream, seats))
@@ -95,13 +99,13 @@ def main(argv: list[str] | None = None) -> int:
                 command = MakePick(player=player, card=card, now=now,
                                    note="1" if state.specials.get(card) else None)
                 t0 = time.perf_counter()
-                rt.service.run(lambda uow, s=stream, c=command: (uow.decide(POD, s, c),
-                                                                 Reply(200, {}))[1])
+                rt.service.run(lambda uow, s=stream, c=command: (
+                    uow.decide(POD, _pod_key(s), c), Reply(200, {}))[1])
                 elapsed = time.perf_counter() - t0
                 latencies.append(elapsed)
                 per_pod[stream].append(elapsed)
                 picks += 1
-                state, _ = rt.service.read(POD, stream)
+                state, _ = rt.service.read(POD, _pod_key(stream))
         active = still
     draft_seconds = time.perf_counter() - started
 

@@ -36,6 +36,11 @@ from demo.server import LocalServer
 from demo.transport import UrlTransport
 
 
+def _pod_key(stream: str) -> tuple[str | None, int | None]:
+    """The key of a pod's stream (``pod-<tid>-3`` -> (tid, 3)), as deciders take it."""
+    return streams.tournament_of(stream), streams.pod_number_of(stream)
+
+
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -106,13 +111,14 @@ def main(argv: list[str] | None = None) -> int:
             stream = streams.draft_pod(tid, n)
             rt.service.run(lambda uow, s=stream, c=OpenPod(
                 tournament=tid, pod=n, seed="s", seats=seats, packs=packs,
-                now=int(time.time() * 1000)): (uow.decide(POD, s, c), Reply(201, {}))[1])
+                now=int(time.time() * 1000)): (uow.decide(POD, _pod_key(s), c),
+                                               Reply(201, {}))[1])
             pods.append((stream, seats))
 
         def picks():
             while True:
                 for stream, seats in pods:
-                    state, _ = rt.service.read(POD, stream)
+                    state, _ = rt.service.read(POD, _pod_key(stream))
                     for seat, player in enumerate(seats):
                         pack = state.current_pack(seat)
                         if pack:
@@ -128,7 +134,8 @@ def main(argv: list[str] | None = None) -> int:
         def pick() -> str:
             stream, command = next(source)
             before = set(committed)
-            rt.service.run(lambda uow: (uow.decide(POD, stream, command), Reply(200, {}))[1])
+            rt.service.run(lambda uow: (uow.decide(POD, _pod_key(stream), command),
+                                        Reply(200, {}))[1])
             return next(iter(set(committed) - before))
 
         # 1. lag with the link up, at the draft's rate

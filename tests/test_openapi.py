@@ -7,7 +7,7 @@ import sys
 import yaml
 from openapi_spec_validator import validate
 
-from tests.support.spec import SAFE_LOADER, ROOT, spec
+from tests.support.spec import ROOT, SAFE_LOADER, spec
 
 
 def test_spec_is_valid_openapi_3_1():

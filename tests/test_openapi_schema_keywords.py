@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import yaml
+
 from tests.support.spec import SAFE_LOADER
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -151,10 +151,20 @@ def _api_functions() -> dict[tuple[str, str], list[_Call]]:
         for node in ast.parse(source.read_text()).body:
             if isinstance(node, ast.FunctionDef):
                 out[(source.stem, node.name)] = _calls(node)
+                returned = node.body[-1]
+                if isinstance(returned, ast.Return) and isinstance(returned.value, ast.Tuple):
+                    # a helper declaring several routes: element i stands for the i-th view
+                    for i, element in enumerate(returned.value.elts):
+                        out[(source.stem, f"{node.name}#{i}")] = _calls(element)
             elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
                 for target in node.targets:
                     if isinstance(target, ast.Name):
                         out[(source.stem, target.id)] = _calls(node.value)
+                    elif isinstance(target, ast.Tuple) and isinstance(node.value.func, ast.Name):
+                        helper = node.value.func.id
+                        for i, element in enumerate(target.elts):
+                            if isinstance(element, ast.Name):
+                                out[(source.stem, element.id)] = [_Call(f"{helper}#{i}", {}, ())]
     return out
 
 
@@ -424,9 +434,13 @@ def scan_codes(root: pathlib.Path = ROOT / "chalicelib") -> dict[str, list[Site]
 
 
 def _class_constants(node: ast.ClassDef, name: str) -> list[Any]:
-    return [stmt.value.value for stmt in node.body
-            if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Constant)
-            and any(isinstance(t, ast.Name) and t.id == name for t in stmt.targets)]
+    """``name``'s constant in the class line (``class Conflict(DomainError, status=409)``)
+    or assigned in its body."""
+    return [k.value.value for k in node.keywords
+            if k.arg == name and isinstance(k.value, ast.Constant)] + [
+        stmt.value.value for stmt in node.body
+        if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Constant)
+        and any(isinstance(t, ast.Name) and t.id == name for t in stmt.targets)]
 
 
 def _call_site(node: ast.Call, where: str, status_of) -> Site | None:

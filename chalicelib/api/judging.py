@@ -98,13 +98,10 @@ def get_officials(tid):
 
 # -- penalties --------------------------------------------------------------------------
 
-@json_route(bp, "/tournaments/{tid}/penalties", methods=["POST"])
-def give_penalty(tid):
-    request, principal = bp.current_request, caller(bp.current_request)
-    body = parse_body(request, PenaltyBody)
-    return command(request, principal, 201, judging.give_penalty, tid, body.player_id,
-                   body.kind, body.reason, body.infraction, body.round,
-                   location="/tournaments/{tid}/penalties/{penalty_id}")
+give_penalty = command_route(
+    bp, "/tournaments/{tid}/penalties", judging.give_penalty, 201, PenaltyBody,
+    ("player_id", "kind", "reason", "infraction", "round"),
+    location="/tournaments/{tid}/penalties/{penalty_id}")
 
 
 @json_route(bp, "/tournaments/{tid}/penalties", methods=["GET"])

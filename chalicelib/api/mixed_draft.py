@@ -18,14 +18,7 @@ from .bodies import (
 )
 from .common import POD, caller, command_route, start_with_entries
 from .http import json_route, parse_body
-from .roster_routes import (
-    events_route,
-    late_arrival_route,
-    log_route,
-    pod_route,
-    seat_route,
-    summary_route,
-)
+from .roster_routes import shared_routes
 
 bp = Blueprint(__name__)
 PILE = r"^R\d{1,3}S\d{1,3}$"
@@ -82,10 +75,5 @@ mixed_replace_product = command_route(
 
 
 # -- what the table and mixed drafts share (api/roster_routes.py) ----------------------
-PREFIX = "/tournaments/{tid}/mixed-draft"
-get_mixed_draft = summary_route(bp, PREFIX, mixed_draft.MIXED, "get_mixed_draft")
-mixed_late_arrival = late_arrival_route(bp, PREFIX, mixed_draft.MIXED, "mixed_late_arrival")
-get_mixed_pod = pod_route(bp, PREFIX, mixed_draft.MIXED, "get_mixed_pod")
-get_my_mixed_seat = seat_route(bp, PREFIX, mixed_draft.MIXED, "get_my_mixed_seat")
-mixed_events = events_route(bp, PREFIX, mixed_draft.MIXED, "mixed_events")
-mixed_log = log_route(bp, PREFIX, mixed_draft.MIXED, "mixed_log")
+(get_mixed_draft, mixed_late_arrival, get_mixed_pod, get_my_mixed_seat, mixed_events,
+ mixed_log) = shared_routes(bp, "/tournaments/{tid}/mixed-draft", mixed_draft.MIXED, "mixed")

@@ -10,7 +10,7 @@ from ..application import announced, archon_xlsx, reports, winner_deck
 from ..auth import optional_principal
 from ..runtime import runtime
 from .bodies import Body
-from .common import caller, command, reads
+from .common import caller, command_route, reads
 from .http import (
     cursor_at,
     cursor_param,
@@ -18,7 +18,6 @@ from .http import (
     json_route,
     next_cursor,
     page_param,
-    parse_body,
     query_int,
     query_param,
 )
@@ -111,11 +110,8 @@ def download_report_archon_xlsx(tid):
         "Content-Disposition": f'attachment; filename="{archon_xlsx.filename(tid)}"'})
 
 
-@json_route(bp, "/tournaments/{tid}/report/receipt", methods=["POST"])
-def receive_report(tid):
-    request, principal = bp.current_request, caller(bp.current_request)
-    parse_body(request, Body, allow_empty=True)         # this request takes no body
-    return command(request, principal, 200, reports.receive, tid)
+receive_report = command_route(
+    bp, "/tournaments/{tid}/report/receipt", reports.receive, 200, Body, (), allow_empty=True)
 
 
 @json_route(bp, "/reports/status", methods=["GET"])

@@ -68,3 +68,15 @@ def log_route(bp, prefix: str, fmt: RosterDraft, name: str) -> View:
     """``GET <prefix>/pods/{n}/log``: the pod's log (staff)."""
     return _declare(bp, f"{prefix}/pods/{{n}}/log", "GET", name, lambda tid, n: roster_drafts.log(
         reads(), caller(bp.current_request), fmt, tid, path_number(n, "pod")))
+
+
+def shared_routes(bp, prefix: str, fmt: RosterDraft, kind: str) -> tuple[View, ...]:
+    """The six shared routes under ``prefix``, named for ``kind`` (``table``, ``mixed``):
+    ``get_<kind>_draft``, ``<kind>_late_arrival``, ``get_<kind>_pod``,
+    ``get_my_<kind>_seat``, ``<kind>_events``, ``<kind>_log``, in that order."""
+    return (summary_route(bp, prefix, fmt, f"get_{kind}_draft"),
+            late_arrival_route(bp, prefix, fmt, f"{kind}_late_arrival"),
+            pod_route(bp, prefix, fmt, f"get_{kind}_pod"),
+            seat_route(bp, prefix, fmt, f"get_my_{kind}_seat"),
+            events_route(bp, prefix, fmt, f"{kind}_events"),
+            log_route(bp, prefix, fmt, f"{kind}_log"))

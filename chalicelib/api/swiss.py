@@ -9,9 +9,8 @@ from pydantic import Field
 from ..application import swiss_results, swiss_rounds, swiss_views
 from ..projections.queries.swiss import ROUND_PAGE
 from .bodies import Body
-from .common import caller, command, command_route, path_number, reads
-from .http import cursor_at, json_route, next_page, page_param, parse_body, query_int
-from .links import link
+from .common import command_route, path_number, reads
+from .http import cursor_at, json_route, next_page, page_param, query_int
 
 bp = Blueprint(__name__)
 
@@ -41,13 +40,10 @@ class CutBody(Body):
 
 # -- commands --------------------------------------------------------------------------
 
-@json_route(bp, "/tournaments/{tid}/swiss/rounds", methods=["POST"])
-def pair_round(tid):
-    request, principal = bp.current_request, caller(bp.current_request)
-    body = parse_body(request, PairBody, allow_empty=True)
-    return command(request, principal, 201, swiss_rounds.pair_round, tid, body.pods,
-                   document=lambda doc: {**doc, "next": cursor_at(doc["next"])},
-                   location="/tournaments/{tid}/swiss/rounds/{round}")
+pair_round = command_route(
+    bp, "/tournaments/{tid}/swiss/rounds", swiss_rounds.pair_round, 201, PairBody, ("pods",),
+    allow_empty=True, document=lambda doc: {**doc, "next": cursor_at(doc["next"])},
+    location="/tournaments/{tid}/swiss/rounds/{round}")
 
 
 report_result = command_route(
@@ -55,10 +51,8 @@ report_result = command_route(
     fields=("a", "b", "draws"))
 
 
-@json_route(bp, "/tournaments/{tid}/swiss/matches/{mid}/confirm", methods=["POST"])
-def confirm_result(tid, mid):
-    request, principal = bp.current_request, caller(bp.current_request)
-    return command(request, principal, 200, swiss_results.confirm, tid, mid)
+confirm_result = command_route(
+    bp, "/tournaments/{tid}/swiss/matches/{mid}/confirm", swiss_results.confirm, 200)
 
 
 correct_result = command_route(
@@ -71,12 +65,9 @@ set_structure = command_route(
     fields=("rounds", "top_cut"))
 
 
-@json_route(bp, "/tournaments/{tid}/swiss/top-cut", methods=["POST"])
-def start_top_cut(tid):
-    request, principal = bp.current_request, caller(bp.current_request)
-    body = parse_body(request, CutBody, allow_empty=True)
-    return command(request, principal, 201, swiss_rounds.start_top_cut, tid, body.size,
-                   headers={"Location": link(f"/tournaments/{tid}/swiss/bracket")})
+start_top_cut = command_route(
+    bp, "/tournaments/{tid}/swiss/top-cut", swiss_rounds.start_top_cut, 201, CutBody, ("size",),
+    allow_empty=True, location="/tournaments/{tid}/swiss/bracket")
 
 
 # -- public views ------------------------------------------------------------------------

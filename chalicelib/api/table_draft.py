@@ -11,14 +11,7 @@ from ..application import table_draft
 from .bodies import DraftStartBody, PickForBody, ReplacementBody, TablePickBody
 from .common import POD, caller, command_route, start_with_entries
 from .http import json_route, parse_body
-from .roster_routes import (
-    events_route,
-    late_arrival_route,
-    log_route,
-    pod_route,
-    seat_route,
-    summary_route,
-)
+from .roster_routes import shared_routes
 
 bp = Blueprint(__name__)
 
@@ -56,10 +49,5 @@ table_replace_pack = command_route(
 
 
 # -- what the table and mixed drafts share (api/roster_routes.py) ----------------------
-PREFIX = "/tournaments/{tid}/table-draft"
-get_table_draft = summary_route(bp, PREFIX, table_draft.TABLE, "get_table_draft")
-table_late_arrival = late_arrival_route(bp, PREFIX, table_draft.TABLE, "table_late_arrival")
-get_table_pod = pod_route(bp, PREFIX, table_draft.TABLE, "get_table_pod")
-get_my_table_seat = seat_route(bp, PREFIX, table_draft.TABLE, "get_my_table_seat")
-table_events = events_route(bp, PREFIX, table_draft.TABLE, "table_events")
-table_log = log_route(bp, PREFIX, table_draft.TABLE, "table_log")
+(get_table_draft, table_late_arrival, get_table_pod, get_my_table_seat, table_events,
+ table_log) = shared_routes(bp, "/tournaments/{tid}/table-draft", table_draft.TABLE, "table")

@@ -79,12 +79,9 @@ def plan():
 
 # -- preliminary rounds ----------------------------------------------------------------
 
-@json_route(bp, "/tournaments/{tid}/tables/rounds", methods=["POST"])
-def seat_round(tid):
-    request, principal = bp.current_request, caller(bp.current_request)
-    parse_body(request, Body, allow_empty=True)
-    return command(request, principal, 201, tables.seat_round, tid,
-                   location="/tournaments/{tid}/tables/rounds/{round}")
+seat_round = command_route(
+    bp, "/tournaments/{tid}/tables/rounds", tables.seat_round, 201, Body, (), allow_empty=True,
+    location="/tournaments/{tid}/tables/rounds/{round}")
 
 
 @json_route(bp, "/tournaments/{tid}/tables", methods=["GET"])
@@ -124,11 +121,8 @@ def tables_standings(tid):
 
 # -- final -----------------------------------------------------------------------------
 
-@json_route(bp, "/tournaments/{tid}/tables/final", methods=["POST"])
-def start_final(tid):
-    request, principal = bp.current_request, caller(bp.current_request)
-    parse_body(request, Body, allow_empty=True)
-    return command(request, principal, 201, tables.start_final, tid)
+start_final = command_route(
+    bp, "/tournaments/{tid}/tables/final", tables.start_final, 201, Body, (), allow_empty=True)
 
 
 @json_route(bp, "/tournaments/{tid}/tables/final", methods=["GET"])

@@ -10,9 +10,8 @@ from ..application import trade
 from ..auth import optional_principal
 from ..runtime import runtime
 from .bodies import Body, PlayerId
-from .common import POD, caller, command, command_route, path_number, reads
-from .http import json_route, parse_body
-from .links import link
+from .common import POD, caller, command_route, path_number, reads
+from .http import json_route
 
 bp = Blueprint(__name__)
 
@@ -53,12 +52,9 @@ def get_trade(tid):
     return trade.summary(reads(), tid)
 
 
-@json_route(bp, "/tournaments/{tid}/trade/pods", methods=["POST"])
-def form_trade_pods(tid):
-    request, principal = bp.current_request, caller(bp.current_request)
-    body = parse_body(request, TradePodsBody, allow_empty=True)
-    return command(request, principal, 201, trade.form_pods, tid, body.pods, body.first_seats,
-                   headers={"Location": link(f"/tournaments/{tid}/trade")})
+form_trade_pods = command_route(
+    bp, "/tournaments/{tid}/trade/pods", trade.form_pods, 201, TradePodsBody,
+    ("pods", "first_seats"), allow_empty=True, location="/tournaments/{tid}/trade")
 
 
 @json_route(bp, "/tournaments/{tid}/trade/pods/{n}", methods=["GET"])

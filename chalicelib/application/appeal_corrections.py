@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import Any
 
 from ..auth import Principal
-from ..domain import streams
 from ..domain.judging.state import OVERTURNED
 from ..domain.swiss.aggregate import SWISS
 from ..domain.swiss.commands import ReinstatePlayer as SwissReinstate
@@ -57,12 +56,12 @@ def _reinstated(uow: UnitOfWork, actor: Principal, t: TournamentState,
     if not drop.get("dropped") or t.players[player].status != "dropped":
         return None
     reason = f"penalty {penalty.id} overturned (2.7)"
-    uow.decide(TOURNAMENT, streams.tournament(t.id),
+    uow.decide(TOURNAMENT, t.id,
                ReinstatePlayer(player, reason, uow.now.isoformat()))
     if t.structure == "swiss":
-        swiss = uow.load(SWISS, streams.swiss(t.id))
+        swiss = uow.load(SWISS, t.id)
         if swiss.started and player in swiss.dropped:
-            uow.decide(SWISS, streams.swiss(t.id), SwissReinstate(player, actor.id))
+            uow.decide(SWISS, t.id, SwissReinstate(player, actor.id))
     out: dict[str, Any] = {"reinstated": {"player_id": player}}
     if drop.get("round_result"):
         out["needs_result"] = {k: v for k, v in drop["round_result"].items()

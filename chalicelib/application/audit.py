@@ -36,10 +36,8 @@ SEALED_UNTIL_FINISH = audit_seal.SEED_FIELDS
 scrub = audit_seal.scrub
 
 
-class BadCursor(Invalid):
+class BadCursor(Invalid, status=400):
     """A malformed query: 400 like every list route's bad cursor."""
-
-    status = 400
 
 
 @lists_cards

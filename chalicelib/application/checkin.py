@@ -11,7 +11,6 @@ import re
 from typing import Any
 
 from ..auth import Principal, require_tournament_staff
-from ..domain import streams
 from ..domain.checkin import (
     CHECKIN,
     CheckIn,
@@ -145,6 +144,6 @@ def checked_in_at(source: Any, tid: str, number: int, pid: str) -> str | None:
     """When ``pid`` checked in for round ``number`` (None: not checked in); ``source``: a
     unit of work or the reads (for the tardiness of V:EKN 3.3)."""
     from .sources import reader
-    state = reader(source)(CHECKIN, streams.checkin(tid))
+    state = reader(source)(CHECKIN, tid)
     present = state.scope(scope_of(number)).present.get(pid)
     return present["at"] if present else None

@@ -27,21 +27,16 @@ POLL_SECONDS = 0.02
 MAX_FOLLOW = 3              # reactions of reactions followed (a close that finishes...)
 
 
-class ProjectionBehind(DomainError):
-    status = 503
-    code = "projection_behind"
-    retry_after = 1
+class ProjectionBehind(DomainError, status=503, code="projection_behind", retry_after=1):
+    """The views do not hold the position the request carried yet: retry in a second."""
 
 
-class InvalidPosition(DomainError):
-    status = 400
-    code = "invalid_position"
+class InvalidPosition(DomainError, status=400, code="invalid_position"):
+    """The request carried a position that was never written."""
 
 
-class ViewDamaged(DomainError):
-    status = 503
-    code = "view_damaged"
-    retry_after = 30
+class ViewDamaged(DomainError, status=503, code="view_damaged", retry_after=30):
+    """A stream's views could not be projected: the operator retries it after a fix."""
 
 
 def damaged(found: dict[str, Any]) -> ViewDamaged:

@@ -11,7 +11,6 @@ from datetime import datetime
 from typing import Any
 
 from ..auth import Principal, is_staff
-from ..domain import streams
 from ..domain.decider import Decider
 from ..domain.decks import pools
 from ..domain.decks.aggregate import DECKS
@@ -29,13 +28,10 @@ from ..domain.tournament import TournamentState
 from . import formats, sources
 from .sets import load_sets
 
-# structure -> (decider, stream, "play has started", "a round is being played")
-# structure -> (decider, its stream, play has started, a round is in progress)
-_ROUNDS: dict[str, tuple[Decider[Any], Callable[[str], str], Callable[[Any], bool],
-                         Callable[[Any], bool]]] = {
-    "swiss": (SWISS, streams.swiss, pools.swiss_play_started, pools.swiss_round_in_progress),
-    "multiplayer-tables": (TABLES, streams.tables, pools.tables_play_started,
-                           pools.tables_round_in_progress),
+# structure -> (decider, play has started, a round is in progress)
+_ROUNDS: dict[str, tuple[Decider[Any], Callable[[Any], bool], Callable[[Any], bool]]] = {
+    "swiss": (SWISS, pools.swiss_play_started, pools.swiss_round_in_progress),
+    "multiplayer-tables": (TABLES, pools.tables_play_started, pools.tables_round_in_progress),
 }
 
 
@@ -51,8 +47,8 @@ def rounds(source: Any, t: TournamentState) -> tuple[bool, bool]:
     structure = _ROUNDS.get(t.structure)
     if structure is None or not sources.state(source, DECKS, t.id).multi_deck:
         return False, False
-    decider, stream_of, started, in_progress = structure
-    state = sources.state(source, decider, stream_of(t.id))
+    decider, started, in_progress = structure
+    state = sources.state(source, decider, t.id)
     return started(state), in_progress(state)
 
 

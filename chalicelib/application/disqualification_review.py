@@ -10,7 +10,6 @@ from typing import Any
 
 from ..auth import Principal, require_role
 from ..domain import judging as j
-from ..domain import streams
 from ..domain.tournament import state as tstate
 from ..service import UnitOfWork
 from . import tournament
@@ -21,7 +20,7 @@ def review(uow: UnitOfWork, actor: Principal, tid: str, penalty_id: str, decisio
            note: str) -> dict[str, Any]:
     require_role(actor, "federation")
     t = tournament.load(uow, tid, guard=False)
-    state, _ = uow.decide(j.JUDGING, streams.judging(tid), j.ReviewDisqualification(
+    state, _ = uow.decide(j.JUDGING, tid, j.ReviewDisqualification(
         penalty_id, decision, note, actor.ref(), uow.now.isoformat()))
     penalty = state.penalties[penalty_id]
     restored = compensate(uow, actor, t, penalty) if t.status == tstate.RUNNING else None

@@ -29,10 +29,8 @@ SETTLE_SECONDS = {"sqlite": 0.25, "dynamodb": 1.0}
 HORIZON_CACHE_SECONDS = 0.05
 
 
-class FeedReload(DomainError):
-    # the client is too far behind to catch up entry by entry
-    status = 410
-    code = "feed_reload"
+class FeedReload(DomainError, status=410, code="feed_reload"):
+    """The client is too far behind to catch up entry by entry: it reloads (410)."""
 
 
 def settle_seconds(store: str) -> float:

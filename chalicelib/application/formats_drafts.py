@@ -85,7 +85,6 @@ class RosterDraft:
     name: str
     label: str                                   # "table draft", in messages
     roster_decider: Any                          # the roster's decider
-    roster_stream: Callable[[str], str]
     decider: Any                                 # the pods' decider
     pod_stream: Callable[[str, int], str]
     final_pool: Callable[[RosterState, Any, str], list[str]]
@@ -175,7 +174,6 @@ BOOSTER_DRAFT = BoosterDraft()
 
 TABLE_DRAFT = RosterDraft(
     name="table-draft", label="table draft", roster_decider=TABLE_DRAFT_ROSTER,
-    roster_stream=streams.table_draft,
     decider=table_draft.TABLE_DRAFT, pod_stream=streams.table_draft_pod,
     final_pool=pools.table_draft_pool,
     picks=lambda pod, pid, staff: list(pod.pools.get(pid, ())),   # 7.7: taken in view
@@ -184,7 +182,6 @@ TABLE_DRAFT = RosterDraft(
 
 MIXED_DRAFT = RosterDraft(
     name="mixed-draft", label="mixed draft", roster_decider=MIXED_DRAFT_ROSTER,
-    roster_stream=streams.mixed_draft,
     decider=mixed_draft.MIXED_DRAFT, pod_stream=streams.mixed_draft_pod,
     final_pool=pools.mixed_draft_pool, picks=_mixed_picks, due=_mixed_due,
     expire=_mixed_expiry, view=mixed_draft.view, redact=mixed_redact)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..domain import sealed, streams, trade
+from ..domain import sealed, trade
 from ..domain.decks import pools
 from ..domain.errors import NotFound
 from ..domain.product import phase
@@ -20,7 +20,7 @@ Read = Callable[[Any, Any], Any]      # (aggregate, key) -> state
 
 
 def _product(read: Read, tid: str) -> sealed.SealedState:
-    state: sealed.SealedState = read(sealed.SEALED, streams.sealed(tid))
+    state: sealed.SealedState = read(sealed.SEALED, tid)
     return state
 
 
@@ -75,19 +75,19 @@ class RestrictedTrade:
         return _product(read, t.id).status != "new"
 
     def open_items(self, read: Read, t: TournamentState) -> list[dict[str, Any]]:
-        prep = read(trade.TRADE_PREP, streams.trade(t.id))
+        prep = read(trade.TRADE_PREP, t.id)
         unfinished = [n for n in range(1, len(prep.pods) + 1)
-                      if read(trade.TRADE_POD, streams.trade_pod(t.id, n)).status
+                      if read(trade.TRADE_POD, (t.id, n)).status
                       != "completed"]
         return phase.trade_open(_product(read, t.id), formed=prep.formed,
                                 unfinished=unfinished)
 
     def pool(self, read: Read, t: TournamentState, pid: str) -> list[str] | None:
         """7.4.3: what the player's trading pod left them."""
-        n = read(trade.TRADE_PREP, streams.trade(t.id)).pod_of(pid)
+        n = read(trade.TRADE_PREP, t.id).pod_of(pid)
         if n is None:
             return None
-        return pools.traded_pool(read(trade.TRADE_POD, streams.trade_pod(t.id, n)), pid)
+        return pools.traded_pool(read(trade.TRADE_POD, (t.id, n)), pid)
 
     def pool_document(self, reads: Reads, t: TournamentState, pid: str,
                       staff: bool) -> dict[str, Any]:
@@ -95,9 +95,9 @@ class RestrictedTrade:
         sealed pool, the trade's material (not final)."""
         read = sources.reader(reads)
         product = _handed_out(read, t.id, pid)
-        n = read(trade.TRADE_PREP, streams.trade(t.id)).pod_of(pid)
+        n = read(trade.TRADE_PREP, t.id).pod_of(pid)
         if n is not None:
-            pod = read(trade.TRADE_POD, streams.trade_pod(t.id, n))
+            pod = read(trade.TRADE_POD, (t.id, n))
             if pod.status == "completed":
                 return document(t.id, pid, "trade", True, [], [],
                                 pools.traded_pool(pod, pid), pod=n)

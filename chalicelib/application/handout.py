@@ -15,7 +15,6 @@ from typing import Any
 
 from ..auth import Principal, require_tournament_staff
 from ..auth.credentials import check_current
-from ..domain import streams
 from ..domain.errors import Conflict, DomainError, Invalid
 from ..domain.product.aggregate import PLAYER_PRODUCT, PRODUCT_GATE
 from ..domain.product.allocation import allocate_one, pool_of
@@ -40,11 +39,10 @@ class EnteredProduct:
         """``{player: allocation}`` for the active players; records the hand-out on the
         gate (422 listing every player without a valid entry)."""
         players = [p.id for p in t.active_players()]
-        gate = streams.product_gate(self.tid)
-        uow.load(PRODUCT_GATE, gate)                    # guarded: must stay locked
+        uow.load(PRODUCT_GATE, self.tid)                # guarded: must stay locked
         if self.rehearsal:
-            uow.decide(PRODUCT_GATE, gate, LockEntries(self.consumer, uow.now.isoformat(),
-                                                       self.by))
+            uow.decide(PRODUCT_GATE, self.tid,
+                       LockEntries(self.consumer, uow.now.isoformat(), self.by))
         entries = {p: sources.state(uow, PLAYER_PRODUCT, (self.tid, p))
                    for p in players}
         product = t.section("product")
@@ -53,8 +51,8 @@ class EnteredProduct:
         if problems:
             raise Invalid("the entered product cannot be handed out", problems,
                           code="invalid_entered_product")
-        uow.decide(PRODUCT_GATE, gate, HandOut(self.consumer, players, uow.now.isoformat(),
-                                               self.by))
+        uow.decide(PRODUCT_GATE, self.tid,
+                   HandOut(self.consumer, players, uow.now.isoformat(), self.by))
         return {p: entries[p].allocation() for p in players}
 
     def packs(self, uow: UnitOfWork, t: TournamentState) -> dict[str, list[list[str]]]:

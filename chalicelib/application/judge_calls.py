@@ -11,7 +11,6 @@ from typing import Any
 from ..auth import Principal, require_tournament_staff
 from ..auth.principal import is_staff
 from ..domain import judging as j
-from ..domain import streams
 from ..domain.calls import CALLS, RESOLVED, AcknowledgeCall, Call, CallJudge, ResolveCall
 from ..domain.errors import Forbidden, NotFound
 from ..domain.swiss import SWISS
@@ -29,7 +28,7 @@ def _location(load: Any, t: TournamentState, player: str | None, number: int | N
     """(round, table, match, seats) of the call: the named table of the named (or current)
     round, or the calling player's own."""
     if t.structure == "swiss":
-        swiss = load(SWISS, streams.swiss(t.id))
+        swiss = load(SWISS, t.id)
         rounds = [r for r in swiss.rounds if number is None or r.number == number]
         if rounds:
             for m in rounds[-1].matches:
@@ -37,7 +36,7 @@ def _location(load: Any, t: TournamentState, player: str | None, number: int | N
                         (table is None and player in (m.a, m.b)):
                     return rounds[-1].number, m.table, m.id, [p for p in (m.a, m.b) if p]
     elif t.structure == "multiplayer-tables":
-        state = load(TABLES, streams.tables(t.id))
+        state = load(TABLES, t.id)
         rounds = list(enumerate(state.rounds, start=1))
         rounds = [(n, r) for n, r in rounds if number is None or n == number]
         if rounds:
@@ -119,7 +118,7 @@ def queue(reads: Reads, actor: Principal, tid: str, everything: bool) -> dict[st
 def response_times(source: Any, tid: str) -> dict[str, Any]:
     """The event report's judge calls: how many, and how long a judge took to answer
     (acknowledge) and to resolve them (median and slowest, seconds)."""
-    state = reader(source)(CALLS, streams.calls(tid))
+    state = reader(source)(CALLS, tid)
     docs = [_doc(state.calls[c]) for c in state.order]
 
     def summary(key: str) -> dict[str, Any]:

@@ -19,7 +19,6 @@ from typing import Any
 
 from ..auth import Principal, is_staff, require_player, require_tournament_staff
 from ..domain import judging as j
-from ..domain import streams
 from ..domain.errors import Conflict, Forbidden, Invalid, NotFound
 from ..domain.judging.losses import swiss_loss
 from ..domain.swiss import SWISS
@@ -44,9 +43,6 @@ from .reads import Reads
 
 LOSSES = ("game_loss", "match_loss")
 
-
-def _stream(tid: str) -> str:
-    return streams.judging(tid)
 
 
 def head_judge(state: j.JudgingState, t: TournamentState) -> str:
@@ -306,12 +302,12 @@ def _seated(uow_or_reads: Any, t: TournamentState, number: int) -> list[str]:
     """The players of round ``number`` (not the bye, not sitting out), in seat order."""
     load = sources.reader(uow_or_reads)
     if t.structure == "swiss":
-        swiss = load(SWISS, streams.swiss(t.id))
+        swiss = load(SWISS, t.id)
         if not 1 <= number <= len(swiss.rounds):
             raise NotFound(f"no Swiss round {number}", code="round_not_found")
         return [p for m in swiss.rounds[number - 1].matches for p in (m.a, m.b) if p]
     if t.structure == "multiplayer-tables":
-        state = load(TABLES, streams.tables(t.id))
+        state = load(TABLES, t.id)
         if not 1 <= number <= len(state.rounds):
             raise NotFound(f"round {number} has not been seated", code="round_not_found")
         return [p for seats in state.rounds[number - 1].tables for p in seats]
@@ -380,7 +376,7 @@ def record_tardy(uow: UnitOfWork, actor: Principal, tid: str, number: int,
     match lost in Swiss, 0 VP at their table (a round's game) in V:EKN."""
     t = tournament.load(uow, tid, guard=False)
     kind = "match_loss" if t.structure == "swiss" else "game_loss"
-    start = uow.load(j.JUDGING, _stream(tid)).starts.get(number)
+    start = uow.load(j.JUDGING, tid).starts.get(number)
     arrived = round_arrivals.checked_in(uow, tid, number).get(player)
     if start is not None and round_arrivals.in_time(arrived, j.late_from(start)):
         raise Conflict("the player checked in for the round within 15 minutes of its start "

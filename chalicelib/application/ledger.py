@@ -18,7 +18,6 @@ from typing import Any
 
 from ..auth import Principal, require_role
 from ..domain import ledger as lg
-from ..domain import streams
 from ..domain.accounts import ACCOUNT
 from ..domain.errors import Conflict, NotFound
 from ..domain.ledger.archon_import import players_from_csv
@@ -34,9 +33,6 @@ from .reads import InvalidQuery, Reads
 
 FEDERATION_ID = re.compile(r"f[0-9a-f]{12}")
 
-
-def _stream(federation_id: str) -> str:
-    return streams.ledger(federation_id)
 
 
 def record_tournament(uow: UnitOfWork, actor: Principal, reads: Reads,
@@ -121,7 +117,7 @@ def _versioned(reads: Reads, fid: str) -> tuple[lg.LedgerState, int]:
         else None
     if account is None or not account.exists or account.role != "federation":
         raise NotFound(f"no federation {fid}", code="not_found")
-    return reads.service.read(lg.LEDGER, _stream(fid))
+    return reads.service.read(lg.LEDGER, fid)
 
 
 def _day(as_of: str | None, reads: Reads) -> date:

@@ -30,8 +30,5 @@ class Reads:
         return self.service.events.tally(name)
 
 
-class InvalidQuery(DomainError):
+class InvalidQuery(DomainError, status=400, code="invalid_query"):
     """A query's parameter does not parse (a cursor that is not one): 400."""
-
-    status = 400
-    code = "invalid_query"

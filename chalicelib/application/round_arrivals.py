@@ -7,7 +7,6 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from ..domain import streams
 from ..domain.checkin import CHECKIN, scope_of
 from . import sources
 
@@ -18,7 +17,7 @@ def _time(iso: str) -> datetime:
 
 def checked_in(source: Any, tid: str, number: int) -> dict[str, str]:
     """player -> when they checked in for round ``number`` (themselves or the staff)."""
-    state = sources.state(source, CHECKIN, streams.checkin(tid))
+    state = sources.state(source, CHECKIN, tid)
     return {pid: found["at"] for pid, found in state.scope(scope_of(number)).present.items()}
 
 

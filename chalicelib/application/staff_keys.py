@@ -37,9 +37,9 @@ def _revoke(uow: UnitOfWork, actor: Principal, owner_id: str, key_id: str,
             reason: str) -> None:
     state, _ = uow.decide(KEYS, owner_id, RevokeKey(
         key_id, reason, actor.ref(), uow.now.isoformat()))
-    token_stream = streams.token(state.keys[key_id].token_sha256)
-    if uow.load(TOKEN, token_stream).active:
-        uow.decide(TOKEN, token_stream, RevokeToken(uow.now.isoformat()))
+    token_sha256 = state.keys[key_id].token_sha256
+    if uow.load(TOKEN, token_sha256).active:
+        uow.decide(TOKEN, token_sha256, RevokeToken(uow.now.isoformat()))
 
 
 def _rotate(uow: UnitOfWork, actor: Principal, token: str, principal: dict[str, Any],

@@ -169,7 +169,7 @@ def open_matches(uow: UnitOfWork, tid: str, swiss: SwissState) -> dict[str, str]
     rnd = swiss.current
     if rnd is None or rnd.closed:
         return {}
-    ids = {streams.swiss_match(tid, m.id): m.id for m in rnd.matches}
+    ids = {(tid, m.id): m.id for m in rnd.matches}
     states = uow.peek_many(MATCH, list(ids))
     found = {}
     for sid, match_id in ids.items():

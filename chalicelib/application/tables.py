@@ -89,7 +89,7 @@ def open_tables(uow: UnitOfWork, tid: str, state: TablesState) -> list[int]:
         return []
     if not rnd.per_table:
         return [k for k in range(1, len(rnd.tables) + 1) if k not in rnd.results]
-    ids = {streams.table_result(tid, rnd.number, k): k for k in range(1, len(rnd.tables) + 1)}
+    ids = {(tid, rnd.number, k): k for k in range(1, len(rnd.tables) + 1)}
     owns = uow.peek_many(TABLE, list(ids))
     return [k for sid, k in ids.items() if owns[sid].result is None and k not in rnd.results]
 

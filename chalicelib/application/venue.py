@@ -23,10 +23,8 @@ MAX_PAGE = 500
 CHECK_THREADS = 16
 
 
-class ChainBroken(Conflict):
+class ChainBroken(Conflict, code="venue_chain_broken"):
     """409: a transfer that does not extend the chain the receiver holds (refused whole)."""
-
-    code = "venue_chain_broken"
 
 
 def _staff(source: Any, actor: Principal, tid: str) -> Any:

@@ -16,9 +16,8 @@ if TYPE_CHECKING:   # the tournament aggregate loads on a player's first token (
     from ..domain.tournament import TournamentState
 
 
-class Unauthorized(DomainError):
-    status = 401
-    code = "unauthorized"
+class Unauthorized(DomainError, status=401, code="unauthorized"):
+    """No credential, or one that is not (or no longer) valid: 401."""
 
 
 @dataclass(frozen=True)

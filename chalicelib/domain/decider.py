@@ -37,6 +37,8 @@ class Decider(Protocol[S]):
 
     def stream_id(self, key: Key) -> str: ...
 
+    def checked(self, stream_id: str) -> str: ...
+
 
 class FunctionDecider(Generic[S]):
     """Builds an aggregate from three plain functions and the builder of its streams
@@ -64,20 +66,22 @@ class FunctionDecider(Generic[S]):
         self.evolve_many = evolve_many
 
     def stream_id(self, key: Key) -> str:
-        """The stream of ``key`` (a tuple: the builder's arguments). A string that is
-        already one of this aggregate's stream ids (``swiss-<tid>``: no key starts like
-        its aggregate's streams) is taken as is: the older call form, kept while callers
-        move to keys. Another aggregate's stream raises :class:`StreamMismatch`."""
-        if isinstance(key, str) and key.startswith(self._prefix):
-            stream_id = key
-        elif isinstance(key, str) and tournament_of(key) is not None:
-            stream_id = key                 # another aggregate's stream: refused below
-        else:
-            try:
-                stream_id = self.stream(*key) if isinstance(key, tuple) else self.stream(key)
-            except TypeError as exc:
-                raise StreamMismatch(f"decider {self.name!r}: no stream of key {key!r}") \
-                    from exc
+        """The stream of ``key`` (a tuple: the builder's arguments; a string: its one
+        argument). A stream id given as a key (``swiss-<tid>``) raises
+        :class:`StreamMismatch`: callers name the key, the aggregate derives the stream."""
+        if isinstance(key, str) and (key.startswith(self._prefix)
+                                     or tournament_of(key) is not None):
+            raise StreamMismatch(f"decider {self.name!r}: {key!r} is a stream id; pass its "
+                                 "key (a tournament id, or the builder's arguments)")
+        try:
+            stream_id = self.stream(*key) if isinstance(key, tuple) else self.stream(key)
+        except TypeError as exc:
+            raise StreamMismatch(f"decider {self.name!r}: no stream of key {key!r}") from exc
+        return self.checked(stream_id)
+
+    def checked(self, stream_id: str) -> str:
+        """``stream_id`` when it is one of this aggregate's streams (the service reads
+        streams the unit of work derived), else :class:`StreamMismatch`."""
         if kind_of(stream_id) != self.kind:
             raise StreamMismatch(f"decider {self.name!r} folds {self.kind!r} streams, "
                                  f"not {stream_id!r}")

@@ -9,6 +9,19 @@ class DomainError(Exception):
 
     status = 422
     code = "invalid"
+    retry_after: int | None = None
+
+    def __init_subclass__(cls, *, status: int | None = None, code: str | None = None,
+                          retry_after: int | None = None, **kwargs: Any) -> None:
+        """A refusal declares its HTTP status, error code and ``Retry-After`` in its class
+        line: ``class Conflict(DomainError, status=409, code="conflict")``."""
+        super().__init_subclass__(**kwargs)
+        if status is not None:
+            cls.status = status
+        if code is not None:
+            cls.code = code
+        if retry_after is not None:
+            cls.retry_after = retry_after
 
     def __init__(self, message: str, details: Any = None, code: str | None = None):
         super().__init__(message)
@@ -18,53 +31,34 @@ class DomainError(Exception):
             self.code = code
 
 
-class Invalid(DomainError):
+class Invalid(DomainError, status=422, code="invalid"):
     """The command breaks a rule (bad counts, impossible scores...): 422."""
 
-    status = 422
-    code = "invalid"
 
-
-class Conflict(DomainError):
+class Conflict(DomainError, status=409, code="conflict"):
     """The command does not fit the current state (wrong phase, out of turn): 409."""
 
-    status = 409
-    code = "conflict"
+
+class NotFound(DomainError, status=404, code="not_found"):
+    """What the command names does not exist: 404."""
 
 
-class NotFound(DomainError):
-    status = 404
-    code = "not_found"
-
-
-class Unauthenticated(DomainError):
+class Unauthenticated(DomainError, status=401, code="unauthorized"):
     """The credential the command was issued with is no longer current (replaced,
     revoked, expired): 401, checked inside the write."""
 
-    status = 401
-    code = "unauthorized"
 
-
-class Forbidden(DomainError):
+class Forbidden(DomainError, status=403, code="forbidden"):
     """The caller is known but may not do this (another player's pack): 403."""
 
-    status = 403
-    code = "forbidden"
 
-
-class BadRequest(DomainError):
+class BadRequest(DomainError, status=400, code="bad_request"):
     """The request names what it asks for wrongly (a query the caller must give): 400."""
 
-    status = 400
-    code = "bad_request"
 
-
-class TooManyRequests(DomainError):
+class TooManyRequests(DomainError, status=429, code="rate_limited"):
     """The caller did this too often for now: 429, retry after ``retry_after`` seconds
     (the reply's ``Retry-After``)."""
-
-    status = 429
-    code = "rate_limited"
 
     def __init__(self, message: str, retry_after: int, details: Any = None,
                  code: str | None = None):

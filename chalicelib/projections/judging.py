@@ -20,15 +20,11 @@ from ..domain.judging.events import (
     OfficialsNamed,
     PenaltyGiven,
 )
-from .queries.judging import penalties_kind, penalty_id, summary_id
+from .queries.judging import mine_id, penalties_kind, penalty_id, summary_id
 from .registry import Projection, Stored, ViewTx
 from .stream_ids import tid_of
 
 projection = Projection("judging")
-
-
-def mine_id(tid: str, pid: str) -> str:
-    return f"penalty-of:{tid}:{pid}"
 
 
 def _summary(tx: ViewTx, tid: str) -> dict[str, Any]:

@@ -5,18 +5,10 @@ events; the document holds counts only."""
 from __future__ import annotations
 
 from ..domain.product.events import PlayerProductEntered
-from .queries.product import ENTRY_KIND
+from .queries.product import ENTRY_KIND, entry_sort, entry_view_id
 from .registry import Projection, Stored, ViewTx
 
 projection = Projection("product")
-
-
-def entry_view_id(tid: str, pid: str) -> str:
-    return f"product-entry:{tid}:{pid}"
-
-
-def entry_sort(tid: str, pid: str) -> str:
-    return f"{tid}|{pid}"
 
 
 @projection.on(PlayerProductEntered)

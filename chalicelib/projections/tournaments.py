@@ -8,19 +8,10 @@ from typing import Any
 
 from ..domain.events import Event
 from ..domain.tournament import events as ev
-from .queries.tournaments import (
-    player_id,
-    players_kind,
-    streams_kind,
-    summary_id,
-)
+from .queries.tournaments import player_id, players_kind, stream_entry_id, streams_kind, summary_id
 from .registry import Projection, Stored, ViewTx
 
 projection = Projection("tournaments")
-
-
-def stream_entry_id(tid: str, stream_id: str) -> str:
-    return f"tournament:{tid}:stream:{stream_id}"
 
 
 def tournament_streams(views, tid: str) -> list[str]:

@@ -36,11 +36,8 @@ class Reply:
     headers: dict[str, str] = field(default_factory=dict)
 
 
-class ServiceBusy(DomainError):
+class ServiceBusy(DomainError, status=409, code="contention"):
     """Contention did not clear after every retry; nothing was appended."""
-
-    status = 409
-    code = "contention"
 
 
 class CommandService:
@@ -59,7 +56,11 @@ class CommandService:
     def read(self, decider: Decider, key: Key) -> tuple[Any, int]:
         """The folded state and version of the aggregate's stream of ``key`` (cached,
         then caught up)."""
-        stream_id = decider.stream_id(key)
+        return self.read_stream(decider, decider.stream_id(key))
+
+    def read_stream(self, decider: Decider, stream_id: str) -> tuple[Any, int]:
+        """:meth:`read` of a stream id the unit of work derived from its key."""
+        stream_id = decider.checked(stream_id)
         cached = self.cache.get(decider.name, stream_id)
         state, version = (cached[1], cached[0]) if cached else (decider.initial(), 0)
         newer = self.events.read(stream_id, after=version)
@@ -80,7 +81,7 @@ class CommandService:
     def read_many(self, decider: Decider, stream_ids: list[str]) -> dict[str, Any]:
         """The folded states of many streams of one aggregate (cached, then caught up
         with one ``read_many`` of the store)."""
-        stream_ids = [decider.stream_id(sid) for sid in stream_ids]
+        stream_ids = [decider.checked(sid) for sid in stream_ids]
         cached = {sid: self.cache.get(decider.name, sid) for sid in stream_ids}
         newer = self.events.read_many({sid: c[0] if c else 0 for sid, c in cached.items()})
         states = {}
@@ -103,7 +104,7 @@ class CommandService:
             if replay is not None:
                 return replay
         for attempt in range(MAX_ATTEMPTS):
-            uow = UnitOfWork(self.read, self.clock(), dict(meta or {}),
+            uow = UnitOfWork(self.read_stream, self.clock(), dict(meta or {}),
                              checked_evolve if self.check_purity else None, self.read_many,
                              self.events.tally)
             try:
@@ -171,7 +172,7 @@ class CommandService:
         Skipped for a request already answered under ``idempotency``: its replay decides."""
         if idempotency is not None and self.events.idempotency(idempotency.key) is not None:
             return
-        work(UnitOfWork(self.read, self.clock(), dict(meta or {}),
+        work(UnitOfWork(self.read_stream, self.clock(), dict(meta or {}),
                         checked_evolve if self.check_purity else None, self.read_many,
                              self.events.tally))
 

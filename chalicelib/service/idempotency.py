@@ -27,6 +27,5 @@ class IdempotencyRequest:
         return cls(scoped, digest.hexdigest(), caller is None)
 
 
-class IdempotencyMismatch(DomainError):
-    status = 422
-    code = "idempotency_key_reused"
+class IdempotencyMismatch(DomainError, status=422, code="idempotency_key_reused"):
+    """An idempotency key sent again with a different request."""

@@ -79,7 +79,7 @@ class UnitOfWork:
         stream_id = decider.stream_id(key)
         stream = self._streams.get(stream_id)
         if stream is None:
-            self.load(decider, stream_id)
+            self.load(decider, key)
             stream = self._streams[stream_id]
         evolve = self._evolve_wrapper(decider) if self._evolve_wrapper else decider.evolve
         for event in events:

@@ -14,11 +14,9 @@ from ..domain.venue import DEPLOYMENT, LEASE
 from .unit_of_work import UnitOfWork
 
 
-class HeldElsewhere(Conflict):
+class HeldElsewhere(Conflict, code="tournament_held_by_venue"):
     """409: the tournament is written by another writer (a venue node, or the deployment
     when this process is a node that does not hold it)."""
-
-    code = "tournament_held_by_venue"
 
 
 def lease_check(identity: str = DEPLOYMENT) -> Callable[..., None]:

@@ -18,6 +18,7 @@ from botocore.exceptions import BotoCoreError, ClientError
 
 from . import codec
 from .chaining import Chainer, KnownLinks
+from .dynamo_transactions import write_transaction
 from .faults import store_fault
 from .ports import (
     CommitTooLarge,
@@ -215,23 +216,17 @@ class DynamoEventStore:
             return []
         if len(items) > MAX_TRANSACTION_ITEMS:
             raise TransactionTooLarge(len(items), MAX_TRANSACTION_ITEMS)
-        try:
-            self.client.transact_write_items(TransactItems=items)
-        except ClientError as exc:
-            if exc.response["Error"]["Code"] != "TransactionCanceledException":
-                raise
-            reasons = exc.response.get("CancellationReasons") or []
-            for owner, reason in zip(owners, reasons, strict=False):  # reasons may be absent
-                if reason.get("Code") == "ConditionalCheckFailed":
-                    if isinstance(owner, str):      # "idempotency" (a tally is never conditional)
-                        raise IdempotencyKeyTaken(idempotency.key if idempotency else owner) \
-                            from None
-                    raise ConcurrencyConflict(owner.stream_id, owner.expected_version) from None
+        failed = write_transaction(self.client, items)
+        if failed is not None:
+            for owner in (owners[i] for i in failed if i < len(owners)):
+                if isinstance(owner, str):      # "idempotency" (a tally is never conditional)
+                    raise IdempotencyKeyTaken(idempotency.key if idempotency else owner)
+                raise ConcurrencyConflict(owner.stream_id, owner.expected_version)
             # A transaction conflict (another transaction on the same items) or no reasons:
             # nothing was written; the caller retries like any other conflict.
             first = writes[0] if writes else None
             raise ConcurrencyConflict(first.stream_id if first else "?",
-                                      first.expected_version if first else 0) from None
+                                      first.expected_version if first else 0)
         self._links.keep(stored)
         return stored
 

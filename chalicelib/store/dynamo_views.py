@@ -13,6 +13,7 @@ from botocore.exceptions import ClientError
 
 from . import codec
 from .dynamo_events import MAX_TRANSACTION_ITEMS, TransactionTooLarge, _Client
+from .dynamo_transactions import write_transaction
 from .ports import BOOKKEEPING_KIND, StoreUnavailable, ViewDoc, ViewOwnershipError
 
 CHECKPOINT = "checkpoint#"
@@ -238,19 +239,13 @@ class DynamoViewStore:
     def _transact(self, stream_id: str, items: builtins.list[dict[str, Any]]) -> bool:
         """False when the checkpoint (the first item) moved; ViewOwnershipError when a
         document belongs to another stream."""
-        try:
-            self.client.transact_write_items(TransactItems=items)
-        except ClientError as exc:
-            if exc.response["Error"]["Code"] != "TransactionCanceledException":
-                raise
-            reasons = exc.response.get("CancellationReasons") or []
-            for item, reason in zip(items[1:], reasons[1:], strict=False):
-                if reason.get("Code") == "ConditionalCheckFailed":
-                    target = item.get("Put", {}).get("Item") or item["Delete"]["Key"]
-                    raise ViewOwnershipError(f"{stream_id} may not write "
-                                             f"{target['view_id']['S']}") from None
-            return False
-        return True
+        failed = write_transaction(self.client, items)
+        if failed is None:
+            return True
+        for item in (items[i] for i in failed if 0 < i < len(items)):
+            target = item.get("Put", {}).get("Item") or item["Delete"]["Key"]
+            raise ViewOwnershipError(f"{stream_id} may not write {target['view_id']['S']}")
+        return False
 
     def condition(self, schema_version: int, deep: bool = True) -> str | None:
         """As the SQLite store's, without a corruption check (the table is DynamoDB's)."""

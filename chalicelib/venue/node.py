@@ -67,7 +67,7 @@ class Node:
                 "node_id": self.node_id, "address": self.address(), "seconds": seconds})
             pending = self.pending()
             got = pull_tournament(self.rt, up, tid)
-            state, _ = self.rt.service.read(TOURNAMENT, streams.tournament(tid))
+            state, _ = self.rt.service.read(TOURNAMENT, tid)
             self.settings.upstream = upstream
             self.settings.tournaments[tid] = node_settings.Taken(
                 key, lease["lease_id"], state.organizer_id,

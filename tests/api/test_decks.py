@@ -323,7 +323,7 @@ def test_phase_must_be_open_and_default_deadline(api, clock):
 
 
 def test_sealed_pool_comes_from_the_sealed_product(api, clock, rt):
-    from chalicelib.domain.sealed import SEALED, OpenProduct, StartSealed, stream_id
+    from chalicelib.domain.sealed import SEALED, OpenProduct, StartSealed
     from chalicelib.service import Reply
 
     s = setup(api, "vtes", "sealed")
@@ -335,9 +335,9 @@ def test_sealed_pool_comes_from_the_sealed_product(api, clock, rt):
 
     def work(uow):
         ids = [p1["player_id"], p2["player_id"]]
-        uow.decide(SEALED, stream_id(s["tid"]), StartSealed(players=ids, allocations=allocations,
+        uow.decide(SEALED, s["tid"], StartSealed(players=ids, allocations=allocations,
                                                             now=NOW))
-        uow.decide(SEALED, stream_id(s["tid"]), OpenProduct(now=NOW))
+        uow.decide(SEALED, s["tid"], OpenProduct(now=NOW))
         return Reply(200, {})
     rt.service.run(work)
     # nobody recorded a pool: the sealed product is the pool (7.2.4)
@@ -372,9 +372,9 @@ def _draft_everything(rt, tid, players):
     rt.service.run(begin)
     pools = {}
     for command in opens:
-        stream = f"pod-{tid}-{command.pod}"
+        key = (tid, command.pod)
         while True:
-            pod, _ = rt.service.read(POD, stream)
+            pod, _ = rt.service.read(POD, key)
             if pod.finished:
                 break
             seat = next(s for s in range(len(pod.seats)) if pod.current_pack(s))
@@ -382,8 +382,8 @@ def _draft_everything(rt, tid, players):
             special = pod.specials.get(card, {})   # 905.2b: revealed cards need a note
             note = (special.get("choices") or ["noted"])[0] \
                 if special.get("action") == "reveal" else None
-            rt.service.run(lambda uow, p=player, c=card, n=note, st=stream: (
-                uow.decide(POD, st, MakePick(player=p, card=c, now=ms, note=n)),
+            rt.service.run(lambda uow, p=player, c=card, n=note, k=key: (
+                uow.decide(POD, k, MakePick(player=p, card=c, now=ms, note=n)),
                 Reply(200, {}))[1])
         for seat, player in enumerate(pod.seats):
             pools[player] = pod.pool(seat)
@@ -447,7 +447,7 @@ def test_restricted_trade_deck_is_what_the_trade_left(api, clock, rt):
                             sideboard=VT_CRYPT[:14])
     setups = {p1: first, p2: other, p3: other, p4: other}
     order = [p1, p2, p3, p4]
-    prep, pod = trade.prep_stream_id(tid), trade.pod_stream_id(tid, 1)
+    prep, pod = tid, (tid, 1)
 
     def run(stream, decider, command):
         rt.service.run(lambda uow: (uow.decide(decider, stream, command), Reply(200, {}))[1])
@@ -574,25 +574,23 @@ def test_vtes_table_and_mixed_drafts_to_registered_decks(api, clock, rt, fmt):
     table = fmt == "table-draft"
     if table:
         form, starts = table_draft_commands(**common)
-        decider, stream_of, roster = table_draft.TABLE_DRAFT, table_draft.stream_id, \
-            TABLE_DRAFT_ROSTER
+        decider, roster = table_draft.TABLE_DRAFT, TABLE_DRAFT_ROSTER
     else:
         form, starts = mixed_draft_commands(**common, pile_size=3, library_pick_seconds=600)
-        decider, stream_of, roster = (mixed_draft.MIXED_DRAFT, mixed_draft.stream_id,
-                                      MIXED_DRAFT_ROSTER)
+        decider, roster = mixed_draft.MIXED_DRAFT, MIXED_DRAFT_ROSTER
 
     def run(stream, dec, command):
         rt.service.run(lambda uow: (uow.decide(dec, stream, command), Reply(200, {}))[1])
     run(tid, roster, form)
     for start in starts:
-        run(stream_of(tid, start.pod), decider, start)
+        run((tid, start.pod), decider, start)
     early = register(api, s, s["players"][0], {"crypt": VT_CRYPT[:3], "library": VT_LIB[:15]})
     assert early.status == 409 and early.body["error"] == "draft_not_finished"
     kinds = {c.id: c.kind for c in sample_sets()["sample-vtes"].cards}
     for start in starts:
-        stream = stream_of(tid, start.pod)
+        key = (tid, start.pod)
         while True:
-            pod, _ = rt.service.read(decider, stream)
+            pod, _ = rt.service.read(decider, key)
             crypt_phase = pod if table else pod.crypt
             if pod.status == "completed":
                 break
@@ -602,17 +600,17 @@ def test_vtes_table_and_mixed_drafts_to_registered_decks(api, clock, rt, fmt):
                 wanted = "crypt" if sum(kinds[c] == "crypt" for c in mine) < 3 else "library"
                 on_table = [t["card"] for t in crypt_phase.table]
                 card = next((c for c in on_table if kinds[c] == wanted), on_table[0])
-                run(stream, decider, table_draft.Pick(player=picker, card=card, now=NOW))
+                run(key, decider, table_draft.Pick(player=picker, card=card, now=NOW))
                 continue
             seat = next(i for i in range(len(pod.players)) if pod.front(i))
-            run(stream, decider, mixed_draft.LibraryPick(player=pod.players[seat],
+            run(key, decider, mixed_draft.LibraryPick(player=pod.players[seat],
                                                    card=pod.front(seat)[1][0], now=NOW))
     p1 = s["players"][0]
     check = api.post(f"{base(tid)}/players/{p1['player_id']}/validate", {},
                      token=p1["token"]).body
     assert check["limits"]["crypt_min"] == 3 and check["limits"]["deck_min"] == 15  # 3 boosters
     roster = rt.service.read(roster, tid)[0]
-    pod = rt.service.read(decider, stream_of(tid, roster.pod_of(p1["player_id"])))[0]
+    pod = rt.service.read(decider, (tid, roster.pod_of(p1["player_id"])))[0]
     drafted = list(pod.pools[p1["player_id"]]) if table else \
         list(pod.crypt.pools[p1["player_id"]]) + list(pod.library[p1["player_id"]])
     crypt = [c for c in drafted if kinds[c] == "crypt"]

@@ -80,7 +80,7 @@ def test_full_booster_draft_through_http(api, rt, restart):
     opened = events_of(rt, pod_stream)[0].data
     settings = resolve_settings("mtg")["product"]
     seed = rt.service.read(__import__("chalicelib.domain.tournament", fromlist=["TOURNAMENT"])
-                           .TOURNAMENT, f"tournament-{tid}")[0].seed
+                           .TOURNAMENT, tid)[0].seed
     for seat, player in enumerate(opened["seats"]):
         packs = collate_packs(settings, sample_sets(), seed, player, 0, 3)
         assert [opened["packs"][r][seat] for r in range(3)] == [p["cards"] for p in packs]
@@ -125,10 +125,10 @@ def test_full_booster_draft_through_http(api, rt, restart):
     assert sum(p["auto"] and not p["preselected"] for p in log["picks"]) >= 5
 
     # restart the service mid-draft: nothing is lost
-    state_before = rt.service.read(POD, pod_stream)[0]
+    state_before = rt.service.read(POD, (tid, 1))[0]
     rt = restart()
     rt.service.clock = clock
-    assert rt.service.read(POD, pod_stream)[0] == state_before
+    assert rt.service.read(POD, (tid, 1))[0] == state_before
     assert api.get(f"{base}/pods/1/me", token=token[a]).body["pick_count"] == \
         len(state_before.picks[0])
 
@@ -169,7 +169,7 @@ def test_full_booster_draft_through_http(api, rt, restart):
             assert auto_pick(state, e.data["seat"], e.data["at"]) == event
             autos += 1
         state = POD.evolve(state, event)
-    assert autos >= 8 * 15 and state == rt.service.read(POD, pod_stream)[0]
+    assert autos >= 8 * 15 and state == rt.service.read(POD, (tid, 1))[0]
     assert fold(POD, POD.initial(), [e.event for e in stored]).finished
 
 

@@ -148,7 +148,7 @@ def test_heavy_contention_on_one_stream_still_commits_every_command(rt):
     from chalicelib.service import Reply
 
     def create(uow):
-        uow.decide(t.TOURNAMENT, "tournament-t00000000000c", t.CreateTournament(
+        uow.decide(t.TOURNAMENT, "t00000000000c", t.CreateTournament(
             "t00000000000c", "o", "x", "vtes", "sealed", "swiss", "s", uow.now.isoformat(),
             settings={"registration": {"max_players": 100}}))
         return Reply(201, {})
@@ -157,7 +157,7 @@ def test_heavy_contention_on_one_stream_still_commits_every_command(rt):
 
     def register(i):
         def work(uow):
-            uow.decide(t.TOURNAMENT, "tournament-t00000000000c",
+            uow.decide(t.TOURNAMENT, "t00000000000c",
                        t.RegisterPlayer(f"p{i}", f"P{i}", None, True, uow.now.isoformat()))
             return Reply(201, {})
         try:

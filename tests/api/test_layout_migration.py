@@ -11,17 +11,18 @@ import pytest
 
 from chalicelib.domain import streams
 from chalicelib.domain.swiss import match_result as mr
+from chalicelib.domain.swiss.aggregate import SWISS
 from chalicelib.domain.swiss.commands import PairRound
 from chalicelib.domain.swiss.decide_results import facts_of, locate
-from chalicelib.domain.swiss.aggregate import SWISS
-from chalicelib.domain.tables.commands import ReportTable, SeatRound
 from chalicelib.domain.tables.aggregate import TABLES
+from chalicelib.domain.tables.commands import ReportTable, SeatRound
 from chalicelib.domain.tables.decide import decide_report, decide_seat_round
 from chalicelib.domain.tables.events import TablesRoundSeated
 from chalicelib.domain.tournament import TOURNAMENT
 from chalicelib.store.ports import NewEvent, append
 from chalicelib.verify.engine import verify
 from tests.api.test_on_dynamodb import dynamo_api  # noqa: F401 - the DynamoDB shape
+
 
 def _now() -> str:
     """When an older Podium decided (now: the verifier derives a round's deadline from

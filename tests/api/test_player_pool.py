@@ -6,9 +6,7 @@ from __future__ import annotations
 from chalicelib.domain import sealed
 from chalicelib.domain.decks import pools
 from chalicelib.domain.mixed_draft import MIXED_DRAFT
-from chalicelib.domain.mixed_draft import stream_id as mixed_stream
 from chalicelib.domain.table_draft import TABLE_DRAFT
-from chalicelib.domain.table_draft import stream_id as table_stream
 from chalicelib.domain.table_draft.aggregate import MIXED_DRAFT_ROSTER, TABLE_DRAFT_ROSTER
 from chalicelib.entrypoints.schedules import sweep_limited_drafts
 
@@ -36,7 +34,7 @@ def test_a_completed_mixed_draft_pool(api, clock, rt):
     assert mine.status == 200, mine.body
     body = mine.body
     assert (body["source"], body["pod"], body["complete"]) == ("draft", 1, True)
-    state, _ = rt.service.read(MIXED_DRAFT, mixed_stream(tid, 1))
+    state, _ = rt.service.read(MIXED_DRAFT, (tid, 1))
     formed, _ = rt.service.read(MIXED_DRAFT_ROSTER, tid)
     assert body["pool"] == pools.mixed_draft_pool(formed, state, ids[0]) and body["pool"]
     assert body["picks"] == body["pool"]                     # no starters in this product
@@ -52,7 +50,7 @@ def test_a_completed_table_draft_pool_with_its_starters(api, clock, rt):
     clock.at(100_000)
     sweep_limited_drafts(None)
     body = _pool(api, tid, ids[1], tokens[ids[1]]).body
-    state, _ = rt.service.read(TABLE_DRAFT, table_stream(tid, 1))
+    state, _ = rt.service.read(TABLE_DRAFT, (tid, 1))
     formed, _ = rt.service.read(TABLE_DRAFT_ROSTER, tid)
     assert body["complete"] is True and body["starters"]
     assert body["pool"] == pools.table_draft_pool(formed, state, ids[1])
@@ -66,7 +64,7 @@ def test_sealed_and_sealed_swap_pools(api, rt):
     assert _pool(api, tid, p["player_id"], p["token"]).status == 404      # not handed out
     api.hand_out(event)
     body = _pool(api, tid, p["player_id"], p["token"]).body
-    state, _ = rt.service.read(sealed.SEALED, sealed.stream_id(tid))
+    state, _ = rt.service.read(sealed.SEALED, tid)
     assert (body["source"], body["complete"]) == ("sealed", True)
     assert body["pool"] == list(state.pools[p["player_id"]]) and len(body["starters"]) == 1
 
@@ -74,7 +72,7 @@ def test_sealed_and_sealed_swap_pools(api, rt):
     tid, p = swap["tid"], swap["players"][0]
     api.hand_out(swap)
     body = _pool(api, tid, p["player_id"], p["token"]).body
-    state, _ = rt.service.read(sealed.SEALED, sealed.stream_id(tid))
+    state, _ = rt.service.read(sealed.SEALED, tid)
     assert body["pool"] == list(state.pools[p["player_id"]])
     # every registered deck dealt to exactly one player (one's own back is allowed, 7.3.2)
     ids = sorted(q["player_id"] for q in swap["players"])

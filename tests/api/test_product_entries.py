@@ -344,7 +344,6 @@ def test_an_entry_in_flight_when_the_hand_out_locks_is_refused(api, rt, monkeypa
     import chalicelib.application.product as product_api
     from chalicelib.domain.product.aggregate import PRODUCT_GATE
     from chalicelib.domain.product.commands import LockEntries
-    from chalicelib.domain.product.decide import gate_stream
     from chalicelib.service import Reply
 
     s = entered_draft(api, 2)
@@ -356,7 +355,7 @@ def test_an_entry_in_flight_when_the_hand_out_locks_is_refused(api, rt, monkeypa
         calls.append(1)
         if len(calls) == 1:
             def lock(uow):
-                uow.decide(PRODUCT_GATE, gate_stream(tid), LockEntries("draft", "now", "o"))
+                uow.decide(PRODUCT_GATE, tid, LockEntries("draft", "now", "o"))
                 return Reply(200, None)
             rt.service.run(lock)
         return real(*args, **kwargs)

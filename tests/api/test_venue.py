@@ -256,7 +256,7 @@ def test_a_write_racing_a_grant_runs_again_and_is_refused(api, rt):
 
     def work(uow):
         attempts.append(1)
-        uow.decide(ANNOUNCEMENTS, streams.announcements(tid),
+        uow.decide(ANNOUNCEMENTS, tid,
                    Announce(f"a{len(attempts)}", "Round 1 soon", {"role": "organizer"},
                             uow.now.isoformat()))
         return Reply(200, {})

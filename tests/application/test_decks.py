@@ -154,7 +154,7 @@ def test_multi_deck_changes_wait_for_the_end_of_a_round_and_the_deadline_stops_b
         world.run(decks.record_pool, org, tid, p["player_id"], VT_POOL, None)
     register(world, me, event, who, deck(), "aggro")
     register(world, me, event, who, deck(VT_CRYPT[12:24], VT_LIB[20:60]), "control")
-    t = world.rt.service.read(TOURNAMENT, f"tournament-{tid}")[0]
+    t = world.rt.service.read(TOURNAMENT, tid)[0]
     assert deck_facts.rounds(reads(world.rt), t) == (False, False)
     at(world.rt, 90)                                   # past the deadline, before round one
     with pytest.raises(Conflict) as refused:
@@ -165,7 +165,7 @@ def test_multi_deck_changes_wait_for_the_end_of_a_round_and_the_deadline_stops_b
     with pytest.raises(Conflict) as refused:
         world.run(decks.switch, me, tid, who, "control")
     assert refused.value.code == "round_in_progress"
-    seated = world.rt.service.read(TABLES, f"tables-{tid}")[0].current.tables[0]
+    seated = world.rt.service.read(TABLES, tid)[0].current.tables[0]
     world.run(tables.report, org, tid, 1, 1, {seated[0]: 8, **{p: 0 for p in seated[1:]}})
     assert deck_facts.rounds(reads(world.rt), t) == (True, False)
     assert world.run(decks.switch, me, tid, who, "control")["active"] == "control"
@@ -179,7 +179,7 @@ def test_rounds_matter_only_with_multi_deck(world):
     for p in event["players"]:
         world.run(decks.record_pool, org, tid, p["player_id"], VT_POOL, None)
     world.run(tables.seat_round, org, tid)
-    t = world.rt.service.read(TOURNAMENT, f"tournament-{tid}")[0]
+    t = world.rt.service.read(TOURNAMENT, tid)[0]
     assert deck_facts.rounds(reads(world.rt), t) == (False, False)
 
 

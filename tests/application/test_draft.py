@@ -96,7 +96,7 @@ def test_the_start_refuses_another_format_or_a_tournament_not_running(world):
         world.run(draft.start, organizer(sealed), sealed["tid"], None, None, None)
     assert refused.value.code == "wrong_format"
     tid = seeds.created(world, "mtg", "booster-draft")["tournament_id"]
-    owner = world.rt.service.read(TOURNAMENT, f"tournament-{tid}")[0].organizer_id
+    owner = world.rt.service.read(TOURNAMENT, tid)[0].organizer_id
     from chalicelib.auth import Principal
     with pytest.raises(Conflict) as refused:
         world.run(draft.start, Principal("organizer", owner), tid, None, None, None)
@@ -138,7 +138,7 @@ def test_a_replacement_pack_is_collated_from_the_seed(world):
     before = pod(world.rt, tid)
     meta = before.pack_meta[1][1]
     r = world.run(draft.replace_pack, org, tid, 1, 2, 2, "13 cards", None)
-    seed = world.rt.service.read(TOURNAMENT, f"tournament-{tid}")[0].seed
+    seed = world.rt.service.read(TOURNAMENT, tid)[0].seed
     expected = collate(sample_sets()[meta["set"]], meta["booster"],
                        derive(seed, "replacement", 1, 2, 2, 0))
     assert pod(world.rt, tid).packs_by_round[1][1] == tuple(expected)

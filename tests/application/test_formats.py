@@ -61,7 +61,7 @@ def test_booster_draft_from_its_start_to_its_last_pick(world):
     world.run(draft.start, org, tid, None, None, None)
     assert check(world.rt, tid) == (["draft_pods_open"], "draft_not_finished")
     seats = [p["player_id"] for p in event["players"]]
-    while not world.rt.service.read(POD, f"pod-{tid}-1")[0].finished:
+    while not world.rt.service.read(POD, (tid, 1))[0].finished:
         for pid in seats:
             try:
                 world.run(draft.pick_for, org, tid, 1, pid)
@@ -95,7 +95,7 @@ def test_table_and_mixed_drafts_from_their_start_to_the_swept_end(world, fmt):
     t = state(world.rt, tid)
     read = lambda d, s: world.rt.service.read(d, s)[0]  # noqa: E731
     roster = fmt_object.roster(read, tid)
-    pod = read(fmt_object.decider, fmt_object.pod_stream(tid, 1))
+    pod = read(fmt_object.decider, (tid, 1))
     expected = (pools.table_draft_pool if fmt == "table-draft" else pools.mixed_draft_pool)(
         roster, pod, t.order[0])
     assert pool == expected
@@ -133,7 +133,7 @@ def test_restricted_trade_waits_for_its_sealed_pools_then_its_pods(world):
     world.run(sealed.start, org, tid, None, None, None, None)
     world.run(sealed.open_product, org, tid)
     assert check(world.rt, tid) == (["trade_pods_not_formed"], None)
-    pools = world.rt.service.read(SEALED, f"sealed-{tid}")[0].pools
+    pools = world.rt.service.read(SEALED, tid)[0].pools
     for p in event["players"]:
         split = split_pool(list(pools[p["player_id"]]))
         world.run(trade.set_deck, player(event, p["player_id"]), tid, split["library"],

@@ -74,7 +74,7 @@ def test_a_disqualification_is_the_drop_with_the_loss_of_the_paired_match(world,
                       "looked at the opponent's cards while shuffling", "cheating")
     assert given["applied"]["drop"]["dropped"] is True
     assert given["applied"]["drop"]["round_result"]["result"] == "loss"
-    state, _ = world.rt.service.read(TOURNAMENT, f"tournament-{tid}")
+    state, _ = world.rt.service.read(TOURNAMENT, tid)
     assert state.players[pid].status == "dropped"
     assert state.players[pid].drop_reason.startswith("disqualified: ")
     # a disqualified player receives nothing more, and is not paired again

@@ -65,7 +65,7 @@ def test_the_product_is_collated_from_the_seed_with_the_profiles_starter_trading
     t = tournament_state(world.rt, tid)
     product = t.section("product")
     expected = allocate(product, product_sets(reads(world.rt), product), t.seed, ids(event))
-    state = world.rt.service.read(SEALED, f"sealed-{tid}")[0]
+    state = world.rt.service.read(SEALED, tid)[0]
     for p in ids(event):
         assert [pack["cards"] for pack in state.packs[p]] == \
             [pack["cards"] for pack in expected[p]["packs"]]
@@ -94,7 +94,7 @@ def test_the_organizers_packs_are_every_active_players_and_only_theirs(world):
     assert events(world.rt, event["tid"]) == []
     hand_out(world, event, packs={a: [["vt-x", "vt-y"]], b: [["vt-z"]]})
     world.run(sealed.open_product, organizer(event), event["tid"])
-    state = world.rt.service.read(SEALED, f"sealed-{event['tid']}")[0]
+    state = world.rt.service.read(SEALED, event['tid'])[0]
     assert list(state.pools[a]) == ["vt-x", "vt-y"] and list(state.pools[b]) == ["vt-z"]
 
 
@@ -155,7 +155,7 @@ def test_a_late_arrival_receives_their_own_product(world):
     t = tournament_state(world.rt, tid)
     product = t.section("product")
     expected = allocate_one(product, product_sets(reads(world.rt), product), t.seed, late)
-    state = world.rt.service.read(SEALED, f"sealed-{tid}")[0]
+    state = world.rt.service.read(SEALED, tid)[0]
     assert sorted(state.pools[late]) == sorted(pool_of(expected))
     with pytest.raises(Conflict) as refused:
         world.run(sealed.late_arrival, org, tid, late)

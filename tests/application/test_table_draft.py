@@ -72,7 +72,7 @@ def test_a_mixed_drafts_review_time_comes_from_the_profile_too(world):
     started = world.run(mixed_draft.start, organizer(event), event["tid"], None, None, None,
                         6, None, None, None, None)
     assert started["settings"]["review_seconds"] == 9
-    state = world.rt.service.read(MIXED_DRAFT, f"mixed-{event['tid']}-1")[0]
+    state = world.rt.service.read(MIXED_DRAFT, (event['tid'], 1))[0]
     assert state.crypt.review_seconds == 9
 
 
@@ -150,5 +150,5 @@ def test_the_sweep_catches_up_every_running_table_and_mixed_draft(world):
     later(world.rt, 24 * 3600)
     roster_drafts.sweep_running(reads(world.rt))
     assert table(world.rt, tabled["tid"]).status == "completed"
-    assert world.rt.service.read(MIXED_DRAFT, f"mixed-{mixed['tid']}-1")[0].status == "completed"
+    assert world.rt.service.read(MIXED_DRAFT, (mixed['tid'], 1))[0].status == "completed"
     assert list(world.rt.views.list("limited-active", limit=10)) == []

@@ -85,7 +85,7 @@ def test_drops_and_corrections_reach_the_closed_round(world):
     seated = world.run(tables.seat_round, org, tid)
     first, second = seated["tables"]
     leaver = first[2]
-    t, _ = world.rt.service.read(TOURNAMENT, f"tournament-{tid}")
+    t, _ = world.rt.service.read(TOURNAMENT, tid)
     dropped = world.run(tables.record_drop, t, leaver, True)
     assert dropped == {"round": 1, "table": 1, "match_id": None, "result": "loss"}
     assert _types(world.rt, f"table-{tid}-r1-t1") == ["TablesPlayerDropped"]

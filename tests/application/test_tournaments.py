@@ -154,7 +154,7 @@ def test_judges_accounts_and_the_event_log(world):
     org = owner(world)
     tid = created(world, org)["tournament_id"]
     judge = world.run(tournaments.add_judge, org, tid, "Jo", None, TOKEN)
-    assert world.rt.service.read(TOKENS, streams.token(token_hash(TOKEN)))[0].principal == {
+    assert world.rt.service.read(TOKENS, token_hash(TOKEN))[0].principal == {
         "role": "judge", "id": judge["judge_id"], "name": "Jo", "tournament_id": tid}
     as_judge = Principal("judge", judge["judge_id"], tournament_id=tid)
     with pytest.raises(Forbidden):
@@ -189,7 +189,7 @@ def test_replacing_a_token_counts_credentials_and_only_the_player_or_staff_may(w
     token = new_token("")
     first = world.run(registration.replace_token, org, tid, ann["player_id"], token)
     assert first["credential"] == 1
-    issued = world.rt.service.read(TOKENS, streams.token(token_hash(token)))[0].principal
+    issued = world.rt.service.read(TOKENS, token_hash(token))[0].principal
     assert issued["credential"] == 1 and issued["player_id"] == ann["player_id"]
     stale = Principal("player", ann["player_id"], tournament_id=tid,
                       player_id=ann["player_id"], credential=0)

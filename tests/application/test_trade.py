@@ -44,7 +44,7 @@ def restricted(world, players=4, opened=True):
 
 
 def set_up(world, event, pid):
-    pool = world.rt.service.read(SEALED, f"sealed-{event['tid']}")[0].pools[pid]
+    pool = world.rt.service.read(SEALED, event['tid'])[0].pools[pid]
     split = split_pool(list(pool))
     return world.run(trade.set_deck, player(event, pid), event["tid"], split["library"],
                      split["stock"], split["crypt"], split["sideboard"])
@@ -82,7 +82,7 @@ def test_a_set_up_needs_an_open_sealed_pool_in_a_restricted_trade(world):
 def test_a_set_up_is_checked_against_the_pool(world):
     event = restricted(world)
     tid, pid = event["tid"], ids(event)[0]
-    pool = list(world.rt.service.read(SEALED, f"sealed-{tid}")[0].pools[pid])
+    pool = list(world.rt.service.read(SEALED, tid)[0].pools[pid])
     split = split_pool(pool)
     with pytest.raises(Invalid) as refused:
         world.run(trade.set_deck, player(event, pid), tid, split["library"][:49],
@@ -92,7 +92,7 @@ def test_a_set_up_is_checked_against_the_pool(world):
     facts = done.pop("card_facts")
     assert done == {"tournament_id": tid, "player_id": pid, **split}
     assert set(facts) == {card for zone in split.values() for card in zone}
-    assert world.rt.service.read(TRADE_PREP, f"trade-{tid}")[0].decks[pid]["library"] == \
+    assert world.rt.service.read(TRADE_PREP, tid)[0].decks[pid]["library"] == \
         split["library"]
 
 
@@ -120,14 +120,14 @@ def test_staff_form_the_pods_after_the_hand_out(world):
     assert done["pods"] == [{"pod": 1, "players": done["pods"][0]["players"],
                              "first_seat": ids(event)[2]}]
     assert sorted(done["pods"][0]["players"]) == sorted(ids(event))
-    pod = world.rt.service.read(TRADE_POD, f"trade-{tid}-1")[0]
+    pod = world.rt.service.read(TRADE_POD, (tid, 1))[0]
     assert pod.status == "trading" and pod.active_player == ids(event)[2]
 
 
 def test_a_pods_commands_are_its_players(world):
     event = formed(world)
     tid = event["tid"]
-    pod = world.rt.service.read(TRADE_POD, f"trade-{tid}-1")[0]
+    pod = world.rt.service.read(TRADE_POD, (tid, 1))[0]
     me = pod.active_player
     target = next(p for p in pod.players if p != me)
     slot = next(i for i, _ in enumerate(pod.stock[target]))
@@ -164,7 +164,7 @@ def test_the_pod_its_feed_and_its_log_show_what_each_caller_may_see(world):
     feed = trade.events(reads(world.rt), player(event, member), tid, 1)["events"]
     assert feed[0]["type"] == "TradePodStarted" and "decks" not in feed[0]["data"]
     assert feed[0]["data"]["my_deck"]["library"] == \
-        world.rt.service.read(TRADE_PREP, f"trade-{tid}")[0].decks[member]["library"]
+        world.rt.service.read(TRADE_PREP, tid)[0].decks[member]["library"]
     with pytest.raises(Forbidden):
         trade.log(reads(world.rt), player(event, member), tid, 1)
     log = trade.log(reads(world.rt), org, tid, 1)

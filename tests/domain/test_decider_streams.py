@@ -65,13 +65,22 @@ def test_the_unit_of_work_derives_the_stream_from_the_key():
     assert set(uow._streams) == {f"swiss-{TID}", f"tdraft-{TID}-2", f"match-{TID}-r1-1"}
 
 
-def test_a_decider_given_another_aggregates_stream_cannot_run():
+def test_a_decider_given_a_stream_id_instead_of_a_key_cannot_run():
+    """Its own stream's id or another aggregate's: callers name keys, never stream ids."""
     uow = UnitOfWork(lambda decider, sid: (decider.initial(), 0), now=None, meta={})
-    uow.load(SWISS, streams.swiss(TID))
-    with pytest.raises(streams.StreamMismatch):
-        uow.load(MATCH, streams.swiss(TID))
+    for decider, stream_id in ((SWISS, streams.swiss(TID)), (MATCH, streams.swiss(TID)),
+                               (TABLE_DRAFT, streams.table_draft_pod(TID, 2))):
+        with pytest.raises(streams.StreamMismatch, match="stream id"):
+            uow.load(decider, stream_id)
     with pytest.raises(streams.StreamMismatch):
         uow.peek_many(MATCH, [streams.swiss_match(TID, "R1-1"), streams.tables(TID)])
+    assert uow._streams == {}
+
+
+def test_the_service_reads_only_its_own_aggregates_streams():
+    assert SWISS.checked(streams.swiss(TID)) == f"swiss-{TID}"
+    with pytest.raises(streams.StreamMismatch):
+        MATCH.checked(streams.swiss(TID))
 
 
 class _Unknown:

@@ -1,2 +1,1 @@
-from tests.store.conftest import (_moto_client, aws_env, moto_server, stores,  # noqa: F401
-                                  event_store, view_store)
+from tests.store.conftest import _moto_client, aws_env, event_store, moto_server, stores, view_store  # noqa: F401

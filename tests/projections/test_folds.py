@@ -3,9 +3,9 @@
 into one state, and refolded from the start for an earlier version."""
 from __future__ import annotations
 
+from chalicelib.domain import streams
 from chalicelib.domain.decider import FunctionDecider
 from chalicelib.domain.tournament.events import PlayerRegistered
-from chalicelib.domain import streams
 from chalicelib.projections.folds import StreamStates
 from chalicelib.store.ports import NewEvent, append
 from chalicelib.store.sqlite_events import SqliteEventStore

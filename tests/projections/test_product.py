@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from chalicelib.domain import streams
 from chalicelib.domain.product.events import PlayerProductEntered
-from chalicelib.projections.product import entry_view_id
+from chalicelib.projections.queries.product import entry_view_id
 from tests.projections.harness import assert_exactly_once_and_rebuildable, prefixed, stores
 
 TID = "t0000000000b1"

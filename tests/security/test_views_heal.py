@@ -12,8 +12,8 @@ import time
 import pytest
 
 from chalicelib.projections import SCHEMA_VERSION
-from chalicelib.store.sqlite_base import RECHECK_SECONDS
 from chalicelib.runtime import build_runtime, set_runtime
+from chalicelib.store.sqlite_base import RECHECK_SECONDS
 from tests.conftest import ADMIN_KEY, make_config
 from tests.support.client import ApiClient
 

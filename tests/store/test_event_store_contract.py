@@ -5,8 +5,14 @@ import threading
 
 import pytest
 
-from chalicelib.store.ports import (ConcurrencyConflict, IdempotencyKeyTaken, IdempotencyRecord,
-                                    NewEvent, StreamWrite, append)
+from chalicelib.store.ports import (
+    ConcurrencyConflict,
+    IdempotencyKeyTaken,
+    IdempotencyRecord,
+    NewEvent,
+    StreamWrite,
+    append,
+)
 
 
 def ev(n: int, **data) -> NewEvent:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import time
 from datetime import UTC, datetime, timedelta
 
+from chalicelib.reactions.picks import count_auto_picks
 from chalicelib.store.dynamo_events import event_to_item
 from chalicelib.store.ports import StoredEvent
 from chalicelib.telemetry import metrics
-from chalicelib.reactions.picks import count_auto_picks
 from chalicelib.webhooks import worker
 from tests.api.test_webhooks import register, vtes_round
 from tests.telemetry.conftest import emf_lines

@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class CreateAccount:
+    """Create an account (organizer, judge, federation...) with its role and name."""
+
     account_id: str
     role: str
     name: str

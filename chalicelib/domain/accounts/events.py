@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..actor import ActorRef
 from ..events import Event, event
 
 
@@ -39,7 +40,7 @@ class KeyIssued(Event):
     tournament_id: str | None      # a judge's tournament
     expires_at: str | None
     rotation_of: list[str]         # the keys this one replaced (revoked with it)
-    by: dict[str, Any]
+    by: ActorRef
     at: str
 
 
@@ -47,5 +48,5 @@ class KeyIssued(Event):
 class KeyRevoked(Event):
     key_id: str
     reason: str                    # revoked, rotated
-    by: dict[str, Any]
+    by: ActorRef
     at: str

@@ -1,8 +1,7 @@
 """Events of a tournament's cheating allegations (stream ``allegations-<tid>``)."""
 from __future__ import annotations
 
-from typing import Any
-
+from ..actor import ActorRef
 from ..events import Event, event, optional
 
 
@@ -12,7 +11,7 @@ class CheatingReported(Event):
     player_id: str
     statement: str
     round: int | None
-    by: dict[str, Any]
+    by: ActorRef
     at: str
 
 
@@ -23,6 +22,6 @@ class AllegationDecided(Event):
     allegation_id: str
     decision: str
     note: str
-    by: dict[str, Any]
+    by: ActorRef
     at: str
     penalty_id: str | None = optional()

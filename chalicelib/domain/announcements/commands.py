@@ -2,12 +2,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+
+from ..actor import ActorRef
 
 
 @dataclass(frozen=True)
 class Announce:
+    """Staff announce something to every player of the tournament (pushed)."""
+
     announcement_id: str
     text: str
-    by: dict[str, Any]
+    by: ActorRef
     now: str

@@ -1,8 +1,7 @@
 """The events of the announcements aggregate (stream ``announcements-<tid>``)."""
 from __future__ import annotations
 
-from typing import Any
-
+from ..actor import ActorRef
 from ..events import Event, event
 
 
@@ -10,5 +9,5 @@ from ..events import Event, event
 class AnnouncementMade(Event):
     announcement_id: str
     text: str
-    by: dict[str, Any]
+    by: ActorRef
     at: str

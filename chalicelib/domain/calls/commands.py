@@ -4,9 +4,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..actor import ActorRef
+
 
 @dataclass(frozen=True)
 class CallJudge:
+    """A player or staff member calls a judge to a table or match, with a reason."""
+
     call_id: str
     caller: dict[str, Any]
     player_id: str | None
@@ -20,14 +24,18 @@ class CallJudge:
 
 @dataclass(frozen=True)
 class AcknowledgeCall:
+    """A judge takes the call: the caller is told a judge is coming."""
+
     call_id: str
-    by: dict[str, Any]
+    by: ActorRef
     now: str
 
 
 @dataclass(frozen=True)
 class ResolveCall:
+    """The judge closes the call, with a note; the response time is recorded."""
+
     call_id: str
-    by: dict[str, Any]
+    by: ActorRef
     note: str | None
     now: str

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..actor import ActorRef
 from ..events import Event, event
 
 
@@ -25,13 +26,13 @@ class JudgeCalled(Event):
 @event
 class JudgeCallAcknowledged(Event):
     call_id: str
-    by: dict[str, Any]
+    by: ActorRef
     at: str
 
 
 @event
 class JudgeCallResolved(Event):
     call_id: str
-    by: dict[str, Any]
+    by: ActorRef
     note: str | None
     at: str

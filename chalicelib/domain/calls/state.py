@@ -4,6 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..actor import ActorRef
+
 OPEN, ACKNOWLEDGED, RESOLVED = "open", "acknowledged", "resolved"
 
 
@@ -19,9 +21,9 @@ class Call:
     suggested: str | None
     called_at: str
     status: str = OPEN
-    acknowledged_by: dict[str, Any] | None = None
+    acknowledged_by: ActorRef | None = None
     acknowledged_at: str | None = None
-    resolved_by: dict[str, Any] | None = None
+    resolved_by: ActorRef | None = None
     resolved_at: str | None = None
     note: str | None = None
 

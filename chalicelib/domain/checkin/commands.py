@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class OpenCheckIn:
+    """Open check-in for the event or a round; the seed makes the code."""
+
     scope: str
     seed: str
     by: str
@@ -14,6 +16,8 @@ class OpenCheckIn:
 
 @dataclass(frozen=True)
 class CloseCheckIn:
+    """Close check-in: who has not checked in is listed as a no-show."""
+
     scope: str
     by: str
     now: str

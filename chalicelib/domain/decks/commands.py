@@ -10,6 +10,8 @@ from .decklist import Decklist
 
 @dataclass(frozen=True)
 class OpenDeckbuilding:
+    """Open deck registration for the tournament's game and format."""
+
     game: str
     format: str
     settings: dict[str, Any]  # the tournament's resolved ``deck`` section
@@ -21,6 +23,8 @@ class OpenDeckbuilding:
 
 @dataclass(frozen=True)
 class ExtendDeadline:
+    """Staff move the deck registration deadline later."""
+
     deadline: str
     now: str
     by: str
@@ -51,6 +55,8 @@ class RecordPool:
 
 @dataclass(frozen=True)
 class RegisterDeck:
+    """Register (or replace) a player's deck, checked against their pool."""
+
     player: str
     deck: Decklist
     now: str
@@ -73,6 +79,8 @@ class RegisterDeck:
 
 @dataclass(frozen=True)
 class ReopenDeck:
+    """Staff let one player change a registered deck until a time."""
+
     player: str
     now: str
     by: str
@@ -92,12 +100,16 @@ class SwitchDeck:
 
 @dataclass(frozen=True)
 class PublishDecklists:
+    """Make the registered decklists public (the audit log reveals them)."""
+
     now: str
     by: str
 
 
 @dataclass(frozen=True)
 class DeckCheck:
+    """A judge compares the deck a player presents with the one registered."""
+
     player: str
     presented: Decklist
     now: str

@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class ReportPodGame:
+    """Report a free-for-all pod game: its winner and the order of elimination."""
+
     pod: int
     winner: str
     eliminated: list[str]

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..actor import ActorRef
+
 KINDS = ("warning", "game_loss", "match_loss", "disqualification")
 INFRACTIONS = ("procedural", "tardiness", "slow_play", "unsporting_conduct", "cheating",
                "marked_cards", "other")
@@ -29,7 +31,7 @@ class NameOfficials:
     started: bool                      # fact: the tournament has begun
     staff: frozenset[str]              # fact: the organizer's and the judges' ids
     players: frozenset[str]            # fact: the registered players
-    by: dict[str, Any]
+    by: ActorRef
     now: str
 
 
@@ -54,6 +56,8 @@ class GivePenalty:
 
 @dataclass(frozen=True)
 class FileAppeal:
+    """A penalized player appeals the penalty to the head judge (V:EKN 2.7)."""
+
     appeal_id: str
     penalty_id: str
     player: str                        # the caller: the penalized player
@@ -63,10 +67,12 @@ class FileAppeal:
 
 @dataclass(frozen=True)
 class DecideAppeal:
+    """The head judge upholds or overturns an appealed penalty (V:EKN 2.7)."""
+
     penalty_id: str
     decision: str
     note: str
-    by: dict[str, Any]
+    by: ActorRef
     by_head_judge: bool                # fact: the caller is the head judge
     now: str
 
@@ -80,7 +86,7 @@ class ReviewDisqualification:
     penalty_id: str
     decision: str
     note: str
-    by: dict[str, Any]
+    by: ActorRef
     now: str
 
 
@@ -90,13 +96,15 @@ class AnnounceRoundStart:
     announced by the head judge or organizer), from which tardiness counts."""
     round: int
     starts_at: str
-    by: dict[str, Any]
+    by: ActorRef
 
 
 @dataclass(frozen=True)
 class MarkPresent:
+    """Staff mark a player present for a round (tardiness, V:EKN 3.3)."""
+
     round: int
     player: str
-    by: dict[str, Any]
+    by: ActorRef
     now: str
 

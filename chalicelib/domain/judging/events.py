@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..actor import ActorRef
 from ..events import Event, event
 
 
@@ -11,7 +12,7 @@ from ..events import Event, event
 class OfficialsNamed(Event):
     head_judge: str
     panel: list[dict[str, Any]]        # the Multi-Judge System's six, in order (2.9)
-    by: dict[str, Any]
+    by: ActorRef
     at: str
 
 
@@ -45,7 +46,7 @@ class AppealDecided(Event):
     penalty_id: str
     decision: str                      # upheld or overturned (final, 2.7)
     note: str
-    by: dict[str, Any]
+    by: ActorRef
     at: str
 
 
@@ -54,7 +55,7 @@ class DisqualificationReviewed(Event):
     penalty_id: str
     decision: str                      # upheld or overturned (V:EKN 5.1)
     note: str
-    by: dict[str, Any]
+    by: ActorRef
     at: str
 
 
@@ -62,12 +63,12 @@ class DisqualificationReviewed(Event):
 class RoundStartAnnounced(Event):
     round: int
     starts_at: str
-    by: dict[str, Any]
+    by: ActorRef
 
 
 @event
 class PlayerMarkedPresent(Event):
     round: int
     player_id: str
-    by: dict[str, Any]
+    by: ActorRef
     at: str

@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class CreateLeague:
+    """Create a store league: its season, points table and invitations."""
+
     league_id: str
     organizer_id: str
     name: str

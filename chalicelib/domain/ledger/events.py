@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..actor import ActorRef
 from ..events import Event, event
 
 
@@ -13,7 +14,7 @@ class LedgerEventRecorded(Event):
     record: dict[str, Any]
     version: int
     changes: list[dict[str, Any]]
-    by: dict[str, Any]
+    by: ActorRef
     at: str
 
 
@@ -23,5 +24,5 @@ class LedgerEventInvalidated(Event):
     event_id: str
     reason: str
     changes: list[dict[str, Any]]
-    by: dict[str, Any]
+    by: ActorRef
     at: str

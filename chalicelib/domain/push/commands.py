@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Subscribe:
+    """Register a Web Push subscription (endpoint and keys) for a player."""
+
     subscription_id: str
     endpoint: str
     p256dh: str
@@ -15,6 +17,8 @@ class Subscribe:
 
 @dataclass(frozen=True)
 class Unsubscribe:
+    """Drop a Web Push subscription (the player's, or answered 404/410)."""
+
     subscription_id: str
     reason: str
     now: str

@@ -12,7 +12,7 @@ from .state import SwissState
 from .tiebreakers import CHAINS, coin
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Standing:
     rank: int
     record: Record

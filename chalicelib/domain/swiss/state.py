@@ -10,7 +10,7 @@ from .pmap import PMap
 from .results import Score
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Match:
     id: str            # "R3-12" (Swiss round 3, table 12) or "C2-1" (cut round 2, match 1)
     round: int
@@ -19,7 +19,7 @@ class Match:
     b: str | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Pending:
     reported_by: str
     score: Score

@@ -80,5 +80,7 @@ class PlaceCard:
 
 @dataclass(frozen=True)
 class ReportFinal:
+    """Report the final table's victory points (halves, V:EKN 3.7)."""
+
     vp_halves: dict[str, Any]
     now: str = ""

@@ -7,6 +7,8 @@ from typing import Any
 
 @dataclass(frozen=True)
 class CreateTournament:
+    """Create a tournament with its game, format, structure and seed commitment."""
+
     tournament_id: str
     organizer_id: str
     name: str
@@ -27,6 +29,8 @@ class CreateTournament:
 
 @dataclass(frozen=True)
 class ChangeSettings:
+    """Change the settings before the start (registration code, card sets...)."""
+
     settings: dict[str, Any]
     now: str
     # With ``code_changed``, the new registration code's keyed digest (None: no code).
@@ -37,6 +41,8 @@ class ChangeSettings:
 
 @dataclass(frozen=True)
 class RegisterPlayer:
+    """Register a player (by staff, or the player with the registration code)."""
+
     player_id: str
     name: str
     member_id: str | None
@@ -61,12 +67,16 @@ class ReplacePlayerToken:
 
 @dataclass(frozen=True)
 class RemovePlayer:
+    """Remove a player registered by mistake, before the start."""
+
     player_id: str
     now: str
 
 
 @dataclass(frozen=True)
 class DropPlayer:
+    """A player drops (or is dropped) from the tournament, with a reason."""
+
     player_id: str
     reason: str | None
     now: str
@@ -75,6 +85,8 @@ class DropPlayer:
 
 @dataclass(frozen=True)
 class ReinstatePlayer:
+    """Restore a player whose disqualification was overturned (V:EKN 5.1)."""
+
     player_id: str
     reason: str
     now: str
@@ -82,6 +94,8 @@ class ReinstatePlayer:
 
 @dataclass(frozen=True)
 class AddJudge:
+    """Add a judge to the tournament's staff."""
+
     judge_id: str
     name: str
     now: str
@@ -89,11 +103,15 @@ class AddJudge:
 
 @dataclass(frozen=True)
 class StartTournament:
+    """Start the tournament: registration closes."""
+
     now: str
 
 
 @dataclass(frozen=True)
 class FinishTournament:
+    """Finish the tournament (or close it incomplete, with the reason)."""
+
     now: str
     # Fact from the Swiss, tables and free-for-all aggregates: what is left to play
     # (each item a JSON object with ``kind`` and ``message``); empty when play is done.

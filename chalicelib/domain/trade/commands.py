@@ -29,6 +29,8 @@ class TradeDeck(BaseModel):
 
 
 class StartTradePod(BaseModel):
+    """Seat the players of a restricted trade (Michigan) pod with their decks."""
+
     model_config = ConfigDict(extra="forbid", defer_build=True, frozen=True)
 
     pod: int = Field(ge=1)
@@ -60,6 +62,8 @@ class AcceptTrade(BaseModel):
 
 
 class DeclineTrade(BaseModel):
+    """A player declines the trade offered to them."""
+
     model_config = ConfigDict(extra="forbid", defer_build=True, frozen=True)
 
     player: str

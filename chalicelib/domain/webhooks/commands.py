@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class RegisterEndpoint:
+    """Register a webhook endpoint for some topics; its secret comes from the nonce."""
+
     endpoint_id: str
     url: str
     topics: tuple[str, ...]
@@ -17,5 +19,7 @@ class RegisterEndpoint:
 
 @dataclass(frozen=True)
 class RemoveEndpoint:
+    """Remove a webhook endpoint: no more deliveries go to it."""
+
     endpoint_id: str
     now: str

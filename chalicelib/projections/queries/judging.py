@@ -13,3 +13,7 @@ def penalty_id(tid: str, pid: str) -> str:
 
 def penalties_kind(tid: str, player: str | None = None) -> str:
     return f"penalties|{tid}" if player is None else f"penalties|{tid}|{player}"
+
+
+def mine_id(tid: str, pid: str) -> str:
+    return f"penalty-of:{tid}:{pid}"

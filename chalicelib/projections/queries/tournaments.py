@@ -37,3 +37,7 @@ def all_players(views, tid: str) -> list[dict[str, Any]]:
 
 def streams_kind(tid: str) -> str:
     return f"tournament-streams:{tid}"
+
+
+def stream_entry_id(tid: str, stream_id: str) -> str:
+    return f"tournament:{tid}:stream:{stream_id}"

@@ -6,8 +6,7 @@ import pytest
 from chalicelib.domain.draft.aggregate import POD
 from chalicelib.domain.draft.commands import MakePick, Preselect, ReplacePack, Sweep, TurnFaceDown
 from chalicelib.domain.draft.events import CardPicked
-from chalicelib.domain.draft.views import (pick_log, player_view, public_view, staff_view,
-                                          visible_to)
+from chalicelib.domain.draft.views import pick_log, player_view, public_view, staff_view, visible_to
 from chalicelib.domain.errors import Conflict, Forbidden, Invalid
 from tests.support.deciders import given, past
 

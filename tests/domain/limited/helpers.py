@@ -1,11 +1,11 @@
 """Running a decider in tests: decide, then fold, as the service does."""
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from chalicelib.domain.decider import fold
 
-T0 = datetime(2026, 11, 22, 10, 0, tzinfo=timezone.utc)
+T0 = datetime(2026, 11, 22, 10, 0, tzinfo=UTC)
 
 
 def at(seconds: float) -> datetime:

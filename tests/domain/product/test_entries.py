@@ -9,12 +9,12 @@ from chalicelib.domain.decider import fold
 from chalicelib.domain.errors import Conflict, Invalid
 from chalicelib.domain.product.aggregate import PLAYER_PRODUCT, PRODUCT_GATE
 from chalicelib.domain.product.collation import collate
-from chalicelib.domain.product.entered import entered_product
 from chalicelib.domain.product.commands import HandOut, LockEntries, UnlockEntries
-from chalicelib.domain.product.state import HandOutState
+from chalicelib.domain.product.entered import entered_product
 from chalicelib.domain.product.own import own_pool_problems, own_product
 from chalicelib.domain.product.player_product.commands import EnterProduct, HandOutAlone
 from chalicelib.domain.product.player_product.decide import handout_problems
+from chalicelib.domain.product.state import HandOutState
 from chalicelib.domain.profiles.product import OwnProductLimits, ProductSettings
 from chalicelib.domain.rng import derive
 

@@ -4,8 +4,8 @@ the pairing loses the match (MTR 2.4 via ``loss_by_drop``)."""
 from __future__ import annotations
 
 from chalicelib.domain.errors import Conflict, Forbidden, Invalid
-from chalicelib.domain.swiss.events import ResultConfirmed, ResultEntered, ResultReported
 from chalicelib.domain.swiss.aggregate import MATCH
+from chalicelib.domain.swiss.events import ResultConfirmed, ResultEntered, ResultReported
 from chalicelib.domain.swiss.match.commands import Confirm, Enter, LossByDrop, Report
 from chalicelib.domain.swiss.match_result import MatchFacts
 from tests.support.deciders import given

@@ -3,13 +3,13 @@ players who leave it after the seating (V:EKN 3.1.4 a Loss; 3.3.2 off a table of
 7.2.6 a Loss in round 1 of a limited event), and the reseating a swap marks here."""
 from __future__ import annotations
 
+from chalicelib.domain.tables.aggregate import TABLE
 from chalicelib.domain.tables.events import (
     TablesPlayerDropped,
     TablesTableReported,
     TablesTableReseated,
 )
 from chalicelib.domain.tables.scoring import score
-from chalicelib.domain.tables.aggregate import TABLE
 from chalicelib.domain.tables.table.commands import Drop, Report, Reseat
 from chalicelib.domain.tables.table.state import TableFacts
 from tests.support.deciders import given

@@ -6,6 +6,8 @@ from typing import Any
 
 from pyrsistent import PMap, pmap
 
+from ...actor import ActorRef
+
 
 @dataclass(frozen=True)
 class Key:
@@ -13,9 +15,9 @@ class Key:
     token_sha256: str
     issued_at: str
     expires_at: str | None
-    issued_by: dict[str, Any]
+    issued_by: ActorRef
     revoked_at: str | None = None
-    revoked_by: dict[str, Any] | None = None
+    revoked_by: ActorRef | None = None
     revoke_reason: str | None = None
 
     def public(self, now: str) -> dict[str, Any]:

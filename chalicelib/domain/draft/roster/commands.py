@@ -7,6 +7,8 @@ from typing import Any
 
 @dataclass(frozen=True)
 class StartDraft:
+    """Seat the players in pods and record what each pod opens (from the seed)."""
+
     pods: list[list[str]]
     rounds: int
     starters: dict[str, list[dict[str, Any]]]
@@ -23,6 +25,8 @@ class StartDraft:
 
 @dataclass(frozen=True)
 class ProvideLateArrival:
+    """Give a player who came late sealed product instead of a seat."""
+
     player: str
     product: dict[str, Any]
     now: int

@@ -7,6 +7,8 @@ from typing import Any
 
 @dataclass(frozen=True)
 class UploadSet:
+    """Upload a card set (its content hash pins it in tournaments that use it)."""
+
     data: dict[str, Any]
     owner: dict[str, Any]
     now: str

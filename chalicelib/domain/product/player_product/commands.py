@@ -28,6 +28,8 @@ class EnterProduct:
 
 @dataclass(frozen=True)
 class HandOutAlone:
+    """Hand one player's entered product to a consumer (a late arrival)."""
+
     player: str
     consumer: str
     now: str

@@ -7,5 +7,7 @@ from typing import Any
 
 @dataclass(frozen=True)
 class RecordBatch:
+    """Record what a batch of Web Push deliveries answered."""
+
     results: tuple[dict[str, Any], ...]
     now: str

@@ -8,12 +8,16 @@ from ..match_result import MatchFacts
 
 @dataclass(frozen=True)
 class MatchCommand:
+    """What every match command carries: the facts read at the request and the time."""
+
     facts: MatchFacts
     now: str
 
 
 @dataclass(frozen=True)
 class Report(MatchCommand):
+    """A player reports the match's result (games won by each side, draws)."""
+
     player: str
     a: int
     b: int
@@ -22,11 +26,15 @@ class Report(MatchCommand):
 
 @dataclass(frozen=True)
 class Confirm(MatchCommand):
+    """The opponent confirms the reported result."""
+
     player: str
 
 
 @dataclass(frozen=True)
 class Enter(MatchCommand):
+    """A judge enters the match's result."""
+
     judge: str
     a: int
     b: int
@@ -35,5 +43,7 @@ class Enter(MatchCommand):
 
 @dataclass(frozen=True)
 class LossByDrop(MatchCommand):
+    """A player dropped or was disqualified: the match is lost by them."""
+
     player: str
     by: str

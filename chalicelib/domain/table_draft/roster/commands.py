@@ -9,6 +9,8 @@ from pydantic import BaseModel, ConfigDict
 
 
 class FormPods(BaseModel):
+    """Seat the players at table or mixed draft pods; starters kept as sealed product."""
+
     model_config = ConfigDict(extra="forbid", defer_build=True, frozen=True)
 
     capability: str                       # "table-draft" | "mixed-draft"

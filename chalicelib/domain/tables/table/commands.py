@@ -9,6 +9,8 @@ from .state import TableFacts
 
 @dataclass(frozen=True)
 class Report:
+    """Report a table's victory points (halves), checked against its seats."""
+
     facts: TableFacts
     vp_halves: dict[str, Any]
     now: str = ""
@@ -16,6 +18,8 @@ class Report:
 
 @dataclass(frozen=True)
 class Drop:
+    """A player leaves a table during its round (dropped, or disqualified)."""
+
     facts: TableFacts
     player: str
     loss: bool
@@ -24,5 +28,7 @@ class Drop:
 
 @dataclass(frozen=True)
 class Reseat:
+    """Staff change the seats of a table before it reports."""
+
     facts: TableFacts
     seats: tuple[str, ...]

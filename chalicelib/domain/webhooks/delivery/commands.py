@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class RecordAttempt:
+    """Record one delivery attempt: its answer, and the backoff before the next."""
+
     delivery_id: str
     endpoint_id: str
     organizer_id: str
