@@ -8,7 +8,7 @@ from chalice import Blueprint
 from pydantic import Field
 
 from ..application import draft, player_pool
-from ..domain.product.cards import ID_PATTERN
+from ..domain.product.card_ids import ID_PATTERN
 from .bodies import Body, LateArrivalBody
 from .common import caller, command, command_route, path_number, reads, start_with_entries
 from .http import json_route, parse_body

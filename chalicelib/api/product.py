@@ -9,7 +9,7 @@ from chalice import Blueprint
 from pydantic import Field
 
 from ..application import product, sets
-from ..domain.product.cards import ID_PATTERN
+from ..domain.product.card_ids import ID_PATTERN
 from .bodies import Body
 from .common import caller, command, reads
 from .http import json_object, json_route, parse_body, query_int, query_param

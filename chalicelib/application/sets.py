@@ -10,7 +10,8 @@ from ..auth import Principal, require_role
 from ..data.sets import sample_sets
 from ..domain.errors import Conflict, Invalid, NotFound
 from ..domain.product.aggregate import CARDSET
-from ..domain.product.cards import ID_PATTERN, CardSet
+from ..domain.product.card_ids import ID_PATTERN
+from ..domain.product.cards import CardSet
 from ..domain.product.catalog.commands import UploadSet
 from ..domain.product.catalog.decide import set_summary
 from ..domain.product.player_product.state import PlayerProduct

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..product.cards import ID_PATTERN
+from ..product.card_ids import ID_PATTERN
 
 CardId = Annotated[str, Field(pattern=ID_PATTERN)]
 MAX_ZONE = 500
