@@ -5,7 +5,9 @@ does the work):
   merged with the position the request itself carried, so a client keeps only the last
   value it was given and sends it with every request);
 - a GET carrying it is answered only from views that include it (or 503
-  ``projection_behind`` with Retry-After, never stale data);
+  ``projection_behind`` with Retry-After, never stale data); a command carrying it that
+  is refused only because a reaction to that position has not run yet (``pod_opening``)
+  is run again once it has;
 - a GET under ``/tournaments/{tid}`` refused with 404 or 409 is checked: no such
   tournament is 404 ``tournament_not_found``; a tournament whose views lag is projected
   and the read answered again, so "not found" and "not started" are never artefacts."""
@@ -22,6 +24,8 @@ READS = frozenset({"GET", "HEAD"})
 # every stream of a tournament that a read under it may be projected from
 TOURNAMENT_KINDS = ("tournament", "swiss", "tables", "decks", "draft", "tdraft", "mixed",
                     "sealed", "trade", "product", "judging", "clock", "ffa")
+# refusals of a command that a reaction to the client's own earlier write lifts
+AWAITS_REACTION = frozenset({"pod_opening"})
 HEADER_KEY = "x-podium-position"      # service/positions.py's HEADER (loaded only if sent)
 
 
@@ -38,9 +42,13 @@ def serve(request, answer: Callable[[], Response]) -> Response:
         except positions.InvalidPosition as exc:
             return error(400, "invalid_position", f"{positions.HEADER}: {exc}",
                          {"header": positions.HEADER})
-    if request.method not in READS:
-        return _merged(answer(), wanted)
     try:
+        if request.method not in READS:
+            response = answer()
+            if wanted and response.status_code == 409 and _awaits_reaction(response):
+                _checker().read_after(wanted)   # the reactions to what the client wrote
+                response = answer()
+            return _merged(response, wanted)
         if wanted:
             _checker().read_after(wanted)
         response = answer()
@@ -68,6 +76,14 @@ def _checker() -> Any:
     rt = runtime()
     return Consistency(rt.projector.views, rt.projector, rt.events,
                        rt.config.read_wait_seconds, read=rt.service.read)
+
+
+def _awaits_reaction(response: Response) -> bool:
+    """A command refused because a durable reaction to an earlier commit has not run yet
+    (a pod the draft's start has not opened): run again once the reactions to the
+    position the client carried have run."""
+    body = response.body
+    return isinstance(body, dict) and body.get("error") in AWAITS_REACTION
 
 
 def _refused(response: Response) -> bool:

@@ -114,7 +114,7 @@ def _replay(uow: Any, tid: str, records: list[dict[str, Any]],
             continue
         for record in command:
             sid = str(record["stream_id"])
-            uow.record(aggregates()[streams.kind_of(sid)], sid, [stored(record).event])
+            uow.record_stream(aggregates()[streams.kind_of(sid)], sid, [stored(record).event])
             replayed.append({**_ref(record), "as_version": uow.version(sid)})
             for tally in _tallies_of(tid, sid):
                 if tally in counted:
@@ -141,7 +141,7 @@ def _why_not(uow: Any, tid: str, command: list[dict[str, Any]],
         decider = aggregates().get(kind)
         if decider is None or kind == "lease":
             return f"no aggregate of the tournament folds {kind} streams"
-        uow.load(decider, sid)                      # guarded: the commit checks it
+        uow.load_stream(decider, sid)               # guarded: the commit checks it
         have = expected.get(sid, uow.version(sid))
         if record.get("version") != have + 1:
             return (f"the deployment holds version {have} of {sid} (written since the "
@@ -151,7 +151,7 @@ def _why_not(uow: Any, tid: str, command: list[dict[str, Any]],
         expected[sid] = have + 1
         try:
             folded[sid] = decider.evolve(folded[sid] if sid in folded
-                                         else uow.load(decider, sid), stored(record).event)
+                                         else uow.load_stream(decider, sid), stored(record).event)
         except Exception as exc:  # noqa: BLE001 - an event that does not fold is refused
             return f"{record.get('type')} does not apply to {sid}: {str(exc)[:200]}"
     return None

@@ -42,7 +42,12 @@ class UnitOfWork:
         """The current state of the aggregate's stream of ``key`` (``SWISS, tid``;
         ``TABLE_DRAFT, (tid, n)``). With ``guard`` the commit fails (and the work is
         re-run) if the stream changes before it."""
-        stream_id = decider.stream_id(key)
+        return self.load_stream(decider, decider.stream_id(key), guard)
+
+    def load_stream(self, decider: Decider[S], stream_id: str, guard: bool = True) -> S:
+        """:meth:`load` of a stream named by its id, for code that replays stored events
+        (a venue node's orphans): the id must be one of ``decider``'s streams."""
+        stream_id = decider.checked(stream_id)
         stream = self._streams.get(stream_id)
         if stream is None:
             loaded, version = self._loader(decider, stream_id)
@@ -76,10 +81,13 @@ class UnitOfWork:
 
     def record(self, decider: Decider[S], key: Key, events: list[Event]) -> S:
         """Queue events decided elsewhere (e.g. a process spanning streams)."""
-        stream_id = decider.stream_id(key)
+        return self.record_stream(decider, decider.stream_id(key), events)
+
+    def record_stream(self, decider: Decider[S], stream_id: str, events: list[Event]) -> S:
+        """:meth:`record` on a stream named by its id (see :meth:`load_stream`)."""
         stream = self._streams.get(stream_id)
         if stream is None:
-            self.load(decider, key)
+            self.load_stream(decider, stream_id)
             stream = self._streams[stream_id]
         evolve = self._evolve_wrapper(decider) if self._evolve_wrapper else decider.evolve
         for event in events:
