@@ -41,7 +41,7 @@ export function Judging({ tid, event }: { tid: string; event: Tournament }) {
   const names = Object.fromEntries((state.data?.players || []).map((p) => [p.player_id, p.name]));
   const active = (state.data?.players || []).filter((p) => p.status === "active");
   const give = () => call(() => api.POST("/v1/tournaments/{tid}/penalties", {
-    params: { path: { tid } }, body: { player_id: player || active[0]!.player_id, kind, infraction, reason } }));
+    params: { path: { tid } }, body: { player_id: player || active[0]?.player_id || "", kind, infraction, reason } }));
   return (
     <div>
       {event.status === "running" ? (
@@ -57,7 +57,7 @@ export function Judging({ tid, event }: { tid: string; event: Tournament }) {
                 {INFRACTIONS.map((k) => <option value={k}>{t(`infraction.${k}`)}</option>)}
               </select></Field>
             <Field label={t("judging.reason")}><input required maxLength={500} value={reason} onInput={(e) => setReason((e.target as HTMLInputElement).value)} /></Field>
-            <button type="submit" class="primary">{t("judging.record")}</button>
+            <button type="submit" class="primary" disabled={!active.length}>{t("judging.record")}</button>
           </form>
         </Section>
       ) : null}
