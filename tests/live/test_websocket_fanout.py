@@ -119,13 +119,19 @@ def test_a_replaced_token_stops_its_private_feed(ws):
     assert "checkin" in [e["type"] for e in ws.gw.entries("alice3")]
 
 
-def test_a_replaced_token_ends_its_idle_subscription_at_once(ws):
+def _both_subscribed_then_bobs_token_replaced(ws) -> str:
+    """Alice and Bob subscribe to their private feeds; the organizer replaces Bob's token."""
     org, tid, (alice, bob) = ss.event(ws)
     for name, who in (("alice", alice), ("bob", bob)):
         ws.ws.message(name, {"action": "subscribe", "tournament_id": tid,
                              "player_id": who["player_id"], "token": who["token"]})
     new = ws.api.post(f"/v1/tournaments/{tid}/players/{bob['player_id']}/token", token=org)
     assert new.status == 201, new.body
+    return tid
+
+
+def test_a_replaced_token_ends_its_idle_subscription_at_once(ws):
+    _both_subscribed_then_bobs_token_replaced(ws)
     assert ws.gw.closed == []
     ws.poller.poll()                # the replacement projected: its reaction ends bob's
     assert ws.gw.closed == ["bob"] and ws.gw.sent["bob"][-1]["error"] == "credential_revoked"
@@ -133,12 +139,7 @@ def test_a_replaced_token_ends_its_idle_subscription_at_once(ws):
 
 def test_the_sweep_ends_an_idle_subscription_whose_token_was_replaced(ws, monkeypatch):
     monkeypatch.setattr(hook, "_close", None)        # the reaction did not run
-    org, tid, (alice, bob) = ss.event(ws)
-    for name, who in (("alice", alice), ("bob", bob)):
-        ws.ws.message(name, {"action": "subscribe", "tournament_id": tid,
-                             "player_id": who["player_id"], "token": who["token"]})
-    new = ws.api.post(f"/v1/tournaments/{tid}/players/{bob['player_id']}/token", token=org)
-    assert new.status == 201, new.body
+    tid = _both_subscribed_then_bobs_token_replaced(ws)
     ws.poller.poll()                                 # nothing new on bob's feed: still open
     assert ws.gw.closed == []
     assert feed_sockets.sweep(ws.rt.feed_sockets(advance=True)) == 0
