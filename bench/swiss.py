@@ -36,6 +36,7 @@ from bench.compare_env import Bridge
 from bench.guard import target as verdict
 from bench.swiss_checks import (
     best_of,
+    cold,
     exact_solve,
     pair_again,
     paired_ratio,
@@ -44,7 +45,6 @@ from bench.swiss_checks import (
     warm,
 )
 from bench.swiss_events import Event, PairedRound
-from chalicelib.domain.swiss import running
 from chalicelib.domain.swiss.cost import Candidate, Weights, quality, total_cost
 from chalicelib.domain.swiss.exact import exact_pairs
 from chalicelib.domain.swiss.state import SwissState
@@ -159,11 +159,11 @@ def run_size(n: int, args, fide: Bridge) -> tuple[bool, list[str]]:
         event0 = [r for seed, r in rounds if seed == 0]
         ranked = sum(best_of(rank_again(r), setup=warm(r)) for r in event0)
         paired = sum(best_of(pair_again(r), setup=warm(r)) for r in event0)
-        cold = sum(best_of(rank_again(r), setup=running.forget) for r in event0)
+        scratch = sum(best_of(rank_again(r), setup=cold) for r in event0)
         print(f"event 0 again (best of 3 per round, CPU): ranking {ranked:.2f}s of PairRound's "
               f"{paired:.2f}s over {len(event0)} rounds; ranking with every record "
-              f"recomputed from all rounds (the baseline, a cold process) {cold:.2f}s "
-              f"(kept records x{cold / ranked:.2f} faster)")
+              f"recomputed from all rounds (the baseline, a cold process) {scratch:.2f}s "
+              f"(kept records x{scratch / ranked:.2f} faster)")
         ok &= verdict(f"{n} players: ranking costs less than pairing ({ranked:.2f}s vs "
                       f"{paired - ranked:.2f}s)", ranked < paired - ranked)
     target = TARGETS.get(n)

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 
 from bench.swiss_events import PairedRound
 from chalicelib.domain.rng import derive
-from chalicelib.domain.swiss import SWISS, running
+from chalicelib.domain.swiss import SWISS, array_records, running
 from chalicelib.domain.swiss.brackets import bracket_pairs
+from chalicelib.domain.swiss.bulk_candidates import applies
 from chalicelib.domain.swiss.cost import Weights, quality
 from chalicelib.domain.swiss.decide_pairing import round_candidates
 from chalicelib.domain.swiss.exact import exact_pairs
@@ -98,14 +99,26 @@ def exact_solve(r: PairedRound) -> Callable[[], object]:
     return solve
 
 
+def cold() -> None:
+    """A fresh process: nothing kept (``running.py``'s records, ``array_records.py``)."""
+    running.forget()
+    array_records.forget()
+
+
 def warm(r: PairedRound) -> Callable[[], object]:
-    """The records a warm process keeps when it pairs round n: those after round n-2,
-    kept by its previous pairing (``domain/swiss/running.py``), so a timed run folds
-    round n-1 as the real one does, and never finds its own result kept."""
+    """What a warm process keeps when it pairs round n: what its previous pairing kept,
+    after round n-2 (``domain/swiss/running.py``'s records for a small or non-MTR
+    field, ``array_records.py`` for a large MTR one: its previous pairing kept the one
+    it ranked with), so a timed run folds round n-1 as the real one does, and never
+    finds its own result kept."""
     def setup() -> None:
-        running.forget()
+        cold()
         if len(r.before.rounds) > 1:
-            running.running_records(r.before.rounds[:-1], r.command.settings)
+            earlier, settings = r.before.rounds[:-1], r.command.settings
+            if applies(settings, r.command.players):   # and the coins it ranked with
+                array_records.array_records(earlier, settings).coins(r.seed_key)
+            else:
+                running.running_records(earlier, settings)
     return setup
 
 
