@@ -131,6 +131,23 @@ def rank_again(r: PairedRound) -> Callable[[], object]:
                                     r.command.players, None)
 
 
+def ranking_and_pairing(event: list[PairedRound], times: int = 5) -> tuple[float, float]:
+    """Seconds of CPU that ranking (``round_candidates``) and the whole ``PairRound``
+    take over ``event``'s rounds: per round the median of ``times`` runs of each, taken
+    in alternating order, each from what a warm process keeps (``warm``)."""
+    ranked = paired = 0.0
+    for r in event:
+        runs: dict[str, list[float]] = {"rank": [], "pair": []}
+        work = {"rank": rank_again(r), "pair": pair_again(r)}
+        for i in range(times):
+            for name in ("rank", "pair") if i % 2 == 0 else ("pair", "rank"):
+                warm(r)()
+                runs[name].append(_cpu(work[name]))
+        ranked += statistics.median(runs["rank"])
+        paired += statistics.median(runs["pair"])
+    return ranked, paired
+
+
 def true_gaps(unproven: list[tuple[int, PairedRound]], up_to: int) -> tuple[list[str], int]:
     """One line per unproven round with its gap to an exact solve of its field (fields of
     at most ``up_to`` players), and how many cost more than that optimum."""
