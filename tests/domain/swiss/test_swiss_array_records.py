@@ -149,3 +149,22 @@ def test_pairing_decides_the_same_from_arrays_and_from_records(monkeypatch):
         monkeypatch.setattr(bulk, "BULK_FROM", 10 ** 9)
         slow = SWISS.decide(command, state)
         assert [e.data for e in fast] == [e.data for e in slow]
+
+
+def test_a_field_paired_by_brackets_decides_the_same(monkeypatch):
+    """Above the exact solver's limit (brackets, repair, bounds all ask who met whom)."""
+    rng = random.Random(5)
+    h = Harness("mtg", seed="brackets", override={"rounds": 5})
+    field = players(151)
+    outcome = random_outcome(rng, h.settings["best_of"], draws=True)
+    methods = set()
+    for _ in range(5):
+        command = PairRound(h.seed, h.settings, field, NOW, "org")
+        monkeypatch.setattr(bulk, "BULK_FROM", 1)
+        fast = SWISS.decide(command, h.state)
+        monkeypatch.setattr(bulk, "BULK_FROM", 10 ** 9)
+        assert [e.data for e in fast] == [e.data for e in SWISS.decide(command, h.state)]
+        methods |= {e.data["method"] for e in fast if "method" in e.data}
+        h.play(h.pair(field), outcome)
+        field = [p for p in field if rng.random() > 0.03]
+    assert any(m.startswith("brackets") for m in methods)
