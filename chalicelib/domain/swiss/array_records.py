@@ -1,9 +1,12 @@
 """What pairing a large MTR field needs of the records, kept round by round as int64
 arrays: points, matches played (byes included), byes, game wins, losses and draws, the
 opponents met (one edge per side of each scored match, repeats kept, as ``records``
-lists them) and each player's opponents, each once, as the tuple a ``Candidate`` holds
-(extending a tuple costs a tenth of rebuilding a ``frozenset``; membership in a dozen
-ids costs about what hashing one does).
+lists them) and each player's opponents, each once, as a ``Candidate`` holds them:
+a tuple while there are at most ``SHORT`` (extending a tuple costs a tenth of building
+a ``frozenset``; pairing, which asks who met whom about a million times a round, took
+the same time on tuples as on sets over rounds 2-8 at 16,384 players, within the
+noise of a shared machine), a ``frozenset`` from then on, so that no question scans
+more than ``SHORT`` ids however many rounds an event has.
 
 The same numbers as ``records.records``: ``tests/domain/swiss/test_swiss_array_records.py``
 compares every field after every round of random events. Such records are never changed
@@ -15,7 +18,7 @@ are immutable; a corrected round is a new object and is folded again)."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -28,6 +31,7 @@ _lock = threading.Lock()
 _kept: list[tuple[tuple[Any, ...], tuple[Round, ...], ArrayRecords]] = []
 COLUMNS = ("points", "played", "byes", "game_wins", "game_losses", "game_draws")
 _NONE: tuple[str, ...] = ()
+SHORT = 4
 
 
 def _frozen(array: Any) -> Any:
@@ -47,7 +51,7 @@ class ArrayRecords:
     game_draws: Any
     src: Any                           # opponent edges: row src[k] met row dst[k]
     dst: Any
-    met: tuple[tuple[str, ...], ...]   # each row's opponents, each once, in order met
+    met: tuple[Collection[str], ...]   # each row's opponents (see above)
     # seed key -> each row's coin: a cache shared by the records of the same rows (a
     # fold that adds rows starts its own copy)
     _coins: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
@@ -75,7 +79,7 @@ class ArrayRecords:
 
 
 def _built(players: tuple[str, ...], index: dict[str, int], columns: list[Any], src: Any,
-           dst: Any, met: tuple[tuple[str, ...], ...], coins: dict[str, Any]
+           dst: Any, met: tuple[Collection[str], ...], coins: dict[str, Any]
            ) -> ArrayRecords:
     points, played, byes, game_wins, game_losses, game_draws = columns   # COLUMNS' order
     return ArrayRecords(players, index, points, played, byes, game_wins, game_losses,
@@ -101,8 +105,14 @@ def _grown(led: ArrayRecords, new: list[str]) -> ArrayRecords:
                   led.met + (_NONE,) * len(new), dict(led._coins))
 
 
+def _with(met: Collection[str], opponent: str) -> Collection[str]:
+    if isinstance(met, tuple) and len(met) < SHORT:
+        return (*met, opponent)
+    return frozenset(met).union((opponent,))   # frozenset(a frozenset) is itself
+
+
 def _matches(led: ArrayRecords, rnd: Round
-             ) -> tuple[list[int], list[int], list[int], list[tuple[str, ...]]]:
+             ) -> tuple[list[int], list[int], list[int], list[Collection[str]]]:
     """The rows of each scored match's sides, its games (a's, b's, drawn, flat) and
     every row's opponents with this round's added; KeyError for a player with no row."""
     results = dict(rnd.results.items()).get
@@ -123,8 +133,8 @@ def _matches(led: ArrayRecords, rnd: Round
         games += (score.a, score.b, score.draws)
         had = met[ia]
         if b not in had:                  # a rematch adds no one
-            met[ia] = had + (b,)
-            met[ib] += (a,)
+            met[ia] = _with(had, b)
+            met[ib] = _with(met[ib], a)
     if rnd.bye is not None and rnd.bye not in index:
         raise KeyError(rnd.bye)
     return rows_a, rows_b, games, met

@@ -2,10 +2,11 @@
 arrays (``array_records.py``) and the bulk order (``bulk_order.py``): what
 ``round_candidates`` builds from ``Record`` objects, without a ``Record``: a round
 folds only its own matches, the order is computed on arrays, and each candidate takes
-the opponents' tuple those records already hold. ``None`` where the bulk order steps
+the opponents those records already hold. ``None`` where the bulk order steps
 aside; the caller then ranks in Python (the definition)."""
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from ..rng import derive
@@ -19,7 +20,7 @@ _new = object.__new__
 _set = object.__setattr__
 
 
-def candidate(player: str, score: int, rank: int, opponents: tuple[str, ...],
+def candidate(player: str, score: int, rank: int, opponents: Collection[str],
               pod: int | None) -> Candidate:
     """``Candidate(player, score, rank, opponents, pod)``, equal to it field for field,
     without the frozen dataclass's one ``object.__setattr__`` per field (16,384 of them a

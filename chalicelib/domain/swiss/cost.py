@@ -10,8 +10,8 @@ from itertools import pairwise
 @dataclass(frozen=True)
 class Candidate:
     """A player to pair: ``rank`` is the standings position (0 = best) used to choose
-    who floats down; ``opponents`` are everyone already played (a set, or a tuple of
-    distinct ids: pairing only asks who is in it)."""
+    who floats down; ``opponents`` are everyone already played (a set, or a short tuple
+    of distinct ids: pairing only asks who is in it)."""
 
     id: str
     score: int
