@@ -12,8 +12,9 @@ from dataclasses import dataclass
 
 from bench.swiss_events import PairedRound
 from chalicelib.domain.rng import derive
-from chalicelib.domain.swiss import SWISS, running
+from chalicelib.domain.swiss import SWISS, array_records, running
 from chalicelib.domain.swiss.brackets import bracket_pairs
+from chalicelib.domain.swiss.bulk_candidates import applies
 from chalicelib.domain.swiss.cost import Weights, quality
 from chalicelib.domain.swiss.decide_pairing import round_candidates
 from chalicelib.domain.swiss.exact import exact_pairs
@@ -98,14 +99,26 @@ def exact_solve(r: PairedRound) -> Callable[[], object]:
     return solve
 
 
+def cold() -> None:
+    """A fresh process: nothing kept (``running.py``'s records, ``array_records.py``)."""
+    running.forget()
+    array_records.forget()
+
+
 def warm(r: PairedRound) -> Callable[[], object]:
-    """The records a warm process keeps when it pairs round n: those after round n-2,
-    kept by its previous pairing (``domain/swiss/running.py``), so a timed run folds
-    round n-1 as the real one does, and never finds its own result kept."""
+    """What a warm process keeps when it pairs round n: what its previous pairing kept,
+    after round n-2 (``domain/swiss/running.py``'s records for a small or non-MTR
+    field, ``array_records.py`` for a large MTR one: its previous pairing kept the one
+    it ranked with), so a timed run folds round n-1 as the real one does, and never
+    finds its own result kept."""
     def setup() -> None:
-        running.forget()
+        cold()
         if len(r.before.rounds) > 1:
-            running.running_records(r.before.rounds[:-1], r.command.settings)
+            earlier, settings = r.before.rounds[:-1], r.command.settings
+            if applies(settings, r.command.players):   # and the coins it ranked with
+                array_records.array_records(earlier, settings).coins(r.seed_key)
+            else:
+                running.running_records(earlier, settings)
     return setup
 
 
@@ -116,6 +129,23 @@ def pair_again(r: PairedRound) -> Callable[[], object]:
 def rank_again(r: PairedRound) -> Callable[[], object]:
     return lambda: round_candidates(r.before, r.command.settings, r.seed_key,
                                     r.command.players, None)
+
+
+def ranking_and_pairing(event: list[PairedRound], times: int = 5) -> tuple[float, float]:
+    """Seconds of CPU that ranking (``round_candidates``) and the whole ``PairRound``
+    take over ``event``'s rounds: per round the median of ``times`` runs of each, taken
+    in alternating order, each from what a warm process keeps (``warm``)."""
+    ranked = paired = 0.0
+    for r in event:
+        runs: dict[str, list[float]] = {"rank": [], "pair": []}
+        work = {"rank": rank_again(r), "pair": pair_again(r)}
+        for i in range(times):
+            for name in ("rank", "pair") if i % 2 == 0 else ("pair", "rank"):
+                warm(r)()
+                runs[name].append(_cpu(work[name]))
+        ranked += statistics.median(runs["rank"])
+        paired += statistics.median(runs["pair"])
+    return ranked, paired
 
 
 def true_gaps(unproven: list[tuple[int, PairedRound]], up_to: int) -> tuple[list[str], int]:

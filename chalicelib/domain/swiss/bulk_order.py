@@ -39,51 +39,37 @@ def _scaled(np: Any, nums: Any, dens: Any) -> tuple[Any, int] | None:
     return np.array(table, dtype=np.int64)[inverse.reshape(-1)], max(table)
 
 
-def _means(np: Any, values: Any, opponents: Any, starts: Any, counts: Any,
+def _means(np: Any, values: Any, src: Any, dst: Any, counts: Any,
            span: int) -> tuple[Any, Any]:
     """The mean of each player's opponents' values as (quotient, scaled remainder)."""
     sums = np.zeros(len(counts), dtype=np.int64)
-    played = counts > 0
-    if opponents.size:
-        sums[played] = np.add.reduceat(values[opponents], starts[played])
-    n = np.where(played, counts, 1)
+    np.add.at(sums, src, values[dst])
+    n = np.where(counts > 0, counts, 1)
     return sums // n, (sums % n) * (span // n)
 
 
-def order(recs: dict[str, Record], settings: dict[str, Any], seed_key: str) -> list[str] | None:
-    """The players of ``recs`` best first under the MTR chain, or None (see above)."""
+def rows_best_first(points: Any, played: Any, game_wins: Any, game_losses: Any,
+                    game_draws: Any, src: Any, dst: Any, coins: Any, points_win: int
+                    ) -> Any | None:
+    """The rows best first (an int64 array), or None (see above): one row per player
+    of every int64 column; the opponents as edges (row ``src[k]`` met row ``dst[k]``,
+    one per side of each scored match)."""
     import numpy as np  # imported on first use: the solver imports it too
 
-    players = list(recs)
-    index = {p: i for i, p in enumerate(players)}
-    size = len(players)
-    pw = settings["points_win"]
-    records_ = list(recs.values())
-
-    def column(values: Any) -> Any:
-        return np.fromiter(values, dtype=np.int64, count=size)
-    if max((abs(r.points) for r in records_), default=0) >= LIMIT or pw < 0:
+    size = len(points)
+    if points_win < 0 or int(np.abs(points).max(initial=0)) >= LIMIT:
         return None
-    points = column(r.points for r in records_)
-    mw_den = column(pw * (r.wins + r.losses + r.draws + r.byes) for r in records_)
-    gw_num = column(3 * r.game_wins + r.game_draws for r in records_)
-    gw_den = column(3 * (r.game_wins + r.game_losses + r.game_draws) for r in records_)
-    counts = column(len(r.opponents) for r in records_)
-    opponents = np.fromiter(map(index.__getitem__, chain.from_iterable(
-        r.opponents for r in records_)), dtype=np.int64, count=int(counts.sum()))
-    mw = _scaled(np, points, mw_den)
-    gw = _scaled(np, gw_num, gw_den)
+    mw = _scaled(np, points, points_win * played)
+    gw = _scaled(np, 3 * game_wins + game_draws, 3 * (game_wins + game_losses + game_draws))
+    counts = np.bincount(src, minlength=size)
     most = int(counts.max(initial=0))
     if mw is None or gw is None or most * max(mw[1], gw[1]) >= LIMIT:
         return None
     span = math.lcm(*range(1, most + 1)) if most else 1
     if span >= LIMIT:
         return None
-    starts = np.zeros(size, dtype=np.int64)
-    np.cumsum(counts[:-1], out=starts[1:])
-    omw_q, omw_r = _means(np, mw[0], opponents, starts, counts, span)
-    ogw_q, ogw_r = _means(np, gw[0], opponents, starts, counts, span)
-    coins = np.array([coin(seed_key, p) for p in players], dtype=np.int64)
+    omw_q, omw_r = _means(np, mw[0], src, dst, counts, span)
+    ogw_q, ogw_r = _means(np, gw[0], src, dst, counts, span)
     keys = (coins, ogw_r, ogw_q, gw[0], omw_r, omw_q, points)
     ranked = np.lexsort(keys)           # ascending, the last key first
     if size > 1:
@@ -93,7 +79,32 @@ def order(recs: dict[str, Record], settings: dict[str, Any], seed_key: str) -> l
             tied &= ordered_key[1:] == ordered_key[:-1]
         if tied.any():                  # only the ids tell them apart: rank in Python
             return None
-    return [players[i] for i in ranked[::-1].tolist()]
+    return ranked[::-1]
+
+
+def order(recs: dict[str, Record], settings: dict[str, Any], seed_key: str) -> list[str] | None:
+    """The players of ``recs`` best first under the MTR chain, or None (see above)."""
+    import numpy as np
+
+    players = list(recs)
+    index = {p: i for i, p in enumerate(players)}
+    size = len(players)
+    records_ = list(recs.values())
+
+    def column(values: Any) -> Any:
+        return np.fromiter(values, dtype=np.int64, count=size)
+    if max((abs(r.points) for r in records_), default=0) >= LIMIT:
+        return None
+    counts = column(len(r.opponents) for r in records_)
+    dst = np.fromiter(map(index.__getitem__, chain.from_iterable(
+        r.opponents for r in records_)), dtype=np.int64, count=int(counts.sum()))
+    ranked = rows_best_first(
+        column(r.points for r in records_), column(r.rounds_played for r in records_),
+        column(r.game_wins for r in records_), column(r.game_losses for r in records_),
+        column(r.game_draws for r in records_), np.repeat(np.arange(size), counts), dst,
+        np.array([coin(seed_key, p) for p in players], dtype=np.int64),
+        settings["points_win"])
+    return None if ranked is None else [players[i] for i in ranked.tolist()]
 
 
 def best_first(recs: dict[str, Record], settings: dict[str, Any], seed_key: str,

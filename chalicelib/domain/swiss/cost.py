@@ -2,7 +2,7 @@
 score differences. Every pairing strategy (exact or fast) minimises the same cost."""
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from itertools import pairwise
 
@@ -10,12 +10,13 @@ from itertools import pairwise
 @dataclass(frozen=True)
 class Candidate:
     """A player to pair: ``rank`` is the standings position (0 = best) used to choose
-    who floats down; ``opponents`` are everyone already played."""
+    who floats down; ``opponents`` are everyone already played (a set, or a short tuple
+    of distinct ids: pairing only asks who is in it)."""
 
     id: str
     score: int
     rank: int
-    opponents: frozenset[str] = field(default_factory=frozenset)
+    opponents: Collection[str] = field(default_factory=frozenset)
     pod: int | None = None
 
 

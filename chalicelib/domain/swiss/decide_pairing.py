@@ -8,6 +8,7 @@ from ..clock import limit_minutes
 from ..errors import Conflict, Invalid
 from ..events import Event
 from ..rng import derive
+from .bulk_candidates import applies, bulk_candidates
 from .bulk_order import best_first
 from .byes import choose_bye
 from .clock import deadline
@@ -98,6 +99,10 @@ def round_candidates(state: SwissState, settings: dict[str, Any], seed_key: str,
                      ) -> tuple[str | None, list[Candidate]]:
     """The next round's bye and the players to pair, ranked by current standings
     (round 1: a seeded shuffle)."""
+    if applies(settings, active):
+        got = bulk_candidates(state, settings, seed_key, active, pods)
+        if got is not None:
+            return got
     number = len(state.rounds) + 1
     recs = running_records(state.rounds, settings, active)
     playing = set(active)
