@@ -40,7 +40,9 @@ ADDED_SINCE_RECORDING = {"TournamentState": {"registration_code"},
                          "Penalty": {"review"},  # the V:EKN review of a disqualification
                          # a booster draft's start records its seed (and chosen packs)
                          # since its pods open after it, each in its own commit
-                         "DraftState": {"seed", "packs"}}
+                         "DraftState": {"seed", "packs"},
+                         # and so does a table or mixed draft's roster
+                         "RosterState": {"seed", "packs"}}
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -12,7 +12,7 @@ shuffled cycle of the allowed starters so they spread evenly; for one player, dr
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from ..errors import Invalid
@@ -105,10 +105,13 @@ def _starter(sets: Mapping[str, CardSet], set_id: str, starter_id: str) -> dict[
 
 
 def deal_starters(settings: ProductSettings | Mapping[str, Any], sets: Mapping[str, CardSet],
-                  seed: str, players: list[str]) -> dict[str, list[dict[str, Any]]]:
-    """Random, even distribution of starters to a group of players."""
+                  seed: str, players: list[str],
+                  only: Collection[str] | None = None) -> dict[str, list[dict[str, Any]]]:
+    """Random, even distribution of starters to a group of players (``only``: the
+    starters of those of them alone, dealt as to the whole group)."""
     s = _settings(settings)
-    dealt: dict[str, list[dict[str, Any]]] = {p: [] for p in players}
+    dealt: dict[str, list[dict[str, Any]]] = {p: [] for p in (players if only is None
+                                                               else only)}
     order = sorted(players)
     for k, spec in enumerate(s.starters):
         choices = _choices(spec, sets)
@@ -119,7 +122,8 @@ def deal_starters(settings: ProductSettings | Mapping[str, Any], sets: Mapping[s
             cycle = list(choices)
             rng.shuffle(cycle)
             for i, player in enumerate(seats):
-                dealt[player].append(_starter(sets, spec.set, cycle[i % len(cycle)]))
+                if player in dealt:
+                    dealt[player].append(_starter(sets, spec.set, cycle[i % len(cycle)]))
     return dealt
 
 
