@@ -220,6 +220,8 @@ def limited_pods(ctx: Context, state: Any, event: Recorded) -> list[Finding]:
             derived, _ = plan_limited_pods(players, ctx.section("draft"), ctx.seed or "",
                                            label)
             out = differences(event, "pods", pods, derived)
+        if d.get("seed") is not None:     # the seed its pods' product comes from
+            out += differences(event, "seed", d["seed"], ctx.seed)
         return out + _roster_starters(ctx, event, players)
     return guarded(event, work)
 
