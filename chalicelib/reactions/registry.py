@@ -53,6 +53,9 @@ REACTIONS: tuple[Reaction, ...] = (
              durable=True, only=rosters_only,
              doc="a table or mixed draft's roster formed: open each of its pods in a commit "
                  "of its own (its pods' streams, of the same kinds, are not reacted to)"),
+    Reaction("open-trade-pods", drafts.open_trade_pods, frozenset({"trade"}), durable=True,
+             only=rosters_only,
+             doc="a restricted trade's pods formed: open each in a commit of its own"),
     Reaction("wake-webhook-worker", deliveries.wake_worker,
              signals=frozenset({deliveries.DUE_SIGNAL}),
              doc="a webhook delivery is due: wake the local delivery thread"),

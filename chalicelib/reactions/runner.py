@@ -42,7 +42,10 @@ class Reactions:
     def __init__(self, service: CommandService, registry: Iterable[Reaction] = REACTIONS):
         self.service = service
         self.registry = tuple(registry)
-        self._durable = tuple(r for r in self.registry if r.durable)
+
+    @property
+    def _durable(self) -> tuple[Reaction, ...]:
+        return tuple(r for r in self.registry if r.durable)
 
     def durable(self, stream_id: str) -> bool:
         """Whether the events of this stream have durable reactions (by its kind and

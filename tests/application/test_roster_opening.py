@@ -23,9 +23,11 @@ from chalicelib.reactions.registry import by_name
 from chalicelib.reactions.runner import Context
 from chalicelib.service import Reply
 from tests.application import seeds
+from tests.application import test_draft_opening as booster
 from tests.application.conftest import organizer, player
-from tests.application.test_draft_opening import _sets, commits, given, rt  # noqa: F401
+from tests.application.test_draft_opening import _sets, commits, given
 
+rt = booster.rt               # the runtime fixture, on each store adapter
 PODS = 101                   # more than one DynamoDB transaction's 100 items
 PRODUCT = {"boosters": [{"set": "sample-vtes", "count": 1}],
            "starters": [{"set": "sample-vtes", "count": 1}]}
