@@ -234,15 +234,18 @@ def _roster_starters(ctx: Context, event: Recorded, players: list[str]) -> list[
     if d.get("capability") != "table-draft":
         return []
     product = _product(ctx)
+    # players keeping no starter are listed with none (rosters recorded before the pods
+    # opened after them) or not listed at all (since: the roster stays small)
+    recorded = {p: s for p, s in (d.get("starters") or {}).items() if s}
     if chosen(d, "packs") or not product.starters:
-        return differences(event, "starters", d.get("starters"), {p: [] for p in players})
+        return differences(event, "starters", recorded, {})
     skip = _collated(ctx, event)
     if skip:
         return skip
     if set(s.set for s in product.starters) - set(ctx.sets):
         return [NotChecked(event, "the audit log lacks the starters' card sets")]
-    return differences(event, "starters", d.get("starters"),
-                       deal_starters(product, ctx.sets, ctx.seed or "", players))
+    dealt = deal_starters(product, ctx.sets, ctx.seed or "", players)
+    return differences(event, "starters", recorded, {p: s for p, s in dealt.items() if s})
 
 
 def mixed_started(ctx: Context, state: Any, event: Recorded) -> list[Finding]:

@@ -98,8 +98,10 @@ def table_draft_commands(*, seed: str, players: list[str], product: Mapping[str,
     pods, firsts = plan_pods(players, draft, seed, "table-draft-pods", explicit_pods,
                              first_seats)
     meta = booster_meta(p, sets)
+    # only players who keep starters are listed (none without starters in the product or
+    # with entered packs): the roster stays one small event at any size
     starters = (deal_starters(p, sets, seed, players) if p.starters and entered is None
-                else {pl: [] for pl in players})
+                else {})
     starts = [table_pod_start(n=n, pod=pod, first_seat=firsts[n - 1], product=p, sets=sets,
                               seed=seed, rounds=rounds, entered=entered, kinds=kinds,
                               meta=meta, pick_seconds=pick_seconds,
