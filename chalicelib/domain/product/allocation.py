@@ -13,6 +13,7 @@ shuffled cycle of the allowed starters so they spread evenly; for one player, dr
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from functools import lru_cache
 from typing import Any
 
 from ..errors import Invalid
@@ -112,19 +113,29 @@ def deal_starters(settings: ProductSettings | Mapping[str, Any], sets: Mapping[s
     s = _settings(settings)
     dealt: dict[str, list[dict[str, Any]]] = {p: [] for p in (players if only is None
                                                                else only)}
-    order = sorted(players)
+    field = tuple(players)
     for k, spec in enumerate(s.starters):
-        choices = _choices(spec, sets)
+        choices = tuple(_choices(spec, sets))
         for copy in range(spec.count):
-            rng = derive(seed, "starters", k, copy)
-            seats = list(order)
-            rng.shuffle(seats)
-            cycle = list(choices)
-            rng.shuffle(cycle)
-            for i, player in enumerate(seats):
-                if player in dealt:
-                    dealt[player].append(_starter(sets, spec.set, cycle[i % len(cycle)]))
+            dealing = _dealing(seed, k, copy, field, choices)
+            for player, starts in dealt.items():
+                starts.append(_starter(sets, spec.set, dealing[player]))
     return dealt
+
+
+@lru_cache(maxsize=8)
+def _dealing(seed: str, k: int, copy: int, field: tuple[str, ...],
+             choices: tuple[str, ...]) -> dict[str, str]:
+    """Player -> the starter the ``copy``-th deal of the ``k``-th starter spec gives them:
+    a shuffled cycle of ``choices`` over the field shuffled (from the seed alone). Kept
+    for the next call: each pod opening after a start deals to its own players as to the
+    whole field."""
+    rng = derive(seed, "starters", k, copy)
+    seats = sorted(field)
+    rng.shuffle(seats)
+    cycle = list(choices)
+    rng.shuffle(cycle)
+    return {player: cycle[i % len(cycle)] for i, player in enumerate(seats)}
 
 
 def draw_starters(settings: ProductSettings | Mapping[str, Any], sets: Mapping[str, CardSet],
