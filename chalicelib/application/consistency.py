@@ -99,7 +99,7 @@ class Consistency:
                 pending[stream] = version
         reactive = [s for s in wanted if s not in pending and s not in followed
                     and self.projector.reactor is not None
-                    and self.projector.reactor.durable(streams.kind_of(s))]
+                    and self.projector.reactor.durable(s)]
         if reactive and len(followed) < MAX_FOLLOW * 16:
             reacted = self.views.checkpoints([REACTED + s for s in reactive])
             for stream in reactive:

@@ -13,7 +13,7 @@ from ..domain.decks import pools
 from ..domain.draft.aggregate import DRAFT, POD
 from ..domain.draft.roster.state import DraftState
 from ..domain.draft.views import can_see_own_picks
-from ..domain.errors import NotFound
+from ..domain.errors import Conflict, NotFound
 from ..domain.mixed_draft.visibility import redact as mixed_redact
 from ..domain.product import phase
 from ..domain.product.allocation import pool_of
@@ -24,7 +24,6 @@ from ..domain.table_draft.visibility import redact as table_redact
 from ..domain.tournament import TournamentState
 from . import sources, tournament
 from .draft_pods import draft_of, touched_pod
-from .limited import started
 from .pool_document import document, starters, with_starters
 from .reads import Reads
 
@@ -103,9 +102,17 @@ class RosterDraft:
         return roster
 
     def pod(self, source: Any, tid: str, n: int) -> Any:
-        """Pod ``n`` (404 while there is none)."""
-        return started(source, self.decider, (tid, n),
-                       f"no {self.label} pod {n}", tid)
+        """Pod ``n`` (404 while there is none; 409 ``pod_opening`` while the roster is
+        formed and the pod is still being opened, :mod:`.roster_opening`)."""
+        state = sources.state(source, self.decider, (tid, n))
+        if state.status == "new":
+            roster = self.roster(sources.reader(source), tid)
+            if roster.opens_pods and 1 <= n <= len(roster.pods):
+                raise Conflict(f"pod {n} is still opening (its packs are being laid out "
+                               "after the draft's start): try again in a moment",
+                               {"tournament_id": tid, "pod": n}, code="pod_opening")
+            raise NotFound(f"no {self.label} pod {n}", {"tournament_id": tid})
+        return state
 
     def started_here(self, read: Read, t: TournamentState) -> bool:
         return self.roster(read, t.id).formed
@@ -137,7 +144,7 @@ class RosterDraft:
         n = roster.pod_of(pid)
         if n is None:
             raise NotFound("this player has no draft product", {"player_id": pid})
-        pod = reads.state(self.decider, (t.id, n))
+        pod = self.pod(reads, t.id, n)
         kept = starters(roster.starters.get(pid, []))
         picks = self.picks(pod, pid, staff)
         return document(t.id, pid, "draft", pod.status == "completed", kept, picks,

@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from ..domain import streams
 from ..domain.errors import Conflict, NotFound
 from ..projections import SCHEMA_VERSION, damage
 from ..projections.projector import Projector
@@ -106,7 +105,7 @@ class Rebuilds:
         applied = 0
         for stream_id, events in _by_stream(self.events.all_events()):
             projector.catch_up(stream_id, events, react=False)
-            if self.reactor is not None and self.reactor.durable(streams.kind_of(stream_id)):
+            if self.reactor is not None and self.reactor.durable(stream_id):
                 projector.mark_reacted(stream_id, events[-1].version)
             done += 1
             applied += len(events)

@@ -28,7 +28,8 @@ from .sets import product_sets
 PICK_EVENTS = ("TableCardPicked", "MixedLibraryCardPicked")
 
 # (seed=, players=, product=, draft=, sets=, now=, pick_seconds=, review_seconds=,
-#  explicit_pods=, first_seats=, entered=) -> the roster's FormPods and each pod's start
+#  explicit_pods=, first_seats=, entered=, with_pods=) -> the roster's FormPods and each
+#  pod's start (none without with_pods)
 Commands = Callable[..., tuple[FormPods, list[Any]]]
 
 
@@ -72,10 +73,11 @@ def start(uow: UnitOfWork, actor: Principal, fmt: RosterDraft, tid: str,
         seed=t.seed, players=[p.id for p in t.active_players()], product=product, draft=draft,
         sets=product_sets(uow, product), now=uow.now, pick_seconds=picks,
         review_seconds=review, explicit_pods=pods,
-        first_seats=limited.first_seats(first_seats), entered=packs)
+        first_seats=limited.first_seats(first_seats), entered=packs, with_pods=False)
+    # only the roster (pods, seed, chosen product): each pod opens in a commit of its own
+    # right after it (the open-roster-pods reaction, application/roster_opening.py)
+    assert not starts
     roster, _ = uow.decide(fmt.roster_decider, tid, form)
-    for command in starts:
-        uow.decide(fmt.decider, (tid, command.pod), command)
     return roster_document(tid, roster)
 
 
@@ -93,8 +95,11 @@ def late_arrival(uow: UnitOfWork, actor: Principal, fmt: RosterDraft, tid: str,
 # -- pods ---------------------------------------------------------------------------
 
 def summary(reads: Reads, fmt: RosterDraft, tid: str) -> dict[str, Any]:
-    """The draft's public summary: pods, first seats, each pod's progress."""
-    return limited.summary(reads, tid, fmt.name)
+    """The draft's public summary: pods, first seats, each pod's progress (a pod without
+    any is still ``opening``: pods open after the start, each in its own commit)."""
+    doc = limited.summary(reads, tid, fmt.name)
+    return {**doc, "pods": [p if "status" in p else {**p, "status": "opening"}
+                            for p in doc.get("pods", [])]}
 
 
 @lists_cards

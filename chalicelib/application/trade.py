@@ -14,7 +14,7 @@ from ..domain.errors import Conflict
 from ..domain.table_draft.setup import kinds_of
 from ..domain.trade.visibility import redact
 from ..service import UnitOfWork
-from . import limited, sources, tournament
+from . import limited, sources, tournament, trade_opening
 from .card_facts import lists_cards
 from .formats_sealed import RESTRICTED_TRADE
 from .product_phase import require_product_phase_not_over
@@ -26,7 +26,12 @@ FORMAT = (RESTRICTED_TRADE.name,)
 
 
 def pod(source: Any, tid: str, n: int) -> trade.TradePodState:
-    """Trading pod ``n`` (404 while there is none)."""
+    """Trading pod ``n`` (404 while there is none; 409 ``pod_opening`` while the pods
+    are formed and this one is still being opened, :mod:`.trade_opening`)."""
+    if trade_opening.opening(source, tid, n):
+        raise Conflict(f"pod {n} is still opening (its players are being seated after the "
+                       "pods were formed): try again in a moment",
+                       {"tournament_id": tid, "pod": n}, code="pod_opening")
     return limited.started(source, trade.TRADE_POD, (tid, n),
                            f"no trading pod {n}", tid)
 
@@ -68,11 +73,9 @@ def form_pods(uow: UnitOfWork, actor: Principal, tid: str, pods: list[list[str]]
     prep, _ = uow.decide(trade.TRADE_PREP, tid, trade.FormTradePods(
         players=players, seed=t.seed, pods=pods,
         first_seats=limited.first_seats(first_seats), now=uow.now))
+    # only the pods formed: each opens in a commit of its own right after (the
+    # open-trade-pods reaction, application/trade_opening.py)
     formed = list(enumerate(prep.pods, start=1))
-    for n, members in formed:
-        uow.decide(trade.TRADE_POD, (tid, n), trade.StartTradePod(
-            pod=n, players=list(members), first_seat=prep.first_seats[n - 1],
-            decks={p: trade.TradeDeck(**prep.decks[p]) for p in members}, now=uow.now))
     return {"tournament_id": tid, "pods": [
         {"pod": n, "players": list(members), "first_seat": prep.first_seats[n - 1]}
         for n, members in formed]}
@@ -125,8 +128,11 @@ def add_crypt(uow: UnitOfWork, actor: Principal, tid: str, n: int,
 # -- reads -------------------------------------------------------------------------------
 
 def summary(reads: Reads, tid: str) -> dict[str, Any]:
-    """Who has set up, the pods and their progress (public)."""
-    return limited.summary(reads, tid, "trade")
+    """Who has set up, the pods and their progress (public; a pod without any is still
+    ``opening``: pods open after they are formed, each in its own commit)."""
+    doc = limited.summary(reads, tid, "trade")
+    return {**doc, "pods": [p if "status" in p else {**p, "status": "opening"}
+                            for p in doc.get("pods", [])]}
 
 
 @lists_cards

@@ -59,8 +59,8 @@ def transient(exc: BaseException) -> bool:
 class Reactor(Protocol):
     """The reactions registry as the projector sees it (``reactions/runner.py``)."""
 
-    def durable(self, kind: str) -> bool:
-        """Whether events of this kind of stream have durable reactions."""
+    def durable(self, stream_id: str) -> bool:
+        """Whether the events of this stream have durable reactions."""
 
     def react(self, stream_id: str, events: list[StoredEvent]) -> dict[str, int]:
         """Run the durable reactions to ``events``; the positions their commits wrote."""
@@ -210,8 +210,7 @@ class Projector:
 
     def _react(self, stream_id: str, head: int, known: list[StoredEvent] | None) -> None:
         """Run the durable reactions to the stream's events up to ``head`` not yet run."""
-        if self.reactor is None or head <= 0 or not self.reactor.durable(
-                streams.kind_of(stream_id)):
+        if self.reactor is None or head <= 0 or not self.reactor.durable(stream_id):
             return
         key = REACTED + stream_id
         done = self.views.checkpoint(key)
@@ -249,7 +248,7 @@ class Projector:
             count += 1
         for stream_id, stream_events in by_stream.items():
             self.catch_up(stream_id, stream_events, react=False)
-            if self.reactor is not None and self.reactor.durable(streams.kind_of(stream_id)):
+            if self.reactor is not None and self.reactor.durable(stream_id):
                 self.mark_reacted(stream_id, stream_events[-1].version)
         return count
 

@@ -17,3 +17,21 @@ def open_draft_pods(ctx, events: list[StoredEvent]) -> None:
     for tid, n in draft_opening.pods_to_open(events):
         ctx.command(ACTOR, lambda uow, tid=tid, n=n: Reply(
             200, draft_opening.open_pod(uow, tid, n)))
+
+
+def open_roster_pods(ctx, events: list[StoredEvent]) -> None:
+    """The same for a table or mixed draft: its roster formed (``LimitedPodsFormed``),
+    each pod opens in a commit of its own (``application/roster_opening.py``)."""
+    from ..application import roster_opening
+    for capability, tid, n in roster_opening.pods_to_open(events):
+        ctx.command(ACTOR, lambda uow, c=capability, tid=tid, n=n: Reply(
+            200, roster_opening.open_pod(uow, c, tid, n)))
+
+
+def open_trade_pods(ctx, events: list[StoredEvent]) -> None:
+    """A restricted trade's pods formed (``TradePodsFormed``): each opens in a commit of
+    its own (``application/trade_opening.py``)."""
+    from ..application import trade_opening
+    for tid, n in trade_opening.pods_to_open(events):
+        ctx.command(ACTOR, lambda uow, tid=tid, n=n: Reply(
+            200, trade_opening.open_pod(uow, tid, n)))

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..domain import streams
 from ..projections.signals import FEED_WRITTEN
 from ..store.ports import StoredEvent
 from . import deliveries, drafts, picks, rounds, sockets
@@ -26,6 +27,19 @@ class Reaction:
     signals: frozenset[str] = frozenset()  # or: the signals it answers
     durable: bool = False
     doc: str = field(default="", compare=False)
+    # which streams of those kinds (None: all): a roster's reaction skips its pods'
+    # streams, which share the roster's kind, so a pick adds no commit of reactions
+    only: Callable[[str], bool] | None = field(default=None, compare=False)
+
+    def reacts_to(self, stream_id: str) -> bool:
+        """Whether events of this stream are its concern (by kind, then ``only``)."""
+        return streams.kind_of(stream_id) in self.kinds and (
+            self.only is None or self.only(stream_id))
+
+
+def rosters_only(stream_id: str) -> bool:
+    """A limited format's roster stream (``tdraft-<tid>``), not one of its pods'."""
+    return streams.pod_number_of(stream_id) is None
 
 
 REACTIONS: tuple[Reaction, ...] = (
@@ -35,6 +49,13 @@ REACTIONS: tuple[Reaction, ...] = (
              durable=True, doc="a table's result may complete its V:EKN round: close it"),
     Reaction("open-draft-pods", drafts.open_draft_pods, frozenset({"draft"}), durable=True,
              doc="a booster draft started: open each of its pods in a commit of its own"),
+    Reaction("open-roster-pods", drafts.open_roster_pods, frozenset({"tdraft", "mixed"}),
+             durable=True, only=rosters_only,
+             doc="a table or mixed draft's roster formed: open each of its pods in a commit "
+                 "of its own (its pods' streams, of the same kinds, are not reacted to)"),
+    Reaction("open-trade-pods", drafts.open_trade_pods, frozenset({"trade"}), durable=True,
+             only=rosters_only,
+             doc="a restricted trade's pods formed: open each in a commit of its own"),
     Reaction("wake-webhook-worker", deliveries.wake_worker,
              signals=frozenset({deliveries.DUE_SIGNAL}),
              doc="a webhook delivery is due: wake the local delivery thread"),

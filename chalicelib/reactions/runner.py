@@ -8,7 +8,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable
 
-from ..domain import streams
 from ..domain.errors import DomainError
 from ..service import CommandService, Reply, UnitOfWork, positions
 from ..store.ports import StoredEvent
@@ -43,16 +42,20 @@ class Reactions:
     def __init__(self, service: CommandService, registry: Iterable[Reaction] = REACTIONS):
         self.service = service
         self.registry = tuple(registry)
-        self._durable_kinds = frozenset(k for r in self.registry if r.durable for k in r.kinds)
 
-    def durable(self, kind: str) -> bool:
-        return kind in self._durable_kinds
+    @property
+    def _durable(self) -> tuple[Reaction, ...]:
+        return tuple(r for r in self.registry if r.durable)
+
+    def durable(self, stream_id: str) -> bool:
+        """Whether the events of this stream have durable reactions (by its kind and
+        each reaction's stream filter: a roster's, not its pods')."""
+        return any(r.reacts_to(stream_id) for r in self._durable)
 
     def react(self, stream_id: str, events: list[StoredEvent]) -> dict[str, int]:
-        kind = streams.kind_of(stream_id)
         wrote: dict[str, int] = {}
-        for reaction in self.registry:
-            if reaction.durable and kind in reaction.kinds:
+        for reaction in self._durable:
+            if reaction.reacts_to(stream_id):
                 ctx = Context(self.service, reaction.name)
                 reaction.run(ctx, events)
                 for stream, version in ctx.wrote.items():
@@ -60,9 +63,9 @@ class Reactions:
         return wrote
 
     def notify(self, stream_id: str, events: list[StoredEvent], signals: set[str]) -> None:
-        kind = streams.kind_of(stream_id)
         for reaction in self.registry:
-            if reaction.durable or not (kind in reaction.kinds or reaction.signals & signals):
+            if reaction.durable or not (reaction.reacts_to(stream_id)
+                                        or reaction.signals & signals):
                 continue
             try:
                 reaction.run(Context(self.service, reaction.name), events)

@@ -73,7 +73,11 @@ def table_draft_started(ctx: Context, state: TableDraftState, event: Recorded) -
     tid = ctx.log.tournament_id
     roster_events = ctx.log.streams.get(streams.table_draft(tid)) or []
     formed = roster_events[0].data if roster_events else {}
-    skip = _uncollated(ctx, event, "packs" in (formed.get("chosen_by_organizer") or []))
+    # packs the organizer chose, recorded by a roster whose pods open after it: the pod
+    # must hold those (not drawn from the seed, so checked against the roster only)
+    entered = formed.get("packs")
+    skip = [] if entered is not None else \
+        _uncollated(ctx, event, "packs" in (formed.get("chosen_by_organizer") or []))
     if skip:
         return skip
 
@@ -87,9 +91,13 @@ def table_draft_started(ctx: Context, state: TableDraftState, event: Recorded) -
                                                    "packs": s.get("packs")},
             sets=ctx.sets, now=event.data["at"], pick_seconds=s.get("pick_seconds"),
             review_seconds=s.get("review_seconds", 0), explicit_pods=pods,
-            first_seats=dict(enumerate(roster.first_seats, start=1)))
+            first_seats=dict(enumerate(roster.first_seats, start=1)), entered=entered)
         number = streams.pod_number_of(event.stream) or 0
-        return decided(event, lambda: TABLE_DRAFT.decide(starts[number - 1], state), None)
+        out = decided(event, lambda: TABLE_DRAFT.decide(starts[number - 1], state), None)
+        if entered is not None:
+            out.append(NotChecked(event, "the packs were chosen by the organizer, not drawn: "
+                                         "checked against the ones the roster recorded"))
+        return out
     return guarded(event, work)
 
 

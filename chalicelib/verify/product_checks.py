@@ -220,6 +220,8 @@ def limited_pods(ctx: Context, state: Any, event: Recorded) -> list[Finding]:
             derived, _ = plan_limited_pods(players, ctx.section("draft"), ctx.seed or "",
                                            label)
             out = differences(event, "pods", pods, derived)
+        if d.get("seed") is not None:     # the seed its pods' product comes from
+            out += differences(event, "seed", d["seed"], ctx.seed)
         return out + _roster_starters(ctx, event, players)
     return guarded(event, work)
 
@@ -232,22 +234,29 @@ def _roster_starters(ctx: Context, event: Recorded, players: list[str]) -> list[
     if d.get("capability") != "table-draft":
         return []
     product = _product(ctx)
+    # players keeping no starter are listed with none (rosters recorded before the pods
+    # opened after them) or not listed at all (since: the roster stays small)
+    recorded = {p: s for p, s in (d.get("starters") or {}).items() if s}
     if chosen(d, "packs") or not product.starters:
-        return differences(event, "starters", d.get("starters"), {p: [] for p in players})
+        return differences(event, "starters", recorded, {})
     skip = _collated(ctx, event)
     if skip:
         return skip
     if set(s.set for s in product.starters) - set(ctx.sets):
         return [NotChecked(event, "the audit log lacks the starters' card sets")]
-    return differences(event, "starters", d.get("starters"),
-                       deal_starters(product, ctx.sets, ctx.seed or "", players))
+    dealt = deal_starters(product, ctx.sets, ctx.seed or "", players)
+    return differences(event, "starters", recorded, {p: s for p, s in dealt.items() if s})
 
 
 def mixed_started(ctx: Context, state: Any, event: Recorded) -> list[Finding]:
     """A mixed-draft pod's whole product (starters and boosters, opened) and its first
     crypt table: re-run the start from the seed and the pods as formed."""
     roster_events = ctx.log.streams.get(f"mixed-{ctx.log.tournament_id}") or []
-    skip = _collated(ctx, event, roster_events[0].data if roster_events else None)
+    formed = roster_events[0].data if roster_events else None
+    # product the organizer chose, recorded by a roster whose pods open after it: the pod
+    # must hold that (not drawn from the seed, so checked against the roster only)
+    entered = (formed or {}).get("packs")
+    skip = None if entered is not None else _collated(ctx, event, formed)
     if skip:
         return skip
     roster = ctx.final_state(MIXED_DRAFT_ROSTER, f"mixed-{ctx.log.tournament_id}")
@@ -262,11 +271,14 @@ def mixed_started(ctx: Context, state: Any, event: Recorded) -> list[Finding]:
             pile_size=s["pile_size"], pick_seconds=s.get("pick_seconds"),
             review_seconds=s.get("review_seconds", 0),
             library_pick_seconds=s.get("library_pick_seconds"), explicit_pods=pods,
-            first_seats=dict(enumerate(roster.first_seats, start=1)))
+            first_seats=dict(enumerate(roster.first_seats, start=1)), entered=entered)
         number = int(event.stream.rsplit("-", 1)[1])
-        return decided_with_followers(
+        out = decided_with_followers(
             ctx, event, lambda: MIXED_DRAFT.decide(starts[number - 1], state),
             ignore=("at",))       # deadlines run from the recorded ``at``
+        if entered is not None:
+            out.append(_chosen(event, "packs")[0])
+        return out
     return guarded(event, work)
 
 

@@ -458,8 +458,9 @@ def test_restricted_trade_deck_is_what_the_trade_left(api, clock, rt):
                                                        kinds=kinds, now=NOW))
     run(prep, trade.TRADE_PREP, trade.FormTradePods(players=order, seed="s",
                                                     pods=[order], now=NOW))
-    run(pod, trade.TRADE_POD, trade.StartTradePod(pod=1, players=order, first_seat=p1,
-                                                  decks=setups, now=NOW))
+    # the open-trade-pods reaction opens the pod as formed: the first seat's turn
+    opened = rt.service.read(trade.TRADE_POD, pod)[0]
+    assert opened.players == tuple(order) and opened.status == "trading"
     early = register(api, s, s["players"][0], {"crypt": VT_CRYPT[:12], "library": lib[:65]})
     assert early.status == 409 and early.body["error"] == "trade_not_finished"
     accepted = False
@@ -581,9 +582,9 @@ def test_vtes_table_and_mixed_drafts_to_registered_decks(api, clock, rt, fmt):
 
     def run(stream, dec, command):
         rt.service.run(lambda uow: (uow.decide(dec, stream, command), Reply(200, {}))[1])
-    run(tid, roster, form)
-    for start in starts:
-        run((tid, start.pod), decider, start)
+    run(tid, roster, form)      # its reaction opens each pod as planned (open-roster-pods)
+    assert all(rt.service.read(decider, (tid, start.pod))[0].players == tuple(start.players)
+               for start in starts)
     early = register(api, s, s["players"][0], {"crypt": VT_CRYPT[:3], "library": VT_LIB[:15]})
     assert early.status == 409 and early.body["error"] == "draft_not_finished"
     kinds = {c.id: c.kind for c in sample_sets()["sample-vtes"].cards}

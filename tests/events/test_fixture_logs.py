@@ -2,6 +2,7 @@
 the same state in every stream and project to the same views as they did then."""
 from __future__ import annotations
 
+import dataclasses
 from collections import defaultdict
 
 import pytest
@@ -40,7 +41,14 @@ ADDED_SINCE_RECORDING = {"TournamentState": {"registration_code"},
                          "Penalty": {"review"},  # the V:EKN review of a disqualification
                          # a booster draft's start records its seed (and chosen packs)
                          # since its pods open after it, each in its own commit
-                         "DraftState": {"seed", "packs"}}
+                         "DraftState": {"seed", "packs"},
+                         # and so does a table or mixed draft's roster
+                         "RosterState": {"seed", "packs"},
+                         "TradePrepState": {"formed_at"}}
+# State fields added since, which events recorded then do set (read off a field those
+# events always held): compared as if unset. A trade's set-up keeps when its pods were
+# formed (``TradePodsFormed.at``): its pods open after it, each in its own commit.
+LEARNED_SINCE_RECORDING = {"TradePrepState": {"formed_at": None}}
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -56,6 +64,9 @@ def test_every_stream_folds_to_the_state_it_had(name):
         state = decider.initial()
         for event in by_stream[recorded["stream_id"]]:
             state = decider.evolve(state, event)
+        learned = LEARNED_SINCE_RECORDING.get(type(state).__name__)
+        if learned:
+            state = dataclasses.replace(state, **learned)
         if digest(state, ADDED_SINCE_RECORDING) != recorded["sha256"]:
             differ.append((recorded["stream_id"], recorded["decider"]))
     assert differ == [] and log.states

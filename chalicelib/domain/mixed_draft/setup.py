@@ -12,6 +12,7 @@ from ..product.cards import CardSet
 from ..table_draft.roster.commands import FormPods
 from ..table_draft.setup import entered_problems, kinds_of, plan_pods
 from .commands import StartMixedDraft
+from .pod_start import mixed_pod_start
 
 
 def item_meta(allocation: Mapping[str, Any], sets: Mapping[str, CardSet]) -> list[dict[str, Any]]:
@@ -30,7 +31,10 @@ def mixed_draft_commands(*, seed: str, players: list[str], product: Mapping[str,
                          explicit_pods: list[list[str]] | None = None,
                          first_seats: Mapping[int, str] | None = None,
                          entered: Mapping[str, list[list[str]]] | None = None,
+                         with_pods: bool = True,
                          ) -> tuple[FormPods, list[StartMixedDraft]]:
+    """Every player's whole product opened and drafted (7.8). ``with_pods`` False: the
+    roster alone (each pod opens later from it, :mod:`.opening`)."""
     kinds = kinds_of(sets)
     if entered is not None:
         problems = entered_problems(entered, players, kinds)
@@ -48,18 +52,16 @@ def mixed_draft_commands(*, seed: str, players: list[str], product: Mapping[str,
         raise Invalid("there is no product to draft", code="no_product")
     pods, firsts = plan_pods(players, draft, seed, "mixed-draft-pods", explicit_pods,
                              first_seats)
-    starts = [StartMixedDraft(
-        pod=n, players=pod, first_seat=firsts[n - 1], product=[opened[pl] for pl in pod],
-        kinds={c: kinds[c] for pl in pod for pack in opened[pl] for c in pack},
-        pile_size=pile_size, pick_seconds=pick_seconds, review_seconds=review_seconds,
-        library_pick_seconds=library_pick_seconds, seed=seed, now=now,
-        product_meta=None if meta is None else [meta[pl] for pl in pod],
-        own_picks=dict(draft).get("own_picks", "always"))
-        for n, pod in enumerate(pods, start=1)]
+    settings = {"pile_size": pile_size, "pick_seconds": pick_seconds,
+                "review_seconds": review_seconds, "library_pick_seconds": library_pick_seconds}
+    starts = [mixed_pod_start(n=n, pod=pod, first_seat=firsts[n - 1], opened=opened, meta=meta,
+                              kinds=kinds, settings=settings, seed=seed, now=now,
+                              own_picks=dict(draft).get("own_picks", "always"))
+              for n, pod in enumerate(pods, start=1) if with_pods]
     form = FormPods(capability="mixed-draft", pods=pods, first_seats=firsts,
-                    settings={"pile_size": pile_size, "pick_seconds": pick_seconds,
-                              "review_seconds": review_seconds,
-                              "library_pick_seconds": library_pick_seconds}, now=now,
+                    settings=settings, now=now,
                     chosen=[name for name, given in (("pods", explicit_pods), ("packs", entered))
-                            if given is not None])
+                            if given is not None],
+                    seed=seed, packs=None if entered is None else
+                    {pl: [list(c) for c in entered[pl]] for pl in players})
     return form, starts

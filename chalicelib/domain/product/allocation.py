@@ -12,7 +12,8 @@ shuffled cycle of the allowed starters so they spread evenly; for one player, dr
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
+from functools import lru_cache
 from typing import Any
 
 from ..errors import Invalid
@@ -105,22 +106,36 @@ def _starter(sets: Mapping[str, CardSet], set_id: str, starter_id: str) -> dict[
 
 
 def deal_starters(settings: ProductSettings | Mapping[str, Any], sets: Mapping[str, CardSet],
-                  seed: str, players: list[str]) -> dict[str, list[dict[str, Any]]]:
-    """Random, even distribution of starters to a group of players."""
+                  seed: str, players: list[str],
+                  only: Collection[str] | None = None) -> dict[str, list[dict[str, Any]]]:
+    """Random, even distribution of starters to a group of players (``only``: the
+    starters of those of them alone, dealt as to the whole group)."""
     s = _settings(settings)
-    dealt: dict[str, list[dict[str, Any]]] = {p: [] for p in players}
-    order = sorted(players)
+    dealt: dict[str, list[dict[str, Any]]] = {p: [] for p in (players if only is None
+                                                               else only)}
+    field = tuple(players)
     for k, spec in enumerate(s.starters):
-        choices = _choices(spec, sets)
+        choices = tuple(_choices(spec, sets))
         for copy in range(spec.count):
-            rng = derive(seed, "starters", k, copy)
-            seats = list(order)
-            rng.shuffle(seats)
-            cycle = list(choices)
-            rng.shuffle(cycle)
-            for i, player in enumerate(seats):
-                dealt[player].append(_starter(sets, spec.set, cycle[i % len(cycle)]))
+            dealing = _dealing(seed, k, copy, field, choices)
+            for player, starts in dealt.items():
+                starts.append(_starter(sets, spec.set, dealing[player]))
     return dealt
+
+
+@lru_cache(maxsize=8)
+def _dealing(seed: str, k: int, copy: int, field: tuple[str, ...],
+             choices: tuple[str, ...]) -> dict[str, str]:
+    """Player -> the starter the ``copy``-th deal of the ``k``-th starter spec gives them:
+    a shuffled cycle of ``choices`` over the field shuffled (from the seed alone). Kept
+    for the next call: each pod opening after a start deals to its own players as to the
+    whole field."""
+    rng = derive(seed, "starters", k, copy)
+    seats = sorted(field)
+    rng.shuffle(seats)
+    cycle = list(choices)
+    rng.shuffle(cycle)
+    return {player: cycle[i % len(cycle)] for i, player in enumerate(seats)}
 
 
 def draw_starters(settings: ProductSettings | Mapping[str, Any], sets: Mapping[str, CardSet],

@@ -18,6 +18,13 @@ class LimitedPodsFormed(Event):
     at: str
     # what the organizer chose rather than the seed ("pods", "packs"), when anything
     chosen_by_organizer: list[str] | None = optional()
+    # the seed each pod's product is collated from: recorded when the pods open after
+    # the start, each in a commit of its own (the ``open-roster-pods`` reaction); absent
+    # in drafts whose pods started in the roster's own commit
+    seed: str | None = optional()
+    # the product the organizer chose (body or entered), {player: [[cards] per item]},
+    # when it is not collated from the seed
+    packs: dict[str, list[list[str]]] | None = optional()
 
 
 @event

@@ -1,5 +1,7 @@
 """Turning the tournament's settings, card sets and roster into the commands that start
-a table draft: pods, the boosters each player opens, crypt kinds, sealed starters."""
+a table draft: pods, the boosters each player opens, crypt kinds, sealed starters. The
+roster's ``FormPods`` records the seed (and the packs the organizer chose), so each
+pod's start can be derived again from it alone (:mod:`.opening`)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -8,11 +10,12 @@ from typing import Any
 
 from ..errors import Invalid
 from ..pods.assignment import assign_pods, check_explicit, pod_sizes
-from ..product.allocation import booster_plan, collate_packs, deal_starters, require_product
+from ..product.allocation import booster_plan, deal_starters, require_product
 from ..product.cards import CardSet, card_index
 from ..profiles.draft import DraftSettings
 from ..profiles.product import ProductSettings
 from .commands import StartTableDraft
+from .pod_start import table_pod_start
 from .roster.commands import FormPods
 
 
@@ -72,9 +75,11 @@ def table_draft_commands(*, seed: str, players: list[str], product: Mapping[str,
                          explicit_pods: list[list[str]] | None = None,
                          first_seats: Mapping[int, str] | None = None,
                          entered: Mapping[str, list[list[str]]] | None = None,
+                         with_pods: bool = True,
                          ) -> tuple[FormPods, list[StartTableDraft]]:
     """Boosters are table-drafted (the first ``draft.packs`` of the product, or all);
-    starters stay sealed product (7.5.2)."""
+    starters stay sealed product (7.5.2). ``with_pods`` False: the roster alone (each
+    pod opens later from it, :mod:`.opening`)."""
     p = require_product(product, sets)
     kinds = kinds_of(sets)
     rounds = DraftSettings.model_validate(dict(draft)).packs or p.booster_count
@@ -93,23 +98,22 @@ def table_draft_commands(*, seed: str, players: list[str], product: Mapping[str,
     pods, firsts = plan_pods(players, draft, seed, "table-draft-pods", explicit_pods,
                              first_seats)
     meta = booster_meta(p, sets)
+    # only players who keep starters are listed (none without starters in the product or
+    # with entered packs): the roster stays one small event at any size
     starters = (deal_starters(p, sets, seed, players) if p.starters and entered is None
-                else {pl: [] for pl in players})
-    starts = []
-    for n, pod in enumerate(pods, start=1):
-        packs = [([list(c) for c in entered[pl]] if entered is not None else
-                  [x["cards"] for x in collate_packs(p, sets, seed, pl, 0, rounds)])
-                 for pl in pod]
-        starts.append(StartTableDraft(
-            pod=n, players=pod, first_seat=firsts[n - 1], packs=packs,
-            kinds={c: kinds[c] for seat in packs for pack in seat for c in pack},
-            pick_seconds=pick_seconds, review_seconds=review_seconds, now=now,
-            pack_meta=[[meta[k] if k < len(meta) else {} for k in range(len(seat))]
-                       for seat in packs]))
+                else {})
+    starts = [table_pod_start(n=n, pod=pod, first_seat=firsts[n - 1], product=p, sets=sets,
+                              seed=seed, rounds=rounds, entered=entered, kinds=kinds,
+                              meta=meta, pick_seconds=pick_seconds,
+                              review_seconds=review_seconds, now=now)
+              for n, pod in enumerate(pods, start=1) if with_pods]
     form = FormPods(capability="table-draft", pods=pods, first_seats=firsts,
                     starters=starters, settings={"pick_seconds": pick_seconds,
                                                  "review_seconds": review_seconds,
-                                                 "packs": len(starts[0].packs[0])}, now=now,
+                                                 "packs": rounds if entered is None else
+                                                 len(entered[pods[0][0]])}, now=now,
                     chosen=[name for name, given in (("pods", explicit_pods), ("packs", entered))
-                            if given is not None])
+                            if given is not None],
+                    seed=seed, packs=None if entered is None else
+                    {pl: [list(c) for c in packs] for pl, packs in entered.items()})
     return form, starts

@@ -20,6 +20,10 @@ class FormPods(BaseModel):
     settings: dict[str, Any] = {}
     now: datetime
     chosen: list[str] = []                # "pods", "packs": chosen instead of the seed
+    # each pod opens later, in its own commit, from these: the seed its product is
+    # collated from and the product the organizer chose instead ({player: [[cards]]})
+    seed: str | None = None
+    packs: dict[str, list[list[str]]] | None = None
 
 
 class AddLateArrival(BaseModel):

@@ -24,7 +24,8 @@ def decide(command: Any, state: RosterState) -> list[Event]:
         capability=command.capability, pods=[list(p) for p in command.pods],
         first_seats=list(command.first_seats), starters=dict(command.starters),
         settings=dict(command.settings), at=clock.iso(command.now),
-        chosen_by_organizer=list(command.chosen) or None)]
+        chosen_by_organizer=list(command.chosen) or None, seed=command.seed,
+        packs=command.packs)]
 
 
 def _late(command: AddLateArrival, state: RosterState) -> list[Event]:

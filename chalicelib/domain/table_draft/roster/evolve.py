@@ -18,5 +18,5 @@ def evolve(state: RosterState, event: Event) -> RosterState:
                            pods=tuple(tuple(p) for p in event.pods),
                            first_seats=tuple(event.first_seats),
                            starters=dict(event.starters), settings=dict(event.settings),
-                           formed_at=event.at)
+                           formed_at=event.at, seed=event.seed, packs=event.packs)
     return state

@@ -17,6 +17,15 @@ class RosterState:
     settings: dict[str, Any] = field(default_factory=dict)
     formed_at: str | None = None
     late: dict[str, dict[str, Any]] = field(default_factory=dict)   # player -> sealed allocation
+    # recorded when the pods open after the start, each in its own commit (None: they
+    # started with it): the seed their product comes from, the product the organizer chose
+    seed: str | None = None
+    packs: dict[str, list[list[str]]] | None = None
+
+    @property
+    def opens_pods(self) -> bool:
+        """Whether the pods open after the start (the ``open-roster-pods`` reaction)."""
+        return self.formed and self.seed is not None
 
     @property
     def formed(self) -> bool:

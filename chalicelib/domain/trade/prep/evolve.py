@@ -14,5 +14,5 @@ def evolve(state: TradePrepState, event: Event) -> TradePrepState:
             return replace(state, decks={**state.decks, player: deck})
         case TradePodsFormed():
             return replace(state, pods=tuple(tuple(p) for p in event.pods),
-                           first_seats=tuple(event.first_seats))
+                           first_seats=tuple(event.first_seats), formed_at=event.at)
     return state

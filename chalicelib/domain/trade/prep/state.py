@@ -12,6 +12,7 @@ class TradePrepState:
     decks: dict[str, dict[str, Any]] = field(default_factory=dict)
     pods: tuple[tuple[str, ...], ...] = ()
     first_seats: tuple[str, ...] = ()
+    formed_at: str | None = None      # each pod's clock starts then (it opens afterwards)
 
     @property
     def formed(self) -> bool:
