@@ -37,10 +37,3 @@ def packaged(tmp_path_factory) -> pathlib.Path:
 def template(packaged) -> dict:
     return json.loads(packaged.read_text())
 
-
-def pytest_collection_modifyitems(items):
-    """Every test of the packaged template runs on one worker (``--dist loadgroup``), so
-    ``chalice package`` runs once per run, not once per worker."""
-    for item in items:
-        if "packaged" in getattr(item, "fixturenames", ()):
-            item.add_marker(pytest.mark.xdist_group("chalice-package"))
