@@ -14,10 +14,13 @@ from __future__ import annotations
 
 import base64
 import io
+import zipfile
+from datetime import UTC, datetime
 from typing import Any
 
 from openpyxl import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
+from openpyxl.writer.excel import ExcelWriter
 
 from ..auth import Principal
 from ..domain.errors import Conflict
@@ -111,8 +114,25 @@ def workbook(report: dict[str, Any]) -> bytes:
             for col, value in [(1, number[pid]), (2, first), (3, last), (4, seeds.get(pid)),
                                (6, _vp(vps.get(pid)))]:
                 sheet.cell(row=FINAL_FIRST_ROW + i, column=col, value=value)
+    return _fixed_bytes(wb, report.get("finished_at") or report.get("started_at"))
+
+
+def _fixed_bytes(wb: Workbook, when: str | None) -> bytes:
+    """The workbook's bytes, the same for the same report: its document dates and every
+    zip entry's time are the event's (``openpyxl``'s save stamps the clock's)."""
+    moment = datetime(1980, 1, 1)
+    if when:
+        moment = max(moment, datetime.fromisoformat(when).astimezone(UTC).replace(tzinfo=None))
+    wb.properties.created = wb.properties.modified = moment
+    written = io.BytesIO()
+    with zipfile.ZipFile(written, "w", zipfile.ZIP_DEFLATED) as archive:
+        ExcelWriter(wb, archive).write_data()
     out = io.BytesIO()
-    wb.save(out)
+    with zipfile.ZipFile(io.BytesIO(written.getvalue())) as source, \
+            zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for entry in source.infolist():
+            fixed = zipfile.ZipInfo(entry.filename, date_time=moment.timetuple()[:6])
+            archive.writestr(fixed, source.read(entry.filename), zipfile.ZIP_DEFLATED)
     return out.getvalue()
 
 
