@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
 from chalicelib.domain.decider import fold
@@ -12,6 +13,7 @@ from chalicelib.domain.profiles import resolve_settings
 from chalicelib.domain.swiss import (
     SWISS,
     CloseRound,
+    CorrectResult,
     DropPlayer,
     EnterResult,
     PairRound,
@@ -21,6 +23,7 @@ from chalicelib.domain.swiss.aggregate import MATCH
 from chalicelib.domain.swiss.events import RoundPaired
 from chalicelib.domain.swiss.match.state import MatchState
 from chalicelib.domain.swiss.recording import complete, dropped_match, record_drop, record_result
+from chalicelib.domain.swiss.tiebreakers import coin
 
 NOW = "2026-11-22T10:00:00+00:00"
 
@@ -91,3 +94,52 @@ def random_outcome(rng: random.Random, best_of: int, draws: bool) -> Callable:
 
 def players(n: int) -> list[str]:
     return [f"p{i:03d}" for i in range(n)]
+
+def event_states(seed: int, tag: str, rounds: int = 6, paired: bool = False):
+    """``(harness, active players)`` at each state of a random MTG event: every round
+    played (``paired``: also each pairing, results still open), each judge's correction
+    of an earlier round, each drop; late players join in round 3."""
+    rng = random.Random(seed)
+    h = Harness("mtg", seed=f"{tag}{seed}", override={"rounds": rounds})
+    field = players(rng.randrange(9, 36))
+    active = list(field)
+    late = players(len(field) + 3)[len(field):]
+    outcome = random_outcome(rng, h.settings["best_of"], draws=True)
+    for number in range(1, rounds + 1):
+        if number == 3:
+            active += late
+        pairing = h.pair(active)
+        if paired:
+            yield h, active
+        h.play(pairing, outcome)
+        yield h, active
+        for _ in range(rng.randrange(3)):
+            rnd = h.state.rounds[rng.randrange(number)]
+            match = rng.choice(rnd.matches)
+            a, b, d = outcome({})
+            old = rnd.results.get(match.id)
+            if old is None or (old.a, old.b, old.draws) != (a, b, d):
+                h.run(CorrectResult(match.id, "judge", a, b, NOW, d))
+                yield h, active
+        for p in [p for p in active if rng.random() < 0.1]:
+            h.run(DropPlayer(p, "org", NOW))
+            active.remove(p)
+            yield h, active
+
+
+def fraction_order(recs, settings, seed_key, coins=coin) -> list[str]:
+    """MTR appendix C straight from the definition, in Fractions."""
+    pw = settings["points_win"]
+
+    def pct(n: int, d: int) -> Fraction:
+        return max(Fraction(33, 100), Fraction(n, d)) if d else Fraction(33, 100)
+    mw = {p: pct(r.points, pw * r.rounds_played) for p, r in recs.items()}
+    gw = {p: pct(3 * r.game_wins + r.game_draws,
+                 3 * (r.game_wins + r.game_losses + r.game_draws)) for p, r in recs.items()}
+
+    def mean(values: list[Fraction]) -> Fraction:
+        return sum(values, Fraction(0)) / len(values) if values else Fraction(0)
+    key = {p: (r.points, mean([mw[o] for o in r.opponents]), gw[p],
+               mean([gw[o] for o in r.opponents]), coins(seed_key, p), p)
+           for p, r in recs.items()}
+    return sorted(recs, key=key.__getitem__, reverse=True)

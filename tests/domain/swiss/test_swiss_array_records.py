@@ -9,45 +9,14 @@ import random
 from collections import Counter
 
 import pytest
-from swiss_helpers import NOW, Harness, players, random_outcome
-from test_swiss_bulk_order import fraction_order
+from swiss_helpers import NOW, Harness, event_states, fraction_order, players, random_outcome
 
 import chalicelib.domain.swiss.array_records as arrays
 import chalicelib.domain.swiss.bulk_order as bulk
-from chalicelib.domain.swiss import SWISS, CorrectResult, DropPlayer, PairRound
+from chalicelib.domain.swiss import SWISS, PairRound
 from chalicelib.domain.swiss.bulk_candidates import bulk_candidates
 from chalicelib.domain.swiss.decide_pairing import round_candidates
 from chalicelib.domain.swiss.records import records
-
-
-def states(seed: int, rounds: int = 6):
-    """Each state of a random MTG event: paired (results open), every result in, each
-    correction, each drop; with the field still to pair."""
-    rng = random.Random(seed)
-    h = Harness("mtg", seed=f"arrays{seed}", override={"rounds": rounds})
-    field = players(rng.randrange(9, 36))
-    late = players(len(field) + 3)[len(field):]
-    active = list(field)
-    outcome = random_outcome(rng, h.settings["best_of"], draws=True)
-    for number in range(1, rounds + 1):
-        if number == 3:
-            active += late
-        paired = h.pair(active)
-        yield h, active
-        h.play(paired, outcome)
-        yield h, active
-        for _ in range(rng.randrange(3)):
-            rnd = h.state.rounds[rng.randrange(number)]
-            match = rng.choice(rnd.matches)
-            a, b, d = outcome({})
-            old = rnd.results.get(match.id)
-            if old is None or (old.a, old.b, old.draws) != (a, b, d):
-                h.run(CorrectResult(match.id, "judge", a, b, NOW, d))
-                yield h, active
-        for p in [p for p in active if rng.random() < 0.1]:
-            h.run(DropPlayer(p, "org", NOW))
-            active.remove(p)
-            yield h, active
 
 
 def same_numbers(got: arrays.ArrayRecords, rounds, settings) -> None:
@@ -72,7 +41,7 @@ def test_array_records_equal_the_records_kept_or_cold(seed, monkeypatch):
     if seed % 2:        # opponents move from a tuple to a frozenset after two
         monkeypatch.setattr(arrays, "SHORT", 2)
     arrays.forget()
-    for h, _ in states(seed):
+    for h, _ in event_states(seed, "arrays", paired=True):
         rounds = h.state.rounds
         for upto in {len(rounds) - 1, len(rounds)}:
             same_numbers(arrays.array_records(rounds[:upto], h.settings), rounds[:upto],
@@ -86,7 +55,7 @@ def test_array_records_equal_the_records_kept_or_cold(seed, monkeypatch):
 def test_a_fold_never_changes_the_records_it_extends():
     arrays.forget()
     seen = []
-    for h, _ in states(3):
+    for h, _ in event_states(3, "arrays", paired=True):
         got = arrays.array_records(h.state.rounds, h.settings)
         got.coins(h.state.seed_key)
         seen.append((got, [getattr(got, c).tolist() for c in arrays.COLUMNS],
@@ -107,7 +76,7 @@ def test_bulk_candidates_are_the_python_candidates(seed, monkeypatch):
     arrays.forget()
     if seed % 2:
         monkeypatch.setattr(arrays, "SHORT", 2)
-    for h, active in states(seed + 20):
+    for h, active in event_states(seed + 20, "arrays", paired=True):
         state = h.state
         if state.current is not None and not state.current.closed:
             continue
@@ -129,7 +98,7 @@ def test_bulk_candidates_are_the_python_candidates(seed, monkeypatch):
 
 
 def test_bulk_candidates_step_aside_rather_than_approximate(monkeypatch):
-    for h, active in states(9, rounds=3):
+    for h, active in event_states(9, "arrays", paired=True, rounds=3):
         if not h.state.rounds or not h.state.current.closed:
             continue
         args = (h.state, h.settings, h.state.seed_key, list(active), None)
@@ -146,7 +115,7 @@ def test_bulk_candidates_step_aside_rather_than_approximate(monkeypatch):
 def test_pairing_decides_the_same_from_arrays_and_from_records(monkeypatch):
     arrays.forget()
     monkeypatch.setattr(arrays, "SHORT", 3)
-    for h, active in states(31, rounds=6):
+    for h, active in event_states(31, "arrays", paired=True, rounds=6):
         state = h.state
         if (state.current is not None and not state.current.closed) or \
                 len(state.rounds) >= state.planned_rounds:
