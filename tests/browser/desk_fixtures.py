@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import os
 import pathlib
-import shutil
-import subprocess
 
 import httpx
 import pytest
@@ -17,6 +15,7 @@ from tests.browser.desk_driver import AXE, ROOT
 from tests.browser.local_server import serve
 from tests.browser.test_widget_browser import REQUIRED
 from tests.conftest import ADMIN_KEY, make_config
+from tests.node_packages import ensure
 
 
 @pytest.fixture(scope="module")
@@ -31,14 +30,12 @@ def desk_server(tmp_path_factory, chalice_app):
 
 @pytest.fixture(scope="module")
 def axe_core():
-    """axe-core from the desk's npm packages (npm ci when they are not installed)."""
-    if not AXE.exists():
-        if not shutil.which("npm"):
-            if REQUIRED:
-                pytest.fail("npm is needed for axe-core")
-            pytest.skip("npm is needed for axe-core")
-        subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--prefer-offline"],
-                       cwd=ROOT / "desk", check=True, capture_output=True, timeout=300)
+    """axe-core from the desk's npm packages (installed once when they are not current)."""
+    problem = ensure(ROOT / "desk")
+    if problem:
+        if REQUIRED:
+            pytest.fail(f"axe-core: {problem}")
+        pytest.skip(f"axe-core: {problem}")
     return AXE
 
 

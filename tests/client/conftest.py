@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.live import live_server  # noqa: F401  (fixture)
+from tests.node_packages import ensure
 
 ROOT = Path(__file__).resolve().parents[2]
 CLIENT = ROOT / "clients" / "typescript"
@@ -23,11 +24,8 @@ def run(*command: str, cwd: Path = CLIENT, timeout: int = 300) -> subprocess.Com
 def compiled():
     if not (shutil.which("node") and shutil.which("npm")):
         pytest.skip("node and npm are needed for the TypeScript client")
-    installed = CLIENT / "node_modules" / ".package-lock.json"
-    lock = CLIENT / "package-lock.json"
-    if not installed.exists() or installed.stat().st_mtime < lock.stat().st_mtime:
-        out = run("npm", "ci", "--no-audit", "--no-fund", "--prefer-offline")
-        assert out.returncode == 0, out.stdout + out.stderr
+    problem = ensure(CLIENT)
+    assert problem is None, problem
     out = run("npm", "run", "--silent", "generate")     # package.json: the one command
     assert out.returncode == 0, out.stdout + out.stderr
     assert "warn" not in (out.stdout + out.stderr).lower(), out.stdout + out.stderr

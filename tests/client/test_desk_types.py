@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.node_packages import ensure
+
 ROOT = Path(__file__).resolve().parents[2]
 DESK = ROOT / "desk"
 
@@ -23,10 +25,8 @@ def run(*command: str, cwd: Path = DESK) -> subprocess.CompletedProcess:
 def installed():
     if not (shutil.which("node") and shutil.which("npm")):
         pytest.skip("node and npm are needed for the desk")
-    marker, lock = DESK / "node_modules" / ".package-lock.json", DESK / "package-lock.json"
-    if not marker.exists() or marker.stat().st_mtime < lock.stat().st_mtime:
-        out = run("npm", "ci", "--no-audit", "--no-fund", "--prefer-offline")
-        assert out.returncode == 0, out.stdout + out.stderr
+    problem = ensure(DESK)
+    assert problem is None, problem
     out = run("npm", "run", "--silent", "generate")
     assert out.returncode == 0, out.stdout + out.stderr
     return DESK

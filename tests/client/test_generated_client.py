@@ -75,7 +75,9 @@ def ok(module, status: int, **kwargs):
 def test_a_whole_vtes_event_through_the_generated_client(generated, live_server):
     client_mod = generated("client")
     models = generated("models")
-    api = lambda name: generated(f"api.{name}")
+
+    def api(name):
+        return generated(f"api.{name}")
 
     session = PodiumSession()           # the app's session: reads see its own writes
 
@@ -127,7 +129,7 @@ def test_a_whole_vtes_event_through_the_generated_client(generated, live_server)
         placed = ok(api("tables.place_final_card"), 200, tid=tid, client=as_(players[player]),
                     body=models.PlaceFinalCardBody.from_dict({"position": 0}))
     assert sorted(placed.seating) == sorted(final.qualifiers)
-    vp = dict(zip(placed.seating, (3, 1, 1, 0, 0)))
+    vp = dict(zip(placed.seating, (3, 1, 1, 0, 0), strict=True))
     ok(api("tables.report_tables_final"), 200, tid=tid, client=org,
        body=models.FinalResultBody.from_dict({"vp": vp}))
     standings = ok(api("tables.tables_standings"), 200, tid=tid, client=public)
