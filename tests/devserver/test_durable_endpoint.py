@@ -10,7 +10,6 @@ import socket
 import subprocess
 import sys
 import textwrap
-import time
 
 import boto3
 import pytest
@@ -19,6 +18,7 @@ from chalicelib.config import Config
 from chalicelib.store.dynamo_tables import table_definitions
 from devserver.endpoint import EndpointError, LocalEndpoint, ensure_tables, free_port
 from devserver.journal import Journal
+from tests.devserver.processes import alive, gone_within
 
 
 @pytest.fixture(autouse=True)
@@ -27,23 +27,6 @@ def local_aws(monkeypatch):
                        "AWS_DEFAULT_REGION": "us-east-1",
                        "AWS_ACCOUNT_ID_ENDPOINT_MODE": "disabled"}.items():
         monkeypatch.setenv(key, value)
-
-
-def alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    return True
-
-
-def gone_within(pid: int, seconds: float) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if not alive(pid):
-            return True
-        time.sleep(0.05)
-    return False
 
 
 def stream_of(url: str) -> tuple[str, list[dict]]:
@@ -182,7 +165,7 @@ def test_the_endpoint_dies_with_a_killed_parent_and_its_data_dir_is_not_shared(t
             LocalEndpoint(data_dir=str(tmp_path)).start()
         parent.send_signal(signal.SIGKILL)
         parent.wait(timeout=10)
-        assert gone_within(moto_pid, 5), "the endpoint outlived its parent"
+        assert gone_within(moto_pid, 15), "the endpoint outlived its parent"
     finally:
         if parent.poll() is None:
             parent.kill()
