@@ -145,7 +145,7 @@ class RosterDraft:
         if n is None:
             raise NotFound("this player has no draft product", {"player_id": pid})
         pod = self.pod(reads, t.id, n)
-        kept = starters(roster.starters.get(pid, []))
+        kept = starters(roster.starters_of(pid, pod))
         picks = self.picks(pod, pid, staff)
         return document(t.id, pid, "draft", pod.status == "completed", kept, picks,
                         with_starters(kept, picks), pod=n)

@@ -233,6 +233,8 @@ def _roster_starters(ctx: Context, event: Recorded, players: list[str]) -> list[
     d = event.data
     if d.get("capability") != "table-draft":
         return []
+    if event.schema_version >= 2 and d.get("starters") is None:
+        return []       # each pod's start records its players' (draft_checks)
     product = _product(ctx)
     # players keeping no starter are listed with none (rosters recorded before the pods
     # opened after them) or not listed at all (since: the roster stays small)

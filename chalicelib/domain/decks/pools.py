@@ -14,7 +14,11 @@ def _unfinished(what: str, pod: int, code: str) -> Conflict:
 
 
 def _starters(starters: dict[str, list[dict[str, Any]]], pid: str) -> list[str]:
-    return [card for starter in starters.get(pid, []) for card in starter["cards"]]
+    return _cards(starters.get(pid, []))
+
+
+def _cards(starters: list[dict[str, Any]]) -> list[str]:
+    return [card for starter in starters for card in starter["cards"]]
 
 
 def sealed_pool(sealed: Any, pid: str) -> list[str] | None:
@@ -41,7 +45,7 @@ def table_draft_pool(roster: Any, pod: Any, pid: str) -> list[str]:
         return pool_of(roster.late[pid])
     if pod.status != "completed":
         raise _unfinished("draft", pod.pod, "draft_not_finished")
-    return _starters(roster.starters, pid) + list(pod.pools.get(pid, ()))
+    return _cards(roster.starters_of(pid, pod)) + list(pod.pools.get(pid, ()))
 
 
 def mixed_draft_pool(roster: Any, pod: Any, pid: str) -> list[str]:
@@ -51,7 +55,7 @@ def mixed_draft_pool(roster: Any, pod: Any, pid: str) -> list[str]:
         return pool_of(roster.late[pid])
     if pod.status != "completed":
         raise _unfinished("draft", pod.pod, "draft_not_finished")
-    return _starters(roster.starters, pid) + list(pod.crypt.pools.get(pid, ())) + \
+    return _cards(roster.starters_of(pid, pod)) + list(pod.crypt.pools.get(pid, ())) + \
         list(pod.library.get(pid, ()))
 
 
