@@ -91,6 +91,16 @@ def card_of_table_draft_pack(doc: dict) -> tuple[tuple[str, int, str], str]:
     return _ident(started), "packs[1][2]"
 
 
+def card_of_kept_starter(doc: dict) -> tuple[tuple[str, int, str], str]:
+    """One card of a starter a table draft's player keeps (7.5.2), as dealt from the seed
+    and recorded by their pod's start."""
+    started = _first(doc, "TableDraftStarted", lambda e: e["stream_id"].startswith("tdraft")
+                     and e["data"].get("starters"))
+    player = sorted(started["data"]["starters"])[0]
+    _swap_card(doc, started, started["data"]["starters"][player][0]["cards"], 2)
+    return _ident(started), f"starters.{player}[0]"
+
+
 def card_of_later_crypt_set(doc: dict) -> tuple[tuple[str, int, str], str]:
     """One card of a set laid on a table after some picks (not the first)."""
     revealed = _first(doc, "TableSetRevealed", lambda e: e["data"]["set"] == 3)
@@ -141,8 +151,9 @@ TAMPERING: dict[str, list[Any]] = {
     "vtes-mixed-draft": [change_first_player, card_of_replacement_pack,
                          card_of_later_crypt_set, card_of_library_pile, timed_out_table_pick,
                          timed_out_library_pick, card_of_late_product],
-    "vtes-table-draft": [card_of_table_draft_pack, card_of_replacement_pack,
-                         card_of_later_crypt_set, timed_out_table_pick, card_of_late_product],
+    "vtes-table-draft": [card_of_table_draft_pack, card_of_kept_starter,
+                         card_of_replacement_pack, card_of_later_crypt_set,
+                         timed_out_table_pick, card_of_late_product],
     "mtg-conspiracy": [change_ffa_places],
     "vtes-restricted-trade": [swap_in_trade_pods],
 }

@@ -112,16 +112,17 @@ def table_draft_commands(*, seed: str, players: list[str], product: Mapping[str,
     # the starters each pod's players keep are recorded by its start, not the roster
     # (none without starters in the product or with entered packs): the roster stays one
     # small event at any size
-    starters = pod_starters(p, sets, seed, players) if with_pods and entered is None else None
+    starters = (pod_starters(p, sets, seed, players) if with_pods and entered is None
+                else None)
     starts = [table_pod_start(n=n, pod=pod, first_seat=firsts[n - 1], product=p, sets=sets,
                               seed=seed, rounds=rounds, entered=entered, kinds=kinds,
                               meta=meta, pick_seconds=pick_seconds,
                               review_seconds=review_seconds, now=now, starters=starters)
               for n, pod in enumerate(pods, start=1) if with_pods]
-    form = FormPods(capability="table-draft", pods=pods, first_seats=firsts, settings={"pick_seconds": pick_seconds,
-                                                 "review_seconds": review_seconds,
-                                                 "packs": rounds if entered is None else
-                                                 len(entered[pods[0][0]])}, now=now,
+    form = FormPods(capability="table-draft", pods=pods, first_seats=firsts,
+                    settings={"pick_seconds": pick_seconds, "review_seconds": review_seconds,
+                              "packs": rounds if entered is None else
+                              len(entered[pods[0][0]])}, now=now,
                     chosen=[name for name, given in (("pods", explicit_pods), ("packs", entered))
                             if given is not None],
                     seed=seed, packs=None if entered is None else
