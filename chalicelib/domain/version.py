@@ -17,9 +17,10 @@ from __future__ import annotations
 #    behind commitments (issue 25): an older verifier cannot read it
 # 1.3.0: a booster draft's start records its seed (DraftStarted version 2) and each pod
 #  opens in a commit of its own after it (issue 31)
-# 1.4.0: a table draft's starters are recorded by each pod's opening (TableDraftStarted
-#  version 3), not its roster (LimitedPodsFormed version 2), which stays under
-#  DynamoDB's item at 20,000 players (issue 31)
+# 1.4.0: the starters players keep are recorded by each pod's opening, not the draft's
+#  start, which stays under DynamoDB's item at 20,000 players (issue 31): a table draft's
+#  (TableDraftStarted version 3, LimitedPodsFormed version 2) and a booster draft's
+#  (PodOpened version 3, DraftStarted version 3)
 PODIUM_VERSION = "1.4.0"
 
 

@@ -92,13 +92,14 @@ def card_of_table_draft_pack(doc: dict) -> tuple[tuple[str, int, str], str]:
 
 
 def card_of_kept_starter(doc: dict) -> tuple[tuple[str, int, str], str]:
-    """One card of a starter a table draft's player keeps (7.5.2), as dealt from the seed
-    and recorded by their pod's start."""
-    started = _first(doc, "TableDraftStarted", lambda e: e["stream_id"].startswith("tdraft")
-                     and e["data"].get("starters"))
+    """One card of a starter a table or booster draft's player keeps (7.5.2), as dealt
+    from the seed and recorded by their pod's opening."""
+    started = next(e for e in doc["events"] if e["type"] in ("TableDraftStarted", "PodOpened")
+                   and e["stream_id"].startswith(("tdraft", "pod")) and e["data"].get("starters"))
     player = sorted(started["data"]["starters"])[0]
-    _swap_card(doc, started, started["data"]["starters"][player][0]["cards"], 2)
-    return _ident(started), f"starters.{player}[0]"
+    cards = started["data"]["starters"][player][0]["cards"]
+    _swap_card(doc, started, cards, len(cards) - 1)
+    return _ident(started), "starters"
 
 
 def card_of_later_crypt_set(doc: dict) -> tuple[tuple[str, int, str], str]:
@@ -146,7 +147,8 @@ def card_of_late_product(doc: dict) -> tuple[tuple[str, int, str], str]:
 # Each scenario's tamperings; each is applied to its own copy of the audit log.
 TAMPERING: dict[str, list[Any]] = {
     "hack-booster-draft": [swap_card_in_pack],
-    "munchkin-draft": [swap_pairing, card_of_replacement_pack, card_of_late_product],
+    "munchkin-draft": [swap_pairing, card_of_replacement_pack, card_of_late_product,
+                       card_of_kept_starter],
     "vtes-sealed-swap": [change_vp, card_of_late_product],
     "vtes-mixed-draft": [change_first_player, card_of_replacement_pack,
                          card_of_later_crypt_set, card_of_library_pile, timed_out_table_pick,

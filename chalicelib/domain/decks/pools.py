@@ -13,10 +13,6 @@ def _unfinished(what: str, pod: int, code: str) -> Conflict:
     return Conflict(f"the player's {what} pod has not finished", {"pod": pod}, code=code)
 
 
-def _starters(starters: dict[str, list[dict[str, Any]]], pid: str) -> list[str]:
-    return _cards(starters.get(pid, []))
-
-
 def _cards(starters: list[dict[str, Any]]) -> list[str]:
     return [card for starter in starters for card in starter["cards"]]
 
@@ -34,7 +30,7 @@ def booster_draft_pool(draft: Any, pod: Any, pid: str) -> list[str]:
         return pool_of(draft.late[pid])
     if not pod.finished:
         raise _unfinished("draft", pod.pod, "draft_not_finished")
-    pool: list[str] = _starters(draft.starters, pid) + pod.pool(pod.seat_of[pid])
+    pool: list[str] = _cards(draft.starters_of(pid, pod)) + pod.pool(pod.seat_of[pid])
     return pool
 
 

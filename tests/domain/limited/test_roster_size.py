@@ -1,14 +1,19 @@
-"""A table or mixed draft's roster (``LimitedPodsFormed``) stays one small event at the
-largest field registration accepts: it records the pods, first seats and seed, not the
-starters each player keeps (each pod's opening records its own players', dealt from the
-seed as to the whole field). Rosters recorded before (version 1, every player's starters
-in the roster) still replay, and their pods record none."""
+"""A table or mixed draft's roster (``LimitedPodsFormed``) and a booster draft's start
+(``DraftStarted``) stay one small event at the largest field registration accepts: they
+record the pods, first seats and seed, not the starters each player keeps (each pod's
+opening records its own players', dealt from the seed as to the whole field). Rosters
+recorded before (version 1, every player's starters in the roster) still replay, and
+their pods record none."""
 from __future__ import annotations
 
 import uuid
 from dataclasses import replace
 
+import pytest
+
 from chalicelib.data.sets import sample_sets
+from chalicelib.domain.draft.aggregate import DRAFT as BOOSTER_DRAFT
+from chalicelib.domain.draft.setup import start_command
 from chalicelib.domain.events import Event, decode
 from chalicelib.domain.mixed_draft.setup import mixed_draft_commands
 from chalicelib.domain.product.allocation import deal_starters
@@ -73,6 +78,19 @@ def test_the_mixed_drafts_roster_grows_by_a_per_player_share_that_fits_the_large
     assert "starters" not in event.data
     per_player = _stored_bytes(event) / len(players)
     assert per_player * MAX_PLAYERS < BUDGET, f"{per_player:.1f} bytes a player"
+
+
+@pytest.mark.parametrize("game", ["vtes", "munchkin"])
+def test_a_booster_drafts_start_of_the_largest_field_is_stored_well_under_dynamodbs_item(game):
+    players = _players(MAX_PLAYERS)
+    command = start_command(seed="seed-31", players=players,
+                            product=ProductSettings.for_game(game).model_dump(),
+                            draft=DraftSettings.for_game(game).model_dump(), sets=SETS, now=0,
+                            by="org")
+    (event,) = BOOSTER_DRAFT.decide(command, BOOSTER_DRAFT.initial())
+    assert event.type == "DraftStarted" and "starters" not in event.data
+    size = _stored_bytes(event)
+    assert size < BUDGET, f"{game} booster draft of {MAX_PLAYERS} players: {size} bytes"
 
 
 def test_each_pod_records_the_starters_its_players_keep_as_dealt_to_the_whole_field():
