@@ -53,8 +53,7 @@ def open_pod_command(*, tournament: str, draft: DraftState, n: int, seed: str,
              "pick_seconds_by_cards_left": d.pick_seconds_by_cards_left,
              "review_seconds": d.review_seconds}
     # dealt as to the whole field, unless the start recorded everyone's
-    kept = (deal_starters(p, sets, seed, [pl for seated in draft.pods for pl in seated],
-                          only=pod)
+    kept = (deal_starters(p, sets, seed, draft.seated, only=pod)
             if draft.starters is None and p.starters else None)
     return OpenPod(tournament=tournament, pod=n, seed=seed, seats=pod, packs=packs,
                    now=draft.started_at or 0, pack_meta=meta, timer=timer,

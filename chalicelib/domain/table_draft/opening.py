@@ -37,8 +37,7 @@ def open_table_pod(*, roster: RosterState, n: int, product: Mapping[str, Any],
     p = require_product(product, sets)
     settings = roster.settings
     pod = roster.pods[n - 1]
-    field = [pl for seated in roster.pods for pl in seated]
-    starters = (pod_starters(p, sets, roster.seed or "", field, only=list(pod))
+    starters = (pod_starters(p, sets, roster.seed or "", roster.seated, only=list(pod))
                 if roster.starters is None and roster.packs is None else None)
     return table_pod_start(
         n=n, pod=pod, starters=starters, first_seat=roster.first_seats[n - 1], product=p,

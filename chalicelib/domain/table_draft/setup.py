@@ -4,7 +4,7 @@ roster's ``FormPods`` records the seed (and the packs the organizer chose), so e
 pod's start can be derived again from it alone (:mod:`.opening`)."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -34,7 +34,7 @@ def booster_meta(product: ProductSettings, sets: Mapping[str, CardSet]) -> list[
 
 
 def pod_starters(product: ProductSettings, sets: Mapping[str, CardSet], seed: str,
-                 field: list[str], only: list[str] | None = None
+                 field: Sequence[str], only: list[str] | None = None
                  ) -> dict[str, list[dict[str, Any]]] | None:
     """The starters the players of a pod (``only``; else the whole ``field``) keep as
     sealed product (7.5.2), dealt from the seed as to the whole field; None when the

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 
@@ -28,6 +29,12 @@ class DraftState:
         if self.starters is not None:
             return list(self.starters.get(player, []))
         return list(getattr(pod, "starters", {}).get(player, []))
+
+    @cached_property
+    def seated(self) -> tuple[str, ...]:
+        """Every player seated in a pod, pod by pod (the field starters are dealt to):
+        made once per state, not once per pod opened."""
+        return tuple(p for pod in self.pods for p in pod)
 
     @property
     def opens_pods(self) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from ...pods.assignment import pod_number
@@ -24,6 +25,12 @@ class RosterState:
     # started with it): the seed their product comes from, the product the organizer chose
     seed: str | None = None
     packs: dict[str, list[list[str]]] | None = None
+
+    @cached_property
+    def seated(self) -> tuple[str, ...]:
+        """Every player seated in a pod, pod by pod (the field starters are dealt to):
+        made once per state, not once per pod opened."""
+        return tuple(p for pod in self.pods for p in pod)
 
     @property
     def opens_pods(self) -> bool:
