@@ -70,7 +70,7 @@ class BoosterDraft:
             raise NotFound("this player has no draft product", {"player_id": pid})
         pod = touched_pod(reads, t.id, n)
         seat = pod.seat_of[pid]
-        kept = draft.starters.get(pid, [])
+        kept = draft.starters_of(pid, pod)
         visible = staff or can_see_own_picks(pod, seat)
         picks = [p.card for p in pod.picks[seat]] if visible else None
         return document(t.id, pid, "draft", pod.finished, kept, picks,
@@ -145,7 +145,7 @@ class RosterDraft:
         if n is None:
             raise NotFound("this player has no draft product", {"player_id": pid})
         pod = self.pod(reads, t.id, n)
-        kept = starters(roster.starters.get(pid, []))
+        kept = starters(roster.starters_of(pid, pod))
         picks = self.picks(pod, pid, staff)
         return document(t.id, pid, "draft", pod.status == "completed", kept, picks,
                         with_starters(kept, picks), pod=n)

@@ -81,13 +81,21 @@ def viewer_of(actor: Principal | None, t: TournamentState) -> tuple[str | None, 
 
 def summary(reads: Reads, tid: str, capability: str) -> dict[str, Any]:
     """The capability's public summary view with each pod's own view merged in (404
-    before it starts)."""
+    before it starts); the starters each pod's players keep, as its opening recorded
+    them, are listed with the roster's (``sealed_starters``)."""
     doc = reads.views.get(summary_id(tournament.checked_tid(tid), capability))
     if doc is None:
         raise NotFound(f"the {capability} has not started", {"tournament_id": tid})
     if "pods" in doc:
-        doc = {**doc, "pods": [{**p, **(reads.views.get(pod_id(tid, capability, p["pod"]))
-                                        or {})} for p in doc["pods"]]}
+        sealed = dict(doc.get("sealed_starters") or {})
+        pods = []
+        for p in doc["pods"]:
+            own = dict(reads.views.get(pod_id(tid, capability, p["pod"])) or {})
+            sealed.update(own.pop("sealed_starters", None) or {})
+            pods.append({**p, **own})
+        doc = {**doc, "pods": pods}
+        if "sealed_starters" in doc:
+            doc["sealed_starters"] = sealed
     return doc
 
 

@@ -48,9 +48,15 @@ def _pods_formed(event: Stored[table_ev.LimitedPodsFormed], tx: ViewTx) -> None:
         "settings": d.settings,
         "pods": [{"pod": n, "players": pod, "first_seat": d.first_seats[n - 1]}
                  for n, pod in enumerate(d.pods, start=1)],
-        "sealed_starters": {p: [{"set": s.get("set"), "starter": s.get("starter")}
-                                for s in items] for p, items in d.starters.items()},
+        # the roster's (version 1); since, each pod's own (:func:`_pod_started`)
+        "sealed_starters": _kept(d.starters or {}),
     }, kind="limited", sort=tid)
+
+
+def _kept(starters: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """Which starters each player keeps as sealed product (not their cards)."""
+    return {p: [{"set": s.get("set"), "starter": s.get("starter")} for s in items]
+            for p, items in starters.items()}
 
 
 @projection.on(table_ev.TableDraftStarted, mixed_ev.MixedDraftStarted)
@@ -59,6 +65,9 @@ def _pod_started(event: Stored[table_ev.TableDraftStarted | mixed_ev.MixedDraftS
     capability, tid, n = _parts(event)
     if isinstance(event.event, table_ev.TableDraftStarted) and capability != "table-draft":
         return      # the crypt phase of a mixed draft, listed by mixed_ev.MixedDraftStarted
+    if isinstance(event.event, table_ev.TableDraftStarted) and event.event.starters:
+        # the summary lists them with the roster's (application/limited.summary)
+        _pod(tx, event, sealed_starters=_kept(event.event.starters))
     tx.put(active_id(event.stream_id), {"tournament_id": tid, "capability": capability,
                                         "pod": n}, kind=ACTIVE_KIND, sort=event.stream_id)
 

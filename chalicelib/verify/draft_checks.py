@@ -69,7 +69,8 @@ def _crypt(state: Any) -> TableDraftState:
 
 def table_draft_started(ctx: Context, state: TableDraftState, event: Recorded) -> list[Finding]:
     """A table draft pod's packs: each player's boosters collated from the seed, crypt on
-    top (7.7.1), the pod, first seat and timers as the roster formed them."""
+    top (7.7.1), the pod, first seat and timers as the roster formed them, and the
+    starters its players keep, dealt from the seed (unless the roster recorded them)."""
     tid = ctx.log.tournament_id
     roster_events = ctx.log.streams.get(streams.table_draft(tid)) or []
     formed = roster_events[0].data if roster_events else {}
@@ -93,7 +94,12 @@ def table_draft_started(ctx: Context, state: TableDraftState, event: Recorded) -
             review_seconds=s.get("review_seconds", 0), explicit_pods=pods,
             first_seats=dict(enumerate(roster.first_seats, start=1)), entered=entered)
         number = streams.pod_number_of(event.stream) or 0
-        out = decided(event, lambda: TABLE_DRAFT.decide(starts[number - 1], state), None)
+        start = starts[number - 1]
+        if roster.starters is not None:     # recorded by the roster (version 1), not the pod
+            start = start.model_copy(update={"starters": None})
+        out = decided(event, lambda: TABLE_DRAFT.decide(start, state), None)
+        if start.starters is None and event.data.get("starters") is not None:
+            out.append(Difference(event, "starters", event.data["starters"], None))
         if entered is not None:
             out.append(NotChecked(event, "the packs were chosen by the organizer, not drawn: "
                                          "checked against the ones the roster recorded"))

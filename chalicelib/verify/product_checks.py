@@ -66,7 +66,9 @@ def draft_started(ctx: Context, state: Any, event: Recorded) -> list[Finding]:
         if event.data.get("seed") is not None:     # the seed its pods' packs come from
             out += differences(event, "seed", event.data["seed"], ctx.seed)
         product = _product(ctx)
-        if product.starters:
+        # since version 3 each pod's opening records its players' (pod_opened)
+        in_pods = event.schema_version >= 3 and event.data.get("starters") is None
+        if product.starters and not in_pods:
             skip = _collated(ctx, event, event.data)
             out += skip if skip else differences(
                 event, "starters", event.data.get("starters"),
@@ -83,6 +85,7 @@ def pod_opened(ctx: Context, state: PodState, event: Recorded) -> list[Finding]:
         start = starts[0].data if starts else None
         if start is not None and start.get("seed") is not None:
             out += _as_started(event, start)        # opened after the start, as it planned
+            out += _kept_starters(ctx, event, start)
             if start.get("packs") is not None:
                 return out
         skip = _collated(ctx, event, start)
@@ -96,6 +99,22 @@ def pod_opened(ctx: Context, state: PodState, event: Recorded) -> list[Finding]:
                                    d["packs"][r][seat], pack["cards"])
         return out
     return guarded(event, work)
+
+
+def _kept_starters(ctx: Context, event: Recorded, start: dict[str, Any]) -> list[Finding]:
+    """The starters a pod's opening records: none when the start recorded everyone's,
+    else its players' as dealt from the seed to the whole field (V:EKN 7.5.2)."""
+    recorded = event.data.get("starters")
+    product = _product(ctx)
+    if start.get("starters") is not None or not product.starters:
+        return differences(event, "starters", recorded, None)
+    if {s.set for s in product.starters} - set(ctx.sets):
+        return [NotChecked(event, "the audit log lacks the starters' card sets")]
+    seats = list(event.data.get("seats") or [])
+    field = [p for pod in start.get("pods") or [] for p in pod]
+    dealt = deal_starters(product, ctx.sets, ctx.seed or "", field, only=seats)
+    return differences(event, "starters", recorded, {p: dealt[p] for p in seats if dealt[p]}
+                       or None)
 
 
 def _as_started(event: Recorded, start: dict[str, Any]) -> list[Finding]:
@@ -233,6 +252,8 @@ def _roster_starters(ctx: Context, event: Recorded, players: list[str]) -> list[
     d = event.data
     if d.get("capability") != "table-draft":
         return []
+    if event.schema_version >= 2 and d.get("starters") is None:
+        return []       # each pod's start records its players' (draft_checks)
     product = _product(ctx)
     # players keeping no starter are listed with none (rosters recorded before the pods
     # opened after them) or not listed at all (since: the roster stays small)

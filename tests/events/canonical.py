@@ -41,7 +41,7 @@ def _plain_added(value: Any, added: Mapping[str, Set[str]]) -> Any:
             and type(value).__name__ in added:
         new = added[type(value).__name__]
         kept = {f.name: plain(getattr(value, f.name), added) for f in dataclasses.fields(value)
-                if f.name not in new or getattr(value, f.name) != f.default}
+                if f.name not in new or getattr(value, f.name) != _default(f)}
         return {"__class__": type(value).__name__, **kept}
     if isinstance(value, Mapping) or hasattr(value, "items") and callable(value.items):
         return {str(k): plain(v, added)
@@ -53,6 +53,13 @@ def _plain_added(value: Any, added: Mapping[str, Set[str]]) -> Any:
     if isinstance(value, (list, tuple)):
         return [plain(v, added) for v in value]
     return plain(value)
+
+
+def _default(f: dataclasses.Field[Any]) -> Any:
+    """A field's default, made by its factory when it has one (``{}``, ``()``)."""
+    if f.default is dataclasses.MISSING and f.default_factory is not dataclasses.MISSING:
+        return f.default_factory()
+    return f.default
 
 
 def _is_event(value: Any) -> bool:

@@ -44,7 +44,11 @@ ADDED_SINCE_RECORDING = {"TournamentState": {"registration_code"},
                          "DraftState": {"seed", "packs"},
                          # and so does a table or mixed draft's roster
                          "RosterState": {"seed", "packs"},
-                         "TradePrepState": {"formed_at"}}
+                         "TradePrepState": {"formed_at"},
+                         # a table draft pod's opening records its players' starters
+                         "TableDraftState": {"starters"},
+                         # and so does a booster draft pod's
+                         "PodState": {"starters"}}
 # State fields added since, which events recorded then do set (read off a field those
 # events always held): compared as if unset. A trade's set-up keeps when its pods were
 # formed (``TradePodsFormed.at``): its pods open after it, each in its own commit.

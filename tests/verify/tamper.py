@@ -91,6 +91,17 @@ def card_of_table_draft_pack(doc: dict) -> tuple[tuple[str, int, str], str]:
     return _ident(started), "packs[1][2]"
 
 
+def card_of_kept_starter(doc: dict) -> tuple[tuple[str, int, str], str]:
+    """One card of a starter a table or booster draft's player keeps (7.5.2), as dealt
+    from the seed and recorded by their pod's opening."""
+    started = next(e for e in doc["events"] if e["type"] in ("TableDraftStarted", "PodOpened")
+                   and e["stream_id"].startswith(("tdraft", "pod")) and e["data"].get("starters"))
+    player = sorted(started["data"]["starters"])[0]
+    cards = started["data"]["starters"][player][0]["cards"]
+    _swap_card(doc, started, cards, len(cards) - 1)
+    return _ident(started), "starters"
+
+
 def card_of_later_crypt_set(doc: dict) -> tuple[tuple[str, int, str], str]:
     """One card of a set laid on a table after some picks (not the first)."""
     revealed = _first(doc, "TableSetRevealed", lambda e: e["data"]["set"] == 3)
@@ -136,13 +147,15 @@ def card_of_late_product(doc: dict) -> tuple[tuple[str, int, str], str]:
 # Each scenario's tamperings; each is applied to its own copy of the audit log.
 TAMPERING: dict[str, list[Any]] = {
     "hack-booster-draft": [swap_card_in_pack],
-    "munchkin-draft": [swap_pairing, card_of_replacement_pack, card_of_late_product],
+    "munchkin-draft": [swap_pairing, card_of_replacement_pack, card_of_late_product,
+                       card_of_kept_starter],
     "vtes-sealed-swap": [change_vp, card_of_late_product],
     "vtes-mixed-draft": [change_first_player, card_of_replacement_pack,
                          card_of_later_crypt_set, card_of_library_pile, timed_out_table_pick,
                          timed_out_library_pick, card_of_late_product],
-    "vtes-table-draft": [card_of_table_draft_pack, card_of_replacement_pack,
-                         card_of_later_crypt_set, timed_out_table_pick, card_of_late_product],
+    "vtes-table-draft": [card_of_table_draft_pack, card_of_kept_starter,
+                         card_of_replacement_pack, card_of_later_crypt_set,
+                         timed_out_table_pick, card_of_late_product],
     "mtg-conspiracy": [change_ffa_places],
     "vtes-restricted-trade": [swap_in_trade_pods],
 }

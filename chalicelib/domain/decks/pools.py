@@ -13,8 +13,8 @@ def _unfinished(what: str, pod: int, code: str) -> Conflict:
     return Conflict(f"the player's {what} pod has not finished", {"pod": pod}, code=code)
 
 
-def _starters(starters: dict[str, list[dict[str, Any]]], pid: str) -> list[str]:
-    return [card for starter in starters.get(pid, []) for card in starter["cards"]]
+def _cards(starters: list[dict[str, Any]]) -> list[str]:
+    return [card for starter in starters for card in starter["cards"]]
 
 
 def sealed_pool(sealed: Any, pid: str) -> list[str] | None:
@@ -30,7 +30,7 @@ def booster_draft_pool(draft: Any, pod: Any, pid: str) -> list[str]:
         return pool_of(draft.late[pid])
     if not pod.finished:
         raise _unfinished("draft", pod.pod, "draft_not_finished")
-    pool: list[str] = _starters(draft.starters, pid) + pod.pool(pod.seat_of[pid])
+    pool: list[str] = _cards(draft.starters_of(pid, pod)) + pod.pool(pod.seat_of[pid])
     return pool
 
 
@@ -41,7 +41,7 @@ def table_draft_pool(roster: Any, pod: Any, pid: str) -> list[str]:
         return pool_of(roster.late[pid])
     if pod.status != "completed":
         raise _unfinished("draft", pod.pod, "draft_not_finished")
-    return _starters(roster.starters, pid) + list(pod.pools.get(pid, ()))
+    return _cards(roster.starters_of(pid, pod)) + list(pod.pools.get(pid, ()))
 
 
 def mixed_draft_pool(roster: Any, pod: Any, pid: str) -> list[str]:
@@ -51,7 +51,7 @@ def mixed_draft_pool(roster: Any, pod: Any, pid: str) -> list[str]:
         return pool_of(roster.late[pid])
     if pod.status != "completed":
         raise _unfinished("draft", pod.pod, "draft_not_finished")
-    return _starters(roster.starters, pid) + list(pod.crypt.pools.get(pid, ())) + \
+    return _cards(roster.starters_of(pid, pod)) + list(pod.crypt.pools.get(pid, ())) + \
         list(pod.library.get(pid, ()))
 
 

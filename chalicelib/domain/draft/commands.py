@@ -20,6 +20,8 @@ class OpenPod:
     timer: dict[str, Any] | None = None  # pick_seconds, pick_seconds_by_cards_left, review
     own_picks: str = "always"
     specials: dict[str, dict[str, Any]] | None = None
+    # the starters the pod's players keep, dealt from the seed ({player: [starter]})
+    starters: dict[str, list[dict[str, Any]]] | None = None
 
 
 @dataclass(frozen=True)

@@ -96,6 +96,15 @@ def _seat(state: PodState, player: str) -> int:
     return seat
 
 
+def _kept(cmd: OpenPod) -> dict[str, list[dict[str, Any]]] | None:
+    """The starters of the pod's players the opening records (None: nobody's)."""
+    kept = {p: [dict(s) for s in items] for p, items in (cmd.starters or {}).items() if items}
+    strangers = sorted(set(kept) - set(cmd.seats))
+    if strangers:
+        raise Invalid("starters for players not in the pod", {"players": strangers})
+    return kept or None
+
+
 def _open(cmd: OpenPod, state: PodState) -> list[Event]:
     if state.opened:
         raise Conflict("the pod is already open", {"pod": cmd.pod})
@@ -109,7 +118,8 @@ def _open(cmd: OpenPod, state: PodState) -> list[Event]:
                       seats=list(cmd.seats), packs=[[list(p) for p in rnd] for rnd in cmd.packs],
                       pack_meta=cmd.pack_meta or [[{}] * n for _ in cmd.packs],
                       timer=dict(cmd.timer or {}), own_picks=cmd.own_picks,
-                      specials=dict(cmd.specials or {}), at=cmd.now),
+                      specials=dict(cmd.specials or {}), at=cmd.now,
+                      starters=_kept(cmd)),
             ev.RoundOpened(round=1, at=cmd.now)]
 
 

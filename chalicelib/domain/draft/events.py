@@ -7,11 +7,15 @@ from typing import Any
 from ..events import Event, Payload, event, optional, upcaster
 
 
-@event(version=2)
+@event(version=3)
 class DraftStarted(Event):
     pods: list[list[str]]
     rounds: int
-    starters: dict[str, Any]       # player -> starter product handed out with the packs
+    # player -> starter product handed out with the packs: every player's, recorded by
+    # starts before version 3 and by a start whose product was entered per player; else
+    # each pod's opening records its own players' (``PodOpened.starters``), so the start
+    # stays small at any size
+    starters: dict[str, Any] | None = optional()
     at: int                        # epoch milliseconds, the draft's clock
     by: str
     # what the organizer chose rather than the seed ("pods", "packs"), when anything
@@ -32,6 +36,13 @@ def _pods_opened_with_the_start(data: Payload) -> Payload:
     return dict(data)
 
 
+@upcaster(DraftStarted, 2)
+def _starters_in_the_start(data: Payload) -> Payload:
+    """Starts before each pod's opening recorded its players' starters recorded every
+    player's (an empty list for a player who keeps none): the pods record none."""
+    return dict(data)
+
+
 @event
 class LateArrivalProvided(Event):
     player: str
@@ -40,7 +51,7 @@ class LateArrivalProvided(Event):
     by: str
 
 
-@event(version=2)
+@event(version=3)
 class PodOpened(Event):
     tournament: str
     pod: int
@@ -52,6 +63,16 @@ class PodOpened(Event):
     own_picks: str
     specials: dict[str, dict[str, Any]]  # card -> its draft action (face-up, reveal, ...)
     at: int
+    # the starters the pod's players keep (V:EKN 7.5.2), {player: [starter]}, dealt from
+    # the seed as to the whole field: absent when nobody keeps any and when the draft's
+    # start recorded everyone's (before version 3, or product entered per player)
+    starters: dict[str, list[dict[str, Any]]] | None = optional()
+
+
+@upcaster(PodOpened, 2)
+def _starters_in_the_pod(data: Payload) -> Payload:
+    """Pods opened before they recorded their players' starters (the start did)."""
+    return dict(data)
 
 
 @upcaster(PodOpened, 1)

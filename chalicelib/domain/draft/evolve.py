@@ -37,6 +37,7 @@ def _opened(state: PodState, d: ev.PodOpened) -> PodState:
         packs_by_round=tuple(tuple(tuple(pack) for pack in rnd) for rnd in d.packs),
         pack_meta=tuple(tuple(m) for m in d.pack_meta), timer=dict(d.timer),
         own_picks=d.own_picks, specials=dict(d.specials), opened_at=d.at,
+        starters=dict(d.starters or {}),
         queues=((),) * n, since=(None,) * n, preselected=(None,) * n, picks=((),) * n)
 
 

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import Conflict
-from ..product.allocation import booster_plan, collate_packs, require_product
+from ..product.allocation import booster_plan, collate_packs, deal_starters, require_product
 from ..product.cards import CardSet, card_index
 from ..profiles.draft import DraftSettings
 from ..profiles.product import ProductSettings
@@ -52,6 +52,9 @@ def open_pod_command(*, tournament: str, draft: DraftState, n: int, seed: str,
     timer = {"pick_seconds": d.pick_seconds,
              "pick_seconds_by_cards_left": d.pick_seconds_by_cards_left,
              "review_seconds": d.review_seconds}
+    # dealt as to the whole field, unless the start recorded everyone's
+    kept = (deal_starters(p, sets, seed, draft.seated, only=pod)
+            if draft.starters is None and p.starters else None)
     return OpenPod(tournament=tournament, pod=n, seed=seed, seats=pod, packs=packs,
                    now=draft.started_at or 0, pack_meta=meta, timer=timer,
-                   own_picks=d.own_picks, specials=specials_of(sets, p))
+                   own_picks=d.own_picks, specials=specials_of(sets, p), starters=kept)

@@ -6,7 +6,7 @@ from typing import Any
 
 from ..errors import Invalid
 from ..pods.assignment import assign_pods, check_explicit, pod_sizes
-from ..product.allocation import booster_plan, deal_starters, require_product
+from ..product.allocation import booster_plan, require_product
 from ..product.cards import CardSet
 from ..profiles.draft import DraftSettings
 from ..profiles.product import ProductSettings
@@ -48,14 +48,15 @@ def start_command(*, seed: str, players: list[str], product: Mapping[str, Any],
     d = DraftSettings.model_validate(dict(draft))
     rounds = rounds_for(p, d)
     pods = plan_pods(players, d, seed, explicit_pods)
-    starters = deal_starters(p, sets, seed, players) if p.starters else {pl: [] for pl in players}
     packs = None
     if entered is not None:
         _check_entered(entered, players, rounds, sets, booster_plan(p)[:rounds])
         packs = {pl: [list(c) for c in entered[pl][:rounds]] for pod in pods for pl in pod}
     chosen = tuple(name for name, given in (("pods", explicit_pods), ("packs", entered))
                    if given is not None)
-    return StartDraft(pods=pods, rounds=rounds, starters=starters, now=now, by=by,
+    # the starters each pod's players keep are dealt by its opening, not recorded here:
+    # the start stays one small event at any size
+    return StartDraft(pods=pods, rounds=rounds, starters=None, now=now, by=by,
                       chosen=chosen, seed=seed, packs=packs)
 
 

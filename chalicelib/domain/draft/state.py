@@ -65,6 +65,9 @@ class PodState:
     finished: bool = False
     finished_at: int | None = None
     pick_count: int = 0
+    # the starters the players keep (V:EKN 7.5.2), when the pod's opening recorded them
+    # (else the draft's start did): {player: [starter]}
+    starters: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
 
     @property
     def rounds(self) -> int:

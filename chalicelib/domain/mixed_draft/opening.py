@@ -33,8 +33,7 @@ def open_mixed_pod(*, roster: RosterState, n: int, product: Mapping[str, Any],
         opened = {pl: [list(c) for c in roster.packs[pl]] for pl in pod}
     else:
         p = require_product(product, sets)
-        field = [pl for seated in roster.pods for pl in seated]
-        starters = deal_starters(p, sets, seed, field, only=pod)
+        starters = deal_starters(p, sets, seed, roster.seated, only=pod)
         allocations = {pl: {"starters": starters[pl], "packs": collate_packs(p, sets, seed, pl)}
                        for pl in pod}
         opened = {pl: [s["cards"] for s in a["starters"]] + [x["cards"] for x in a["packs"]]

@@ -12,7 +12,7 @@ shuffled cycle of the allowed starters so they spread evenly; for one player, dr
 """
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -106,7 +106,7 @@ def _starter(sets: Mapping[str, CardSet], set_id: str, starter_id: str) -> dict[
 
 
 def deal_starters(settings: ProductSettings | Mapping[str, Any], sets: Mapping[str, CardSet],
-                  seed: str, players: list[str],
+                  seed: str, players: Sequence[str],
                   only: Collection[str] | None = None) -> dict[str, list[dict[str, Any]]]:
     """Random, even distribution of starters to a group of players (``only``: the
     starters of those of them alone, dealt as to the whole group)."""

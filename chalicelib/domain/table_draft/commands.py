@@ -28,6 +28,9 @@ class StartTableDraft(BaseModel):
     # pack_meta[seat][k]: the booster the pack should be ({"set", "booster", "size"}), or
     # {} when unknown (players' own product); judges replace abnormal packs (7.2.5).
     pack_meta: list[list[dict[str, Any]]] | None = None
+    # the starters the pod's players keep as sealed product (7.5.2), {player: [{set,
+    # starter, cards}]}: recorded with the pod, not the roster, so that stays small
+    starters: dict[str, list[dict[str, Any]]] | None = None
     now: datetime
 
     @model_validator(mode="after")
@@ -48,6 +51,9 @@ class StartTableDraft(BaseModel):
                           if c not in self.kinds})
         if unknown:
             problems.append(f"cards without a known kind: {unknown[:20]}")
+        strangers = sorted(set(self.starters or {}) - set(self.players))
+        if strangers:
+            problems.append(f"starters for players not in the pod: {strangers[:20]}")
         if problems:
             raise ValueError("; ".join(problems))
         return self

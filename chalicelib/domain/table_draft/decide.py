@@ -33,7 +33,9 @@ def _start(cmd: StartTableDraft, state: TableDraftState) -> list[Event]:
         pod=cmd.pod, players=list(cmd.players), first_seat=cmd.first_seat or cmd.players[0],
         packs=packs, pack_meta=[[dict(m) for m in seat] for seat in meta],
         pick_seconds=cmd.pick_seconds, review_seconds=cmd.review_seconds,
-        at=clock.iso(cmd.now))
+        at=clock.iso(cmd.now),
+        starters={p: [dict(s) for s in items] for p, items in cmd.starters.items()}
+        if cmd.starters else None)
     return [started, _next_set(evolve(state, started), clock.iso(cmd.now))]
 
 

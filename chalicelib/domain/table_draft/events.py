@@ -8,12 +8,16 @@ from typing import Any
 from ..events import Event, Payload, event, optional, upcaster
 
 
-@event
+@event(version=2)
 class LimitedPodsFormed(Event):
     capability: str                # table-draft | mixed-draft
     pods: list[list[str]]
     first_seats: list[str]
-    starters: dict[str, Any]
+    # the starters every player keeps as sealed product ({player: [starter]}), recorded
+    # by rosters of version 1 (empty in a mixed draft or with entered packs); since
+    # version 2 each table pod's opening records its own players'
+    # (``TableDraftStarted.starters``), so the roster stays small at any size
+    starters: dict[str, Any] | None = optional()
     settings: dict[str, Any]
     at: str
     # what the organizer chose rather than the seed ("pods", "packs"), when anything
@@ -27,6 +31,13 @@ class LimitedPodsFormed(Event):
     packs: dict[str, list[list[str]]] | None = optional()
 
 
+@upcaster(LimitedPodsFormed, 1)
+def _starters_in_the_roster(data: Payload) -> Payload:
+    """Rosters formed before each pod's opening recorded its players' starters recorded
+    every player's (an empty dict when nobody kept any): the pods then record none."""
+    return dict(data)
+
+
 @event
 class LimitedLateArrival(Event):
     player: str
@@ -34,7 +45,7 @@ class LimitedLateArrival(Event):
     at: str
 
 
-@event(version=2)
+@event(version=3)
 class TableDraftStarted(Event):
     pod: int
     players: list[str]
@@ -44,6 +55,11 @@ class TableDraftStarted(Event):
     pick_seconds: int | None       # None: untimed
     review_seconds: int
     at: str
+    # the starters the pod's players keep as sealed product (7.5.2), {player: [starter
+    # {set, starter, cards}]}, dealt from the seed as to the whole field: absent when
+    # nobody keeps any, in a mixed draft's crypt table, and in pods whose roster
+    # recorded every player's (``LimitedPodsFormed`` version 1)
+    starters: dict[str, list[dict[str, Any]]] | None = optional()
 
 
 @upcaster(TableDraftStarted, 1)
@@ -53,6 +69,13 @@ def _pack_meta(data: Payload) -> Payload:
     if data.get("pack_meta") is not None:
         return dict(data)
     return {**data, "pack_meta": [[{}] * len(data["packs"]) for _ in data["players"]]}
+
+
+@upcaster(TableDraftStarted, 2)
+def _starters_in_the_pod(data: Payload) -> Payload:
+    """Pods started before their openings recorded the starters kept (their rosters
+    recorded them) record none."""
+    return dict(data)
 
 
 @event

@@ -1,7 +1,7 @@
 """Folding table draft events into state (never mutating the given state).
 
 Events: ``TableDraftStarted`` {pod, players, first_seat, packs[k][seat], pack_meta?
-[seat][k], pick_seconds, review_seconds, at}; ``TableSetRevealed`` {pack, set, active,
+[seat][k], pick_seconds, review_seconds, at, starters?}; ``TableSetRevealed`` {pack, set, active,
 table, pick_order, review_until, deadline}; ``TableCardPicked`` {pick, pack, set, player,
 card, order, auto, at, deadline, by?}; ``TablePackReplaced`` {pack, seat, player, cards,
 count, reason, by, at} (7.2.5, followed by a ``TableSetRevealed`` of the same set when
@@ -25,7 +25,8 @@ def evolve(state: TableDraftState, event: Event) -> TableDraftState:
             packs=tuple(tuple(tuple(p) for p in rnd) for rnd in d.packs),
             pick_seconds=d.pick_seconds, review_seconds=d.review_seconds,
             active=players.index(d.first_seat), pools={p: () for p in players},
-            pack_meta=tuple(tuple(seat) for seat in d.pack_meta))
+            pack_meta=tuple(tuple(seat) for seat in d.pack_meta),
+            starters=dict(d.starters or {}))
     if isinstance(d, ev.TableSetRevealed):
         seats = {p: i for i, p in enumerate(state.players)}
         pack_no = d.pack - 1

@@ -12,5 +12,5 @@ def final_pool(roster: RosterState, pod: TableDraftState | None, player: str) ->
         return sealed_cards(roster.late[player])
     if pod is None or pod.status != "completed" or player not in pod.players:
         return None
-    starters = [c for s in roster.starters.get(player, []) for c in s["cards"]]
+    starters = [c for s in roster.starters_of(player, pod) for c in s["cards"]]
     return starters + list(pod.pools.get(player, ()))

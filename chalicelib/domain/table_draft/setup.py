@@ -4,7 +4,7 @@ roster's ``FormPods`` records the seed (and the packs the organizer chose), so e
 pod's start can be derived again from it alone (:mod:`.opening`)."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -31,6 +31,17 @@ def booster_meta(product: ProductSettings, sets: Mapping[str, CardSet]) -> list[
         return []
     return [{**item, "size": sets[item["set"]].booster(item["booster"]).size}
             for item in booster_plan(product)]
+
+
+def pod_starters(product: ProductSettings, sets: Mapping[str, CardSet], seed: str,
+                 field: Sequence[str], only: list[str] | None = None
+                 ) -> dict[str, list[dict[str, Any]]] | None:
+    """The starters the players of a pod (``only``; else the whole ``field``) keep as
+    sealed product (7.5.2), dealt from the seed as to the whole field; None when the
+    product has none."""
+    if not product.starters:
+        return None
+    return deal_starters(product, sets, seed, field, only=only)
 
 
 def plan_pods(players: list[str], draft: Mapping[str, Any], seed: str, label: str,
@@ -98,20 +109,20 @@ def table_draft_commands(*, seed: str, players: list[str], product: Mapping[str,
     pods, firsts = plan_pods(players, draft, seed, "table-draft-pods", explicit_pods,
                              first_seats)
     meta = booster_meta(p, sets)
-    # only players who keep starters are listed (none without starters in the product or
-    # with entered packs): the roster stays one small event at any size
-    starters = (deal_starters(p, sets, seed, players) if p.starters and entered is None
-                else {})
+    # the starters each pod's players keep are recorded by its start, not the roster
+    # (none without starters in the product or with entered packs): the roster stays one
+    # small event at any size
+    starters = (pod_starters(p, sets, seed, players) if with_pods and entered is None
+                else None)
     starts = [table_pod_start(n=n, pod=pod, first_seat=firsts[n - 1], product=p, sets=sets,
                               seed=seed, rounds=rounds, entered=entered, kinds=kinds,
                               meta=meta, pick_seconds=pick_seconds,
-                              review_seconds=review_seconds, now=now)
+                              review_seconds=review_seconds, now=now, starters=starters)
               for n, pod in enumerate(pods, start=1) if with_pods]
     form = FormPods(capability="table-draft", pods=pods, first_seats=firsts,
-                    starters=starters, settings={"pick_seconds": pick_seconds,
-                                                 "review_seconds": review_seconds,
-                                                 "packs": rounds if entered is None else
-                                                 len(entered[pods[0][0]])}, now=now,
+                    settings={"pick_seconds": pick_seconds, "review_seconds": review_seconds,
+                              "packs": rounds if entered is None else
+                              len(entered[pods[0][0]])}, now=now,
                     chosen=[name for name, given in (("pods", explicit_pods), ("packs", entered))
                             if given is not None],
                     seed=seed, packs=None if entered is None else

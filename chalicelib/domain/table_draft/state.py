@@ -28,6 +28,9 @@ class TableDraftState:
     drafted_pack: int = 0                # 1-based pack of the latest pick (0: none yet)
     pack_meta: tuple[tuple[dict[str, Any], ...], ...] = ()   # [seat][k], {} when unknown
     replacements: tuple[dict[str, Any], ...] = ()  # 7.2.5, without the cards
+    # the starters the players keep as sealed product (7.5.2), when the pod's opening
+    # recorded them (else its roster did): {player: [{set, starter, cards}]}
+    starters: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
 
     def opened(self, pack_no: int) -> bool:
         """Whether the 0-based pack ``pack_no`` has been drafted from (or passed over): a

@@ -16,8 +16,10 @@ def redact(event_type: str, data: dict[str, Any], *, player: str | None = None,
     ``members``: the pod's players."""
     if staff:
         return data
-    if event_type == "TableDraftStarted":
-        return {k: v for k, v in data.items() if k != "packs"}
+    if event_type == "TableDraftStarted":     # a player's kept starters are their own
+        shown = {k: v for k, v in data.items() if k not in ("packs", "starters")}
+        kept = (data.get("starters") or {}).get(player or "")
+        return {**shown, "starters": {player: kept}} if kept and player else shown
     if event_type == "TableSetRevealed":
         return data
     if event_type == "TableCardPicked":

@@ -4,7 +4,9 @@ from types import SimpleNamespace as NS
 import pytest
 
 from chalicelib.domain.decks import pools
+from chalicelib.domain.draft.roster.state import DraftState
 from chalicelib.domain.errors import Conflict
+from chalicelib.domain.table_draft.roster.state import RosterState
 
 
 def test_traded_pool_is_library_held_stock_and_completed_crypt():
@@ -17,10 +19,16 @@ def test_traded_pool_is_library_held_stock_and_completed_crypt():
     assert err.value.code == "trade_not_finished"
 
 
-def test_booster_draft_pool_starters_picks_and_late_arrivals():
-    draft = NS(late={"p9": {"packs": [{"cards": ["a", "b"]}], "starters": [{"cards": ["s"]}]}},
-               starters={"p1": [{"cards": ["s1", "s2"]}]})
-    pod = NS(pod=2, finished=True, seat_of={"p1": 0}, pool=lambda seat: ["k1", "k2"])
+@pytest.mark.parametrize("in_pod", [False, True])
+def test_booster_draft_pool_starters_picks_and_late_arrivals(in_pod):
+    kept = {"p1": [{"cards": ["s1", "s2"]}]}
+    # the starters recorded by the draft's start (before DraftStarted version 3) or by
+    # the player's pod's opening
+    draft = DraftState(late={"p9": {"packs": [{"cards": ["a", "b"]}],
+                                    "starters": [{"cards": ["s"]}]}},
+                       starters=None if in_pod else kept)
+    pod = NS(pod=2, finished=True, seat_of={"p1": 0}, pool=lambda seat: ["k1", "k2"],
+             starters=kept if in_pod else {})
     assert pools.booster_draft_pool(draft, pod, "p1") == ["s1", "s2", "k1", "k2"]
     assert sorted(pools.booster_draft_pool(draft, None, "p9")) == ["a", "b", "s"]
     with pytest.raises(Conflict) as err:
@@ -31,8 +39,8 @@ def test_booster_draft_pool_starters_picks_and_late_arrivals():
 @pytest.mark.parametrize("pool_of", [pools.table_draft_pool, pools.mixed_draft_pool])
 def test_a_table_or_mixed_draft_late_arrival_builds_from_their_sealed_product(pool_of):
     """7.2.6: a player added after the draft started has no pod, only sealed product."""
-    roster = NS(late={"p9": {"packs": [{"cards": ["a", "b"]}], "starters": [{"cards": ["s"]}]}},
-                starters={})
+    roster = RosterState(late={"p9": {"packs": [{"cards": ["a", "b"]}],
+                                      "starters": [{"cards": ["s"]}]}})
     assert pool_of(roster, None, "p9") == ["s", "a", "b"]
 
 

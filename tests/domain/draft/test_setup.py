@@ -1,18 +1,28 @@
+from dataclasses import replace
+
 import pytest
 
+from chalicelib.data.sets import sample_sets
 from chalicelib.domain.decider import fold
 from chalicelib.domain.draft.aggregate import DRAFT
+from chalicelib.domain.draft.opening import open_pod_command
 from chalicelib.domain.draft.roster.commands import ProvideLateArrival
 from chalicelib.domain.errors import Conflict, Invalid
+from chalicelib.domain.events import decode
+from chalicelib.domain.product.allocation import deal_starters
+from chalicelib.domain.profiles import resolve_settings
 
-from .pod_helpers import T0, players, start
+from .pod_helpers import T0, Pod, players, start
 
 
 def test_start_draft_pods_starters_and_packs():
     draft, opens = start("vtes", 9)
     assert [len(o.seats) for o in opens] == [5, 4]  # V:EKN 7.5.1: roughly equal pods
     assert draft.rounds == 3
-    assert all(len(draft.starters[p]) == 1 for p in players(9))
+    # each pod's opening deals its players' starters (7.5.2); the start lists nobody's
+    assert draft.starters is None
+    assert sorted(p for o in opens for p in o.starters) == players(9)
+    assert all(len(o.starters[p]) == 1 for o in opens for p in o.seats)
     seated = sorted(p for o in opens for p in o.seats)
     assert seated == players(9)
     assert all(len(pack) == 11 for o in opens for rnd in o.packs for pack in rnd)
@@ -53,3 +63,25 @@ def test_draft_aggregate_start_once_and_late_arrivals():
         DRAFT.decide(ProvideLateArrival("p01", {}, T0, "org"), state)
     with pytest.raises(Conflict):
         DRAFT.decide(late, DRAFT.initial())
+
+
+def test_each_pod_opening_records_its_players_starters_unless_the_start_recorded_them():
+    """V:EKN 7.5.2: the starters are dealt from the seed to the whole field; since
+    DraftStarted version 3 each pod's opening records its own players', and a start
+    recorded before (every player's, in the start) still opens pods that record none."""
+    settings = resolve_settings("vtes", {})
+    dealt = deal_starters(settings["product"], sample_sets(), "seed-1", players(9))
+    command, opens = start("vtes", 9)
+    (started,) = DRAFT.decide(command, DRAFT.initial())
+    draft = fold(DRAFT, DRAFT.initial(), [started])
+    for o in opens:
+        pod = Pod(o)
+        assert pod.events[0].data["starters"] == {p: dealt[p] for p in o.seats}
+        assert all(draft.starters_of(p, pod.state) == dealt[p] for p in o.seats)
+    old = decode("DraftStarted", {**started.data, "starters": dealt}, 2)
+    before = fold(DRAFT, DRAFT.initial(), [old])
+    assert before.starters == dealt and before.starters_of("p01") == dealt["p01"]
+    again = open_pod_command(tournament="t1", draft=before, n=1, seed="seed-1",
+                             product=settings["product"], settings=settings["draft"],
+                             sets=sample_sets())
+    assert again.starters is None and again == replace(opens[0], starters=None)

@@ -24,6 +24,19 @@ def test_table_draft_packs_are_staff_only_and_pools_private():
     assert table("Unknown", {}) is None
 
 
+def test_a_table_pods_kept_starters_are_each_their_owners_alone():
+    kept = {"a": [{"set": "s", "starter": "one", "cards": ["s1"]}],
+            "b": [{"set": "s", "starter": "two", "cards": ["s2"]}]}
+    started = {"pod": 1, "players": ["a", "b"], "packs": [[["x"], ["y"]]], "at": "t",
+               "starters": kept}
+    assert table("TableDraftStarted", started, player="a", members=("a", "b"))["starters"] \
+        == {"a": kept["a"]}
+    for viewer in (None, "z"):              # anyone else, another pod's player
+        seen = table("TableDraftStarted", started, player=viewer, members=("a", "b"))
+        assert "starters" not in seen and "s1" not in str(seen) and "s2" not in str(seen)
+    assert table("TableDraftStarted", started, staff=True) == started
+
+
 def test_mixed_library_picks_show_the_card_to_the_picker_only():
     pick = {"player": "a", "card": "x", "pack": "R1S1", "passed_to": "b"}
     assert mixed("MixedLibraryCardPicked", pick, player="a") == pick

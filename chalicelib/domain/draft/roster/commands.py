@@ -11,7 +11,8 @@ class StartDraft:
 
     pods: list[list[str]]
     rounds: int
-    starters: dict[str, list[dict[str, Any]]]
+    # every player's starters: None when each pod's opening records its players'
+    starters: dict[str, list[dict[str, Any]]] | None
     now: int
     by: str
     # what the organizer chose instead of the seed ("pods", "packs"): recorded so an

@@ -3,9 +3,10 @@ pod assignment, each player's sealed part (starters, V:EKN 7.5.2) and late arriv
 who receive sealed product instead of drafting (V:EKN 7.2.6). Picks live in the pod
 streams ``pod-<tid>-<n>`` so pods never contend with each other.
 
-Events: ``DraftStarted`` {pods: [[player ids in seat order]], rounds, starters:
-{player: [starter allocation]}, at, by, chosen_by_organizer: ["pods", "packs"] (when
-the organizer chose them instead of the seed)}; ``LateArrivalProvided`` {player, product, at,
+Events: ``DraftStarted`` {pods: [[player ids in seat order]], rounds, starters?:
+{player: [starter allocation]} (else each pod's ``PodOpened`` has its players'), at, by,
+chosen_by_organizer: ["pods", "packs"] (when the organizer chose them instead of the
+seed)}; ``LateArrivalProvided`` {player, product, at,
 by}."""
 from __future__ import annotations
 
@@ -27,7 +28,8 @@ def decide(command: Any, state: DraftState) -> list[Event]:
         if len(players) != len(set(players)) or any(len(pod) < 2 for pod in command.pods):
             raise Invalid("invalid pods", {"pods": command.pods})
         return [DraftStarted(pods=[list(p) for p in command.pods], rounds=command.rounds,
-                             starters=dict(command.starters), at=command.now, by=command.by,
+                             starters=None if command.starters is None
+                             else dict(command.starters), at=command.now, by=command.by,
                              chosen_by_organizer=list(command.chosen) or None,
                              seed=command.seed, packs=command.packs)]
     if isinstance(command, ProvideLateArrival):

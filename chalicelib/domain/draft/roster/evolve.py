@@ -14,7 +14,8 @@ def evolve(state: DraftState, event: Event) -> DraftState:
             pods = tuple(tuple(p) for p in event.pods)
             return replace(state, started=True, pods=pods, rounds=event.rounds,
                            pod_of={p: n for n, pod in enumerate(pods, start=1) for p in pod},
-                           starters=dict(event.starters), started_at=event.at,
+                           starters=None if event.starters is None
+                           else dict(event.starters), started_at=event.at,
                            seed=event.seed, packs=event.packs)
         case LateArrivalProvided():
             late = dict(state.late)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 
@@ -11,13 +12,29 @@ class DraftState:
     pods: tuple[tuple[str, ...], ...] = ()
     pod_of: dict[str, int] = field(default_factory=dict)  # player -> pod number (1-based)
     rounds: int = 0
-    starters: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    # every player's starters, when the start recorded them (before DraftStarted version
+    # 3, or product entered per player); None: each pod's opening records its players'
+    # (``PodOpened.starters``, read with :meth:`starters_of`)
+    starters: dict[str, list[dict[str, Any]]] | None = field(default_factory=dict)
     late: dict[str, dict[str, Any]] = field(default_factory=dict)
     started_at: int | None = None
     # recorded when the pods open after the start, each in its own commit (None: they
     # opened with it): the seed their packs come from, the packs the organizer chose
     seed: str | None = None
     packs: dict[str, list[list[str]]] | None = None
+
+    def starters_of(self, player: str, pod: Any = None) -> list[dict[str, Any]]:
+        """The starters ``player`` keeps (V:EKN 7.5.2): as the start recorded them, else
+        as their pod's opening did (``pod``: its state; none while it is not open)."""
+        if self.starters is not None:
+            return list(self.starters.get(player, []))
+        return list(getattr(pod, "starters", {}).get(player, []))
+
+    @cached_property
+    def seated(self) -> tuple[str, ...]:
+        """Every player seated in a pod, pod by pod (the field starters are dealt to):
+        made once per state, not once per pod opened."""
+        return tuple(p for pod in self.pods for p in pod)
 
     @property
     def opens_pods(self) -> bool:

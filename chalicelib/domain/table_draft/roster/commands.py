@@ -16,7 +16,9 @@ class FormPods(BaseModel):
     capability: str                       # "table-draft" | "mixed-draft"
     pods: list[list[str]]
     first_seats: list[str]
-    starters: dict[str, list[dict[str, Any]]] = {}  # sealed starters per player (table draft)
+    # sealed starters per player, recorded by the roster: None, each pod's opening
+    # records its own players' (a table draft's ``StartTableDraft.starters``)
+    starters: dict[str, list[dict[str, Any]]] | None = None
     settings: dict[str, Any] = {}
     now: datetime
     chosen: list[str] = []                # "pods", "packs": chosen instead of the seed

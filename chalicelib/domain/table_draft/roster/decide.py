@@ -22,7 +22,8 @@ def decide(command: Any, state: RosterState) -> list[Event]:
         raise Conflict(f"the {state.capability} has already started", code="already_started")
     return [LimitedPodsFormed(
         capability=command.capability, pods=[list(p) for p in command.pods],
-        first_seats=list(command.first_seats), starters=dict(command.starters),
+        first_seats=list(command.first_seats),
+        starters=None if command.starters is None else dict(command.starters),
         settings=dict(command.settings), at=clock.iso(command.now),
         chosen_by_organizer=list(command.chosen) or None, seed=command.seed,
         packs=command.packs)]

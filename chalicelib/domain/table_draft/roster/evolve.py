@@ -17,6 +17,7 @@ def evolve(state: RosterState, event: Event) -> RosterState:
             return replace(state, capability=event.capability,
                            pods=tuple(tuple(p) for p in event.pods),
                            first_seats=tuple(event.first_seats),
-                           starters=dict(event.starters), settings=dict(event.settings),
+                           starters=None if event.starters is None else dict(event.starters),
+                           settings=dict(event.settings),
                            formed_at=event.at, seed=event.seed, packs=event.packs)
     return state

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from ...pods.assignment import pod_number
@@ -13,7 +14,10 @@ class RosterState:
     capability: str = ""
     pods: tuple[tuple[str, ...], ...] = ()
     first_seats: tuple[str, ...] = ()
-    starters: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    # the starters each player keeps as sealed product, when the roster records them
+    # (``LimitedPodsFormed`` version 1); None: each pod's opening records its own
+    # players' (``TableDraftStarted.starters``, read with :meth:`starters_of`)
+    starters: dict[str, list[dict[str, Any]]] | None = field(default_factory=dict)
     settings: dict[str, Any] = field(default_factory=dict)
     formed_at: str | None = None
     late: dict[str, dict[str, Any]] = field(default_factory=dict)   # player -> sealed allocation
@@ -21,6 +25,12 @@ class RosterState:
     # started with it): the seed their product comes from, the product the organizer chose
     seed: str | None = None
     packs: dict[str, list[list[str]]] | None = None
+
+    @cached_property
+    def seated(self) -> tuple[str, ...]:
+        """Every player seated in a pod, pod by pod (the field starters are dealt to):
+        made once per state, not once per pod opened."""
+        return tuple(p for pod in self.pods for p in pod)
 
     @property
     def opens_pods(self) -> bool:
@@ -30,6 +40,14 @@ class RosterState:
     @property
     def formed(self) -> bool:
         return bool(self.pods)
+
+    def starters_of(self, player: str, pod: Any = None) -> list[dict[str, Any]]:
+        """The starters ``player`` keeps as sealed product (7.5.2): as the roster
+        recorded them, else as their pod's opening did (``pod``: its state; none while
+        it is not open, and none in a mixed draft, whose pods open them)."""
+        if self.starters is not None:
+            return list(self.starters.get(player, []))
+        return list(getattr(pod, "starters", {}).get(player, []))
 
     def pod_of(self, player: str) -> int | None:
         return pod_number(self.pods, player)
