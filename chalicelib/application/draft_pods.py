@@ -16,10 +16,11 @@ from ..domain.draft.decide import advance
 from ..domain.draft.roster.state import DraftState
 from ..domain.draft.state import PodState
 from ..domain.draft.views import public_view
-from ..domain.errors import Conflict, NotFound
+from ..domain.errors import NotFound
 from ..projections.queries.draft import ACTIVE_KIND
 from ..service import Reply, UnitOfWork
 from . import sources
+from .pod_opening import still_opening
 from .reads import Reads
 
 
@@ -42,9 +43,7 @@ def pod_of(source: Any, tid: str, n: int) -> PodState:
     state = sources.state(source, POD, (tid, n))
     if not state.opened:
         if opening(source, tid, n):
-            raise Conflict(f"pod {n} is still opening (its packs are being laid out after "
-                           "the draft's start): try again in a moment",
-                           {"tournament_id": tid, "pod": n}, code="pod_opening")
+            raise still_opening(tid, n, "its packs are being laid out")
         raise NotFound(f"no pod {n}", {"tournament_id": tid})
     return state
 

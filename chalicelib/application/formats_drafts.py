@@ -13,7 +13,7 @@ from ..domain.decks import pools
 from ..domain.draft.aggregate import DRAFT, POD
 from ..domain.draft.roster.state import DraftState
 from ..domain.draft.views import can_see_own_picks
-from ..domain.errors import Conflict, NotFound
+from ..domain.errors import NotFound
 from ..domain.mixed_draft.visibility import redact as mixed_redact
 from ..domain.product import phase
 from ..domain.product.allocation import pool_of
@@ -24,6 +24,7 @@ from ..domain.table_draft.visibility import redact as table_redact
 from ..domain.tournament import TournamentState
 from . import sources, tournament
 from .draft_pods import draft_of, touched_pod
+from .pod_opening import still_opening
 from .pool_document import document, starters, with_starters
 from .reads import Reads
 
@@ -108,9 +109,7 @@ class RosterDraft:
         if state.status == "new":
             roster = self.roster(sources.reader(source), tid)
             if roster.opens_pods and 1 <= n <= len(roster.pods):
-                raise Conflict(f"pod {n} is still opening (its packs are being laid out "
-                               "after the draft's start): try again in a moment",
-                               {"tournament_id": tid, "pod": n}, code="pod_opening")
+                raise still_opening(tid, n, "its packs are being laid out")
             raise NotFound(f"no {self.label} pod {n}", {"tournament_id": tid})
         return state
 

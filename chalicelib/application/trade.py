@@ -17,6 +17,7 @@ from ..service import UnitOfWork
 from . import limited, sources, tournament, trade_opening
 from .card_facts import lists_cards
 from .formats_sealed import RESTRICTED_TRADE
+from .pod_opening import still_opening
 from .product_phase import require_product_phase_not_over
 from .reads import Reads
 from .sealed import handed_out
@@ -29,9 +30,7 @@ def pod(source: Any, tid: str, n: int) -> trade.TradePodState:
     """Trading pod ``n`` (404 while there is none; 409 ``pod_opening`` while the pods
     are formed and this one is still being opened, :mod:`.trade_opening`)."""
     if trade_opening.opening(source, tid, n):
-        raise Conflict(f"pod {n} is still opening (its players are being seated after the "
-                       "pods were formed): try again in a moment",
-                       {"tournament_id": tid, "pod": n}, code="pod_opening")
+        raise still_opening(tid, n, "its players are being seated")
     return limited.started(source, trade.TRADE_POD, (tid, n),
                            f"no trading pod {n}", tid)
 

@@ -24,6 +24,7 @@ def test_a_pod_still_opening_answers_409_and_shows_as_opening(api, rt):
                         api.post(f"{base}/pods/1/picks", {"card": "x"}, token=token[first])):
             assert refused.status == 409 and refused.body["error"] == "pod_opening"
             assert refused.body["details"] == {"tournament_id": tid, "pod": 1}
+            assert {k.lower(): v for k, v in refused.headers.items()}["retry-after"] == "1"
         assert api.get(f"{base}/pods/3", token=token[first]).status == 404
         swept = api.post(f"{base}/sweep", token=org).body["pods"]
         assert swept == [{"pod": 1, "auto_picks": 0, "status": "opening"},

@@ -32,6 +32,7 @@ def test_a_pod_still_opening_answers_409_and_shows_as_opening(api, rt, fmt):
                                  token=tokens[first])):
             assert refused.status == 409 and refused.body["error"] == "pod_opening"
             assert refused.body["details"] == {"tournament_id": tid, "pod": 1}
+            assert {k.lower(): v for k, v in refused.headers.items()}["retry-after"] == "1"
         assert api.get(f"{base}/pods/3").status == 404
     finally:
         rt.projector.reactor = reactor
