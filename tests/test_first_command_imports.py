@@ -1,9 +1,12 @@
 """What the first command loads on the DynamoDB runtime (the cold start a user meets,
 ``bench/coldstart.py``): the route's module, the HTTP helpers and the DynamoDB stores,
 without SQLite (no SQLite error can be raised where it was never loaded) and without the
-product's card models (request bodies only need the id pattern)."""
+product's card models (request bodies only need the id pattern); building the runtime
+loads neither boto3 (botocore makes the client) nor the venue's aggregate (the lease check
+loads it with a write to a tournament) nor SQLite's view healing."""
 from __future__ import annotations
 
+import os
 import sqlite3
 import subprocess
 import sys
@@ -21,6 +24,19 @@ def test_the_dynamodb_first_command_loads_no_sqlite_and_no_card_models():
             f"{FIRST_COMMAND_MODULES!r}]; print(sorted(m for m in sys.modules if m in "
             "('sqlite3', 'chalicelib.domain.product.cards')))")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                         text=True, check=True).stdout
+    assert out.strip() == "[]", out
+
+
+def test_building_the_dynamodb_runtime_loads_no_boto3_venue_aggregate_or_healing():
+    code = (f"import importlib, sys; [importlib.import_module(m) for m in "
+            f"{FIRST_COMMAND_MODULES!r}]; from chalicelib.runtime import runtime; runtime(); "
+            "print(sorted(m for m in sys.modules if m in ('boto3', 's3transfer', "
+            "'chalicelib.domain.venue', 'chalicelib.projections.healing', 'sqlite3')))")
+    env = {**os.environ, "PODIUM_STORE": "dynamodb", "PODIUM_TOKEN_SECRET": "s" * 64,
+           "PODIUM_DYNAMODB_ENDPOINT": "http://127.0.0.1:9", "AWS_DEFAULT_REGION": "us-east-1",
+           "AWS_ACCESS_KEY_ID": "testing", "AWS_SECRET_ACCESS_KEY": "testing"}
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True,
                          text=True, check=True).stdout
     assert out.strip() == "[]", out
 
