@@ -5,6 +5,12 @@ store and on DynamoDB (moto's server on loopback, tables made beforehand), besid
 fresh interpreter doing ``import boto3`` and making a DynamoDB client, measured
 interleaved in the same run (medians).
 
+The app runs as Lambda holds it: ``app.py``, ``chalicelib/`` and Chalice's runtime laid
+out as ``tools/bundle.py`` zips them, each module with its compiled ``.pyc`` (Lambda's
+task root is read-only: a module shipped without one is compiled at every cold start).
+The same app from this tree's sources, compiled as it loads (this machine writes no
+``.pyc``), is printed beside it, not judged.
+
     python -m bench coldstart [--runs 7]
 
 Target: the first command's reply within 1.5x the boto3 baseline on each store."""
@@ -13,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -61,11 +68,25 @@ def first_command_event() -> str:
     return json.dumps(event)
 
 
-def run(code: str, env: dict[str, str]) -> tuple[float, float]:
-    """(wall seconds from spawn to exit, seconds inside the script)."""
+def task_root(directory: str) -> str:
+    """The app's files as the Lambda bundle holds them, each module with its ``.pyc``."""
+    from tools import bundle
+    root = os.path.join(directory, "task")
+    for path, name in bundle.app_files():
+        made = bundle.compiled(path, name, directory)
+        for file, data in [(name, path.read_bytes()), *([made] if made else [])]:
+            os.makedirs(os.path.dirname(os.path.join(root, file)), exist_ok=True)
+            with open(os.path.join(root, file), "wb") as out:
+                out.write(data)
+    return root
+
+
+def run(code: str, env: dict[str, str], cwd: str | None = None) -> tuple[float, float]:
+    """(wall seconds from spawn to exit, seconds inside the script), run in ``cwd``
+    (its modules first on the path)."""
     started = time.perf_counter()
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
-                         text=True, check=False)
+                         text=True, check=False, cwd=cwd)
     wall = time.perf_counter() - started
     if out.returncode:
         raise RuntimeError(f"the fresh interpreter failed: {out.stderr[-2000:]}")
@@ -98,19 +119,24 @@ def make_tables(endpoint: str) -> None:
 
 
 def measure(runs: int) -> dict[str, float]:
-    """Median wall seconds per kind: ``sqlite``, ``dynamodb`` (first reply), ``boto3``."""
+    """Median wall seconds per kind: ``sqlite``, ``dynamodb`` (first reply, the bundle's
+    layout), the same ``from source``, ``boto3``."""
     from bench.foundation import MotoServer
     with MotoServer() as server, tempfile.TemporaryDirectory() as directory:
         make_tables(server.endpoint)
         envs = stores(directory, server.endpoint)
         event = first_command_event()
-        walls: dict[str, list[float]] = {"sqlite": [], "dynamodb": [], "boto3": []}
+        layouts = {"": task_root(directory), " from source": None}
+        walls: dict[str, list[float]] = {}
         for k in range(runs):
             for store, env in envs.items():
-                fresh = os.path.join(directory, f"run-{k}")
-                walls[store].append(run(FIRST_COMMAND, {**env, "COLD_EVENT": event,
-                                                        "PODIUM_DATA_DIR": fresh})[0])
-            walls["boto3"].append(run(BOTO3, envs["dynamodb"])[0])
+                for layout, cwd in layouts.items():
+                    fresh = os.path.join(directory, f"run-{k}{layout.strip()}")
+                    walls.setdefault(store + layout, []).append(run(
+                        FIRST_COMMAND, {**env, "COLD_EVENT": event, "PODIUM_DATA_DIR": fresh},
+                        cwd)[0])
+            walls.setdefault("boto3", []).append(run(BOTO3, envs["dynamodb"])[0])
+        shutil.rmtree(layouts[""])
     return {kind: statistics.median(times) for kind, times in walls.items()}
 
 
@@ -120,9 +146,10 @@ def report(medians: dict[str, float], runs: int) -> bool:
           f"import boto3 + a DynamoDB client {boto * 1000:.0f} ms")
     ok = True
     for store in ("sqlite", "dynamodb"):
-        mine = medians[store]
+        mine, source = medians[store], medians[store + " from source"]
         print(f"  {store}: import app + the first command's reply (POST /v1/accounts) "
-              f"{mine * 1000:.0f} ms (x{mine / boto:.2f})")
+              f"{mine * 1000:.0f} ms (x{mine / boto:.2f}); from source, no .pyc: "
+              f"{source * 1000:.0f} ms (x{source / boto:.2f}, not judged)")
         ok &= target(f"{store}: first reply within {RATIO}x import boto3 + a client "
                      f"(x{mine / boto:.2f})", mine <= RATIO * boto)
     return ok
