@@ -29,9 +29,8 @@ def lease_check(identity: str | None = None) -> Callable[..., None]:
         touched = uow.loaded() if refused else uow.written()
         if refused and any(streams.kind_of(sid) == "lease" for sid in touched):
             return                   # a refusal of the lease's own commands stands
-        tids = {streams.tournament_of(stream_id) for stream_id in touched
-                if streams.kind_of(stream_id) != "lease"}
-        tids = {tid for tid in tids if tid}
+        tids = {tid for tid in (streams.tournament_of(stream_id) for stream_id in touched
+                                if streams.kind_of(stream_id) != "lease") if tid}
         if not tids:
             return
         from ..domain.venue import DEPLOYMENT, LEASE
