@@ -7,16 +7,18 @@ import os
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .config import Config, local_secret
 from .projections import SCHEMA_VERSION, catalog
 from .projections.damage import GuardedViews
-from .projections.healing import HealingViews, ViewHealer
 from .projections.projector import Projector
 from .reactions.runner import Reactions
 from .service import CommandService
 from .store.ports import EventStore, StoreHealth, ViewStore
+
+if TYPE_CHECKING:      # SQLite's alone, loaded there (a DynamoDB cold start does without)
+    from .projections.healing import ViewHealer
 
 log = logging.getLogger(__name__)
 
@@ -144,13 +146,16 @@ def build_runtime(config: Config) -> Runtime:
         admin_key = config.admin_key or local_secret(config.data_dir, "admin.key")
         token_secret = config.token_secret or local_secret(config.data_dir, "token.secret")
     elif config.store == "dynamodb":
-        import boto3
         from botocore.config import Config as BotoConfig
+        from botocore.session import get_session
 
         from .store.dynamo_events import DynamoEventStore
         from .store.dynamo_views import DynamoViewStore
-        client = boto3.client("dynamodb", endpoint_url=config.dynamodb_endpoint,
-                              config=BotoConfig(retries={"mode": "standard", "max_attempts": 8}))
+        # botocore's client, as boto3.client makes it, without importing boto3 (and its
+        # s3transfer): a cold start's first command needs the low-level client alone
+        client = get_session().create_client(
+            "dynamodb", endpoint_url=config.dynamodb_endpoint,
+            config=BotoConfig(retries={"mode": "standard", "max_attempts": 8}))
         events = DynamoEventStore(client, config.events_table, config.idempotency_table)
         views = DynamoViewStore(client, config.views_table)
         admin_key = config.admin_key
@@ -184,16 +189,14 @@ def assemble(config: Config, events: EventStore, views: ViewStore, admin_key: st
     healer = None
     if config.store == "sqlite" and hasattr(views, "rebuild_lock"):
         # views.db is derived: missing, corrupt or from other projections -> rebuilt now
+        from .projections.healing import HealingViews, ViewHealer
         healer = ViewHealer(events, views, projector, exclusive=views.rebuild_lock)
         healer.heal_at_start()
         views = HealingViews(views, healer)
     if config.projection == "inline":
         service.after_commit.append(projector.after_commit)
-    if config.store == "dynamodb" and hasattr(views, "ensure_schema"):
-        try:
-            views.ensure_schema(SCHEMA_VERSION)     # a fresh table is of this version
-        except Exception:  # noqa: BLE001 - the store answers later (health says why)
-            log.warning("could not record the views' schema version", exc_info=True)
+    if config.store == "dynamodb" and hasattr(views, "record_schema_first"):
+        views.record_schema_first(SCHEMA_VERSION)   # a fresh table is of this version
     # reads answer 503 view_damaged for documents of a stream whose projection failed
     rt = Runtime(config, events, GuardedViews(views), service, projector, admin_key,
                  token_secret, healer)

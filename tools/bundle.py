@@ -7,14 +7,20 @@ this machine instead). ``chalice package`` resolves compiled dependencies itself
 leaves out, with only a warning, those it cannot match (google-re2, numpy), so
 ``infra/package.sh`` replaces its zip with this one.
 
+Every module ships compiled (``__pycache__/*.cpython-311.pyc``, checked against its source's
+hash, :func:`compiled`): Lambda's task root is read-only, so a module without one is
+compiled again at every cold start (``bench/coldstart.py`` runs the app laid out this way).
+
 Wheels are cached in ``PODIUM_WHEEL_CACHE`` (default ``.data/cache/wheels``, not
 committed): a build with every wheel cached needs no network. :func:`inspect` lists what
 a bundle holds (compiled modules, their wheels' platform tags and ELF machine)."""
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import inspect as pyinspect
 import os
+import py_compile
 import subprocess
 import sys
 import tempfile
@@ -26,6 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PYTHON_VERSION, IMPLEMENTATION, ABI = "3.11", "cp", "cp311"
 # Lambda's python3.11 runs on Amazon Linux 2 (glibc 2.26): manylinux2014 (glibc 2.17) and
 # older tags load there, manylinux_2_28 wheels would not
+CACHE_TAG = "cpython-311"        # the runtime's; another interpreter's .pyc would be ignored
 PLATFORMS = ("manylinux2014_x86_64", "manylinux_2_17_x86_64", "manylinux2010_x86_64",
              "manylinux1_x86_64")
 ALLOWED_TAGS = {*PLATFORMS, "any"}
@@ -118,19 +125,46 @@ def build(out: Path, requirements: Path = ROOT / "requirements.txt",
                 relative = path.relative_to(site)
                 if path.is_file() and "__pycache__" not in relative.parts \
                         and relative.parts[0] != "bin":
-                    _write(bundle, path, relative.as_posix())
+                    _write_module(bundle, path, relative.as_posix(), tmp)
             for path, name in app_files():
-                _write(bundle, path, name)
+                _write_module(bundle, path, name, tmp)
         os.replace(tmp_zip, out)
     return out
 
 
+def compiled(path: Path, name: str, scratch: str) -> tuple[str, bytes] | None:
+    """``name``'s cache file in the bundle and its bytes (``path``'s code, checked against
+    its source's hash, so a zip's fixed times do not invalidate it); None when ``path`` is
+    not Python this interpreter can compile for Lambda's."""
+    if not name.endswith(".py") or sys.implementation.cache_tag != CACHE_TAG:
+        return None
+    target = os.path.join(scratch, "module.pyc")
+    try:
+        py_compile.compile(str(path), cfile=target, dfile=name, doraise=True,
+                           invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
+    except (py_compile.PyCompileError, SyntaxError, ValueError):
+        return None             # a template or another version's file: shipped as is
+    with open(target, "rb") as code:
+        return importlib.util.cache_from_source(name), code.read()
+
+
+def _write_module(bundle: zipfile.ZipFile, path: Path, name: str, scratch: str) -> None:
+    _write(bundle, path, name)
+    made = compiled(path, name, scratch)
+    if made is not None:
+        _write_bytes(bundle, made[0], made[1], executable=False)
+
+
 def _write(bundle: zipfile.ZipFile, path: Path, name: str) -> None:
+    _write_bytes(bundle, name, path.read_bytes(), executable=os.access(path, os.X_OK))
+
+
+def _write_bytes(bundle: zipfile.ZipFile, name: str, data: bytes, executable: bool) -> None:
     """Same bytes, fixed time and modes: the same sources give the same zip."""
     info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
-    info.external_attr = (0o755 if os.access(path, os.X_OK) else 0o644) << 16
+    info.external_attr = (0o755 if executable else 0o644) << 16
     info.compress_type = zipfile.ZIP_DEFLATED
-    bundle.writestr(info, path.read_bytes())
+    bundle.writestr(info, data)
 
 
 @dataclass

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import builtins
 import json
+import logging
 import time
 from collections.abc import Iterable
 from typing import Any
@@ -23,6 +24,7 @@ GENERATION_KEY = META + "generation"    # which generation of the views is curre
 SCAN_KEY = META + "stream-scan"         # dynamo_health's stream cursors (of the views)
 GENERATION_MARK = "~"   # a generation's items: ``~<name>~<view id>`` (the first: no prefix)
 FOLLOW_SECONDS = 10.0   # how stale a process's idea of the current generation may be
+log = logging.getLogger(__name__)
 BATCH_GET = 100         # keys per BatchGetItem
 MAX_BATCH_ROUNDS = 8    # rounds of unprocessed keys before giving up
 
@@ -57,6 +59,7 @@ class DynamoViewStore:
         self._pinned = generation
         self.follow_seconds = FOLLOW_SECONDS
         self._followed: tuple[str, float] = ("", -FOLLOW_SECONDS)
+        self._unrecorded: int | None = None     # see record_schema_first
 
     # -- generations -----------------------------------------------------------------
     @property
@@ -189,6 +192,7 @@ class DynamoViewStore:
         ``blind`` puts (documents this commit never read, so a retry recomputes them
         identically) in transactions that each check the checkpoint is still
         ``expected_checkpoint``; the last one moves the checkpoint with every other write."""
+        self._record_schema()
         old = {":old": {"N": str(expected_checkpoint)}}
         still = ("attribute_not_exists(view_id) OR version = :old" if expected_checkpoint == 0
                  else "version = :old")
@@ -249,6 +253,7 @@ class DynamoViewStore:
 
     def condition(self, schema_version: int, deep: bool = True) -> str | None:
         """As the SQLite store's, without a corruption check (the table is DynamoDB's)."""
+        self._record_schema()
         item = self.client.get_item(TableName=self.table,
                                     Key={"view_id": {"S": SCHEMA_KEY + self._p}},
                                     ConsistentRead=True).get("Item")
@@ -269,6 +274,23 @@ class DynamoViewStore:
         except ClientError as exc:
             if exc.response["Error"]["Code"] != "ConditionalCheckFailedException":
                 raise
+
+    def record_schema_first(self, schema_version: int) -> None:
+        """``ensure_schema`` before this store first commits views or reads its condition,
+        not now: a cold start that writes no view (an API command, when the stream
+        projects) makes no round trip for it."""
+        self._unrecorded = schema_version
+
+    def _record_schema(self) -> None:
+        version = self._unrecorded
+        if version is None:
+            return
+        try:
+            self.ensure_schema(version)
+        except Exception:  # noqa: BLE001 - the store answers later (health says why)
+            log.warning("could not record the views' schema version", exc_info=True)
+            return
+        self._unrecorded = None
 
     def mark_schema(self, schema_version: int) -> None:
         self.client.put_item(TableName=self.table, Item={

@@ -5,6 +5,7 @@ fresh virtual environment that has nothing but the bundle and the SDK Lambda pro
 when it has them; the first run downloads them from PyPI."""
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
 import subprocess
@@ -61,6 +62,12 @@ def test_the_bundle_holds_every_compiled_dependency_for_lambda_and_imports_clean
         assert "cpython-311-x86_64-linux-gnu" in name or ".abi3." in name \
             or "/.libs/" in name or ".libs/" in name, name
     assert contents.unzipped < LAMBDA_UNZIPPED_LIMIT
+    with zipfile.ZipFile(built) as archive:
+        names = set(archive.namelist())
+    modules = [n for n in names if n.endswith(".py") and n.startswith(("chalicelib/", "app.py",
+                                                                        "pydantic/"))]
+    missing = [n for n in modules if importlib.util.cache_from_source(n) not in names]
+    assert len(modules) > 300 and not missing, missing[:5]   # no compile at a cold start
 
     unzipped, sdk, env_dir = tmp_path / "task", tmp_path / "sdk", tmp_path / "venv"
     with zipfile.ZipFile(built) as archive:
