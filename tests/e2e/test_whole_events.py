@@ -1,5 +1,6 @@
 """Every whole-event scenario in-process: it finishes, the standings cover every player,
-the federation report agrees, and a full projection rebuild gives the same views."""
+the federation report agrees, every reply that names cards carries their facts (issue 17),
+and a full projection rebuild gives the same views."""
 from __future__ import annotations
 
 import copy
@@ -10,7 +11,10 @@ import pytest
 from chalicelib.domain.version import PODIUM_VERSION
 from chalicelib.verify.draft_checks import GIVEN, UNNOTED
 from chalicelib.verify.engine import verify
+from demo.client import Api
 from demo.registry import MODULES, scenario
+from tests.e2e.card_facts_checks import Recording, card_facts_hold
+from tests.e2e.transport import MovableClock
 from tests.verify.seal import reseal
 from tests.verify.structure import STRUCTURAL
 from tests.verify.tamper import TAMPERING
@@ -21,8 +25,11 @@ PLAYERS = {"vtes-mixed-draft": 10, "vtes-table-draft": 10, "hack-booster-draft":
 
 
 @pytest.mark.parametrize("name", sorted(MODULES))
-def test_whole_event(name, scenario_api, rt):
-    api, transport = scenario_api
+def test_whole_event(name, api, rt):
+    clock = MovableClock()
+    rt.service.clock = clock
+    transport = Recording(api, clock)           # keeps every reply for the card facts
+    api = Api(transport, api.admin_key)
     outcome = scenario(name)(api)
 
     rows = outcome.standings
@@ -50,6 +57,7 @@ def test_whole_event(name, scenario_api, rt):
             sorted(seen) == list(range(len(seen))), stream
 
     audit_log_verifies(api, rt, name, outcome.tournament_id, len(log))
+    card_facts_hold(api, transport, name, outcome.tournament_id, outcome.organizer)
 
     # projections are a pure function of the events: a rebuild changes nothing
     before = rt.views.dump()
