@@ -1,4 +1,6 @@
-"""The live server and the TypeScript client compiled once per module (``compiled``)."""
+"""The live server and the TypeScript client compiled once per run (``compiled``): the
+first worker to ask generates and compiles into clients/typescript under a lock
+(tests/support/once.py), so no two workers write there at once."""
 from __future__ import annotations
 
 import shutil
@@ -9,6 +11,7 @@ import pytest
 
 from tests.e2e.live import live_server  # noqa: F401  (fixture)
 from tests.node_packages import ensure
+from tests.support.once import once
 
 ROOT = Path(__file__).resolve().parents[2]
 CLIENT = ROOT / "clients" / "typescript"
@@ -20,10 +23,7 @@ def run(*command: str, cwd: Path = CLIENT, timeout: int = 300) -> subprocess.Com
                           check=False)
 
 
-@pytest.fixture(scope="module")
-def compiled():
-    if not (shutil.which("node") and shutil.which("npm")):
-        pytest.skip("node and npm are needed for the TypeScript client")
+def _compile(_folder: Path) -> None:
     problem = ensure(CLIENT)
     assert problem is None, problem
     out = run("npm", "run", "--silent", "generate")     # package.json: the one command
@@ -31,4 +31,11 @@ def compiled():
     assert "warn" not in (out.stdout + out.stderr).lower(), out.stdout + out.stderr
     out = run(str(BIN / "tsc"), "--strict", "-p", "tsconfig.json")
     assert out.returncode == 0, out.stdout + out.stderr
+
+
+@pytest.fixture(scope="session")
+def compiled(tmp_path_factory):
+    if not (shutil.which("node") and shutil.which("npm")):
+        pytest.skip("node and npm are needed for the TypeScript client")
+    once(tmp_path_factory, "typescript-client", _compile)
     return CLIENT / "dist" / "event.js"

@@ -11,20 +11,16 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.once import once
+
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = "podium_generated_client"
 sys.path.insert(0, str(ROOT / "clients" / "python"))
 from podium_session import PodiumSession  # noqa: E402
 
 
-@pytest.fixture(scope="module")
-def generated(tmp_path_factory):
-    try:
-        import openapi_python_client  # noqa: F401
-    except ImportError:
-        pytest.skip("openapi-python-client is not installed (pip install openapi-python-client)")
+def _generate(workdir: Path) -> None:
     exe = Path(sys.executable).parent / "openapi-python-client"
-    workdir = tmp_path_factory.mktemp("gen")
     config = workdir / "config.yaml"
     # no formatter run over generated code; the QR code's PNG and SVG and the SSE streams
     # are bytes to it
@@ -41,12 +37,21 @@ def generated(tmp_path_factory):
     assert out.returncode == 0, out.stdout + out.stderr
     # A warning means a schema was dropped (e.g. two inline models given one name).
     assert not generator_warnings(out.stdout + out.stderr), out.stdout + out.stderr
-    target = Path(command[-1])
-    sys.path.insert(0, str(target.parent))
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory):
+    """The client generated once per run (tests/support/once.py), imported here."""
+    try:
+        import openapi_python_client  # noqa: F401
+    except ImportError:
+        pytest.skip("openapi-python-client is not installed (pip install openapi-python-client)")
+    workdir = once(tmp_path_factory, "python-client", _generate)
+    sys.path.insert(0, str(workdir))
     try:
         yield lambda name: importlib.import_module(f"{PACKAGE}.{name}")
     finally:
-        sys.path.remove(str(target.parent))
+        sys.path.remove(str(workdir))
         for name in [m for m in sys.modules if m.startswith(PACKAGE)]:
             del sys.modules[name]
 

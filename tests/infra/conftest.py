@@ -1,4 +1,4 @@
-"""The packaged template, built once per test session (``chalice package`` takes minutes
+"""The packaged template, built once per test run (``chalice package`` takes minutes
 on a cold cache): ``packaged`` its path, ``template`` its JSON."""
 from __future__ import annotations
 
@@ -11,6 +11,8 @@ import sys
 
 import pytest
 
+from tests.support.once import once
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 BIN = pathlib.Path(sys.executable).parent
 
@@ -20,17 +22,20 @@ def _tool(name: str) -> str | None:
     return str(local) if local.exists() else shutil.which(name)
 
 
-@pytest.fixture(scope="session")
-def packaged(tmp_path_factory) -> pathlib.Path:
+def _package(folder: pathlib.Path) -> None:
     chalice = _tool("chalice")
     assert chalice, "chalice is a dev requirement"
-    out = tmp_path_factory.mktemp("package") / "out"
     env = {**os.environ, "AWS_DEFAULT_REGION": os.environ.get("AWS_DEFAULT_REGION", "us-east-1")}
     run = subprocess.run([chalice, "package", "--stage", "prod", "--merge-template",
-                          "infra/resources.json", str(out)], cwd=ROOT, env=env, check=False,
-                         capture_output=True, text=True, timeout=600)
+                          "infra/resources.json", str(folder / "out")], cwd=ROOT, env=env,
+                         check=False, capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stdout + run.stderr
-    return out / "sam.json"
+
+
+@pytest.fixture(scope="session")
+def packaged(tmp_path_factory) -> pathlib.Path:
+    """``chalice package`` once per run, whichever workers ask (tests/support/once.py)."""
+    return once(tmp_path_factory, "chalice-package", _package) / "out" / "sam.json"
 
 
 @pytest.fixture(scope="session")

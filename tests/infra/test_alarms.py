@@ -5,11 +5,6 @@ errors, its iterator age, dead letters, API 5xx and throttles (API Gateway, Lamb
 DynamoDB)."""
 from __future__ import annotations
 
-import pytest
-
-# the packaged template is built once per run: its tests share one worker (--dist loadgroup)
-pytestmark = pytest.mark.xdist_group("chalice-package")
-
 TOPIC = {"Ref": "AlarmTopic"}
 
 

@@ -6,11 +6,6 @@ from __future__ import annotations
 import json
 import pathlib
 
-import pytest
-
-# the packaged template is built once per run: its tests share one worker (--dist loadgroup)
-pytestmark = pytest.mark.xdist_group("chalice-package")
-
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 RESOURCES = json.loads((ROOT / "infra" / "resources.json").read_text(encoding="utf-8"))
 CACHING_OPTIMIZED = "658327ea-f89d-4fab-a63d-7e88639e58f6"

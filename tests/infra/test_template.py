@@ -13,9 +13,6 @@ import pytest
 
 from chalicelib.store import dynamo_tables
 
-# the packaged template is built once per run: its tests share one worker (--dist loadgroup)
-pytestmark = pytest.mark.xdist_group("chalice-package")
-
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 BIN = pathlib.Path(sys.executable).parent
 
