@@ -18,6 +18,7 @@ from ..store.ports import (
     EventStore,
     IdempotencyKeyTaken,
     IdempotencyRecord,
+    ItemTooLarge,
     StoredEvent,
 )
 from . import positions
@@ -146,6 +147,15 @@ class CommandService:
                     if replay is not None:
                         return replay
                 continue
+            except ItemTooLarge as exc:     # nothing was written: a refusal, not a 500
+                raise Invalid(
+                    f"this command records more than one atomic commit of the store holds "
+                    f"(event {exc.event_type} of {exc.stream_id}: {exc.size} bytes stored, "
+                    f"at most {exc.limit}, DynamoDB's item limit): run the event in smaller "
+                    "flights (e.g. fewer players or pods per tournament, or product collated "
+                    "from the seed rather than entered per player)",
+                    {"stream": exc.stream_id, "event_type": exc.event_type,
+                     "bytes": exc.size, "limit": exc.limit}, code="commit_too_large") from exc
             except CommitTooLarge as exc:   # nothing was written: a refusal, not a 500
                 raise Invalid(
                     f"this command records more than one atomic commit of the store holds "
