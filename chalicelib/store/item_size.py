@@ -8,10 +8,13 @@ Sizes are counted as DynamoDB counts an item: every attribute's name plus its va
 digits plus one), for the item layout the DynamoDB adapter writes (``event_item``)."""
 from __future__ import annotations
 
+from collections.abc import Iterable
+from datetime import UTC, datetime
 from typing import Any
 
 from . import codec
-from .ports import ItemTooLarge, StoredEvent
+from .chaining import Chainer
+from .ports import ItemTooLarge, StoredEvent, StreamWrite
 
 DYNAMODB_ITEM_LIMIT = 400 * 1024      # bytes, DynamoDB's hard limit on one item
 # headroom for what the count only approximates (numbers, DynamoDB's own rounding): an
@@ -78,3 +81,13 @@ def check_event(event: StoredEvent, data_text: str | None = None) -> None:
     """Refuse ``event`` if its DynamoDB item would be over the limit (``data_text``: its
     data already JSON-encoded, as the SQLite and memory adapters keep it)."""
     check_item(event, event_item(event, data_text))
+
+
+def check_writes(writes: Iterable[StreamWrite]) -> None:
+    """``check_event`` of writes not yet appended (a rehearsal's), stamped as an adapter
+    would stamp them (ids, links and times are of fixed length)."""
+    now = datetime.now(UTC).isoformat(timespec="microseconds")
+    chainer = Chainer()
+    for write in writes:
+        for event in chainer.stamp(write, None, now):
+            check_event(event)
