@@ -9,8 +9,8 @@ Two sources, joined by :func:`apply` (called by ``tools/build_openapi``):
   ``player_dropped`` where a non-GET route needs a token that may act, 400 / 413 / 422
   where it parses a JSON body, 400 / 409 / 422 where it runs a command with an
   ``Idempotency-Key`` (422 ``commit_too_large`` there: an event over the store's item
-  limit, ``store/item_size.py``), 400 ``invalid_query`` where it reads query parameters, 503 where it
-  touches the store (:func:`common_codes`);
+  limit, ``store/item_size.py``), 400 ``invalid_query`` where it reads query parameters,
+  503 where it touches the store (:func:`common_codes`);
 - ``openapi/errors.yaml`` for the codes particular to each operation (its use case's
   refusals), recorded from real replies by ``python -m tools.record_errors`` (the test
   suite and the whole-event scenarios), with a short meaning per code taken from the
