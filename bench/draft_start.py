@@ -92,7 +92,7 @@ def run(players: int, batch: int, fmt: str = "booster-draft") -> bool:
         ok = target(f"every pod opened ({len(opened)} of {len(pods)})", len(opened) == len(pods))
         ok &= target(f"no commit over {TRANSACTION_ITEMS} items ({largest} events at most)",
                      largest < TRANSACTION_ITEMS)
-        ok &= target(f"the start's own event within DynamoDB's {ITEM_BYTES // 1024} KB item "
+        ok &= target(f"the start's own event within the stores' {ITEM_BYTES // 1024} KB item limit "
                      f"({stored_bytes / 1024:.0f} KB stored)", stored_bytes < ITEM_BYTES)
         ok &= target(f"the start's own commit within API Gateway's {GATEWAY_SECONDS} s "
                      f"({own - started:.2f} s)", own - started < GATEWAY_SECONDS)
