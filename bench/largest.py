@@ -19,6 +19,7 @@ import time
 from bench.guard import target
 from bench.scale import ADMIN, Http, sqlite_runtime
 from chalicelib.domain.profiles.registration import MAX_PLAYERS, MAX_PLAYERS_BY_FORMAT
+from chalicelib.store.item_size import MAX_ITEM_BYTES, event_item, item_size
 
 
 def _event(http: Http, game: str, fmt: str, players: int, structure: str | None = None):
@@ -97,6 +98,13 @@ SCENARIOS = {
 }
 
 
+def _keep_largest(largest: list[tuple[int, str]]):
+    """An after-commit hook keeping in ``largest[0]`` the largest event item stored."""
+    def keep(stored) -> None:
+        largest[0] = max(largest[0], *((item_size(event_item(e)), e.type) for e in stored))
+    return keep
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench largest")
     parser.add_argument("--formats", default=",".join(SCENARIOS))
@@ -110,6 +118,8 @@ def main(argv: list[str] | None = None) -> int:
         players = args.players or limit
         with tempfile.TemporaryDirectory() as directory:
             rt, _ = sqlite_runtime(directory)
+            largest: list[tuple[int, str]] = [(0, "")]     # the run's largest event item
+            rt.service.after_commit.insert(0, _keep_largest(largest))
             http = Http(rt)
             started = time.perf_counter()
             try:
@@ -117,6 +127,7 @@ def main(argv: list[str] | None = None) -> int:
             except AssertionError as failed:
                 what, passed = f"stopped: {failed}", False
             print(f"{name}: {what} in {time.perf_counter() - started:.1f} s "
-                  f"({http.calls} HTTP calls)")
+                  f"({http.calls} HTTP calls); largest event {largest[0][1]}, "
+                  f"{largest[0][0] / 1024:.0f} KB stored of {MAX_ITEM_BYTES / 1024:.0f} KB")
             ok &= target(f"{name} at {players} players runs to its end", passed)
     return 0 if ok else 1

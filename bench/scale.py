@@ -30,29 +30,14 @@ import uuid
 from typing import Any
 
 from bench.guard import target
+from chalicelib.store.item_size import DYNAMODB_ITEM_LIMIT, item_size
 
-ITEM_LIMIT = 400 * 1024
+ITEM_LIMIT = DYNAMODB_ITEM_LIMIT
 TARGET = 300 * 1024          # "well under" the limit: fail the bench above this
 REGISTER_RATIO = 1.5
 
 
-# -- item sizes (DynamoDB's rule: attribute names plus values) ---------------------------
-
-def item_size(item: dict[str, Any]) -> int:
-    size = 0
-    for name, value in item.items():
-        size += len(name.encode())
-        (kind, raw), = value.items()
-        if kind == "S":
-            size += len(raw.encode())
-        elif kind == "B":
-            size += len(raw)
-        elif kind == "N":
-            size += (len(raw.lstrip("-").replace(".", "")) + 1) // 2 + 1
-        else:
-            size += len(json.dumps(raw))
-    return size
-
+# -- item sizes: DynamoDB's rule (attribute names plus values), the store's own count ------
 
 class Sizes:
     """Wraps the boto3 client: records the largest item written per table and kind."""

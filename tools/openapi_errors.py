@@ -8,8 +8,9 @@ Two sources, joined by :func:`apply` (called by ``tools/build_openapi``):
   budget of unknown tokens, ``auth/guessing.py``) where it reads a bearer token, 403
   ``player_dropped`` where a non-GET route needs a token that may act, 400 / 413 / 422
   where it parses a JSON body, 400 / 409 / 422 where it runs a command with an
-  ``Idempotency-Key``, 400 ``invalid_query`` where it reads query parameters, 503 where it
-  touches the store (:func:`common_codes`);
+  ``Idempotency-Key`` (422 ``commit_too_large`` there: an event over the store's item
+  limit, ``store/item_size.py``), 400 ``invalid_query`` where it reads query parameters,
+  503 where it touches the store (:func:`common_codes`);
 - ``openapi/errors.yaml`` for the codes particular to each operation (its use case's
   refusals), recorded from real replies by ``python -m tools.record_errors`` (the test
   suite and the whole-event scenarios), with a short meaning per code taken from the
@@ -254,6 +255,7 @@ def common_codes(facts: RouteFacts | None, operation: str = "") -> dict[int, set
     if facts.keyed:
         add(400, "invalid_idempotency_key")
         add(422, "idempotency_key_reused")
+        add(422, "commit_too_large")    # an event over the store's item limit (any write)
         add(409, "contention")
     if facts.query:
         add(400, "invalid_query")

@@ -12,7 +12,8 @@ from ..auth.principal import require_tournament_staff
 from ..domain import streams
 from ..domain.errors import Conflict, Forbidden, Invalid, NotFound
 from ..domain.venue import LEASE, Grant, Reclaim, Release, Renew, ReportOrphans, transfer
-from ..store.ports import ConcurrencyConflict, Tally
+from ..service.command_service import too_large
+from ..store.ports import ConcurrencyConflict, ItemTooLarge, Tally
 from ..store.venue_transfer import import_events
 from . import tournament
 from .reads import Reads
@@ -172,6 +173,8 @@ def push(service: Any, actor: Principal, tid: str, lease_id: str, node_id: str,
         except ConcurrencyConflict as exc:
             raise ChainBroken(f"stream {exc.stream_id} moved while importing: push again",
                               {"stream_id": exc.stream_id}) from None
+        except ItemTooLarge as exc:    # recorded before nodes refused it: never importable
+            raise too_large(exc) from exc
         for hook in service.after_commit:
             hook(events)
     acked = {}

@@ -12,12 +12,14 @@ from typing import Any
 from ..domain.decider import Decider, Key, fold
 from ..domain.errors import DomainError, Invalid
 from ..domain.events import Event
+from ..store.item_size import check_writes
 from ..store.ports import (
     CommitTooLarge,
     ConcurrencyConflict,
     EventStore,
     IdempotencyKeyTaken,
     IdempotencyRecord,
+    ItemTooLarge,
     StoredEvent,
 )
 from . import positions
@@ -146,6 +148,8 @@ class CommandService:
                     if replay is not None:
                         return replay
                 continue
+            except ItemTooLarge as exc:     # nothing was written: a refusal, not a 500
+                raise too_large(exc) from exc
             except CommitTooLarge as exc:   # nothing was written: a refusal, not a 500
                 raise Invalid(
                     f"this command records more than one atomic commit of the store holds "
@@ -172,9 +176,14 @@ class CommandService:
         Skipped for a request already answered under ``idempotency``: its replay decides."""
         if idempotency is not None and self.events.idempotency(idempotency.key) is not None:
             return
-        work(UnitOfWork(self.read_stream, self.clock(), dict(meta or {}),
-                        checked_evolve if self.check_purity else None, self.read_many,
-                             self.events.tally))
+        uow = UnitOfWork(self.read_stream, self.clock(), dict(meta or {}),
+                         checked_evolve if self.check_purity else None, self.read_many,
+                         self.events.tally)
+        work(uow)
+        try:        # an event no store would take is refused here too, before any step
+            check_writes(uow.writes())
+        except ItemTooLarge as exc:
+            raise too_large(exc) from exc
 
     def _replay(self, idempotency: IdempotencyRequest) -> Reply | None:
         stored = self.events.idempotency(idempotency.key)
@@ -186,6 +195,18 @@ class CommandService:
                 {"hint": "use a new key for a new request"})
         return Reply(stored.status, stored.body,
                      {**stored.headers, "Idempotent-Replayed": "true"})
+
+
+def too_large(exc: ItemTooLarge) -> Invalid:
+    """The 422 of an event over the store's item limit (nothing was written)."""
+    return Invalid(
+        f"this command records more than one atomic commit of the store holds "
+        f"(event {exc.event_type} of {exc.stream_id}: {exc.size} bytes stored, at most "
+        f"{exc.limit}, DynamoDB's item limit): run the event in smaller flights (e.g. fewer "
+        "players or pods per tournament, or product collated from the seed rather than "
+        "entered per player)",
+        {"stream": exc.stream_id, "event_type": exc.event_type, "bytes": exc.size,
+         "limit": exc.limit}, code="commit_too_large")
 
 
 class ImpureEvolve(AssertionError):

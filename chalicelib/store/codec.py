@@ -19,7 +19,11 @@ def loads(text: str | bytes) -> Any:
 
 def pack(value: Any) -> tuple[str, bytes | str]:
     """-> ("json", text) or ("zjson", compressed bytes)."""
-    text = dumps(value)
+    return pack_text(dumps(value))
+
+
+def pack_text(text: str) -> tuple[str, bytes | str]:
+    """``pack`` of a value already encoded by ``dumps``."""
     if len(text) > COMPRESS_ABOVE:
         return "zjson", zlib.compress(text.encode("utf-8"), 6)
     return "json", text

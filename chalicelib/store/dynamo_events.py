@@ -20,6 +20,7 @@ from . import codec
 from .chaining import Chainer, KnownLinks
 from .dynamo_transactions import write_transaction
 from .faults import store_fault
+from .item_size import check_item, event_item
 from .ports import (
     CommitTooLarge,
     ConcurrencyConflict,
@@ -75,18 +76,7 @@ class TransactionTooLarge(CommitTooLarge):
 
 
 def event_to_item(event: StoredEvent) -> dict[str, Any]:
-    encoding, payload = codec.pack(event.data)
-    return {
-        "stream_id": {"S": event.stream_id},
-        "version": {"N": str(event.version)},
-        "type": {"S": event.type},
-        "enc": {"S": encoding},
-        "data": {"B": payload} if isinstance(payload, bytes) else {"S": payload},
-        "meta": {"S": codec.dumps(event.meta)},
-        "event_id": {"S": event.event_id},
-        "recorded_at": {"S": event.recorded_at},
-        **({"chain": {"S": event.chain}} if event.chain is not None else {}),
-    }
+    return event_item(event)
 
 
 def tally_to_item(tally: Tally) -> dict[str, Any]:
@@ -199,7 +189,9 @@ class DynamoEventStore:
             records = self.chainer.stamp(write, self._head(write), recorded_at) \
                 if write.events else []
             for record in records:
-                items.append({"Put": {"TableName": self.table, "Item": event_to_item(record),
+                item = event_to_item(record)
+                check_item(record, item)    # DynamoDB would refuse the whole transaction
+                items.append({"Put": {"TableName": self.table, "Item": item,
                                       "ConditionExpression": "attribute_not_exists(stream_id)"}})
                 owners.append(write)
                 stored.append(record)

@@ -11,6 +11,7 @@ from typing import Any, NamedTuple
 
 from . import codec
 from .chaining import Chainer
+from .item_size import check_event
 from .ports import (
     ConcurrencyConflict,
     IdempotencyKeyTaken,
@@ -61,10 +62,14 @@ class MemoryEventStore:
                 if len(self._streams.get(write.stream_id, ())) != write.expected_version:
                     raise ConcurrencyConflict(write.stream_id, write.expected_version)
             recorded_at = datetime.now(UTC).isoformat(timespec="microseconds")
-            stored = [_Row(e.stream_id, e.version, e.type, codec.dumps(e.data),
-                           codec.dumps(e.meta), e.event_id, recorded_at, e.chain)
-                      for write in writes if write.events
-                      for e in self.chainer.stamp(write, self._head(write), recorded_at)]
+            stored: list[_Row] = []
+            for write in writes:
+                for e in self.chainer.stamp(write, self._head(write), recorded_at) \
+                        if write.events else ():
+                    data = codec.dumps(e.data)
+                    check_event(e, data)    # what DynamoDB would refuse, before any change
+                    stored.append(_Row(e.stream_id, e.version, e.type, data,
+                                       codec.dumps(e.meta), e.event_id, recorded_at, e.chain))
             for event in stored:
                 self._streams.setdefault(event.stream_id, []).append(event)
             self._log.extend(stored)

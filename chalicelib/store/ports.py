@@ -91,6 +91,21 @@ class CommitTooLarge(ValueError):
         self.limit = limit
 
 
+class ItemTooLarge(CommitTooLarge):
+    """An event whose stored item would exceed what one item of the store holds
+    (DynamoDB: 400 KB, ``store/item_size.py``; every adapter refuses what DynamoDB
+    would). Raised before anything is written."""
+
+    def __init__(self, stream_id: str, event_type: str, size: int, limit: int):
+        ValueError.__init__(self, f"event {event_type} of stream {stream_id} is {size} "
+                                  f"bytes stored (at most {limit})")
+        self.items = 1
+        self.stream_id = stream_id
+        self.event_type = event_type
+        self.size = size
+        self.limit = limit
+
+
 class ConcurrencyConflict(Exception):
     """A stream was not at the expected version. Nothing was appended."""
 

@@ -6,6 +6,7 @@ from datetime import UTC, datetime
 
 from . import codec
 from .chaining import Chainer
+from .item_size import check_event
 from .ports import (
     ConcurrencyConflict,
     IdempotencyKeyTaken,
@@ -108,10 +109,12 @@ class SqliteEventStore:
                 if not write.events:
                     continue
                 for record in self.chainer.stamp(write, self._head(conn, write), recorded_at):
+                    data = codec.dumps(record.data)
+                    check_event(record, data)   # what DynamoDB would refuse (rolled back)
                     conn.execute(
                         f"INSERT INTO events ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                         (record.stream_id, record.version, record.type,
-                         codec.dumps(record.data), codec.dumps(record.meta),
+                         data, codec.dumps(record.meta),
                          record.event_id, recorded_at, record.chain))
                     stored.append(record)
             conn.executemany("INSERT OR IGNORE INTO tallies (name, member) VALUES (?, ?)",

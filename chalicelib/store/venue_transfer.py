@@ -10,6 +10,7 @@ from typing import Any
 from botocore.exceptions import ClientError
 
 from . import codec
+from .item_size import check_event
 from .ports import ConcurrencyConflict, StoredEvent, Tally
 
 MAX_IMPORT_ITEMS = 100
@@ -22,8 +23,10 @@ def _is_sqlite(store: Any) -> bool:
 def import_events(store: Any, events: list[StoredEvent], tallies: Iterable[Tally] = ()) -> None:
     """Append ``events`` (several streams, each contiguous, in version order) as they are;
     ConcurrencyConflict (nothing written) if a stream is not at the version before its
-    first event."""
+    first event; ItemTooLarge (nothing written) if one is over the stores' item limit."""
     tallies = list(dict.fromkeys(tallies))
+    for event in events:    # what DynamoDB would refuse (a node's store refuses it too)
+        check_event(event)
     if _is_sqlite(store):
         _import_sqlite(store, events, tallies)
     else:

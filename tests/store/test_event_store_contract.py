@@ -1,14 +1,19 @@
 """What every event store adapter must do."""
 from __future__ import annotations
 
+import os
 import threading
+from dataclasses import replace
 
 import pytest
 
+from chalicelib.store.item_size import MAX_ITEM_BYTES, event_item, item_size
 from chalicelib.store.ports import (
+    CommitTooLarge,
     ConcurrencyConflict,
     IdempotencyKeyTaken,
     IdempotencyRecord,
+    ItemTooLarge,
     NewEvent,
     StreamWrite,
     append,
@@ -190,3 +195,42 @@ def test_sqlite_writers_of_several_processes_lose_nothing(tmp_path):
     store = SqliteEventStore(path, "OFF")
     assert [store.version(f"w{i}") for i in range(3)] == [150, 150, 150]
 
+
+
+def _incompressible(n: int) -> str:
+    """``n`` characters zlib cannot shrink much (hex of random bytes: ~half)."""
+    return os.urandom(n // 2 + 1).hex()[:n]
+
+
+def test_an_event_over_dynamodbs_item_limit_is_refused_whole(event_store):
+    """Every adapter refuses what DynamoDB would (store/item_size.py): nothing written,
+    the stream's version unchanged, the other stream of the batch untouched."""
+    append(event_store, "big", 0, [ev(1)])
+    # hex compresses to about half: 2 * limit characters stay above it once compressed
+    blob = _incompressible(2 * MAX_ITEM_BYTES + 8192)
+    with pytest.raises(ItemTooLarge) as refused:
+        event_store.append_batch([StreamWrite("other", 0, (ev(1),)),
+                                  StreamWrite("big", 1, (ev(2, blob=blob),))])
+    assert isinstance(refused.value, CommitTooLarge)
+    assert (refused.value.stream_id, refused.value.event_type) == ("big", "Happened")
+    assert refused.value.size > refused.value.limit == MAX_ITEM_BYTES
+    assert event_store.version("big") == 1 and event_store.version("other") == 0
+    assert [e.data["n"] for e in event_store.read("big")] == [1]
+
+
+def test_an_event_just_under_the_limit_is_stored(event_store):
+    """An uncompressed payload (not above codec.COMPRESS_ABOVE) sized so the whole item is
+    just under the limit, and a compressed one whose stored item is just under it."""
+    append(event_store, "near", 0, [ev(1)])
+    record = event_store.read("near")[0]
+    blob = _incompressible(2 * MAX_ITEM_BYTES)
+    # a prefix whose item is just under the limit: compressed hex grows about linearly
+    # with its length, so scale once and step down until it fits (links/ids vary a little)
+    def size(n: int) -> int:
+        return item_size(event_item(replace(record, data={"n": 2, "blob": blob[:n]})))
+    low = len(blob) * (MAX_ITEM_BYTES - 1024) // size(len(blob))
+    while size(low) > MAX_ITEM_BYTES - 512:
+        low -= 2048
+    append(event_store, "near", 1, [ev(2, blob=blob[:low])])
+    assert event_store.read("near", after=1)[0].data["blob"] == blob[:low]
+    assert item_size(event_item(event_store.read("near", after=1)[0])) > MAX_ITEM_BYTES - 4096

@@ -22,16 +22,30 @@ MEMBER_ID_PATTERNS = {
 # near 200 KB of DynamoDB's 400 KB item and the reply near 4 MB of Lambda's 6 MB.
 MAX_PLAYERS = 20000
 MAX_PLAYERS_BY_FORMAT = {"sealed": 2000, "sealed-swap": 2000, "restricted-trade": 2000}
+# A draft whose product is entered per player (source ``entered`` or ``own``) cannot
+# collate its packs from the seed pod by pod: its start records every player's packs in
+# one event (about 105 bytes a player compressed with the sample set's ids), so it takes
+# the sealed formats' limit: 2,000 players keep that event near 210 KB of the item.
+ENTERED_DRAFT_FORMATS = ("booster-draft", "table-draft", "mixed-draft")
+MAX_PLAYERS_ENTERED_DRAFT = 2000
+
+
+def player_limit(format_: str, settings: dict[str, Any]) -> tuple[int, str]:
+    """The most players ``format_`` with ``settings`` carries to its end, and what for."""
+    source = (settings.get("product") or {}).get("source", "collated")
+    if format_ in ENTERED_DRAFT_FORMATS and source != "collated":
+        return MAX_PLAYERS_ENTERED_DRAFT, f"{format_} events with product {source} per player"
+    return MAX_PLAYERS_BY_FORMAT.get(format_, MAX_PLAYERS), f"{format_} events"
 
 
 def format_limit_problems(format_: str, settings: dict[str, Any]) -> list[dict[str, Any]]:
     """``registration.max_players`` above what ``format_`` can carry to its end."""
-    limit = MAX_PLAYERS_BY_FORMAT.get(format_, MAX_PLAYERS)
+    limit, what = player_limit(format_, settings)
     asked = settings["registration"]["max_players"]
     if asked <= limit:
         return []
     return [{"loc": "registration.max_players",
-             "msg": f"{format_} events take at most {limit} players (asked {asked})",
+             "msg": f"{what} take at most {limit} players (asked {asked})",
              "limit": limit}]
 
 

@@ -1,0 +1,93 @@
+"""DynamoDB's item limit, one rule for every event store: an event whose DynamoDB item
+would exceed it is refused before anything is written (``ItemTooLarge``), by the SQLite
+and memory adapters too, so an event recorded on the embedded store or a venue node can
+always be replayed or synced to DynamoDB.
+
+Sizes are counted as DynamoDB counts an item: every attribute's name plus its value
+(strings as UTF-8 bytes, binary as bytes, numbers about one byte per two significant
+digits plus one), for the item layout the DynamoDB adapter writes (``event_item``)."""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import UTC, datetime
+from typing import Any
+
+from . import codec
+from .chaining import Chainer
+from .ports import ItemTooLarge, StoredEvent, StreamWrite
+
+DYNAMODB_ITEM_LIMIT = 400 * 1024      # bytes, DynamoDB's hard limit on one item
+# headroom for what the count only approximates (numbers, DynamoDB's own rounding): an
+# event is refused above DynamoDB's limit less this (moto refuses above 405,000 bytes)
+ITEM_SAFETY_MARGIN = 8 * 1024
+MAX_ITEM_BYTES = DYNAMODB_ITEM_LIMIT - ITEM_SAFETY_MARGIN
+
+
+def attribute_size(value: dict[str, Any]) -> int:
+    """The size of one attribute value in DynamoDB's wire format (``{"S": ...}``...)."""
+    (kind, v), = value.items()
+    if kind == "S":
+        return len(v.encode("utf-8"))
+    if kind == "B":
+        return len(v)
+    if kind == "N":
+        digits = v.lstrip("-").replace(".", "").strip("0") or "0"
+        return (len(digits) + 1) // 2 + 1
+    if kind in ("BOOL", "NULL"):
+        return 1
+    if kind == "M":
+        return 3 + item_size(v)
+    if kind == "L":
+        return 3 + sum(1 + attribute_size(x) for x in v)
+    if kind == "SS":
+        return sum(len(x.encode("utf-8")) for x in v)
+    if kind == "BS":
+        return sum(len(x) for x in v)
+    if kind == "NS":
+        return sum(attribute_size({"N": x}) for x in v)
+    raise ValueError(f"unknown DynamoDB attribute type {kind}")
+
+
+def item_size(item: dict[str, dict[str, Any]]) -> int:
+    """The size DynamoDB counts for ``item``: attribute names plus values."""
+    return sum(len(name.encode("utf-8")) + attribute_size(v) for name, v in item.items())
+
+
+def event_item(event: StoredEvent, data_text: str | None = None) -> dict[str, Any]:
+    """The DynamoDB item of ``event`` (``data_text``: its data already JSON-encoded)."""
+    encoding, payload = codec.pack_text(codec.dumps(event.data) if data_text is None
+                                        else data_text)
+    return {
+        "stream_id": {"S": event.stream_id},
+        "version": {"N": str(event.version)},
+        "type": {"S": event.type},
+        "enc": {"S": encoding},
+        "data": {"B": payload} if isinstance(payload, bytes) else {"S": payload},
+        "meta": {"S": codec.dumps(event.meta)},
+        "event_id": {"S": event.event_id},
+        "recorded_at": {"S": event.recorded_at},
+        **({"chain": {"S": event.chain}} if event.chain is not None else {}),
+    }
+
+
+def check_item(event: StoredEvent, item: dict[str, Any]) -> None:
+    """Refuse ``event`` (``ItemTooLarge``) if its DynamoDB ``item`` is over the limit."""
+    size = item_size(item)
+    if size > MAX_ITEM_BYTES:
+        raise ItemTooLarge(event.stream_id, event.type, size, MAX_ITEM_BYTES)
+
+
+def check_event(event: StoredEvent, data_text: str | None = None) -> None:
+    """Refuse ``event`` if its DynamoDB item would be over the limit (``data_text``: its
+    data already JSON-encoded, as the SQLite and memory adapters keep it)."""
+    check_item(event, event_item(event, data_text))
+
+
+def check_writes(writes: Iterable[StreamWrite]) -> None:
+    """``check_event`` of writes not yet appended (a rehearsal's), stamped as an adapter
+    would stamp them (ids, links and times are of fixed length)."""
+    now = datetime.now(UTC).isoformat(timespec="microseconds")
+    chainer = Chainer()
+    for write in writes:
+        for event in chainer.stamp(write, None, now):
+            check_event(event)
