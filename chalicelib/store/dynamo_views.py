@@ -4,22 +4,18 @@ views they cover."""
 from __future__ import annotations
 
 import builtins
-import json
 import logging
 import time
 from collections.abc import Iterable
 from typing import Any
 
-from botocore.exceptions import ClientError
-
 from . import codec
 from .dynamo_events import MAX_TRANSACTION_ITEMS, TransactionTooLarge, _Client
 from .dynamo_transactions import write_transaction
+from .dynamo_view_schema import META, SCHEMA_KEY, MetaSlot, ViewSchema
 from .ports import BOOKKEEPING_KIND, StoreUnavailable, ViewDoc, ViewOwnershipError
 
 CHECKPOINT = "checkpoint#"
-META = "meta#"          # bookkeeping items that are not views (see dynamo_health)
-SCHEMA_KEY = META + "schema"
 GENERATION_KEY = META + "generation"    # which generation of the views is current
 SCAN_KEY = META + "stream-scan"         # dynamo_health's stream cursors (of the views)
 GENERATION_MARK = "~"   # a generation's items: ``~<name>~<view id>`` (the first: no prefix)
@@ -48,7 +44,7 @@ def generation_prefix(name: str) -> str:
     return f"{GENERATION_MARK}{name}{GENERATION_MARK}" if name else ""
 
 
-class DynamoViewStore:
+class DynamoViewStore(ViewSchema):
     """``generation``: None follows the table's current generation (what the API and the
     projector use); a name pins one (a rebuild builds the next generation beside the
     current one, then switches the pointer in one write)."""
@@ -251,51 +247,6 @@ class DynamoViewStore:
             raise ViewOwnershipError(f"{stream_id} may not write {target['view_id']['S']}")
         return False
 
-    def condition(self, schema_version: int, deep: bool = True) -> str | None:
-        """As the SQLite store's, without a corruption check (the table is DynamoDB's)."""
-        self._record_schema()
-        item = self.client.get_item(TableName=self.table,
-                                    Key={"view_id": {"S": SCHEMA_KEY + self._p}},
-                                    ConsistentRead=True).get("Item")
-        if item is None:
-            return "unversioned (no schema version recorded)"
-        built = int(item["version"]["N"])
-        if built != schema_version:
-            return f"incompatible (built by schema {built}, this version reads {schema_version})"
-        return None
-
-    def ensure_schema(self, schema_version: int) -> None:
-        """Record ``schema_version`` on a table that records none yet (a fresh stack:
-        its views are built by these projections from the first event on)."""
-        try:
-            self.client.put_item(TableName=self.table, Item={
-                "view_id": {"S": SCHEMA_KEY + self._p}, "version": {"N": str(schema_version)}},
-                ConditionExpression="attribute_not_exists(view_id)")
-        except ClientError as exc:
-            if exc.response["Error"]["Code"] != "ConditionalCheckFailedException":
-                raise
-
-    def record_schema_first(self, schema_version: int) -> None:
-        """``ensure_schema`` before this store first commits views or reads its condition,
-        not now: a cold start that writes no view (an API command, when the stream
-        projects) makes no round trip for it."""
-        self._unrecorded = schema_version
-
-    def _record_schema(self) -> None:
-        version = self._unrecorded
-        if version is None:
-            return
-        try:
-            self.ensure_schema(version)
-        except Exception:  # noqa: BLE001 - the store answers later (health says why)
-            log.warning("could not record the views' schema version", exc_info=True)
-            return
-        self._unrecorded = None
-
-    def mark_schema(self, schema_version: int) -> None:
-        self.client.put_item(TableName=self.table, Item={
-            "view_id": {"S": SCHEMA_KEY + self._p}, "version": {"N": str(schema_version)}})
-
     def owns_item(self, view_id: str) -> bool:
         return self._mine(view_id)
 
@@ -340,19 +291,3 @@ class DynamoViewStore:
             if "LastEvaluatedKey" not in response:
                 return out
             kwargs["ExclusiveStartKey"] = response["LastEvaluatedKey"]
-
-
-class MetaSlot:
-    """One bookkeeping item holding a JSON document, read consistently."""
-
-    def __init__(self, client, table: str, key: str):
-        self.client, self.table, self.key = client, table, key
-
-    def read(self) -> dict[str, Any] | None:
-        item = self.client.get_item(TableName=self.table, Key={"view_id": {"S": self.key}},
-                                    ConsistentRead=True).get("Item")
-        return None if item is None else json.loads(item["doc"]["S"])
-
-    def write(self, doc: dict[str, Any]) -> None:
-        self.client.put_item(TableName=self.table, Item={
-            "view_id": {"S": self.key}, "doc": {"S": json.dumps(doc, sort_keys=True)}})
