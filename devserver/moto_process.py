@@ -19,6 +19,8 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Callable
+from typing import Any
 
 # moto records every model object it creates (for its dashboard) and never lets go of
 # them: every item ever written or replaced, and with moto's own TransactWriteItems a copy
@@ -28,12 +30,24 @@ import time
 FORGET_EVERY_SECONDS = 2.0
 PR_SET_PDEATHSIG = 1
 EXIT_BUSY, EXIT_PORT = 3, 4
+STOP_POLL_SECONDS = 0.1
 
 
 def janitor(stop: threading.Event, every: float = FORGET_EVERY_SECONDS) -> None:
     from moto.core.model_instances import reset_model_data
     while not stop.wait(every):
         reset_model_data()
+
+
+def noting(asked: list[int]) -> Callable[[int, Any], None]:
+    """A signal handler that only notes the signal. A handler runs in the main thread
+    between two bytecodes, possibly inside ``stop.wait()`` or another handler's
+    ``stop.set()`` while the event's lock is held: setting the event there waits for that
+    lock forever (the parent's death and a SIGTERM together left an endpoint running so).
+    The main thread looks at the notes every ``STOP_POLL_SECONDS``."""
+    def handler(signum: int, _frame: Any) -> None:
+        asked.append(signum)
+    return handler
 
 
 def die_with(parent: int, stop: threading.Event, every: float = 0.5) -> None:
@@ -64,8 +78,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--access-log", action="store_true")
     args = parser.parse_args(argv)
     stop = threading.Event()
-    signal.signal(signal.SIGTERM, lambda *_: stop.set())
-    signal.signal(signal.SIGINT, lambda *_: stop.set())
+    asked: list[int] = []
+    signal.signal(signal.SIGTERM, noting(asked))
+    signal.signal(signal.SIGINT, noting(asked))
     if args.parent_pid is not None:
         die_with(args.parent_pid, stop)
     logging.getLogger("werkzeug").setLevel(logging.INFO if args.access_log else logging.WARNING)
@@ -107,7 +122,9 @@ def main(argv: list[str]) -> int:
                      daemon=True).start()
     print(f"ready http://{args.host}:{args.port} pid={os.getpid()} replayed={replayed} "
           f"seconds={time.monotonic() - started:.2f}", flush=True)
-    stop.wait()
+    while not asked and not stop.wait(STOP_POLL_SECONDS):
+        pass
+    stop.set()                           # the janitor and the watchdog end too
     server.shutdown()
     with app.lock:                       # a write in progress finishes and is journaled
         if durable is not None:

@@ -10,12 +10,14 @@ import socket
 import subprocess
 import sys
 import textwrap
+import threading
 
 import boto3
 import pytest
 
 from chalicelib.config import Config
 from chalicelib.store.dynamo_tables import table_definitions
+from devserver import moto_process
 from devserver.endpoint import EndpointError, LocalEndpoint, ensure_tables, free_port
 from devserver.journal import Journal
 from tests.devserver.processes import alive, gone_within
@@ -196,3 +198,38 @@ def test_the_access_log_shows_only_when_asked(tmp_path, asked):
         process.terminate()
         _, err = process.communicate(timeout=10)
     assert ("POST / HTTP/1.1" in err) is asked
+
+
+def test_signals_in_a_burst_still_stop_the_endpoint(tmp_path):
+    """The parent's death (PR_SET_PDEATHSIG) and a SIGTERM can land together; a handler
+    that set the stop event inside another's hold of its lock waited for it forever (an
+    endpoint outlived a killed server that way). A burst of signals must stop it."""
+    port = free_port()
+    process = subprocess.Popen([sys.executable, "-m", "devserver.moto_process", "--port",
+                                str(port), "--data-dir", str(tmp_path)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert process.stdout.readline().startswith("ready ")
+        for _ in range(200):
+            process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=15) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+
+
+def test_the_signal_handler_takes_no_lock_a_waiting_main_thread_may_hold():
+    """What the burst above cannot always provoke: the handler runs while the stop event's
+    lock is held (as inside ``Event.wait`` or ``Event.set`` when a signal lands); it must
+    return at once, noting the signal, and leave the event to the main thread."""
+    stop, asked = threading.Event(), []
+    done = threading.Event()
+
+    def land_while_held():
+        with stop._cond:                              # what Event.set holds while it runs
+            moto_process.noting(asked)(signal.SIGTERM, None)
+        done.set()
+    threading.Thread(target=land_while_held, daemon=True).start()
+    assert done.wait(5), "the handler waited for the stop event's lock"
+    assert asked == [signal.SIGTERM] and not stop.is_set()
