@@ -1,7 +1,7 @@
 """Verifying a draft's pods grows with the field, not with pods times players (issue 31):
 the whole field's starters are dealt once per roster, and each player's boosters are
 collated once, however many pods open. Counted, not timed: a pod's check that deals or
-collates for the whole field again multiplies both counts by the pods (dozens here)."""
+collates for the whole field again multiplies both counts by the pods (30 here)."""
 from __future__ import annotations
 
 import pytest
@@ -11,7 +11,7 @@ from chalicelib.domain.product import allocation
 from chalicelib.runtime import set_runtime
 from chalicelib.verify.engine import verify
 
-PLAYERS = 200       # V:TES pods: 40 of 5 in table and mixed drafts, 25 of 8 in booster
+PLAYERS = 150       # V:TES pods of 4 to 6: 30 in each draft
 
 
 @pytest.fixture(scope="module")
