@@ -70,3 +70,21 @@ def test_a_tampered_kept_starter_is_still_named_with_the_deal_made_once(logs):
     found = verify(tampered).differences
     assert {(d.event.stream, d.event.version) for d in found} == \
         {(victim["stream_id"], victim["version"])}, [d.line() for d in found]
+
+
+def test_one_pods_bad_time_is_named_in_that_pod_alone(logs):
+    """Every pod's start is made once at a placeholder time and stamped with each pod's
+    own ``at``: an ``at`` that is no time fails that pod's check, not the others'."""
+    import copy
+
+    from tests.verify.seal import reseal
+    doc, keys, _ = logs["mixed-draft"]
+    tampered = copy.deepcopy(doc)
+    opened = [e for e in tampered["events"] if e["type"] == "MixedDraftStarted"]
+    victim = opened[0]          # the first pod checked: the one that makes every start
+    victim["data"]["at"] = "not a time"
+    reseal(tampered)
+    found = verify(tampered).differences
+    assert any((d.event.stream, d.event.version) == (victim["stream_id"], victim["version"])
+               for d in found), [d.line() for d in found]
+    assert {d.event.stream for d in found} == {victim["stream_id"]}, [d.line() for d in found]
