@@ -1,5 +1,7 @@
 """``python -m bench verify_log [players] [rounds]``: the offline verifier's time and peak
 memory on a whole Swiss event's audit log (default 4,096 players, 12 rounds).
+``--format table-draft|booster-draft|mixed-draft [--players N]``: a draft's log instead
+(``bench/verify_draft_log.py``: N and N / 4 in one run, growth at most linear).
 
 The event is played purely through the deciders (``bench/swiss_events.py``: every round
 paired by ``PairRound``, every match's result in its own stream, rounds closed, 1% drops),
@@ -98,6 +100,9 @@ def build(n: int, rounds: int) -> tuple[dict[str, Any], dict[str, Any]]:
 
 
 def main(argv: list[str]) -> int:
+    if "--format" in argv:          # a draft's log, to its opened pods (verify_draft_log)
+        from .verify_draft_log import main as drafts
+        return drafts(argv)
     n = int(argv[0]) if argv else 4096
     rounds = int(argv[1]) if len(argv) > 1 else 12
     started = time.perf_counter()

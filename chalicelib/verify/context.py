@@ -2,6 +2,7 @@
 resolved settings and players, the card sets, and the final state of any stream."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,6 +27,7 @@ class Context:
     previous: Recorded | None = None      # the stream's event before the one checked
     covered: set = field(default_factory=set)
     _finals: dict[str, Any] = field(default_factory=dict)
+    _once: dict[Any, tuple[bool, Any]] = field(default_factory=dict)
 
     @property
     def sets(self) -> dict[str, CardSet]:
@@ -45,6 +47,21 @@ class Context:
                                                      stream_id))
             self._finals[stream_id] = state
         return self._finals[stream_id]
+
+    def once(self, key: Any, make: Callable[[], Any]) -> Any:
+        """``make()`` run once per verification for ``key``: what a roster deals to its
+        whole field (every player's starters, every pod's start), which each pod's check
+        then slices, so verifying grows with the field, not with pods times players. The
+        log is fixed while it runs; a failure is raised again for every later caller."""
+        if key not in self._once:
+            try:
+                self._once[key] = (True, make())
+            except Exception as exc:  # noqa: BLE001 - raised again to each caller
+                self._once[key] = (False, exc)
+        made, value = self._once[key]
+        if not made:
+            raise value
+        return value
 
 
 def build(log: AuditLog, expected_sha256: str | None = None) -> Context:

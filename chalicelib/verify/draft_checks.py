@@ -28,11 +28,11 @@ from ..domain.profiles.product import ProductSettings
 from ..domain.table_draft import TABLE_DRAFT, Pick, PickFor, ReplacePack
 from ..domain.table_draft.aggregate import TABLE_DRAFT_ROSTER
 from ..domain.table_draft.decide import expire_next, laid_next, take
-from ..domain.table_draft.setup import table_draft_commands
 from ..domain.table_draft.state import TableDraftState
 from .context import Context
+from .field_starts import table_starts
 from .findings import Difference, Finding, NotChecked, Recorded, differences
-from .rederive import decided, decided_with_followers, guarded
+from .rederive import decided, decided_with_followers, guarded, stamped
 
 GIVEN = ("the judge gave the replacement's cards (7.2.5): they come from the judge's "
          "product, not from the seed; the rest of the event is re-derived from them")
@@ -83,18 +83,11 @@ def table_draft_started(ctx: Context, state: TableDraftState, event: Recorded) -
         return skip
 
     def work() -> list[Finding]:
+        at = event.data["at"]
         roster = ctx.final_state(TABLE_DRAFT_ROSTER, streams.table_draft(tid))
-        s = roster.settings
-        pods = [list(p) for p in roster.pods]
-        _, starts = table_draft_commands(
-            seed=ctx.seed or "", players=sorted(p for pod in pods for p in pod),
-            product=ctx.section("product"), draft={**ctx.section("draft"),
-                                                   "packs": s.get("packs")},
-            sets=ctx.sets, now=event.data["at"], pick_seconds=s.get("pick_seconds"),
-            review_seconds=s.get("review_seconds", 0), explicit_pods=pods,
-            first_seats=dict(enumerate(roster.first_seats, start=1)), entered=entered)
+        starts = ctx.once(("table-draft-starts",), lambda: table_starts(ctx, roster, entered))
         number = streams.pod_number_of(event.stream) or 0
-        start = starts[number - 1]
+        start = stamped(starts[number - 1], at)
         if roster.starters is not None:     # recorded by the roster (version 1), not the pod
             start = start.model_copy(update={"starters": None})
         out = decided(event, lambda: TABLE_DRAFT.decide(start, state), None)

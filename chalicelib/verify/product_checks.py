@@ -10,7 +10,6 @@ from ..domain.draft.decide import auto_pick
 from ..domain.draft.setup import plan_pods
 from ..domain.draft.state import PodState
 from ..domain.mixed_draft import MIXED_DRAFT
-from ..domain.mixed_draft.setup import mixed_draft_commands
 from ..domain.pods.assignment import assign_pods, pod_sizes
 from ..domain.product.allocation import collate_packs, deal_starters
 from ..domain.profiles.draft import DraftSettings
@@ -21,8 +20,9 @@ from ..domain.table_draft.aggregate import MIXED_DRAFT_ROSTER
 from ..domain.table_draft.setup import plan_pods as plan_limited_pods
 from ..domain.trade.prep.decide import POD_MAX, POD_MIN
 from .context import Context
+from .field_starts import mixed_starts
 from .findings import Difference, Finding, NotChecked, Recorded, differences
-from .rederive import covered, decided, decided_with_followers, guarded
+from .rederive import covered, decided, decided_with_followers, guarded, stamped
 
 # the seed label each limited capability draws its pods with
 POD_LABELS = {"mixed-draft": "mixed-draft-pods", "table-draft": "table-draft-pods"}
@@ -111,8 +111,9 @@ def _kept_starters(ctx: Context, event: Recorded, start: dict[str, Any]) -> list
     if {s.set for s in product.starters} - set(ctx.sets):
         return [NotChecked(event, "the audit log lacks the starters' card sets")]
     seats = list(event.data.get("seats") or [])
-    field = [p for pod in start.get("pods") or [] for p in pod]
-    dealt = deal_starters(product, ctx.sets, ctx.seed or "", field, only=seats)
+    # dealt to the whole field once per verification; each pod takes its players'
+    dealt = ctx.once(("draft-starters",), lambda: deal_starters(
+        product, ctx.sets, ctx.seed or "", [p for pod in start.get("pods") or [] for p in pod]))
     return differences(event, "starters", recorded, {p: dealt[p] for p in seats if dealt[p]}
                        or None)
 
@@ -283,19 +284,13 @@ def mixed_started(ctx: Context, state: Any, event: Recorded) -> list[Finding]:
     roster = ctx.final_state(MIXED_DRAFT_ROSTER, f"mixed-{ctx.log.tournament_id}")
 
     def work() -> list[Finding]:
-        s = roster.settings
-        pods = [list(p) for p in roster.pods]
-        players = sorted(p for pod in pods for p in pod)
-        _, starts = mixed_draft_commands(
-            seed=ctx.seed or "", players=players, product=ctx.section("product"),
-            draft=ctx.section("draft"), sets=ctx.sets, now=event.data["at"],
-            pile_size=s["pile_size"], pick_seconds=s.get("pick_seconds"),
-            review_seconds=s.get("review_seconds", 0),
-            library_pick_seconds=s.get("library_pick_seconds"), explicit_pods=pods,
-            first_seats=dict(enumerate(roster.first_seats, start=1)), entered=entered)
+        at = event.data["at"]
+        # every pod's start made once (each player's product allocated once), stamped
+        # with this pod's own ``at``
+        starts = ctx.once(("mixed-draft-starts",), lambda: mixed_starts(ctx, roster, entered))
         number = int(event.stream.rsplit("-", 1)[1])
         out = decided_with_followers(
-            ctx, event, lambda: MIXED_DRAFT.decide(starts[number - 1], state),
+            ctx, event, lambda: MIXED_DRAFT.decide(stamped(starts[number - 1], at), state),
             ignore=("at",))       # deadlines run from the recorded ``at``
         if entered is not None:
             out.append(_chosen(event, "packs")[0])

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from ..domain.errors import DomainError
 from ..domain.events import Event
@@ -49,6 +50,12 @@ def covered(ctx, event: Recorded, by: str) -> list[Finding]:
     if (event.stream, event.version) in ctx.covered:
         return []
     return [Difference(event, "(event)", event.type, f"no {by} before it emits it")]
+
+
+def stamped(command: Any, now: Any) -> Any:
+    """``command`` (a pydantic model made once for every pod) as made at ``now``: each
+    pod's start runs from its own event's ``at``, validated as if made with it."""
+    return type(command).model_validate({**dict(command), "now": now})
 
 
 def guarded(event: Recorded, work: Callable[[], list[Finding]]) -> list[Finding]:
