@@ -28,39 +28,16 @@ from collections import defaultdict
 from collections.abc import Mapping
 from typing import Any
 
+from chalicelib.store.item_size import item_size as counted_size
+
 KB = 1024
 WRITE_UNIT_BYTES, READ_UNIT_BYTES = KB, 4 * KB
 PRICE_PER_MILLION_WRITES, PRICE_PER_MILLION_READS = 0.625, 0.125
 
 
-def value_size(value: Mapping[str, Any]) -> int:
-    (kind, raw), = value.items()
-    if kind == "S":
-        return len(raw.encode("utf-8"))
-    if kind == "B":
-        return len(raw)
-    if kind == "N":
-        digits = raw.lstrip("-").replace(".", "").lstrip("0").split("e")[0].split("E")[0]
-        return (len(digits.rstrip("0") or "0") + 1) // 2 + 1
-    if kind in ("BOOL", "NULL"):
-        return 1
-    if kind == "SS":
-        return sum(len(v.encode("utf-8")) for v in raw)
-    if kind == "BS":
-        return sum(len(v) for v in raw)
-    if kind == "NS":
-        return sum(value_size({"N": v}) for v in raw)
-    if kind == "L":
-        return 3 + sum(value_size(v) + 1 for v in raw)
-    if kind == "M":
-        return 3 + sum(len(k.encode("utf-8")) + value_size(v) + 1 for k, v in raw.items())
-    raise ValueError(f"unknown attribute type {kind}")
-
-
 def item_size(item: Mapping[str, Any] | None) -> int:
-    if not item:
-        return 0
-    return sum(len(name.encode("utf-8")) + value_size(value) for name, value in item.items())
+    """The size DynamoDB counts (the stores' own count, chalicelib/store/item_size.py)."""
+    return counted_size(dict(item)) if item else 0
 
 
 def write_units(size: int, transactional: bool = False) -> int:

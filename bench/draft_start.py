@@ -58,17 +58,26 @@ def _register(rt: Any, tid: str, players: int, batch: int) -> None:
         rt.service.run(work(first, min(batch, players - first)))
 
 
+def started_draft(directory: str, game: str, fmt: str, players: int, batch: int,
+                  name: str) -> tuple[Any, Api, str, str]:
+    """A SQLite runtime in ``directory`` with a started ``fmt`` tournament of ``players``
+    (registered ``batch`` a unit of work): (runtime, api, organizer key, tournament id)."""
+    rt = sqlite_runtime(directory)[0]
+    api = Api(InProcess(rt), ADMIN)
+    org = api.organizer(name)
+    tid = api.tournament(org, f"{players} drafting", game, fmt,
+                         settings={"registration": {"max_players": players}})
+    _register(rt, tid, players, batch)
+    api.post(f"/v1/tournaments/{tid}/start", token=org)
+    return rt, api, org, tid
+
+
 def run(players: int, batch: int, fmt: str = "booster-draft") -> bool:
     game, route, body, own_type, pod_type = FORMATS[fmt]
     with tempfile.TemporaryDirectory() as directory:
-        rt = sqlite_runtime(directory)[0]
-        api = Api(InProcess(rt), ADMIN)
-        org = api.organizer("Largest draft start")
-        tid = api.tournament(org, f"{players} drafting", game, fmt,
-                             settings={"registration": {"max_players": players}})
         started = time.perf_counter()
-        _register(rt, tid, players, batch)
-        api.post(f"/v1/tournaments/{tid}/start", token=org)
+        rt, api, org, tid = started_draft(directory, game, fmt, players, batch,
+                                          "Largest draft start")
         registered = time.perf_counter() - started
         commits: list[tuple[float, list[Any]]] = []
         rt.service.after_commit.insert(0, lambda stored: commits.append(

@@ -17,12 +17,9 @@ import time
 from typing import Any
 
 from bench.draft_start import FORMATS as STARTS
-from bench.draft_start import _register
-from bench.drafts import InProcess
+from bench.draft_start import started_draft
 from bench.guard import require, target
-from bench.scale import ADMIN, sqlite_runtime
 from chalicelib.verify.engine import verify
-from demo.client import Api
 
 # format -> (game, route, start body, the start's own event, a pod's first event): the
 # booster draft is V:TES's (each pod's opening records its players' starters, dealt from
@@ -39,13 +36,7 @@ def audit_log(fmt: str, players: int) -> tuple[dict[str, Any], dict[str, Any], i
     """The finished draft's public audit log, the deployment's public keys, its pods."""
     game, route, body, _, _ = FORMATS[fmt]
     with tempfile.TemporaryDirectory() as directory:
-        rt = sqlite_runtime(directory)[0]
-        api = Api(InProcess(rt), ADMIN)
-        org = api.organizer("Verified draft")
-        tid = api.tournament(org, f"{players} drafting", game, fmt,
-                             settings={"registration": {"max_players": players}})
-        _register(rt, tid, players, 500)
-        api.post(f"/v1/tournaments/{tid}/start", token=org)
+        rt, api, org, tid = started_draft(directory, game, fmt, players, 500, "Verified draft")
         pods = api.post(f"/v1/tournaments/{tid}/{route}", body, token=org)["pods"]
         api.post(f"/v1/tournaments/{tid}/finish", {"incomplete": True, "reason": "bench"},
                  token=org)

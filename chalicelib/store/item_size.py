@@ -30,13 +30,13 @@ def attribute_size(value: dict[str, Any]) -> int:
         return len(v.encode("utf-8"))
     if kind == "B":
         return len(v)
-    if kind == "N":
-        digits = v.lstrip("-").replace(".", "").strip("0") or "0"
-        return (len(digits) + 1) // 2 + 1
+    if kind == "N":                 # about one byte per two significant digits, plus one
+        digits = v.lstrip("-").replace(".", "").lstrip("0").split("e")[0].split("E")[0]
+        return (len(digits.rstrip("0") or "0") + 1) // 2 + 1
     if kind in ("BOOL", "NULL"):
         return 1
-    if kind == "M":
-        return 3 + item_size(v)
+    if kind == "M":                 # 3 bytes, and 1 more per element (as for a list)
+        return 3 + sum(len(k.encode("utf-8")) + attribute_size(x) + 1 for k, x in v.items())
     if kind == "L":
         return 3 + sum(1 + attribute_size(x) for x in v)
     if kind == "SS":

@@ -5,8 +5,9 @@ from __future__ import annotations
 import boto3
 import pytest
 
-from bench.capacity import Ledger, item_size, read_units, value_size, write_units
+from bench.capacity import Ledger, item_size, read_units, write_units
 from bench.counting import CountingClient
+from chalicelib.store.item_size import attribute_size as value_size
 
 
 def test_item_sizes_follow_dynamodbs_rules():

@@ -23,7 +23,7 @@ def test_sizes_are_counted_as_dynamodb_counts_them():
     assert item_size.item_size({"b": {"B": b"\x00" * 10}}) == 1 + 10
     assert attribute_size({"N": "12345"}) == 4 and attribute_size({"N": "0"}) == 2
     assert attribute_size({"N": "-1200"}) == 2                          # zeros trimmed
-    assert attribute_size({"M": {"k": {"S": "v"}}}) == 3 + 2
+    assert attribute_size({"M": {"k": {"S": "v"}}}) == 3 + 2 + 1                 # +1 per element
     with pytest.raises(ValueError):
         attribute_size({"X": "?"})
 
