@@ -17,10 +17,13 @@ from __future__ import annotations
 #    behind commitments (issue 25): an older verifier cannot read it
 # 1.3.0: a booster draft's start records its seed (DraftStarted version 2) and each pod
 #  opens in a commit of its own after it (issue 31)
-# 1.4.0: the starters players keep are recorded by each pod's opening, not the draft's
-#  start, which stays under DynamoDB's item at 20,000 players (issue 31): a table draft's
-#  (TableDraftStarted version 3, LimitedPodsFormed version 2) and a booster draft's
-#  (PodOpened version 3, DraftStarted version 3)
+# 1.4.0 (both in one release, issue 31):
+#  - the starters players keep are recorded by each pod's opening, not the draft's start,
+#    which stays under DynamoDB's item at 20,000 players: a table draft's
+#    (TableDraftStarted version 3, LimitedPodsFormed version 2) and a booster draft's
+#    (PodOpened version 3, DraftStarted version 3)
+#  - a Swiss round of up to 1,024 players that the repair leaves above the middle groups'
+#    bound is solved exactly (``LAST_RESORT_FACTOR``)
 PODIUM_VERSION = "1.4.0"
 
 

@@ -26,6 +26,10 @@ EXACT_LIMIT = 64
 # players per ``EXACT_LIMIT`` (one solve of 512, graph built in bulk: ~0.1-0.2 s, what
 # the worst repaired round of a larger field costs anyway).
 FALLBACK_FACTOR = 8
+# A round that repair leaves above the middle groups' bound (about 1 in 120 at 1,024
+# players in ``bench swiss``; none from 2,048 on) is solved exactly up to this many players
+# per ``EXACT_LIMIT``: one solve of 1,024 costs ~1 s of CPU, paid only by that rare round.
+LAST_RESORT_FACTOR = 16
 WINDOW_LIMIT = 120
 # Repair budget, in edges handed to the blossom solver (deterministic, unlike a clock:
 # the same field always gets the same pairing). The solver's time grows with its edges
@@ -96,6 +100,8 @@ def solve(players: list[Candidate], rng: Rng, exact_limit: int = EXACT_LIMIT,
         pairs, exact = repair(pairs, weights, rng, window_limit, target,
                               budget_for(len(players)), essential)
     proven = exact or total_cost(pairs, weights) <= target
+    if not proven and len(players) <= LAST_RESORT_FACTOR * exact_limit:
+        return Solved(exact_pairs(players, weights, rng), "exact")
     return Solved(pairs, f"{name}+repair", None if proven else target - essential)
 
 

@@ -17,9 +17,11 @@ from chalicelib.domain.swiss.segments import segment_bound
 
 @pytest.fixture(autouse=True)
 def repaired_above_256(monkeypatch):
-    """These fields of 512 are paired exactly since the exact fallback reaches 512; the
-    bounds and the repair they exercise serve larger fields: keep them at 4 x 64 here."""
+    """These fields of 512 are paired exactly since the exact fallback reaches 512 (and the
+    last resort 1,024); the bounds and the repair they exercise serve larger fields: keep
+    both at 4 x 64 here."""
     monkeypatch.setattr(pairing_module, "FALLBACK_FACTOR", 4)
+    monkeypatch.setattr(pairing_module, "LAST_RESORT_FACTOR", 4)
 
 
 def field(n: int, seed: int, number: int) -> list[Candidate]:

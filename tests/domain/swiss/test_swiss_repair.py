@@ -65,6 +65,7 @@ def test_large_fields_never_two_byes_nor_avoidable_rematches(n, rounds, seed):
     rematch has no more of them than the exact optimum."""
     with pytest.MonkeyPatch.context() as patch:    # the repair path (not the fallback)
         patch.setattr(pairing_module, "FALLBACK_FACTOR", 4)
+        patch.setattr(pairing_module, "LAST_RESORT_FACTOR", 4)
         _large_field(n, rounds, seed)
 
 
@@ -120,3 +121,22 @@ def test_large_podded_fields_through_the_pod_by_pod_path(seed):
             opponents[b.id].add(a.id)
             score[(a if rng.random() < 0.5 else b).id] += 3
     assert any(m.startswith("pods") for m in methods)
+
+
+def test_a_round_repair_leaves_unproven_is_solved_exactly_up_to_the_last_resort(monkeypatch):
+    """When neither the brackets nor the repair reach a bound (every bound made
+    unreachable, the repair made to find nothing), a field within ``LAST_RESORT_FACTOR``
+    x the exact limit is solved exactly and proven; a larger one keeps the repaired
+    pairing with its gap."""
+    for bound in ("pairing_lower_bound", "segment_bound", "split_bound"):
+        monkeypatch.setattr(pairing_module, bound, lambda *args: -1)
+    monkeypatch.setattr(pairing_module, "repair", lambda pairs, *args: (pairs, False))
+    cands = [Candidate(id=f"p{i:03d}", score=3 * (i % 5), rank=i) for i in range(120)]
+    weights = Weights.for_players(cands)
+    rescued = pairing_module.solve(cands, random.Random(1), exact_limit=8)   # 120 <= 16 x 8
+    assert rescued.method == "exact" and rescued.bound is None
+    assert total_cost(rescued.pairs, weights) == total_cost(
+        exact_pairs(cands, weights, random.Random(1)), weights)
+    monkeypatch.setattr(pairing_module, "LAST_RESORT_FACTOR", 8)              # 120 > 8 x 8
+    left = pairing_module.solve(cands, random.Random(1), exact_limit=8)
+    assert left.method.endswith("+repair") and left.bound is not None
