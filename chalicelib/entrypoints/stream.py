@@ -15,10 +15,10 @@ def project(event: dict[str, Any], rt: Any) -> dict[str, Any]:
     from ..push.sockets import one_fanout
     with one_fanout():      # WebSocket subscribers are sent the batch's entries once
         response = handle_stream_batch(event, rt.projector)
-    advance = getattr(rt.feed_progress, "advance", None)
-    if advance is not None:
+    after_batch = getattr(rt.feed_progress, "after_batch", None)
+    if after_batch is not None:
         try:
-            advance()
+            after_batch()
         except Exception:  # noqa: BLE001 - the batch is projected; readers move it on
             log.exception("could not move the feeds' watermark on")
     return response

@@ -71,3 +71,17 @@ def test_one_reader_at_a_time_moves_a_stale_watermark(stream_api, monkeypatch):
     assert mark.backlog().complete and len(scans) == 1       # another reader holds the lease
     now[0] += dynamo_watermark.LEASE_SECONDS
     assert mark.backlog().complete and len(scans) == 2       # its lease expired
+
+
+def test_the_projector_looks_at_most_once_per_half_settling_time(stream_api, monkeypatch):
+    """After each batch the projector moves the watermark on, but a look reads the stream's
+    backlog: batches closer together than half the settling time share one look."""
+    api, rt = stream_api
+    now = [1_000_000.0]
+    mark = ProjectorWatermark(rt.health.client, "views", rt.health, 1.0, clock=lambda: now[0])
+    looks = []
+    monkeypatch.setattr(mark, "advance", lambda: looks.append(now[0]))
+    for step in (0.0, 0.2, 0.2, 0.2, 0.1, 0.6):      # batches at +0, .2, .4, .6, .7, 1.3 s
+        now[0] += step
+        mark.after_batch()
+    assert looks == pytest.approx([1_000_000.0, 1_000_000.6, 1_000_001.3])
