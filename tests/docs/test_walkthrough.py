@@ -43,7 +43,7 @@ def played(live_server, tmp_path) -> None:  # noqa: F811
     assert not missing, f"the walkthrough needs {missing}"
     script = "set -euo pipefail\n" + "\n".join(blocks())
     out = subprocess.run(["bash", "-c", script], cwd=tmp_path, capture_output=True, text=True,
-                         timeout=240, check=False,
+                         timeout=420, check=False,
                          env={**os.environ, "BASE": live_server.url + "/v1",
                               "ADMIN_KEY": live_server.admin_key})
     assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-3000:]
