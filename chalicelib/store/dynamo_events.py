@@ -167,6 +167,7 @@ class DynamoEventStore:
         owners: list[StreamWrite | str] = []   # the write each item guards, or what it is
         stored: list[StoredEvent] = []
         recorded_at = datetime.now(UTC).isoformat(timespec="microseconds")
+        used = 0            # bytes of the items put, against the transaction's 4 MB
         for write in writes:
             if write.expected_version > 0:
                 items.append({"ConditionCheck": {
@@ -184,7 +185,7 @@ class DynamoEventStore:
                 if write.events else []
             for record in records:
                 item = event_to_item(record)
-                check_item(record, item)    # DynamoDB would refuse the whole transaction
+                used += check_item(record, item)    # over: DynamoDB refuses the whole
                 items.append({"Put": {"TableName": self.table, "Item": item,
                                       "ConditionExpression": "attribute_not_exists(stream_id)"}})
                 owners.append(write)
@@ -192,10 +193,9 @@ class DynamoEventStore:
         for tally in dict.fromkeys(tallies):
             items.append({"Put": {"TableName": self.table, "Item": tally_to_item(tally)}})
             owners.append("tally")
+            used += item_size(items[-1]["Put"]["Item"])
         if idempotency is not None:
-            room = MAX_TRANSACTION_BYTES - sum(
-                item_size(i["Put"]["Item"]) for i in items if "Put" in i)
-            packed = record_items(idempotency, room)
+            packed = record_items(idempotency, MAX_TRANSACTION_BYTES - used)
             self._put_chunks(packed.chunks)     # before: no record names them until it commits
             items.append({"Put": {
                 "TableName": self.idempotency_table, "Item": packed.record,
