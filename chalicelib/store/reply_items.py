@@ -30,6 +30,7 @@ IDEMPOTENCY_TTL_SECONDS = 30 * 24 * 3600
 CHUNK_TTL_MARGIN_SECONDS = 24 * 3600     # chunks outlive their record
 # a chunk item's key, digest and expiry stay under 1 KB: its part fills the rest
 CHUNK_KEY_ROOM = 1024
+_encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 
 
 def chunk_bytes() -> int:
@@ -40,7 +41,7 @@ def chunk_bytes() -> int:
 def dumps_reply(body: Any) -> str:
     """A reply's JSON, its keys in the order the reply has them (so a replay decodes to
     the same order and the API sends the same bytes)."""
-    return json.dumps(body, separators=(",", ":"), ensure_ascii=False)
+    return _encode(body)
 
 
 @dataclass(frozen=True)
