@@ -8,7 +8,6 @@ events: ``all_events`` leaves them out and the stream handler skips them
 (:func:`is_tally_item`). Counting one is a consistent query of one partition."""
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
@@ -20,7 +19,7 @@ from . import codec
 from .chaining import Chainer, KnownLinks
 from .dynamo_transactions import write_transaction
 from .faults import store_fault
-from .item_size import check_item, event_item
+from .item_size import check_item, event_item, item_size
 from .ports import (
     CommitTooLarge,
     ConcurrencyConflict,
@@ -31,8 +30,12 @@ from .ports import (
     StreamWrite,
     Tally,
 )
+from .reply_items import expired, record_from_items, record_items
 
 MAX_TRANSACTION_ITEMS = 100
+# a transaction's 4 MB, less a margin: a reply past what the events leave goes to chunks
+MAX_TRANSACTION_BYTES = 4 * 1024 * 1024 - 64 * 1024
+BATCH_GET_KEYS = 100
 TALLY_PREFIX = "tally:"
 READ_MANY_THREADS = 16
 TRANSIENT = {"ProvisionedThroughputExceededException", "ThrottlingException",
@@ -68,7 +71,6 @@ class _Client:
                     raise
                 raise StoreUnavailable(kind) from exc
         return guarded
-IDEMPOTENCY_TTL_SECONDS = 30 * 24 * 3600
 
 
 class TransactionTooLarge(CommitTooLarge):
@@ -84,16 +86,8 @@ def tally_to_item(tally: Tally) -> dict[str, Any]:
 
 
 def idempotency_to_item(record: IdempotencyRecord) -> dict[str, Any]:
-    encoding, payload = codec.pack(record.body)
-    return {
-        "key": {"S": record.key},
-        "fingerprint": {"S": record.fingerprint},
-        "status": {"N": str(record.status)},
-        "enc": {"S": encoding},
-        "body": {"B": payload} if isinstance(payload, bytes) else {"S": payload},
-        "expires_at": {"N": str(int(time.time()) + IDEMPOTENCY_TTL_SECONDS)},
-        "headers": {"S": codec.dumps(record.headers)},
-    }
+    """The record's item (its reply inline, or only its digest: ``reply_items.py``)."""
+    return record_items(record).record
 
 
 def is_tally_item(item: dict[str, Any]) -> bool:
@@ -173,6 +167,7 @@ class DynamoEventStore:
         owners: list[StreamWrite | str] = []   # the write each item guards, or what it is
         stored: list[StoredEvent] = []
         recorded_at = datetime.now(UTC).isoformat(timespec="microseconds")
+        used = 0            # bytes of the items put, against the transaction's 4 MB
         for write in writes:
             if write.expected_version > 0:
                 items.append({"ConditionCheck": {
@@ -190,7 +185,7 @@ class DynamoEventStore:
                 if write.events else []
             for record in records:
                 item = event_to_item(record)
-                check_item(record, item)    # DynamoDB would refuse the whole transaction
+                used += check_item(record, item)    # over: DynamoDB refuses the whole
                 items.append({"Put": {"TableName": self.table, "Item": item,
                                       "ConditionExpression": "attribute_not_exists(stream_id)"}})
                 owners.append(write)
@@ -198,9 +193,12 @@ class DynamoEventStore:
         for tally in dict.fromkeys(tallies):
             items.append({"Put": {"TableName": self.table, "Item": tally_to_item(tally)}})
             owners.append("tally")
+            used += item_size(items[-1]["Put"]["Item"])
         if idempotency is not None:
+            packed = record_items(idempotency, MAX_TRANSACTION_BYTES - used)
+            self._put_chunks(packed.chunks)     # before: no record names them until it commits
             items.append({"Put": {
-                "TableName": self.idempotency_table, "Item": idempotency_to_item(idempotency),
+                "TableName": self.idempotency_table, "Item": packed.record,
                 "ConditionExpression": "attribute_not_exists(#k)",
                 "ExpressionAttributeNames": {"#k": "key"}}})
             owners.append("idempotency")
@@ -265,14 +263,25 @@ class DynamoEventStore:
     def idempotency(self, key: str) -> IdempotencyRecord | None:
         item = self.client.get_item(TableName=self.idempotency_table,
                                     Key={"key": {"S": key}}, ConsistentRead=True).get("Item")
-        if item is None:
+        if item is None or expired(item):
             return None
-        body_attr = item["body"]
-        body = codec.unpack(item["enc"]["S"],
-                            body_attr["B"] if "B" in body_attr else body_attr["S"])
-        headers = codec.loads(item["headers"]["S"]) if "headers" in item else {}
-        return IdempotencyRecord(key, item["fingerprint"]["S"], int(item["status"]["N"]), body,
-                                 headers)
+        return record_from_items(item, self._get_chunks)
+
+    def _put_chunks(self, chunks: tuple[dict[str, Any], ...]) -> None:
+        for chunk in chunks:
+            self.client.put_item(TableName=self.idempotency_table, Item=chunk)
+
+    def _get_chunks(self, keys: list[str]) -> list[dict[str, Any]]:
+        found: list[dict[str, Any]] = []
+        for start in range(0, len(keys), BATCH_GET_KEYS):
+            request = {self.idempotency_table: {
+                "Keys": [{"key": {"S": k}} for k in keys[start:start + BATCH_GET_KEYS]],
+                "ConsistentRead": True}}
+            while request:
+                response = self.client.batch_get_item(RequestItems=request)
+                found.extend(response.get("Responses", {}).get(self.idempotency_table, []))
+                request = response.get("UnprocessedKeys") or {}
+        return found
 
     def all_events(self) -> Iterator[StoredEvent]:
         streams: dict[str, list[StoredEvent]] = {}

@@ -70,11 +70,13 @@ def event_item(event: StoredEvent, data_text: str | None = None) -> dict[str, An
     }
 
 
-def check_item(event: StoredEvent, item: dict[str, Any]) -> None:
-    """Refuse ``event`` (``ItemTooLarge``) if its DynamoDB ``item`` is over the limit."""
+def check_item(event: StoredEvent, item: dict[str, Any]) -> int:
+    """Refuse ``event`` (``ItemTooLarge``) if its DynamoDB ``item`` is over the limit;
+    else its size."""
     size = item_size(item)
     if size > MAX_ITEM_BYTES:
         raise ItemTooLarge(event.stream_id, event.type, size, MAX_ITEM_BYTES)
+    return size
 
 
 def check_event(event: StoredEvent, data_text: str | None = None) -> None:

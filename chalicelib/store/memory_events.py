@@ -20,6 +20,7 @@ from .ports import (
     StreamWrite,
     Tally,
 )
+from .reply_items import dumps_reply
 
 
 def _copy(value: Any) -> Any:
@@ -45,6 +46,7 @@ class MemoryEventStore:
         self._streams: dict[str, list[_Row]] = {}
         self._log: list[_Row] = []          # commit order, as SQLite's position
         self._tallies: dict[str, set[int]] = {}
+        # records kept with their reply encoded (dumps_reply), as a durable store keeps it
         self._idempotency: dict[str, IdempotencyRecord] = {}
 
     def version(self, stream_id: str) -> int:
@@ -78,7 +80,7 @@ class MemoryEventStore:
             if idempotency is not None:
                 self._idempotency[idempotency.key] = IdempotencyRecord(
                     idempotency.key, idempotency.fingerprint, idempotency.status,
-                    _copy(idempotency.body), _copy(idempotency.headers))
+                    dumps_reply(idempotency.body), _copy(idempotency.headers))
         return [self._out(event) for event in stored]
 
     def _head(self, write: StreamWrite) -> str | None:
@@ -137,7 +139,7 @@ class MemoryEventStore:
         if record is None:
             return None
         return IdempotencyRecord(record.key, record.fingerprint, record.status,
-                                 _copy(record.body), _copy(record.headers))
+                                 codec.loads(record.body), _copy(record.headers))
 
     def all_events(self) -> Iterator[StoredEvent]:
         position = 0

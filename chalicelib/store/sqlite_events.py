@@ -15,6 +15,7 @@ from .ports import (
     StreamWrite,
     Tally,
 )
+from .reply_items import dumps_reply
 from .sqlite_base import SqliteDatabase
 
 SCHEMA = """
@@ -124,7 +125,7 @@ class SqliteEventStore:
                     "INSERT INTO idempotency (key, fingerprint, status, body, created_at,"
                     " headers) VALUES (?, ?, ?, ?, ?, ?)",
                     (idempotency.key, idempotency.fingerprint, idempotency.status,
-                     codec.dumps(idempotency.body), recorded_at,
+                     dumps_reply(idempotency.body), recorded_at,
                      codec.dumps(idempotency.headers)))
         return stored
 
