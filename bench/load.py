@@ -232,7 +232,8 @@ def view_diff(before: list[tuple], after: list[tuple], limit: int = 3) -> str:
     for key in sorted(set(old) | set(new)):
         if old.get(key) != new.get(key):
             a, b = (old.get(key) or ("",) * 4)[3], (new.get(key) or ("",) * 4)[3]
-            at = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+            pairs = enumerate(zip(a, b, strict=False))
+            at = next((i for i, (x, y) in pairs if x != y), min(len(a), len(b)))
             out.append(f"{key}: live ...{a[max(0, at - 80):at + 80]}... / replay "
                        f"...{b[max(0, at - 80):at + 80]}...")
             if len(out) == limit:
