@@ -14,6 +14,7 @@ from ..domain.errors import DomainError, Invalid
 from ..domain.events import Event
 from ..store.item_size import check_writes
 from ..store.ports import (
+    CommitBytesTooLarge,
     CommitTooLarge,
     ConcurrencyConflict,
     EventStore,
@@ -148,7 +149,7 @@ class CommandService:
                     if replay is not None:
                         return replay
                 continue
-            except ItemTooLarge as exc:     # nothing was written: a refusal, not a 500
+            except (ItemTooLarge, CommitBytesTooLarge) as exc:   # nothing was written
                 raise too_large(exc) from exc
             except CommitTooLarge as exc:   # nothing was written: a refusal, not a 500
                 raise Invalid(
@@ -182,7 +183,7 @@ class CommandService:
         work(uow)
         try:        # an event no store would take is refused here too, before any step
             check_writes(uow.writes())
-        except ItemTooLarge as exc:
+        except (ItemTooLarge, CommitBytesTooLarge) as exc:
             raise too_large(exc) from exc
 
     def _replay(self, idempotency: IdempotencyRequest) -> Reply | None:
@@ -197,14 +198,22 @@ class CommandService:
                      {**stored.headers, "Idempotent-Replayed": "true"})
 
 
-def too_large(exc: ItemTooLarge) -> Invalid:
-    """The 422 of an event over the store's item limit (nothing was written)."""
+def too_large(exc: ItemTooLarge | CommitBytesTooLarge) -> Invalid:
+    """The 422 of an event over the store's item limit, or of events together over its
+    transaction's (nothing was written)."""
+    advice = ("run the event in smaller flights (e.g. fewer players or pods per tournament, "
+              "or product collated from the seed rather than entered per player)")
+    if isinstance(exc, CommitBytesTooLarge):
+        return Invalid(
+            f"this command records more than one atomic commit of the store holds "
+            f"({exc.items} events, {exc.size} bytes stored, at most {exc.limit}, DynamoDB's "
+            f"transaction limit): {advice}",
+            {"events": exc.items, "bytes": exc.size, "limit": exc.limit},
+            code="commit_too_large")
     return Invalid(
         f"this command records more than one atomic commit of the store holds "
         f"(event {exc.event_type} of {exc.stream_id}: {exc.size} bytes stored, at most "
-        f"{exc.limit}, DynamoDB's item limit): run the event in smaller flights (e.g. fewer "
-        "players or pods per tournament, or product collated from the seed rather than "
-        "entered per player)",
+        f"{exc.limit}, DynamoDB's item limit): {advice}",
         {"stream": exc.stream_id, "event_type": exc.event_type, "bytes": exc.size,
          "limit": exc.limit}, code="commit_too_large")
 

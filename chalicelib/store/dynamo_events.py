@@ -19,7 +19,7 @@ from . import codec
 from .chaining import Chainer, KnownLinks
 from .dynamo_transactions import write_transaction
 from .faults import store_fault
-from .item_size import check_item, event_item, item_size
+from .item_size import MAX_COMMIT_BYTES, check_commit, check_item, event_item, item_size
 from .ports import (
     CommitTooLarge,
     ConcurrencyConflict,
@@ -33,8 +33,6 @@ from .ports import (
 from .reply_items import expired, record_from_items, record_items
 
 MAX_TRANSACTION_ITEMS = 100
-# a transaction's 4 MB, less a margin: a reply past what the events leave goes to chunks
-MAX_TRANSACTION_BYTES = 4 * 1024 * 1024 - 64 * 1024
 BATCH_GET_KEYS = 100
 TALLY_PREFIX = "tally:"
 READ_MANY_THREADS = 16
@@ -186,6 +184,7 @@ class DynamoEventStore:
             for record in records:
                 item = event_to_item(record)
                 used += check_item(record, item)    # over: DynamoDB refuses the whole
+                check_commit(used, len(stored) + 1)
                 items.append({"Put": {"TableName": self.table, "Item": item,
                                       "ConditionExpression": "attribute_not_exists(stream_id)"}})
                 owners.append(write)
@@ -195,7 +194,7 @@ class DynamoEventStore:
             owners.append("tally")
             used += item_size(items[-1]["Put"]["Item"])
         if idempotency is not None:
-            packed = record_items(idempotency, MAX_TRANSACTION_BYTES - used)
+            packed = record_items(idempotency, MAX_COMMIT_BYTES - used)
             self._put_chunks(packed.chunks)     # before: no record names them until it commits
             items.append({"Put": {
                 "TableName": self.idempotency_table, "Item": packed.record,

@@ -14,13 +14,16 @@ from typing import Any
 
 from . import codec
 from .chaining import Chainer
-from .ports import ItemTooLarge, StoredEvent, StreamWrite
+from .ports import CommitBytesTooLarge, ItemTooLarge, StoredEvent, StreamWrite
 
 DYNAMODB_ITEM_LIMIT = 400 * 1024      # bytes, DynamoDB's hard limit on one item
 # headroom for what the count only approximates (numbers, DynamoDB's own rounding): an
 # event is refused above DynamoDB's limit less this (moto refuses above 405,000 bytes)
 ITEM_SAFETY_MARGIN = 8 * 1024
 MAX_ITEM_BYTES = DYNAMODB_ITEM_LIMIT - ITEM_SAFETY_MARGIN
+# a DynamoDB transaction holds 4 MB; the events and tallies of one commit may take all but
+# a margin (an idempotency reply past what they leave goes to chunks, ``reply_items``)
+MAX_COMMIT_BYTES = 4 * 1024 * 1024 - 64 * 1024
 
 
 def attribute_size(value: dict[str, Any]) -> int:
@@ -79,10 +82,17 @@ def check_item(event: StoredEvent, item: dict[str, Any]) -> int:
     return size
 
 
-def check_event(event: StoredEvent, data_text: str | None = None) -> None:
+def check_event(event: StoredEvent, data_text: str | None = None) -> int:
     """Refuse ``event`` if its DynamoDB item would be over the limit (``data_text``: its
-    data already JSON-encoded, as the SQLite and memory adapters keep it)."""
-    check_item(event, event_item(event, data_text))
+    data already JSON-encoded, as the SQLite and memory adapters keep it); else its size."""
+    return check_item(event, event_item(event, data_text))
+
+
+def check_commit(size: int, items: int) -> None:
+    """Refuse a commit whose events (``size`` bytes, ``items`` of them) are more than one
+    DynamoDB transaction holds (``CommitBytesTooLarge``)."""
+    if size > MAX_COMMIT_BYTES:
+        raise CommitBytesTooLarge(size, MAX_COMMIT_BYTES, items)
 
 
 def check_writes(writes: Iterable[StreamWrite]) -> None:
@@ -90,6 +100,9 @@ def check_writes(writes: Iterable[StreamWrite]) -> None:
     would stamp them (ids, links and times are of fixed length)."""
     now = datetime.now(UTC).isoformat(timespec="microseconds")
     chainer = Chainer()
+    size = items = 0
     for write in writes:
         for event in chainer.stamp(write, None, now):
-            check_event(event)
+            size += check_event(event)
+            items += 1
+    check_commit(size, items)

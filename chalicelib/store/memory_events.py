@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 
 from . import codec
 from .chaining import Chainer
-from .item_size import check_event
+from .item_size import check_commit, check_event
 from .ports import (
     ConcurrencyConflict,
     IdempotencyKeyTaken,
@@ -65,11 +65,13 @@ class MemoryEventStore:
                     raise ConcurrencyConflict(write.stream_id, write.expected_version)
             recorded_at = datetime.now(UTC).isoformat(timespec="microseconds")
             stored: list[_Row] = []
+            size = 0
             for write in writes:
                 for e in self.chainer.stamp(write, self._head(write), recorded_at) \
                         if write.events else ():
                     data = codec.dumps(e.data)
-                    check_event(e, data)    # what DynamoDB would refuse, before any change
+                    size += check_event(e, data)    # what DynamoDB refuses, before any change
+                    check_commit(size, len(stored) + 1)
                     stored.append(_Row(e.stream_id, e.version, e.type, data,
                                        codec.dumps(e.meta), e.event_id, recorded_at, e.chain))
             for event in stored:

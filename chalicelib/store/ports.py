@@ -106,6 +106,18 @@ class ItemTooLarge(CommitTooLarge):
         self.limit = limit
 
 
+class CommitBytesTooLarge(CommitTooLarge):
+    """A commit whose events together exceed what one atomic commit of the store holds
+    (DynamoDB: a transaction's 4 MB, ``store/item_size.py``; every adapter refuses what
+    DynamoDB would). Raised before anything is written."""
+
+    def __init__(self, size: int, limit: int, items: int):
+        ValueError.__init__(self, f"{size} bytes of events in one commit (at most {limit})")
+        self.items = items
+        self.size = size
+        self.limit = limit
+
+
 class ConcurrencyConflict(Exception):
     """A stream was not at the expected version. Nothing was appended."""
 

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 from . import codec
 from .chaining import Chainer
-from .item_size import check_event
+from .item_size import check_commit, check_event
 from .ports import (
     ConcurrencyConflict,
     IdempotencyKeyTaken,
@@ -104,6 +104,7 @@ class SqliteEventStore:
                                      (idempotency.key,)).fetchone()
                 if taken:
                     raise IdempotencyKeyTaken(idempotency.key)
+            size = 0            # what DynamoDB's transaction would hold (rolled back)
             for write in writes:
                 if self._version(conn, write.stream_id) != write.expected_version:
                     raise ConcurrencyConflict(write.stream_id, write.expected_version)
@@ -111,7 +112,8 @@ class SqliteEventStore:
                     continue
                 for record in self.chainer.stamp(write, self._head(conn, write), recorded_at):
                     data = codec.dumps(record.data)
-                    check_event(record, data)   # what DynamoDB would refuse (rolled back)
+                    size += check_event(record, data)   # what DynamoDB refuses (rolled back)
+                    check_commit(size, len(stored) + 1)
                     conn.execute(
                         f"INSERT INTO events ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                         (record.stream_id, record.version, record.type,

@@ -79,3 +79,19 @@ def test_any_command_whose_event_is_over_the_limit_is_refused_whole(api, monkeyp
     assert events(stream) == []
     monkeypatch.setattr(item_size, "MAX_ITEM_BYTES", item_size.DYNAMODB_ITEM_LIMIT)
     assert api.get("/v1/tournaments", token=org).body.get("tournaments", []) == []
+
+
+def test_a_command_whose_events_together_are_over_a_transaction_is_refused_whole(
+        api, monkeypatch):
+    """Each event under the item limit, together over what one transaction holds (the
+    limit lowered here): 422 naming the events, bytes and limit; nothing written."""
+    org = api.organizer()
+    monkeypatch.setattr(item_size, "MAX_COMMIT_BYTES", 300)
+    r = api.post("/v1/tournaments", {"name": "Too big together", "game": "mtg",
+                                     "format": "booster-draft"}, token=org)
+    assert r.status == 422 and r.body["error"] == "commit_too_large", r.body
+    details = r.body["details"]
+    assert details["bytes"] > details["limit"] == 300 and details["events"] >= 1
+    assert "transaction limit" in r.body["message"]
+    monkeypatch.setattr(item_size, "MAX_COMMIT_BYTES", 4 * 1024 * 1024 - 64 * 1024)
+    assert api.get("/v1/tournaments", token=org).body.get("tournaments", []) == []

@@ -7,8 +7,9 @@ from dataclasses import replace
 
 import pytest
 
-from chalicelib.store.item_size import MAX_ITEM_BYTES, event_item, item_size
+from chalicelib.store.item_size import MAX_COMMIT_BYTES, MAX_ITEM_BYTES, event_item, item_size
 from chalicelib.store.ports import (
+    CommitBytesTooLarge,
     CommitTooLarge,
     ConcurrencyConflict,
     IdempotencyKeyTaken,
@@ -234,3 +235,17 @@ def test_an_event_just_under_the_limit_is_stored(event_store):
     append(event_store, "near", 1, [ev(2, blob=blob[:low])])
     assert event_store.read("near", after=1)[0].data["blob"] == blob[:low]
     assert item_size(event_item(event_store.read("near", after=1)[0])) > MAX_ITEM_BYTES - 4096
+
+
+def test_events_together_over_a_transactions_bytes_are_refused_whole(event_store):
+    """Each event under the item limit, together over what one DynamoDB transaction holds
+    (4 MB less a margin): every adapter refuses the commit before writing anything."""
+    append(event_store, "a", 0, [ev(1)])
+    blob = _incompressible(2 * (MAX_ITEM_BYTES - 100 * 1024))    # ~300 KB stored each
+    events = tuple(ev(n, blob=blob) for n in range(2, 9))
+    with pytest.raises(CommitBytesTooLarge) as refused:
+        event_store.append_batch([StreamWrite("a", 1, events),
+                                  StreamWrite("b", 0, tuple(ev(n, blob=blob) for n in range(7)))])
+    assert isinstance(refused.value, CommitTooLarge)
+    assert refused.value.size > refused.value.limit == MAX_COMMIT_BYTES
+    assert event_store.version("a") == 1 and event_store.version("b") == 0
