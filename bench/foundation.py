@@ -108,7 +108,7 @@ def time_service_commands(events, views, n: int) -> list[float]:
     def create(uow):
         uow.decide(t.TOURNAMENT, tid, t.CreateTournament(
             tid, "o1", "Bench", "vtes", "sealed", "swiss", "seed", uow.now.isoformat(),
-            settings={"registration": {"max_players": 20000}}))
+            settings={"registration": {"max_players": 2000}}))   # sealed: at most 2,000
         return Reply(201, {})
     service.run(create)
     samples = []
