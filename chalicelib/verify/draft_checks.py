@@ -24,7 +24,6 @@ from ..domain.mixed_draft.commands import LibraryPick, ReplaceProduct, TakePickF
 from ..domain.mixed_draft.decide import next_expiry, next_round
 from ..domain.product.allocation import allocate_one, pool_of
 from ..domain.product.replacement import kinds_in
-from ..domain.profiles.product import ProductSettings
 from ..domain.table_draft import TABLE_DRAFT, Pick, PickFor, ReplacePack
 from ..domain.table_draft.aggregate import TABLE_DRAFT_ROSTER
 from ..domain.table_draft.decide import expire_next, laid_next, take
@@ -32,6 +31,7 @@ from ..domain.table_draft.state import TableDraftState
 from .context import Context
 from .field_starts import table_starts
 from .findings import Difference, Finding, NotChecked, Recorded, differences
+from .product_source import product_of
 from .rederive import decided, decided_with_followers, guarded, stamped
 
 GIVEN = ("the judge gave the replacement's cards (7.2.5): they come from the judge's "
@@ -40,16 +40,12 @@ UNNOTED = ("recorded before Podium noted whether the seed drew the replacement's
            "or the judge gave them")
 
 
-def _product(ctx: Context) -> ProductSettings:
-    return ProductSettings.model_validate(ctx.section("product"))
-
-
 def _uncollated(ctx: Context, event: Recorded, chosen: bool = False) -> list[Finding]:
     """Why the product of ``event`` is not re-collated ([] when it is collated from the
     seed out of card sets the log carries)."""
     if chosen:
         return [NotChecked(event, "the packs were chosen by the organizer, not drawn")]
-    product = _product(ctx)
+    product = product_of(ctx)
     if product.source != "collated":
         return [NotChecked(event, f"the product is {product.source} by the staff, not "
                                   "collated from the seed")]

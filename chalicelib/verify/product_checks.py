@@ -10,66 +10,34 @@ from ..domain.draft.decide import auto_pick
 from ..domain.draft.setup import plan_pods
 from ..domain.draft.state import PodState
 from ..domain.mixed_draft import MIXED_DRAFT
-from ..domain.pods.assignment import assign_pods, pod_sizes
 from ..domain.product.allocation import collate_packs, deal_starters
 from ..domain.profiles.draft import DraftSettings
-from ..domain.profiles.product import ProductSettings
-from ..domain.sealed.commands import DealSwap
-from ..domain.sealed.decide import decide as sealed_decide
 from ..domain.table_draft.aggregate import MIXED_DRAFT_ROSTER
 from ..domain.table_draft.setup import plan_pods as plan_limited_pods
-from ..domain.trade.prep.decide import POD_MAX, POD_MIN
 from .context import Context
 from .field_starts import mixed_starts
 from .findings import Difference, Finding, NotChecked, Recorded, differences
+from .product_source import chosen, chosen_findings, not_collated, product_of
 from .rederive import covered, decided, decided_with_followers, guarded, stamped
 
 # the seed label each limited capability draws its pods with
 POD_LABELS = {"mixed-draft": "mixed-draft-pods", "table-draft": "table-draft-pods"}
 
 
-def _product(ctx: Context) -> ProductSettings:
-    return ProductSettings.model_validate(ctx.section("product"))
-
-
-def chosen(data: dict[str, Any], what: str) -> bool:
-    """The organizer chose ``what`` ("pods", "packs") instead of the seed's draw."""
-    return what in (data.get("chosen_by_organizer") or [])
-
-
-def _chosen(event: Recorded, what: str) -> list[Finding]:
-    return [NotChecked(event, f"the {what} were chosen by the organizer, not drawn")]
-
-
-def _collated(ctx: Context, event: Recorded, start: dict[str, Any] | None = None
-              ) -> list[Finding] | None:
-    """None when the product is collated from the seed; else why it is not checked."""
-    if start is not None and chosen(start, "packs"):
-        return _chosen(event, "packs")
-    source = _product(ctx).source
-    if source != "collated":
-        return [NotChecked(event, f"the product is {source} by the staff, not collated "
-                                  "from the seed")]
-    missing = sorted({b.set for b in _product(ctx).boosters} - set(ctx.sets))
-    if missing:
-        return [NotChecked(event, f"the audit log lacks the card sets {missing}")]
-    return None
-
-
 def draft_started(ctx: Context, state: Any, event: Recorded) -> list[Finding]:
     def work() -> list[Finding]:
         pods = event.data.get("pods") or []
         players = [p for pod in pods for p in pod]
-        out = _chosen(event, "pods") if chosen(event.data, "pods") else differences(
+        out = chosen_findings(event, "pods") if chosen(event.data, "pods") else differences(
             event, "pods", pods, plan_pods(
                 players, DraftSettings.model_validate(ctx.section("draft")), ctx.seed or ""))
         if event.data.get("seed") is not None:     # the seed its pods' packs come from
             out += differences(event, "seed", event.data["seed"], ctx.seed)
-        product = _product(ctx)
+        product = product_of(ctx)
         # since version 3 each pod's opening records its players' (pod_opened)
         in_pods = event.schema_version >= 3 and event.data.get("starters") is None
         if product.starters and not in_pods:
-            skip = _collated(ctx, event, event.data)
+            skip = not_collated(ctx, event, event.data)
             out += skip if skip else differences(
                 event, "starters", event.data.get("starters"),
                 deal_starters(product, ctx.sets, ctx.seed or "", players))
@@ -88,12 +56,12 @@ def pod_opened(ctx: Context, state: PodState, event: Recorded) -> list[Finding]:
             out += _kept_starters(ctx, event, start)
             if start.get("packs") is not None:
                 return out
-        skip = _collated(ctx, event, start)
+        skip = not_collated(ctx, event, start)
         if skip:
             return out + skip
         rounds = len(d.get("packs") or [])
         for seat, player in enumerate(d.get("seats") or []):
-            packs = collate_packs(_product(ctx), ctx.sets, ctx.seed or "", player, 0, rounds)
+            packs = collate_packs(product_of(ctx), ctx.sets, ctx.seed or "", player, 0, rounds)
             for r, pack in enumerate(packs):
                 out += differences(event, f"packs[{r}][{seat}] (round {r + 1}, {player})",
                                    d["packs"][r][seat], pack["cards"])
@@ -105,7 +73,7 @@ def _kept_starters(ctx: Context, event: Recorded, start: dict[str, Any]) -> list
     """The starters a pod's opening records: none when the start recorded everyone's,
     else its players' as dealt from the seed to the whole field (V:EKN 7.5.2)."""
     recorded = event.data.get("starters")
-    product = _product(ctx)
+    product = product_of(ctx)
     if start.get("starters") is not None or not product.starters:
         return differences(event, "starters", recorded, None)
     if {s.set for s in product.starters} - set(ctx.sets):
@@ -176,55 +144,6 @@ def card_picked(ctx: Context, state: PodState, event: Recorded) -> list[Finding]
     return guarded(event, work)
 
 
-def sealed_started(ctx: Context, state: Any, event: Recorded) -> list[Finding]:
-    def work() -> list[Finding]:
-        d = event.data
-        out: list[Finding] = []
-        players = list(d.get("players") or [])
-        collated = {p: items for p, items in (d.get("packs") or {}).items()
-                    if any("set" in item for item in items)}
-        if collated:
-            skip = _collated(ctx, event)
-            if skip:
-                return skip
-        for player, items in collated.items():
-            derived = collate_packs(_product(ctx), ctx.sets, ctx.seed or "", player)
-            out += differences(event, f"packs.{player}", items, derived)
-        product = _product(ctx)
-        if product.starters and collated:
-            dealt = deal_starters(product, ctx.sets, ctx.seed or "", players)
-            recorded: dict[str, list[Any]] = {}
-            for item in d.get("starters") or []:
-                recorded.setdefault(item["owner"], []).append(
-                    {"set": item["set"], "starter": item["starter"], "cards": item["cards"]})
-            out += differences(event, "starters", recorded,
-                               {p: dealt[p] for p in players if dealt[p]})
-        if not collated and players:
-            out.append(NotChecked(event, "the packs were entered by the staff, not "
-                                         "collated from the seed"))
-        return out
-    return guarded(event, work)
-
-
-def swap_dealt(ctx: Context, state: Any, event: Recorded) -> list[Finding]:
-    command = DealSwap(seed=ctx.seed or "x", now=event.recorded_at or "1970-01-01T00:00:00Z")
-    return guarded(event, lambda: decided(
-        event, lambda: sealed_decide(command, state),
-        ["hand_back", "handed_back", "received_from", "pools"]))
-
-
-def trade_pods(ctx: Context, state: Any, event: Recorded) -> list[Finding]:
-    def work() -> list[Finding]:
-        pods = event.data.get("pods") or []
-        if chosen(event.data, "pods"):
-            return _chosen(event, "pods")
-        players = [p for pod in pods for p in pod]
-        sizes = pod_sizes(len(players), POD_MIN, POD_MAX, POD_MAX)
-        return differences(event, "pods", pods,
-                           assign_pods(players, sizes, ctx.seed or "", "trade-pods"))
-    return guarded(event, work)
-
-
 def limited_pods(ctx: Context, state: Any, event: Recorded) -> list[Finding]:
     d = event.data
     label = POD_LABELS.get(str(d.get("capability")))
@@ -235,7 +154,7 @@ def limited_pods(ctx: Context, state: Any, event: Recorded) -> list[Finding]:
         pods = d.get("pods") or []
         players = [p for pod in pods for p in pod]
         if chosen(d, "pods"):
-            out = _chosen(event, "pods")
+            out = chosen_findings(event, "pods")
         else:
             derived, _ = plan_limited_pods(players, ctx.section("draft"), ctx.seed or "",
                                            label)
@@ -255,13 +174,13 @@ def _roster_starters(ctx: Context, event: Recorded, players: list[str]) -> list[
         return []
     if event.schema_version >= 2 and d.get("starters") is None:
         return []       # each pod's start records its players' (draft_checks)
-    product = _product(ctx)
+    product = product_of(ctx)
     # players keeping no starter are listed with none (rosters recorded before the pods
     # opened after them) or not listed at all (since: the roster stays small)
     recorded = {p: s for p, s in (d.get("starters") or {}).items() if s}
     if chosen(d, "packs") or not product.starters:
         return differences(event, "starters", recorded, {})
-    skip = _collated(ctx, event)
+    skip = not_collated(ctx, event)
     if skip:
         return skip
     if set(s.set for s in product.starters) - set(ctx.sets):
@@ -278,7 +197,7 @@ def mixed_started(ctx: Context, state: Any, event: Recorded) -> list[Finding]:
     # product the organizer chose, recorded by a roster whose pods open after it: the pod
     # must hold that (not drawn from the seed, so checked against the roster only)
     entered = (formed or {}).get("packs")
-    skip = None if entered is not None else _collated(ctx, event, formed)
+    skip = None if entered is not None else not_collated(ctx, event, formed)
     if skip:
         return skip
     roster = ctx.final_state(MIXED_DRAFT_ROSTER, f"mixed-{ctx.log.tournament_id}")
@@ -293,7 +212,7 @@ def mixed_started(ctx: Context, state: Any, event: Recorded) -> list[Finding]:
             ctx, event, lambda: MIXED_DRAFT.decide(stamped(starts[number - 1], at), state),
             ignore=("at",))       # deadlines run from the recorded ``at``
         if entered is not None:
-            out.append(_chosen(event, "packs")[0])
+            out.append(chosen_findings(event, "packs")[0])
         return out
     return guarded(event, work)
 

@@ -31,6 +31,7 @@ from . import deck_checks as decks
 from . import draft_checks as drafts
 from . import judging_checks as judging
 from . import product_checks as product
+from . import sealed_checks as sealed
 from . import swiss_checks as swiss
 from . import tables_checks as tables
 from . import tournament_checks as tournament
@@ -70,10 +71,10 @@ FAMILIES: dict[str, Family] = {
                             "LateArrivalProvided": drafts.late_arrival}),
     "pod": Family(POD, {"PodOpened": product.pod_opened, "CardPicked": product.card_picked,
                         "PackReplaced": drafts.pack_replaced}),
-    "sealed": Family(SEALED, {"SealedStarted": product.sealed_started,
-                              "SealedSwapDealt": product.swap_dealt,
+    "sealed": Family(SEALED, {"SealedStarted": sealed.sealed_started,
+                              "SealedSwapDealt": sealed.swap_dealt,
                               "SealedLateArrival": drafts.late_arrival}),
-    "trade-roster": Family(TRADE_PREP, {"TradePodsFormed": product.trade_pods}),
+    "trade-roster": Family(TRADE_PREP, {"TradePodsFormed": sealed.trade_pods}),
     "trade-pod": Family(TRADE_POD),
     "mixed-roster": Family(MIXED_DRAFT_ROSTER, {"LimitedPodsFormed": product.limited_pods,
                                     "LimitedLateArrival": drafts.late_arrival}),
