@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
+
+from ...pods.roster_starters import SeatedRoster
 
 
 @dataclass(frozen=True)
-class DraftState:
+class DraftState(SeatedRoster):
     started: bool = False
     pods: tuple[tuple[str, ...], ...] = ()
     pod_of: dict[str, int] = field(default_factory=dict)  # player -> pod number (1-based)
@@ -23,18 +24,7 @@ class DraftState:
     seed: str | None = None
     packs: dict[str, list[list[str]]] | None = None
 
-    def starters_of(self, player: str, pod: Any = None) -> list[dict[str, Any]]:
-        """The starters ``player`` keeps (V:EKN 7.5.2): as the start recorded them, else
-        as their pod's opening did (``pod``: its state; none while it is not open)."""
-        if self.starters is not None:
-            return list(self.starters.get(player, []))
-        return list(getattr(pod, "starters", {}).get(player, []))
 
-    @cached_property
-    def seated(self) -> tuple[str, ...]:
-        """Every player seated in a pod, pod by pod (the field starters are dealt to):
-        made once per state, not once per pod opened."""
-        return tuple(p for pod in self.pods for p in pod)
 
     @property
     def opens_pods(self) -> bool:

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
 
 from ...pods.assignment import pod_number
+from ...pods.roster_starters import SeatedRoster
 
 
 @dataclass(frozen=True)
-class RosterState:
+class RosterState(SeatedRoster):
     capability: str = ""
     pods: tuple[tuple[str, ...], ...] = ()
     first_seats: tuple[str, ...] = ()
@@ -26,11 +26,6 @@ class RosterState:
     seed: str | None = None
     packs: dict[str, list[list[str]]] | None = None
 
-    @cached_property
-    def seated(self) -> tuple[str, ...]:
-        """Every player seated in a pod, pod by pod (the field starters are dealt to):
-        made once per state, not once per pod opened."""
-        return tuple(p for pod in self.pods for p in pod)
 
     @property
     def opens_pods(self) -> bool:
@@ -41,13 +36,6 @@ class RosterState:
     def formed(self) -> bool:
         return bool(self.pods)
 
-    def starters_of(self, player: str, pod: Any = None) -> list[dict[str, Any]]:
-        """The starters ``player`` keeps as sealed product (7.5.2): as the roster
-        recorded them, else as their pod's opening did (``pod``: its state; none while
-        it is not open, and none in a mixed draft, whose pods open them)."""
-        if self.starters is not None:
-            return list(self.starters.get(player, []))
-        return list(getattr(pod, "starters", {}).get(player, []))
 
     def pod_of(self, player: str) -> int | None:
         return pod_number(self.pods, player)
