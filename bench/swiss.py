@@ -99,10 +99,11 @@ def run_size(n: int, args, fide: Bridge) -> tuple[bool, list[str]]:
     rounds: list[tuple[int, PairedRound]] = []
     compared: list[dict] = []
     bye_trouble = 0
-    for seed in range(args.events):
+    first = args.first_event
+    for seed in range(first, first + args.events):
         event = Event(n, args.rounds, seed)
         byes: Counter[str] = Counter()
-        compare = seed < args.exact_events and (
+        compare = seed < first + args.exact_events and (
             n <= args.exact_up_to or (n in args.fide and fide.available))
         for r in event.run():
             rounds.append((seed, r))
@@ -133,7 +134,7 @@ def run_size(n: int, args, fide: Bridge) -> tuple[bool, list[str]]:
     gaps = [r.paired.gap for _, r in rounds]
     rematches = sum(r.paired.quality["rematches"] for _, r in rounds)
     methods = Counter(r.paired.method for _, r in rounds)
-    print(f"\n== {n} players: {args.events} events x {args.rounds} rounds "
+    print(f"\n== {n} players: {args.events} events (from event {first}) x {args.rounds} rounds "
           f"({len(rounds)} rounds, {sum(r.paired.bye is not None for _, r in rounds)} "
           "with a bye) ==")
     cpu_seed, slowest = max(rounds, key=lambda sr: sr[1].cpu)
@@ -157,13 +158,13 @@ def run_size(n: int, args, fide: Bridge) -> tuple[bool, list[str]]:
     ok &= verdict(f"{n} players: every round proven optimal ({proven}/{len(rounds)}), "
                   f"none above an exact solve ({worse} above)", not unproven and not worse)
     if n <= max(SMALL):
-        ok &= _small_field(n, rounds, worst)
+        ok &= _small_field(n, rounds, worst, first)
     if n >= RANKED:
-        event0 = [r for seed, r in rounds if seed == 0]
+        event0 = [r for seed, r in rounds if seed == first]
         ranked, paired = ranking_and_pairing(event0)
         scratch = sum(best_of(rank_again(r), setup=cold) for r in event0)
         pairing = paired - ranked
-        print(f"event 0 again (CPU, per round the median of 5 runs of each, alternated): "
+        print(f"event {first} again (CPU, per round the median of 5 runs of each, alternated): "
               f"ranking {ranked:.2f}s of PairRound's {paired:.2f}s over {len(event0)} rounds, "
               f"pairing (the rest) {pairing:.2f}s, ranking / pairing x{ranked / pairing:.2f}; "
               f"ranking in a cold process (nothing kept, best of 3) {scratch:.2f}s")
@@ -185,13 +186,15 @@ def run_size(n: int, args, fide: Bridge) -> tuple[bool, list[str]]:
     return ok, notes
 
 
-def _small_field(n: int, rounds: list[tuple[int, PairedRound]], worst: PairedRound) -> bool:
+def _small_field(n: int, rounds: list[tuple[int, PairedRound]], worst: PairedRound,
+                 first: int) -> bool:
     """PairRound against one exact solve of the same graph on every round that solved
     exactly (of the first three events) and on the slowest round, each ratio the median
     of 21 interleaved pairs in CPU time with its spread (``swiss_checks.paired_ratio``).
     The verdict is on the worst round, the one whose PairRound takes the most CPU in
     those pairs: not the slowest of one noisy timing, so a re-run judges the same one."""
-    judged = [(s, r) for s, r in rounds if s < 3 and r.paired.method.startswith("exact")]
+    judged = [(s, r) for s, r in rounds
+              if s < first + 3 and r.paired.method.startswith("exact")]
     judged += [(s, r) for s, r in rounds if r is worst and (s, r) not in judged]
     measured = []
     for seed, r in judged:
@@ -214,7 +217,7 @@ def _small_field(n: int, rounds: list[tuple[int, PairedRound]], worst: PairedRou
 
 def _print_comparison(n: int, rows: list[dict], fide: Bridge, notes: list[str]) -> bool:
     ok = True
-    print("-- event 0 round by round beside the exact solvers and the FIDE Dutch engine --")
+    print("-- the first event round by round beside the exact solvers and the FIDE Dutch engine --")
     for row in rows:
         line = (f"round {row['round']:>2}: Podium {row['ours_s']:.3f}s cost "
                 f"{row['ours_q'].squared_gap} sq, {row['ours_q'].rematches} rematches"
@@ -266,8 +269,11 @@ def _print_comparison(n: int, rows: list[dict], fide: Bridge, notes: list[str]) 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench swiss")
     parser.add_argument("sizes", nargs="*", type=int,
-                        default=[256, 512, 1024, 2048, 4096, 16384])
+                        default=[256, 512, 1024, 2048, 4096, 8192, 16384])
     parser.add_argument("--events", type=int, default=10)
+    parser.add_argument("--first-event", type=int, default=0,
+                        help="the first event's number (its seed): 10 and up are a second, "
+                        "independent set of events")
     parser.add_argument("--rounds", type=int, default=12)
     parser.add_argument("--exact-up-to", type=int, default=1024,
                         help="largest field also paired exactly (networkx and rustworkx)")

@@ -24,7 +24,11 @@ from __future__ import annotations
 #    (PodOpened version 3, DraftStarted version 3)
 #  - a Swiss round of up to 1,024 players that the repair leaves above the middle groups'
 #    bound is solved exactly (``LAST_RESORT_FACTOR``)
-PODIUM_VERSION = "1.4.0"
+# 1.5.0 (issue 31): a Swiss field of up to 256 players is solved exactly at once (was 64,
+#  then the fast pairing first); the middle groups' bound keeps the parity of the pairs
+#  crossing a group's upper boundary for groups of any size (was up to 96 players), so
+#  the repair aims at it and stops there
+PODIUM_VERSION = "1.5.0"
 
 
 def parse(version: object) -> tuple[int, int, int] | None:

@@ -21,15 +21,18 @@ from .repair import repair
 from .segments import segment_bound
 
 Pair = tuple[Candidate, Candidate]
-EXACT_LIMIT = 64
+# Fields this small are solved exactly at once: one solve of 256 players costs 10-30 ms,
+# less than a fast pairing that misses its bound followed by that solve (``bench swiss``
+# holds the worst round at 256 within 1.2x one exact solve of its graph).
+EXACT_LIMIT = 256
 # A field the fast pairing leaves above its lower bound is solved exactly up to this many
 # players per ``EXACT_LIMIT`` (one solve of 512, graph built in bulk: ~0.1-0.2 s, what
 # the worst repaired round of a larger field costs anyway).
-FALLBACK_FACTOR = 8
+FALLBACK_FACTOR = 2
 # A round that repair leaves above the middle groups' bound (about 1 in 120 at 1,024
 # players in ``bench swiss``; none from 2,048 on) is solved exactly up to this many players
 # per ``EXACT_LIMIT``: one solve of 1,024 costs ~1 s of CPU, paid only by that rare round.
-LAST_RESORT_FACTOR = 16
+LAST_RESORT_FACTOR = 4
 WINDOW_LIMIT = 120
 # Repair budget, in edges handed to the blossom solver (deterministic, unlike a clock:
 # the same field always gets the same pairing). The solver's time grows with its edges

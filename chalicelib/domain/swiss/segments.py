@@ -5,10 +5,7 @@ from __future__ import annotations
 from itertools import pairwise
 
 from .bounds import SPLIT_PART, split_bound
-from .cost import Candidate, is_rematch
-from .exact import max_saving
-
-PARITY_PART = 96          # segments this small are solved with the parity of their exits
+from .cost import Candidate
 
 
 def _exit2(gap: int, reach: int, shared: bool) -> int:
@@ -69,10 +66,6 @@ def segment_bound(players: list[Candidate], part: int = SPLIT_PART) -> int:
                for p in part_players]
         downs = [_exit2(gap_down, p.score - levels[hi], shared_down) if down else None
                  for p in part_players]
-        if len(part_players) > PARITY_PART:
-            twice += _relaxed2(part_players, [min(c for c in pair if c is not None)
-                                              for pair in zip(ups, downs, strict=True)])
-            continue
         # a pair passing over the whole segment: its spans here, charged once (halved
         # where a segment next door charges the same boundary)
         passing = 2 * (levels[lo] - levels[hi]) ** 2 + \
@@ -92,48 +85,48 @@ def segment_bound(players: list[Candidate], part: int = SPLIT_PART) -> int:
     return max((twice + 1) // 2, split_bound(players, part))
 
 
-def _relaxed2(part: list[Candidate], exits: list[int]) -> int:
-    """``_relaxed`` in doubled costs, each player's exit given."""
-    edges = []
-    for i, a in enumerate(part):
-        for j in range(i + 1, len(part)):
-            b = part[j]
-            saving = exits[i] + exits[j] - 2 * (a.score - b.score) ** 2
-            if saving > 0 and not is_rematch(a, b):
-                edges.append((i, j, saving))
-    return sum(exits) - max_saving(len(part), edges)
-
-
 def _with_parity2(part: list[Candidate], ups: list[int | None], downs: list[int | None],
                   parity: int) -> int | None:
     """Twice the least cost of pairing ``part`` without rematches where each player may
     instead leave up (``ups``) or down (``downs``; None: no way out there), with the
-    number leaving up of the given ``parity`` (None: impossible). A perfect matching:
-    each player has an up twin and a down twin; leaving is matching one's own twin, and
-    the twins left over pair among their kind (one spare twin per kind sets the parity)."""
+    number leaving up of the given ``parity`` (None: impossible).
+
+    A perfect matching on the players and at most two spare nodes: two players joined
+    either pair (no rematch) or both leave the same way, whichever costs less, so pairs
+    of leavers keep each way's count even; the odd one out of a way leaves through its
+    spare, present when that way's count must be odd (``parity`` up, the rest down).
+    Every assignment of the wanted parity is such a matching and back, at no more cost:
+    O(m) nodes, where one twin per way and player needed cliques of zero-cost twins."""
+    import numpy as np
     import rustworkx as rx
     m = len(part)
-    edges: list[tuple[int, int, int]] = []
-    for i, a in enumerate(part):
-        for j in range(i + 1, m):
-            if not is_rematch(a, part[j]):
-                edges.append((i, j, 2 * (a.score - part[j].score) ** 2))
-        if ups[i] is not None:
-            edges.append((i, m + i, ups[i]))     # type: ignore[arg-type]
-        if downs[i] is not None:
-            edges.append((i, 2 * m + i, downs[i]))   # type: ignore[arg-type]
-    spares: list[int] = []
-    for kind, spare in ((1, (m - parity) % 2), (2, parity % 2)):
-        twins = [kind * m + i for i in range(m)] + ([3 * m + len(spares)] if spare else [])
-        spares += [1] if spare else []
-        edges += [(a, b, 0) for k, a in enumerate(twins) for b in twins[k + 1:]]
-    nodes = 3 * m + len(spares)
-    top = max((c for _, _, c in edges), default=0) + 1
-    graph = rx.PyGraph(multigraph=True)
-    graph.add_nodes_from(range(nodes))
-    graph.add_edges_from([(a, b, top - c) for a, b, c in edges])
+    never = np.inf
+    score = np.fromiter((p.score for p in part), dtype=np.float64, count=m)
+    up = np.array([never if c is None else c for c in ups], dtype=np.float64)
+    down = np.array([never if c is None else c for c in downs], dtype=np.float64)
+    cost = 2 * (score[:, None] - score[None, :]) ** 2
+    index = {p.id: k for k, p in enumerate(part)}
+    for i, p in enumerate(part):
+        for opponent in p.opponents:
+            j = index.get(opponent)
+            if j is not None:
+                cost[i, j] = cost[j, i] = never
+    cost = np.minimum(cost, np.minimum(up[:, None] + up[None, :],
+                                       down[:, None] + down[None, :]))
+    spares = [way for way, odd in ((up, parity % 2), (down, (m - parity) % 2)) if odd]
+    nodes = m + len(spares)
+    full = np.full((nodes, nodes), never)
+    full[:m, :m] = cost
+    for k, way in enumerate(spares):      # the two spares never meet: that breaks parity
+        full[:m, m + k] = way
+    upper = np.triu(np.isfinite(full), 1)
+    if not upper.any():
+        return None if nodes else 0
+    top = float(full[upper].max())
+    # maximum weight among maximum-cardinality matchings = least cost among perfect ones
+    graph = rx.PyGraph.from_adjacency_matrix(np.where(upper, top + 1 - full, 0.0),
+                                             null_value=0.0)
     matched = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=int)
     if 2 * len(matched) != nodes:
         return None
-    cost = {(a, b): c for a, b, c in edges}
-    return sum(cost.get((a, b), cost.get((b, a), 0)) for a, b in matched)
+    return int(sum(full[min(a, b), max(a, b)] for a, b in matched))

@@ -132,7 +132,7 @@ def test_a_field_paired_by_brackets_decides_the_same(monkeypatch):
     """Above the exact solver's limit (brackets, repair, bounds all ask who met whom)."""
     rng = random.Random(5)
     h = Harness("mtg", seed="brackets", override={"rounds": 5})
-    field = players(151)
+    field = players(301)
     outcome = random_outcome(rng, h.settings["best_of"], draws=True)
     methods = set()
     for _ in range(5):

@@ -18,10 +18,10 @@ from chalicelib.domain.swiss.segments import segment_bound
 @pytest.fixture(autouse=True)
 def repaired_above_256(monkeypatch):
     """These fields of 512 are paired exactly since the exact fallback reaches 512 (and the
-    last resort 1,024); the bounds and the repair they exercise serve larger fields: keep
-    both at 4 x 64 here."""
-    monkeypatch.setattr(pairing_module, "FALLBACK_FACTOR", 4)
-    monkeypatch.setattr(pairing_module, "LAST_RESORT_FACTOR", 4)
+    last resort 1,024); the bounds and the repair they exercise serve larger fields: no
+    fallback above the direct exact solve of 256 here."""
+    monkeypatch.setattr(pairing_module, "FALLBACK_FACTOR", 1)
+    monkeypatch.setattr(pairing_module, "LAST_RESORT_FACTOR", 1)
 
 
 def field(n: int, seed: int, number: int) -> list[Candidate]:

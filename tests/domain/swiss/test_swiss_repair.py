@@ -60,12 +60,12 @@ def test_repair_with_small_windows_costs_what_exact_costs(seed, monkeypatch):
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(n=st.integers(260, 400), rounds=st.integers(6, 9), seed=st.integers(0, 10**6))
 def test_large_fields_never_two_byes_nor_avoidable_rematches(n, rounds, seed):
-    """Through the decider (fast path: more than 4 x 64 players), an odd field with a
+    """Through the decider (fast path: more than 256 players), an odd field with a
     few drops: each bye goes to a player with the fewest byes, and a round with a
     rematch has no more of them than the exact optimum."""
     with pytest.MonkeyPatch.context() as patch:    # the repair path (not the fallback)
-        patch.setattr(pairing_module, "FALLBACK_FACTOR", 4)
-        patch.setattr(pairing_module, "LAST_RESORT_FACTOR", 4)
+        patch.setattr(pairing_module, "FALLBACK_FACTOR", 1)
+        patch.setattr(pairing_module, "LAST_RESORT_FACTOR", 1)
         _large_field(n, rounds, seed)
 
 
@@ -133,6 +133,7 @@ def test_a_round_repair_leaves_unproven_is_solved_exactly_up_to_the_last_resort(
     monkeypatch.setattr(pairing_module, "repair", lambda pairs, *args: (pairs, False))
     cands = [Candidate(id=f"p{i:03d}", score=3 * (i % 5), rank=i) for i in range(120)]
     weights = Weights.for_players(cands)
+    monkeypatch.setattr(pairing_module, "LAST_RESORT_FACTOR", 16)
     rescued = pairing_module.solve(cands, random.Random(1), exact_limit=8)   # 120 <= 16 x 8
     assert rescued.method == "exact" and rescued.bound is None
     assert total_cost(rescued.pairs, weights) == total_cost(
