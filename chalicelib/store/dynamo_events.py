@@ -30,10 +30,9 @@ from .ports import (
     StreamWrite,
     Tally,
 )
-from .reply_items import expired, record_from_items, record_items
+from .reply_items import expired, get_chunks, put_chunks, record_from_items, record_items
 
 MAX_TRANSACTION_ITEMS = 100
-BATCH_GET_KEYS = 100
 TALLY_PREFIX = "tally:"
 READ_MANY_THREADS = 16
 TRANSIENT = {"ProvisionedThroughputExceededException", "ThrottlingException",
@@ -267,20 +266,10 @@ class DynamoEventStore:
         return record_from_items(item, self._get_chunks)
 
     def _put_chunks(self, chunks: tuple[dict[str, Any], ...]) -> None:
-        for chunk in chunks:
-            self.client.put_item(TableName=self.idempotency_table, Item=chunk)
+        put_chunks(self.client, self.idempotency_table, chunks)
 
     def _get_chunks(self, keys: list[str]) -> list[dict[str, Any]]:
-        found: list[dict[str, Any]] = []
-        for start in range(0, len(keys), BATCH_GET_KEYS):
-            request = {self.idempotency_table: {
-                "Keys": [{"key": {"S": k}} for k in keys[start:start + BATCH_GET_KEYS]],
-                "ConsistentRead": True}}
-            while request:
-                response = self.client.batch_get_item(RequestItems=request)
-                found.extend(response.get("Responses", {}).get(self.idempotency_table, []))
-                request = response.get("UnprocessedKeys") or {}
-        return found
+        return get_chunks(self.client, self.idempotency_table, keys)
 
     def all_events(self) -> Iterator[StoredEvent]:
         streams: dict[str, list[StoredEvent]] = {}

@@ -10,10 +10,11 @@ from collections.abc import Iterable
 from typing import Any
 
 from . import codec
+from .dynamo_batches import batch_get, batch_write
 from .dynamo_events import MAX_TRANSACTION_ITEMS, TransactionTooLarge, _Client
 from .dynamo_transactions import write_transaction
 from .dynamo_view_schema import META, SCHEMA_KEY, MetaSlot, ViewSchema
-from .ports import BOOKKEEPING_KIND, StoreUnavailable, ViewDoc, ViewOwnershipError
+from .ports import BOOKKEEPING_KIND, ViewDoc, ViewOwnershipError
 
 CHECKPOINT = "checkpoint#"
 GENERATION_KEY = META + "generation"    # which generation of the views is current
@@ -21,8 +22,6 @@ SCAN_KEY = META + "stream-scan"         # dynamo_health's stream cursors (of the
 GENERATION_MARK = "~"   # a generation's items: ``~<name>~<view id>`` (the first: no prefix)
 FOLLOW_SECONDS = 10.0   # how stale a process's idea of the current generation may be
 log = logging.getLogger(__name__)
-BATCH_GET = 100         # keys per BatchGetItem
-MAX_BATCH_ROUNDS = 8    # rounds of unprocessed keys before giving up
 
 
 def _doc(item: dict[str, Any]) -> dict[str, Any]:
@@ -118,20 +117,9 @@ class DynamoViewStore(ViewSchema):
         ids = list(dict.fromkeys(view_ids))
         found: dict[str, dict[str, Any]] = {}
         prefix = self._p
-        for start in range(0, len(ids), 100):
-            request = {self.table: {"Keys": [{"view_id": {"S": prefix + v}}
-                                             for v in ids[start:start + 100]],
-                                    "ConsistentRead": True}}
-            for attempt in range(10):
-                response = self.client.batch_get_item(RequestItems=request)
-                for item in response.get("Responses", {}).get(self.table, []):
-                    found[item["view_id"]["S"][len(prefix):]] = _doc(item)
-                request = response.get("UnprocessedKeys") or {}
-                if not request:
-                    break
-                time.sleep(min(0.5, 0.01 * 2 ** attempt))
-            else:
-                raise StoreUnavailable("views: keys left unprocessed after retries")
+        keys = [{"view_id": {"S": prefix + v}} for v in ids]
+        for item in batch_get(self.client, self.table, keys, "views"):
+            found[item["view_id"]["S"][len(prefix):]] = _doc(item)
         return found
 
     def list(self, kind: str, after: str | None = None, limit: int = 100) -> list[ViewDoc]:
@@ -164,20 +152,10 @@ class DynamoViewStore(ViewSchema):
         ids = sorted(set(stream_ids))
         found: dict[str, int] = {}
         mark = CHECKPOINT + self._p
-        for start in range(0, len(ids), BATCH_GET):
-            keys = [{"view_id": {"S": mark + s}} for s in ids[start:start + BATCH_GET]]
-            request = {self.table: {"Keys": keys, "ConsistentRead": True,
-                                    "ProjectionExpression": "view_id, version"}}
-            for attempt in range(MAX_BATCH_ROUNDS):
-                response = self.client.batch_get_item(RequestItems=request)
-                for item in response.get("Responses", {}).get(self.table, []):
-                    found[item["view_id"]["S"][len(mark):]] = int(item["version"]["N"])
-                request = response.get("UnprocessedKeys") or {}
-                if not request:
-                    break
-                time.sleep(min(0.5, 0.01 * 2 ** attempt))
-            else:
-                raise StoreUnavailable("checkpoints: unprocessed keys after retries")
+        keys = [{"view_id": {"S": mark + s}} for s in ids]
+        for item in batch_get(self.client, self.table, keys, "checkpoints",
+                              ProjectionExpression="view_id, version"):
+            found[item["view_id"]["S"][len(mark):]] = int(item["version"]["N"])
         return {stream_id: found.get(stream_id, 0) for stream_id in ids}
 
     def commit(self, stream_id: str, expected_checkpoint: int, new_checkpoint: int,
@@ -268,9 +246,8 @@ class DynamoViewStore(ViewSchema):
             response = self.client.scan(**kwargs)
             keys = [{"view_id": item["view_id"]} for item in response.get("Items", [])
                     if self._mine(item["view_id"]["S"])]
-            for start in range(0, len(keys), 25):
-                self.client.batch_write_item(RequestItems={self.table: [
-                    {"DeleteRequest": {"Key": key}} for key in keys[start:start + 25]]})
+            batch_write(self.client, self.table, [{"DeleteRequest": {"Key": key}}
+                                                  for key in keys], "views")
             if "LastEvaluatedKey" not in response:
                 break
             kwargs["ExclusiveStartKey"] = response["LastEvaluatedKey"]

@@ -3,7 +3,8 @@
 command's events, and, when its packed reply would not fit one item (``item_size``'s
 count and limit, or what is left of the transaction's 4 MB), the reply's chunks.
 
-Chunks are written BEFORE the transaction, each its own item of the idempotency table
+Chunks are written BEFORE the transaction (in batches: a 6 MB reply is one call), each
+its own item of the idempotency table
 under ``<key>#<digest>#<n>`` (the table's one hash key, no schema change): the record then
 carries only the digest of the packed reply and the chunk count. A chunk is content
 addressed, so a conflicting request with the same key writes other keys (or the very same
@@ -23,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import codec
+from .dynamo_batches import batch_get, batch_write
 from .item_size import MAX_ITEM_BYTES, item_size
 from .ports import IdempotencyRecord, StoreUnavailable
 
@@ -120,3 +122,16 @@ def record_from_items(item: dict[str, Any],
     headers = codec.loads(item["headers"]["S"]) if "headers" in item else {}
     return IdempotencyRecord(item["key"]["S"], item["fingerprint"]["S"],
                              int(item["status"]["N"]), body, headers)
+
+
+
+def put_chunks(client: Any, table: str, chunks: tuple[dict[str, Any], ...]) -> None:
+    """Write ``chunks`` to ``table`` in batches (a 6 MB reply's 16 chunks: one call)."""
+    batch_write(client, table, [{"PutRequest": {"Item": c}} for c in chunks],
+                "idempotency reply chunks")
+
+
+def get_chunks(client: Any, table: str, keys: list[str]) -> list[dict[str, Any]]:
+    """The chunk items of ``keys`` (any order; a missing one is simply absent)."""
+    return list(batch_get(client, table, [{"key": {"S": k}} for k in keys],
+                          "idempotency reply chunks"))
