@@ -42,7 +42,8 @@ ERRORS = ROOT / "openapi" / "errors.yaml"
 API = ROOT / "chalicelib" / "api"
 METHODS = ("get", "post", "put", "patch", "delete")
 ERROR_SCHEMA = "#/components/schemas/Error"
-PLUMBING = ("common", "http", "roster_routes")   # helpers blueprints call, after their own module
+# helpers blueprints call, after their own module
+PLUMBING = ("common", "http", "roster_routes", "event_pages")
 
 # What each status means to a client, before the list of its codes.
 TITLES = {

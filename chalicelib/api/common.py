@@ -200,14 +200,16 @@ def path_number(raw: str, what: str) -> int:
 
 
 def start_with_entries(request, principal: Principal, tid: str, consumer: str, bulk: Any,
-                       start: Callable[..., Any], location: str) -> Response:
+                       start: Callable[..., Any], location: str,
+                       document: Callable[[Any], Any] | None = None) -> Response:
     """A limited format's start route: ``start(uow, entered)`` (``entered``: the product
     entered per player when the body brings no ``bulk`` product, else None; the lock,
     rehearsal and unlock are ``application/handout.py``'s) with the request's
-    Idempotency-Key; its document is replied with 201 and ``location`` (as in
-    :func:`command`)."""
+    Idempotency-Key; its document is replied with 201, ``location`` and ``document`` (as
+    in :func:`command`)."""
     from ..application import handout
-    shape = ReplyShape(201, dict(request.uri_params or {}), location=location)
+    shape = ReplyShape(201, dict(request.uri_params or {}), location=location,
+                       document=document)
     return respond(handout.run_start(
         reads(), principal, tid, consumer, bulk,
         lambda uow, entered: shape.reply(start(uow, entered)),

@@ -16,6 +16,7 @@ from ..auth import optional_principal
 from ..runtime import runtime
 from .bodies import LateArrivalBody
 from .common import caller, command, path_number, reads
+from .event_pages import event_page, with_next
 from .http import json_route, parse_body
 
 View = Callable[..., Any]
@@ -59,15 +60,20 @@ def seat_route(bp, prefix: str, fmt: RosterDraft, name: str) -> View:
 def events_route(bp, prefix: str, fmt: RosterDraft, name: str) -> View:
     """``GET <prefix>/pods/{n}/events``: the pod's feed, redacted for the viewer."""
     def view(tid: str, n: str) -> Any:
-        viewer = optional_principal(bp.current_request, runtime())
-        return roster_drafts.events(reads(), viewer, fmt, tid, path_number(n, "pod"))
+        request = bp.current_request
+        viewer = optional_principal(request, runtime())
+        return with_next(roster_drafts.events(reads(), viewer, fmt, tid, path_number(n, "pod"),
+                                              *event_page(request)))
     return _declare(bp, f"{prefix}/pods/{{n}}/events", "GET", name, view)
 
 
 def log_route(bp, prefix: str, fmt: RosterDraft, name: str) -> View:
     """``GET <prefix>/pods/{n}/log``: the pod's log (staff)."""
-    return _declare(bp, f"{prefix}/pods/{{n}}/log", "GET", name, lambda tid, n: roster_drafts.log(
-        reads(), caller(bp.current_request), fmt, tid, path_number(n, "pod")))
+    def view(tid: str, n: str) -> Any:
+        request = bp.current_request
+        return with_next(roster_drafts.log(reads(), caller(request), fmt, tid,
+                                           path_number(n, "pod"), *event_page(request)))
+    return _declare(bp, f"{prefix}/pods/{{n}}/log", "GET", name, view)
 
 
 def shared_routes(bp, prefix: str, fmt: RosterDraft, kind: str) -> tuple[View, ...]:

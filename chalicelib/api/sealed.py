@@ -12,9 +12,15 @@ from ..auth import optional_principal
 from ..runtime import runtime
 from .bodies import Body, LateArrivalBody
 from .common import caller, command_route, reads, start_with_entries
-from .http import json_route, parse_body
+from .event_pages import event_page, with_next
+from .http import cursor_param, json_route, next_cursor, parse_body, query_int
 
 bp = Blueprint(__name__)
+
+
+def _staff_page(doc):
+    """A staff view's page (a player's view has no ``next``) with its cursor to send back."""
+    return {**doc, "next": next_cursor(doc["next"])} if "next" in doc else doc
 
 
 class SealedStartBody(Body):
@@ -46,13 +52,18 @@ def start_sealed(tid):
         request, principal, tid, "sealed", body.packs,
         lambda uow, entered: sealed.start(uow, principal, tid, body.hand_back_percent,
                                           body.starter_trading, body.packs, entered),
-        location="/tournaments/{tid}/sealed")
+        location="/tournaments/{tid}/sealed", document=_staff_page)
 
 
 @json_route(bp, "/tournaments/{tid}/sealed", methods=["GET"])
 def get_sealed(tid):
-    """Public progress; with a token, the caller's own product (staff: everything)."""
-    return sealed.progress(reads(), optional_principal(bp.current_request, runtime()), tid)
+    """Public progress; with a token, the caller's own product (staff: everything, the
+    per-player maps a page of ``players`` at a time: ``?after=`` the previous page's
+    ``next``, ``?limit=``)."""
+    request = bp.current_request
+    limit = query_int(request, "limit", sealed.STAFF_PAGE, 1, sealed.STAFF_PAGE_MAX)
+    return _staff_page(sealed.progress(reads(), optional_principal(request, runtime()), tid,
+                                       cursor_param(request), limit))
 
 
 offer_starter_trade = command_route(
@@ -61,21 +72,27 @@ offer_starter_trade = command_route(
 answer_starter_trade = command_route(
     bp, "/tournaments/{tid}/sealed/starter-trades/{offer}", sealed.answer_starter_trade, 200,
     StarterAnswerBody, ("accept",))
-open_product = command_route(bp, "/tournaments/{tid}/sealed/open", sealed.open_product)
+open_product = command_route(bp, "/tournaments/{tid}/sealed/open", sealed.open_product,
+                             document=_staff_page)
 register_product = command_route(
     bp, "/tournaments/{tid}/sealed/registrations", sealed.register_product, 201,
     RegistrationBody, ("cards",), allow_empty=True)
-deal_swap = command_route(bp, "/tournaments/{tid}/sealed/swap", sealed.deal_swap)
+deal_swap = command_route(bp, "/tournaments/{tid}/sealed/swap", sealed.deal_swap,
+                          document=_staff_page)
 sealed_late_arrival = command_route(
     bp, "/tournaments/{tid}/sealed/late-arrivals", sealed.late_arrival, 201, LateArrivalBody,
-    ("player_id",))
+    ("player_id",), document=_staff_page)
 
 
 @json_route(bp, "/tournaments/{tid}/sealed/events", methods=["GET"])
 def sealed_events(tid):
-    return sealed.events(reads(), optional_principal(bp.current_request, runtime()), tid)
+    request = bp.current_request
+    return with_next(sealed.events(reads(), optional_principal(request, runtime()), tid,
+                                   *event_page(request)))
 
 
 @json_route(bp, "/tournaments/{tid}/sealed/log", methods=["GET"])
 def sealed_log(tid):
-    return sealed.log(reads(), caller(bp.current_request), tid)
+    request = bp.current_request
+    doc = sealed.log(reads(), caller(request), tid, *event_page(request))
+    return with_next({**doc, "state": _staff_page(doc["state"])})

@@ -11,6 +11,7 @@ from ..auth import optional_principal
 from ..runtime import runtime
 from .bodies import Body, PlayerId
 from .common import POD, caller, command_route, path_number, reads
+from .event_pages import event_page, with_next
 from .http import json_route
 
 bp = Blueprint(__name__)
@@ -80,10 +81,14 @@ add_crypt = command_route(
 
 @json_route(bp, "/tournaments/{tid}/trade/pods/{n}/events", methods=["GET"])
 def trade_events(tid, n):
-    viewer = optional_principal(bp.current_request, runtime())
-    return trade.events(reads(), viewer, tid, path_number(n, "pod"))
+    request = bp.current_request
+    viewer = optional_principal(request, runtime())
+    return with_next(trade.events(reads(), viewer, tid, path_number(n, "pod"),
+                                  *event_page(request)))
 
 
 @json_route(bp, "/tournaments/{tid}/trade/pods/{n}/log", methods=["GET"])
 def trade_log(tid, n):
-    return trade.log(reads(), caller(bp.current_request), tid, path_number(n, "pod"))
+    request = bp.current_request
+    return with_next(trade.log(reads(), caller(request), tid, path_number(n, "pod"),
+                               *event_page(request)))

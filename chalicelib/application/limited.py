@@ -8,6 +8,7 @@ draft, a trading pod's turn and the sealed progress are public; packs, pools and
 swap deal are shown only to the player concerned and to staff (``.../log``)."""
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Collection, Mapping
 from typing import Any, Protocol, TypeVar
@@ -21,6 +22,9 @@ from . import sources, tournament
 from .reads import Reads
 
 POD_NUMBER = re.compile(r"[1-9][0-9]{0,3}")
+EVENTS_PAGE = 500                 # events per page of a feed or log (default)
+EVENTS_PAGE_MAX = 2000
+PAGE_BYTES = 2_000_000            # a page stops before its events pass this much JSON
 
 
 class _Phased(Protocol):
@@ -99,44 +103,76 @@ def summary(reads: Reads, tid: str, capability: str) -> dict[str, Any]:
     return doc
 
 
-def feed(reads: Reads, stream_id: str,
-         redact: Callable[[str, dict[str, Any]], Any]) -> dict[str, Any]:
-    """The stream's events, each cut to what the caller may see (``redact(type, data)``,
-    None: nothing of it; 7.7: the table is public, hidden cards stay hidden)."""
-    out = []
-    for e in reads.service.events.read(stream_id):
+def events_page(reads: Reads, stream_id: str, after: int, limit: int,
+                entry_of: Callable[[Any], dict[str, Any] | None]
+                ) -> tuple[list[dict[str, Any]], int | None]:
+    """The entries (``entry_of(stored event)``, None: none for it) of the stream's events
+    after version ``after``: at most ``limit``, and stopping before one that would take
+    the page past :data:`PAGE_BYTES` of JSON (a page always holds at least one). Returns
+    them and the version to continue after (None: the stream's end was read)."""
+    out: list[dict[str, Any]] = []
+    size, at = 0, after
+    chunk = min(limit + 1, 250)
+    while True:
+        batch = reads.service.events.read(stream_id, at, limit=chunk)
+        for e in batch:
+            entry = entry_of(e)
+            if entry is not None:
+                if len(out) == limit:
+                    return out, at
+                cost = len(json.dumps(entry, separators=(",", ":"), default=str))
+                if out and size + cost > PAGE_BYTES:
+                    return out, at
+                out.append(entry)
+                size += cost
+            at = e.version
+        if len(batch) < chunk:
+            return out, None
+
+
+def feed(reads: Reads, stream_id: str, redact: Callable[[str, dict[str, Any]], Any],
+         after: int = 0, limit: int = EVENTS_PAGE) -> dict[str, Any]:
+    """The stream's events after version ``after``, each cut to what the caller may see
+    (``redact(type, data)``, None: nothing of it; 7.7: the table is public, hidden cards
+    stay hidden), a page at a time (:func:`events_page`; ``next``: the version to read
+    after, None on the last page)."""
+    def entry(e: Any) -> dict[str, Any] | None:
         data = redact(e.type, e.data)
-        if data is not None:
-            out.append({"version": e.version, "type": e.type, "data": data,
-                        "recorded_at": e.recorded_at})
-    return {"stream": stream_id, "events": out}
+        return None if data is None else {"version": e.version, "type": e.type, "data": data,
+                                          "recorded_at": e.recorded_at}
+    out, following = events_page(reads, stream_id, after, limit, entry)
+    return {"stream": stream_id, "events": out, "next": following}
 
 
-def event_log(reads: Reads, stream_id: str) -> list[dict[str, Any]]:
-    """Every event of the stream, unredacted (staff)."""
-    return [{"version": e.version, "type": e.type, "data": e.data,
-             "actor": e.meta.get("actor"), "recorded_at": e.recorded_at}
-            for e in reads.service.events.read(stream_id)]
+def event_log(reads: Reads, stream_id: str, after: int = 0, limit: int = EVENTS_PAGE
+              ) -> tuple[list[dict[str, Any]], int | None]:
+    """The stream's events after version ``after``, unredacted (staff), a page at a
+    time (:func:`events_page`)."""
+    return events_page(reads, stream_id, after, limit, lambda e: {
+        "version": e.version, "type": e.type, "data": e.data,
+        "actor": e.meta.get("actor"), "recorded_at": e.recorded_at})
 
 
 def pod_feed(reads: Reads, actor: Principal | None, tid: str, n: int, pod_of: Callable[..., Any],
-             stream_of: Callable[[str, int], str],
-             redact: Callable[..., Any]) -> dict[str, Any]:
+             stream_of: Callable[[str, int], str], redact: Callable[..., Any],
+             after: int = 0, limit: int = EVENTS_PAGE) -> dict[str, Any]:
     """A pod's events as the caller may see them (``redact(type, data, player=, staff=,
-    members=)``, members: the pod's players)."""
+    members=)``, members: the pod's players), a page at a time (:func:`feed`)."""
     members = tuple(pod_of(reads, tournament.checked_tid(tid), n).players)
     player, staff = viewer_of(actor, tournament.load(reads, tid))
     return feed(reads, stream_of(tid, n),
-                lambda t, d: redact(t, d, player=player, staff=staff, members=members))
+                lambda t, d: redact(t, d, player=player, staff=staff, members=members),
+                after, limit)
 
 
 def pod_log(reads: Reads, actor: Principal, tid: str, n: int, pod_of: Callable[..., Any],
-            view: Callable[..., Any], stream_of: Callable[[str, int], str]) -> dict[str, Any]:
-    """A pod's whole state and every event, for staff."""
+            view: Callable[..., Any], stream_of: Callable[[str, int], str],
+            after: int = 0, limit: int = EVENTS_PAGE) -> dict[str, Any]:
+    """A pod's whole state and its events, a page at a time (staff)."""
     require_tournament_staff(actor, tournament.load(reads, tid))
     state = pod_of(reads, tid, n)
-    return {"pod": n, "state": view(state, staff=True),
-            "events": event_log(reads, stream_of(tid, n))}
+    events, following = event_log(reads, stream_of(tid, n), after, limit)
+    return {"pod": n, "state": view(state, staff=True), "events": events, "next": following}
 
 
 # -- starting the product -----------------------------------------------------------------

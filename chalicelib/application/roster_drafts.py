@@ -119,15 +119,18 @@ def seat(reads: Reads, actor: Principal, fmt: RosterDraft, tid: str, n: int) -> 
 
 @lists_cards
 def events(reads: Reads, actor: Principal | None, fmt: RosterDraft, tid: str,
-           n: int) -> dict[str, Any]:
-    """The pod's events as the caller may see them."""
-    return limited.pod_feed(reads, actor, tid, n, fmt.pod, fmt.pod_stream, fmt.redact)
+           n: int, after: int = 0, limit: int = limited.EVENTS_PAGE) -> dict[str, Any]:
+    """The pod's events as the caller may see them, a page at a time."""
+    return limited.pod_feed(reads, actor, tid, n, fmt.pod, fmt.pod_stream, fmt.redact,
+                            after, limit)
 
 
 @lists_cards
-def log(reads: Reads, actor: Principal, fmt: RosterDraft, tid: str, n: int) -> dict[str, Any]:
-    """The pod's whole state and every event (staff)."""
-    return limited.pod_log(reads, actor, tid, n, fmt.pod, fmt.view, fmt.pod_stream)
+def log(reads: Reads, actor: Principal, fmt: RosterDraft, tid: str, n: int, after: int = 0,
+        limit: int = limited.EVENTS_PAGE) -> dict[str, Any]:
+    """The pod's whole state and its events, a page at a time (staff)."""
+    return limited.pod_log(reads, actor, tid, n, fmt.pod, fmt.view, fmt.pod_stream,
+                           after, limit)
 
 
 def own_pick(events: list[Event]) -> dict[str, Any]:

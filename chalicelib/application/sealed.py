@@ -22,10 +22,12 @@ from .card_facts import lists_cards
 from .formats_sealed import RESTRICTED_TRADE, SEALED, SEALED_SWAP
 from .handout import EnteredProduct
 from .product_phase import require_product_phase_not_over
-from .reads import Reads
+from .reads import InvalidQuery, Reads
 from .sets import product_sets
 
 FORMATS = (SEALED.name, SEALED_SWAP.name, RESTRICTED_TRADE.name)
+STAFF_PAGE = 250          # players per page of the staff view (and of a command's reply)
+STAFF_PAGE_MAX = 500
 
 
 def handed_out(source: Any, tid: str) -> sealed.SealedState:
@@ -35,6 +37,26 @@ def handed_out(source: Any, tid: str) -> sealed.SealedState:
         raise Conflict("the sealed product has not been handed out",
                        {"tournament_id": tid}, code="not_started")
     return state
+
+
+def staff_page(state: sealed.SealedState, after: str | None = None,
+               limit: int | None = None) -> dict[str, Any]:
+    """The staff view with its per-player maps for one page of ``players`` (in their
+    order): those after the player ``after`` (absent: from the first), at most ``limit``
+    (default :data:`STAFF_PAGE`); ``next``: the page's last player while more follow
+    (400 ``invalid_query`` when ``after`` is no player of the product)."""
+    size = STAFF_PAGE if limit is None else limit
+    start = 0
+    if after is not None:
+        try:
+            start = state.players.index(after) + 1
+        except ValueError:
+            raise InvalidQuery("query parameter 'after' is not a cursor of this product",
+                               {"parameter": "after"}) from None
+    shown = state.players[start:start + size]
+    more = start + size < len(state.players)
+    return {**sealed.view(state, staff=True, shown=shown),
+            "next": shown[-1] if more and shown else None}
 
 
 def _shown(reads: Reads, tid: str) -> sealed.SealedState:
@@ -78,18 +100,19 @@ def start(uow: UnitOfWork, actor: Principal, tid: str, hand_back_percent: int | 
     state, _ = uow.decide(sealed.SEALED, tid, sealed.StartSealed(
         players=players, allocations=allocations, swap=t.format == SEALED_SWAP.name,
         hand_back_percent=hand_back_percent or 15, starter_trading=trading, now=uow.now))
-    return sealed.view(state, staff=True)
+    return staff_page(state)
 
 
 # -- staff -------------------------------------------------------------------------------
 
 def _staff_command(uow: UnitOfWork, actor: Principal, tid: str, command_of: Any
                    ) -> dict[str, Any]:
-    """A staff command on the product: ``command_of(tournament)``; the staff view."""
+    """A staff command on the product: ``command_of(tournament)``; the staff view's first
+    page (its ``next`` continues at ``GET .../sealed``)."""
     t = tournament.load(uow, tid, guard=False)
     require_tournament_staff(actor, t)
     state, _ = uow.decide(sealed.SEALED, tid, command_of(t))
-    return sealed.view(state, staff=True)
+    return staff_page(state)
 
 
 @lists_cards
@@ -156,29 +179,35 @@ def register_product(uow: UnitOfWork, actor: Principal, tid: str,
 # -- reads -------------------------------------------------------------------------------
 
 @lists_cards
-def progress(reads: Reads, actor: Principal | None, tid: str) -> dict[str, Any]:
-    """The public progress; with a token, the caller's own product (staff: everything)."""
+def progress(reads: Reads, actor: Principal | None, tid: str, after: str | None = None,
+             limit: int | None = None) -> dict[str, Any]:
+    """The public progress; with a token, the caller's own product (staff: everything,
+    the per-player maps a page of players at a time: :func:`staff_page`)."""
     if actor is None:
         return limited.summary(reads, tid, "sealed")
     t = tournament.load(reads, tid)
     state = _shown(reads, tid)
     if is_staff(actor, t):
-        return sealed.view(state, staff=True)
+        return staff_page(state, after, limit)
     return sealed.view(state, player=limited.player_of(actor, tid))
 
 
 @lists_cards
-def events(reads: Reads, actor: Principal | None, tid: str) -> dict[str, Any]:
-    """The product's events, contents shown only to their owner (and staff)."""
+def events(reads: Reads, actor: Principal | None, tid: str, after: int = 0,
+           limit: int = limited.EVENTS_PAGE) -> dict[str, Any]:
+    """The product's events, contents shown only to their owner (and staff), a page at a
+    time (``limited.feed``)."""
     _shown(reads, tournament.checked_tid(tid))
     player, staff = limited.viewer_of(actor, tournament.load(reads, tid))
     return limited.feed(reads, streams.sealed(tid),
-                        lambda t, d: redact(t, d, player=player, staff=staff))
+                        lambda t, d: redact(t, d, player=player, staff=staff), after, limit)
 
 
 @lists_cards
-def log(reads: Reads, actor: Principal, tid: str) -> dict[str, Any]:
-    """The staff view and every event."""
+def log(reads: Reads, actor: Principal, tid: str, after: int = 0,
+        limit: int = limited.EVENTS_PAGE) -> dict[str, Any]:
+    """The staff view's first page and every event, a page at a time."""
     require_tournament_staff(actor, tournament.load(reads, tid))
-    return {"state": sealed.view(_shown(reads, tid), staff=True),
-            "events": limited.event_log(reads, streams.sealed(tid))}
+    state = staff_page(_shown(reads, tid))
+    events_, following = limited.event_log(reads, streams.sealed(tid), after, limit)
+    return {"state": state, "events": events_, "next": following}

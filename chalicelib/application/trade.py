@@ -145,15 +145,19 @@ def pod_view(reads: Reads, actor: Principal | None, tid: str, n: int) -> dict[st
 
 
 @lists_cards
-def events(reads: Reads, actor: Principal | None, tid: str, n: int) -> dict[str, Any]:
+def events(reads: Reads, actor: Principal | None, tid: str, n: int, after: int = 0,
+           limit: int = limited.EVENTS_PAGE) -> dict[str, Any]:
     """The pod's events for its players and staff (offers, answers and turns are public
-    to the pod); 403 ``not_in_pod`` for anyone else."""
+    to the pod), a page at a time; 403 ``not_in_pod`` for anyone else."""
     members = pod(reads, tournament.checked_tid(tid), n).players
     limited.staff_or_member(actor, tournament.load(reads, tid), members)
-    return limited.pod_feed(reads, actor, tid, n, pod, streams.trade_pod, redact)
+    return limited.pod_feed(reads, actor, tid, n, pod, streams.trade_pod, redact,
+                            after, limit)
 
 
 @lists_cards
-def log(reads: Reads, actor: Principal, tid: str, n: int) -> dict[str, Any]:
-    """The pod's whole state and every event (staff)."""
-    return limited.pod_log(reads, actor, tid, n, pod, trade.view, streams.trade_pod)
+def log(reads: Reads, actor: Principal, tid: str, n: int, after: int = 0,
+        limit: int = limited.EVENTS_PAGE) -> dict[str, Any]:
+    """The pod's whole state and its events, a page at a time (staff)."""
+    return limited.pod_log(reads, actor, tid, n, pod, trade.view, streams.trade_pod,
+                           after, limit)
