@@ -104,14 +104,15 @@ def summary(reads: Reads, tid: str, capability: str) -> dict[str, Any]:
 
 
 def events_page(reads: Reads, stream_id: str, after: int, limit: int,
-                entry_of: Callable[[Any], dict[str, Any] | None]
+                entry_of: Callable[[Any], dict[str, Any] | None], spent: int = 0
                 ) -> tuple[list[dict[str, Any]], int | None]:
     """The entries (``entry_of(stored event)``, None: none for it) of the stream's events
     after version ``after``: at most ``limit``, and stopping before one that would take
-    the page past :data:`PAGE_BYTES` of JSON (a page always holds at least one). Returns
-    them and the version to continue after (None: the stream's end was read)."""
+    the page (``spent`` bytes of it already taken by the rest of the reply) past
+    :data:`PAGE_BYTES` of JSON; a page always holds at least one. Returns them and the
+    version to continue after (None: the stream's end was read)."""
     out: list[dict[str, Any]] = []
-    size, at = 0, after
+    size, at = spent, after
     chunk = min(limit + 1, 250)
     while True:
         batch = reads.service.events.read(stream_id, at, limit=chunk)
@@ -120,7 +121,7 @@ def events_page(reads: Reads, stream_id: str, after: int, limit: int,
             if entry is not None:
                 if len(out) == limit:
                     return out, at
-                cost = len(json.dumps(entry, separators=(",", ":"), default=str))
+                cost = json_size(entry)
                 if out and size + cost > PAGE_BYTES:
                     return out, at
                 out.append(entry)
@@ -144,13 +145,20 @@ def feed(reads: Reads, stream_id: str, redact: Callable[[str, dict[str, Any]], A
     return {"stream": stream_id, "events": out, "next": following}
 
 
-def event_log(reads: Reads, stream_id: str, after: int = 0, limit: int = EVENTS_PAGE
-              ) -> tuple[list[dict[str, Any]], int | None]:
+def event_log(reads: Reads, stream_id: str, after: int = 0, limit: int = EVENTS_PAGE,
+              beside: Any = None) -> tuple[list[dict[str, Any]], int | None]:
     """The stream's events after version ``after``, unredacted (staff), a page at a
-    time (:func:`events_page`)."""
+    time (:func:`events_page`; ``beside``: what else the page holds, counted in its
+    bytes)."""
+    spent = 0 if beside is None else json_size(beside)
     return events_page(reads, stream_id, after, limit, lambda e: {
         "version": e.version, "type": e.type, "data": e.data,
-        "actor": e.meta.get("actor"), "recorded_at": e.recorded_at})
+        "actor": e.meta.get("actor"), "recorded_at": e.recorded_at}, spent)
+
+
+def json_size(doc: Any) -> int:
+    """The bytes of ``doc`` as compact JSON (about what a reply spends on it)."""
+    return len(json.dumps(doc, separators=(",", ":"), default=str))
 
 
 def pod_feed(reads: Reads, actor: Principal | None, tid: str, n: int, pod_of: Callable[..., Any],
@@ -170,9 +178,9 @@ def pod_log(reads: Reads, actor: Principal, tid: str, n: int, pod_of: Callable[.
             after: int = 0, limit: int = EVENTS_PAGE) -> dict[str, Any]:
     """A pod's whole state and its events, a page at a time (staff)."""
     require_tournament_staff(actor, tournament.load(reads, tid))
-    state = pod_of(reads, tid, n)
-    events, following = event_log(reads, stream_of(tid, n), after, limit)
-    return {"pod": n, "state": view(state, staff=True), "events": events, "next": following}
+    state = view(pod_of(reads, tid, n), staff=True)
+    events, following = event_log(reads, stream_of(tid, n), after, limit, state)
+    return {"pod": n, "state": state, "events": events, "next": following}
 
 
 # -- starting the product -----------------------------------------------------------------

@@ -209,5 +209,5 @@ def log(reads: Reads, actor: Principal, tid: str, after: int = 0,
     """The staff view's first page and every event, a page at a time."""
     require_tournament_staff(actor, tournament.load(reads, tid))
     state = staff_page(_shown(reads, tid))
-    events_, following = limited.event_log(reads, streams.sealed(tid), after, limit)
+    events_, following = limited.event_log(reads, streams.sealed(tid), after, limit, state)
     return {"state": state, "events": events_, "next": following}

@@ -123,16 +123,30 @@ def test_the_feed_and_the_log_page_by_event_within_a_byte_budget(api_on, monkeyp
     whole = api.get(base + "/log", token=org).body
     assert whole["next"] is None and len(whole["events"]) == 9
     versions = [e["version"] for e in whole["events"]]
+    feed = api.get(base + "/events", token=org).body["events"]
+    sizes = [limited.json_size(e) for e in feed]
 
     monkeypatch.setattr(limited, "PAGE_BYTES", 1)       # every event alone passes it
     for url in (base + "/log", base + "/events"):
         pages = _pages(api, url, org)
         assert [[e["version"] for e in p["events"]] for p in pages] == [[v] for v in versions]
-    small = min(len(str(e["data"])) for e in whole["events"])
-    monkeypatch.setattr(limited, "PAGE_BYTES", 3 * small + 2000)
+    budget = sum(sorted(sizes)[:3])             # about three of the small registrations
+    monkeypatch.setattr(limited, "PAGE_BYTES", budget)
+    pages = _pages(api, base + "/events", org)
+    assert [e for p in pages for e in p["events"]] == feed
+    expected, held = [], budget + 1             # a page closes before passing the budget
+    for size in sizes:
+        if held + size > budget:
+            expected.append(0)
+            held = 0
+        expected[-1] += 1
+        held += size
+    assert [len(p["events"]) for p in pages] == expected and max(expected) > 1
+    # the log's staff view counts in its page: each page holds just one event beside it
+    monkeypatch.setattr(limited, "PAGE_BYTES", limited.json_size(whole["state"]) + min(sizes))
     pages = _pages(api, base + "/log", org)
-    assert 1 < len(pages) < len(versions)
     assert [e for p in pages for e in p["events"]] == whole["events"]
+    assert all(len(p["events"]) == 1 for p in pages)
 
     monkeypatch.setattr(limited, "PAGE_BYTES", 10_000_000)
     pages = _pages(api, base + "/events", event["players"][0]["token"], "limit=4")
