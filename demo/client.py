@@ -84,6 +84,18 @@ class Api:
             if after is None:
                 return events
 
+    def every_event(self, path: str, token: str | None = None) -> list[dict[str, Any]]:
+        """Every event of a limited format's feed or staff log (``path``: a pod's or the
+        sealed product's ``.../events`` or ``.../log``), page after page."""
+        events: list[dict[str, Any]] = []
+        after = None
+        while True:
+            page = self.get(path + (f"?after={after}" if after else ""), token=token)
+            events += page["events"]
+            after = page["next"]
+            if after is None:
+                return events
+
     def event_count(self, tid: str, org: str) -> int:
         return len(self.event_log(tid, org))
 

@@ -72,7 +72,7 @@ def run(api: Api) -> Outcome:
         for player in entry["players"]:
             api.post(f"{trade}/pods/{n}/crypt", {"cards": setups[player]["sideboard"][:2]},
                      token=ev.token[player])
-        done = api.get(f"{trade}/pods/{n}/log", token=ev.org)["events"][-1]
+        done = api.every_event(f"{trade}/pods/{n}/log", ev.org)[-1]
         if done["type"] != "TradePodCompleted":
             raise AssertionError(f"pod {n} ended with {done['type']}")
         decks.update(done["data"]["decks"])

@@ -23,7 +23,7 @@ def handed_out(api: Api, ev, pod: str) -> Counter:
     """Every card a pod drafts: each seat's crypt and library piles as split at the start,
     or as split again when one of its items was replaced (7.2.5)."""
     seats: dict[int, list[str]] = {}
-    for e in api.get(pod + "/log", token=ev.org)["events"]:
+    for e in api.every_event(pod + "/log", ev.org):
         if e["type"] == "MixedDraftStarted":
             for k, (crypt, piles) in enumerate(zip(e["data"]["crypt"], e["data"]["piles"],
                                                    strict=True), start=1):
@@ -92,7 +92,7 @@ def draft(api: Api, ev) -> dict[str, Any]:
                 break
             picks += 1
         log = api.get(pod + "/log", token=ev.org)
-        if log["events"][-1]["type"] != "MixedDraftCompleted":
+        if api.every_event(pod + "/log", ev.org)[-1]["type"] != "MixedDraftCompleted":
             raise AssertionError(f"pod {n} did not complete: {view['status']}")
         drafted += Counter(c for p in log["state"]["pools"].values()
                            for c in p["crypt"] + p["library"])

@@ -74,7 +74,7 @@ def draft(api: Api, ev) -> dict[str, Any]:
             picks += 1
         else:
             raise AssertionError(f"table draft pod {n} did not complete")
-    auto = sum(1 for n in pods for e in api.get(f"{base}/pods/{n}/log", token=ev.org)["events"]
+    auto = sum(1 for n in pods for e in api.every_event(f"{base}/pods/{n}/log", ev.org)
                if e["type"] == "TableCardPicked" and e["data"]["auto"])
     if auto < len(MISSED):
         raise AssertionError(f"{len(MISSED)} missed picks but {auto} issued by the timer "
