@@ -19,7 +19,7 @@ from ..domain.decks.aggregate import DECKS
 from ..domain.errors import Forbidden, Invalid
 from ..domain.version import PODIUM_VERSION
 from ..projections.queries.tournaments import streams_kind
-from . import audit_manifest, audit_private, tournament
+from . import audit_manifest, audit_private, page_bytes, tournament
 from .card_facts import lists_cards
 from .reads import Reads
 from .sets import product_sets
@@ -57,7 +57,7 @@ def audit_log(reads: Reads, actor: Principal | None, tid: str, after: str | None
             raise Forbidden("the audit log is public once the tournament is finished; "
                             "before that only its staff may read it", code="audit_not_public")
     position = _cursor(after, tid)
-    events, following = _page(reads, tid, position, limit)
+    events, sorts, following = _page(reads, tid, position, limit)
     policy = _policy(reads, state, secret)
 
     def show(event: Any) -> dict[str, Any]:
@@ -76,6 +76,12 @@ def audit_log(reads: Reads, actor: Principal | None, tid: str, after: str | None
                                                     audited, secret)
         if signer is not None:
             reply["signature"] = signer.sign(audit_chain.canonical(reply["manifest"]))
+    entries = reply["events"]
+    kept = page_bytes.fitting(entries, page_bytes.json_size(
+        {k: v for k, v in reply.items() if k != "events"}))
+    if kept < len(entries):              # the rest would pass a reply's bytes: next page
+        reply["events"] = entries[:kept]
+        reply["next"] = f"{sorts[kept - 1]}|{events[kept - 1].version}"
     return reply
 
 
@@ -122,7 +128,7 @@ def private_part(reads: Reads, actor: Principal | None, tid: str, after: str | N
     if actor is None:
         raise Unauthorized("the private part of the audit log is for the tournament's staff")
     require_tournament_staff(actor, state)
-    events, following = _page(reads, tid, _cursor(after, tid), limit)
+    events, _, following = _page(reads, tid, _cursor(after, tid), limit)
     policy = _policy(reads, state, secret)
     openings = [o for e in events
                 for o in policy.opening(e.stream_id, e.version, e.type, scrub(e.data),
@@ -131,18 +137,18 @@ def private_part(reads: Reads, actor: Principal | None, tid: str, after: str | N
 
 
 def _page(reads: Reads, tid: str, position: tuple[str, int] | None,
-          limit: int) -> tuple[list[Any], str | None]:
+          limit: int) -> tuple[list[Any], list[str], str | None]:
     """Up to ``limit`` events from ``position`` (a stream's sort key in the tournament's
-    stream index, the version read up to), streams in the order they began; the cursor
-    after them, or None on the last page."""
+    stream index, the version read up to), streams in the order they began; each event's
+    stream's sort key; the cursor after them, or None on the last page."""
     sort, version = position if position is not None else (None, 0)
     pending = [(sort, sort.split("|", 1)[1])] if sort is not None else []
-    index_after, events = sort, list[Any]()
+    index_after, events, sorts = sort, list[Any](), list[str]()
     while True:
         if not pending:
             batch = reads.views.list(streams_kind(tid), after=index_after, limit=100)
             if not batch:
-                return events, None
+                return events, sorts, None
             index_after = batch[-1].sort
             pending = [(v.sort, v.doc["stream_id"]) for v in batch
                        if audited(v.doc["stream_id"])]
@@ -151,8 +157,9 @@ def _page(reads: Reads, tid: str, position: tuple[str, int] | None,
         room = limit - len(events)
         read = reads.service.events.read(stream_id, version, limit=room + 1)
         events += read[:room]
+        sorts += [sort] * len(read[:room])
         if len(read) > room or len(events) == limit:
-            return events, f"{sort}|{read[min(room, len(read)) - 1].version}"
+            return events, sorts, f"{sort}|{read[min(room, len(read)) - 1].version}"
         version = 0
 
 

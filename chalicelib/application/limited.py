@@ -8,7 +8,6 @@ draft, a trading pod's turn and the sealed progress are public; packs, pools and
 swap deal are shown only to the player concerned and to staff (``.../log``)."""
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Collection, Mapping
 from typing import Any, Protocol, TypeVar
@@ -18,13 +17,13 @@ from ..domain.decider import Decider
 from ..domain.errors import Forbidden, Invalid, NotFound
 from ..domain.tournament import TournamentState
 from ..projections.queries.limited import pod_id, summary_id
-from . import sources, tournament
+from . import page_bytes, sources, tournament
+from .page_bytes import json_size
 from .reads import Reads
 
 POD_NUMBER = re.compile(r"[1-9][0-9]{0,3}")
 EVENTS_PAGE = 500                 # events per page of a feed or log (default)
 EVENTS_PAGE_MAX = 2000
-PAGE_BYTES = 2_000_000            # a page stops before its events pass this much JSON
 
 
 class _Phased(Protocol):
@@ -109,7 +108,7 @@ def events_page(reads: Reads, stream_id: str, after: int, limit: int,
     """The entries (``entry_of(stored event)``, None: none for it) of the stream's events
     after version ``after``: at most ``limit``, and stopping before one that would take
     the page (``spent`` bytes of it already taken by the rest of the reply) past
-    :data:`PAGE_BYTES` of JSON; a page always holds at least one. Returns them and the
+    ``page_bytes.PAGE_BYTES`` of JSON; a page always holds at least one. Returns them and the
     version to continue after (None: the stream's end was read)."""
     out: list[dict[str, Any]] = []
     size, at = spent, after
@@ -122,7 +121,7 @@ def events_page(reads: Reads, stream_id: str, after: int, limit: int,
                 if len(out) == limit:
                     return out, at
                 cost = json_size(entry)
-                if out and size + cost > PAGE_BYTES:
+                if out and size + cost > page_bytes.PAGE_BYTES:
                     return out, at
                 out.append(entry)
                 size += cost
@@ -154,11 +153,6 @@ def event_log(reads: Reads, stream_id: str, after: int = 0, limit: int = EVENTS_
     return events_page(reads, stream_id, after, limit, lambda e: {
         "version": e.version, "type": e.type, "data": e.data,
         "actor": e.meta.get("actor"), "recorded_at": e.recorded_at}, spent)
-
-
-def json_size(doc: Any) -> int:
-    """The bytes of ``doc`` as compact JSON (about what a reply spends on it)."""
-    return len(json.dumps(doc, separators=(",", ":"), default=str))
 
 
 def pod_feed(reads: Reads, actor: Principal | None, tid: str, n: int, pod_of: Callable[..., Any],

@@ -21,7 +21,7 @@ from ..domain.profiles.sanctioning import notice
 from ..domain.tournament.state import plain
 from ..projections.queries.tournaments import streams_kind, summary_id
 from ..service import UnitOfWork
-from . import admission, event_tiers, set_pins, staff_keys, tournament
+from . import admission, event_tiers, page_bytes, set_pins, staff_keys, tournament
 from .card_facts import with_card_facts
 from .play import open_play
 from .reads import InvalidQuery, Reads
@@ -182,6 +182,7 @@ def event_log(reads: Reads, actor: Principal, tid: str, after: str | None,
     at = _log_cursor(after)
     hide_seed = state.status != t.state.FINISHED
     events: list[Any] = []                     # StoredEvent
+    at_each: list[tuple[str, str, int]] = []   # each event's cursor (to continue after it)
     upcoming: list[Any] = []
     following = None
     position, last_sort = at, at[1] if at else None
@@ -197,15 +198,20 @@ def event_log(reads: Reads, actor: Principal, tid: str, after: str | None,
         room = limit - len(events)
         batch = events_store.read(stream_id, version, limit=room + 1)  # one more: is there more?
         events += batch[:room]
+        at_each += [(stream_id, sort, e.version) for e in batch[:room]]
         if len(batch) > room:
             following = (stream_id, sort, batch[room - 1].version)
         elif len(events) == limit:
             following = (stream_id, sort, batch[-1].version) if batch else position
         position, last_sort = None, sort
-    page = {"tournament_id": tid, "events": [
+    entries: list[dict[str, Any]] = [
         {"stream_id": e.stream_id, "version": e.version, "type": e.type,
          "data": {**e.data, "seed": None} if hide_seed and "seed" in e.data else e.data,
-         "actor": e.meta.get("actor"), "recorded_at": e.recorded_at} for e in events]}
+         "actor": e.meta.get("actor"), "recorded_at": e.recorded_at} for e in events]
+    kept = page_bytes.fitting(entries)
+    if kept < len(entries):              # the rest would pass a reply's bytes: next page
+        entries, following = entries[:kept], at_each[kept - 1]
+    page = {"tournament_id": tid, "events": entries}
     return with_card_facts(reads, tid, page), "|".join(map(str, following)) if following else None
 
 

@@ -17,6 +17,7 @@ from ..store.ports import (
     CommitBytesTooLarge,
     CommitTooLarge,
     ConcurrencyConflict,
+    EventJsonTooLarge,
     EventStore,
     IdempotencyKeyTaken,
     IdempotencyRecord,
@@ -210,6 +211,13 @@ def too_large(exc: ItemTooLarge | CommitBytesTooLarge) -> Invalid:
             f"transaction limit): {advice}",
             {"events": exc.items, "bytes": exc.size, "limit": exc.limit},
             code="commit_too_large")
+    if isinstance(exc, EventJsonTooLarge):
+        return Invalid(
+            f"this command records an event larger than a reply can carry (event "
+            f"{exc.event_type} of {exc.stream_id}: {exc.size} bytes of JSON, at most "
+            f"{exc.limit}, so that a page of it stays under a 6 MB reply): {advice}",
+            {"stream": exc.stream_id, "event_type": exc.event_type, "bytes": exc.size,
+             "limit": exc.limit}, code="commit_too_large")
     return Invalid(
         f"this command records more than one atomic commit of the store holds "
         f"(event {exc.event_type} of {exc.stream_id}: {exc.size} bytes stored, at most "

@@ -14,7 +14,7 @@ from typing import Any
 
 from . import codec
 from .chaining import Chainer
-from .ports import CommitBytesTooLarge, ItemTooLarge, StoredEvent, StreamWrite
+from .ports import CommitBytesTooLarge, EventJsonTooLarge, ItemTooLarge, StoredEvent, StreamWrite
 
 DYNAMODB_ITEM_LIMIT = 400 * 1024      # bytes, DynamoDB's hard limit on one item
 # headroom for what the count only approximates (numbers, DynamoDB's own rounding): an
@@ -24,6 +24,10 @@ MAX_ITEM_BYTES = DYNAMODB_ITEM_LIMIT - ITEM_SAFETY_MARGIN
 # a DynamoDB transaction holds 4 MB; the events and tallies of one commit may take all but
 # a margin (an idempotency reply past what they leave goes to chunks, ``reply_items``)
 MAX_COMMIT_BYTES = 4 * 1024 * 1024 - 64 * 1024
+# an event's data as JSON: a page of event feeds, logs and the audit log stops at 2 MB but
+# holds at least one event, so one event's JSON stays under what is left of a Lambda
+# reply's 6 MB (compressed, such an event may still be far under the item limit)
+MAX_EVENT_JSON_BYTES = 4 * 1024 * 1024
 
 
 def attribute_size(value: dict[str, Any]) -> int:
@@ -57,9 +61,14 @@ def item_size(item: dict[str, dict[str, Any]]) -> int:
 
 
 def event_item(event: StoredEvent, data_text: str | None = None) -> dict[str, Any]:
-    """The DynamoDB item of ``event`` (``data_text``: its data already JSON-encoded)."""
-    encoding, payload = codec.pack_text(codec.dumps(event.data) if data_text is None
-                                        else data_text)
+    """The DynamoDB item of ``event`` (``data_text``: its data already JSON-encoded);
+    EventJsonTooLarge when that JSON is over ``MAX_EVENT_JSON_BYTES``."""
+    text = codec.dumps(event.data) if data_text is None else data_text
+    if 4 * len(text) > MAX_EVENT_JSON_BYTES:        # else it cannot be: UTF-8 <= 4 bytes
+        size = len(text.encode("utf-8"))
+        if size > MAX_EVENT_JSON_BYTES:
+            raise EventJsonTooLarge(event.stream_id, event.type, size, MAX_EVENT_JSON_BYTES)
+    encoding, payload = codec.pack_text(text)
     return {
         "stream_id": {"S": event.stream_id},
         "version": {"N": str(event.version)},

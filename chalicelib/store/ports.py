@@ -106,6 +106,17 @@ class ItemTooLarge(CommitTooLarge):
         self.limit = limit
 
 
+class EventJsonTooLarge(ItemTooLarge):
+    """An event whose data is more JSON than one reply may carry beside its page's
+    envelope (``store/item_size.MAX_EVENT_JSON_BYTES``): a feed, log or audit page of that
+    event alone would pass a Lambda reply's 6 MB. Raised before anything is written."""
+
+    def __init__(self, stream_id: str, event_type: str, size: int, limit: int):
+        super().__init__(stream_id, event_type, size, limit)
+        ValueError.__init__(self, f"event {event_type} of stream {stream_id} is {size} "
+                                  f"bytes of JSON (at most {limit})")
+
+
 class CommitBytesTooLarge(CommitTooLarge):
     """A commit whose events together exceed what one atomic commit of the store holds
     (DynamoDB: a transaction's 4 MB, ``store/item_size.py``; every adapter refuses what

@@ -73,3 +73,36 @@ def test_pages_join_to_the_whole_log_and_bad_cursors_are_refused(api):
         assert r.status == 400 and r.body["error"] == "invalid_query", raw
     assert api.get(url + "?limit=0").status == 400
     assert api.get("/v1/tournaments/t000000000000/audit").status == 404
+
+
+def test_a_page_stops_before_its_events_pass_a_replys_bytes(api, monkeypatch):
+    """Pages close before their JSON passes ``page_bytes.PAGE_BYTES`` (a Lambda reply is
+    at most 6 MB) but always hold an event: the audit log and the staff event log each
+    join to the whole, and the joined audit log still verifies."""
+    from chalicelib.application import page_bytes
+    event = api.ready("vtes", "sealed", players=8)
+    tid, org = event["tid"], event["organizer"]
+    assert api.post(f"/v1/tournaments/{tid}/finish", EARLY, token=org).status == 200
+    for url, token in ((f"/v1/tournaments/{tid}/audit", None),
+                       (f"/v1/tournaments/{tid}/events", org)):
+        whole = api.get(url + "?limit=5000", token=token).body
+        sizes = [page_bytes.json_size(e) for e in whole["events"]]
+        budget = max(sizes)              # the largest event fills a page alone
+        monkeypatch.setattr(page_bytes, "PAGE_BYTES", budget)
+        pages, after = [], None
+        while True:
+            page = api.get(url + "?limit=5000" + (f"&after={after}" if after else ""),
+                           token=token).body
+            pages.append(page["events"])
+            after = page["next"]
+            if after is None:
+                break
+        monkeypatch.setattr(page_bytes, "PAGE_BYTES", 2_000_000)
+        assert [e for p in pages for e in p] == whole["events"], url
+        assert len(pages) > 2 and all(p for p in pages)
+        assert all(sum(map(page_bytes.json_size, p)) <= budget for p in pages[1:])
+        assert any(len(p) > 1 for p in pages)
+        if url.endswith("/audit"):
+            joined = {**whole, "events": [e for p in pages for e in p]}
+            outcome = verify(joined)
+            assert outcome.ok, [d.line() for d in outcome.differences]

@@ -10,7 +10,7 @@ import os
 import boto3
 import pytest
 
-from chalicelib.application import limited, sealed
+from chalicelib.application import page_bytes, sealed
 from chalicelib.config import Config
 from chalicelib.runtime import build_runtime, set_runtime
 from chalicelib.store.dynamo_tables import create_tables
@@ -124,14 +124,14 @@ def test_the_feed_and_the_log_page_by_event_within_a_byte_budget(api_on, monkeyp
     assert whole["next"] is None and len(whole["events"]) == 9
     versions = [e["version"] for e in whole["events"]]
     feed = api.get(base + "/events", token=org).body["events"]
-    sizes = [limited.json_size(e) for e in feed]
+    sizes = [page_bytes.json_size(e) for e in feed]
 
-    monkeypatch.setattr(limited, "PAGE_BYTES", 1)       # every event alone passes it
+    monkeypatch.setattr(page_bytes, "PAGE_BYTES", 1)       # every event alone passes it
     for url in (base + "/log", base + "/events"):
         pages = _pages(api, url, org)
         assert [[e["version"] for e in p["events"]] for p in pages] == [[v] for v in versions]
     budget = sum(sorted(sizes)[:3])             # about three of the small registrations
-    monkeypatch.setattr(limited, "PAGE_BYTES", budget)
+    monkeypatch.setattr(page_bytes, "PAGE_BYTES", budget)
     pages = _pages(api, base + "/events", org)
     assert [e for p in pages for e in p["events"]] == feed
     expected, held = [], budget + 1             # a page closes before passing the budget
@@ -143,12 +143,12 @@ def test_the_feed_and_the_log_page_by_event_within_a_byte_budget(api_on, monkeyp
         held += size
     assert [len(p["events"]) for p in pages] == expected and max(expected) > 1
     # the log's staff view counts in its page: each page holds just one event beside it
-    monkeypatch.setattr(limited, "PAGE_BYTES", limited.json_size(whole["state"]) + min(sizes))
+    monkeypatch.setattr(page_bytes, "PAGE_BYTES", page_bytes.json_size(whole["state"]) + min(sizes))
     pages = _pages(api, base + "/log", org)
     assert [e for p in pages for e in p["events"]] == whole["events"]
     assert all(len(p["events"]) == 1 for p in pages)
 
-    monkeypatch.setattr(limited, "PAGE_BYTES", 10_000_000)
+    monkeypatch.setattr(page_bytes, "PAGE_BYTES", 10_000_000)
     pages = _pages(api, base + "/events", event["players"][0]["token"], "limit=4")
     assert [len(p["events"]) for p in pages] == [4, 4, 1]
     for bad in ("limit=0", "limit=2001", "after=%40x", "after=" + _cursor("x")):

@@ -36,3 +36,23 @@ def test_a_commit_over_the_stores_limit_is_refused_whole(event_store, request):
         assert service.run(lambda uow: _many(uow, 101)).status == 201
         assert event_store.version("account-o000000000064") == 1
     assert service.run(lambda uow: _many(uow, 99)).status == 201     # one under: whole
+
+
+def test_an_event_of_too_much_json_is_a_422_naming_it_and_writes_nothing(event_store):
+    """An event that compresses under the item limit but is more JSON than a page of one
+    event may carry (4 MB): the command is refused whole with the event, bytes and limit."""
+    from chalicelib.store.item_size import MAX_EVENT_JSON_BYTES
+    service = CommandService(event_store)
+
+    def wide(uow) -> Reply:
+        uow.record(ACCOUNT, "o00000000wide", [AccountCreated(
+            account_id="o00000000wide", role="organizer", name="x" * MAX_EVENT_JSON_BYTES,
+            created_at=NOW)])
+        return Reply(201, {})
+
+    with pytest.raises(Invalid) as refused:
+        service.run(wide)
+    assert refused.value.code == "commit_too_large" and "JSON" in str(refused.value)
+    assert refused.value.details["event_type"] == "AccountCreated"
+    assert refused.value.details["bytes"] > refused.value.details["limit"] == MAX_EVENT_JSON_BYTES
+    assert event_store.version("account-o00000000wide") == 0

@@ -7,11 +7,18 @@ from dataclasses import replace
 
 import pytest
 
-from chalicelib.store.item_size import MAX_COMMIT_BYTES, MAX_ITEM_BYTES, event_item, item_size
+from chalicelib.store.item_size import (
+    MAX_COMMIT_BYTES,
+    MAX_EVENT_JSON_BYTES,
+    MAX_ITEM_BYTES,
+    event_item,
+    item_size,
+)
 from chalicelib.store.ports import (
     CommitBytesTooLarge,
     CommitTooLarge,
     ConcurrencyConflict,
+    EventJsonTooLarge,
     IdempotencyKeyTaken,
     IdempotencyRecord,
     ItemTooLarge,
@@ -217,6 +224,22 @@ def test_an_event_over_dynamodbs_item_limit_is_refused_whole(event_store):
     assert refused.value.size > refused.value.limit == MAX_ITEM_BYTES
     assert event_store.version("big") == 1 and event_store.version("other") == 0
     assert [e.data["n"] for e in event_store.read("big")] == [1]
+
+
+def test_an_event_of_more_json_than_a_page_may_carry_is_refused_whole(event_store):
+    """Data that compresses far under the item limit but is more JSON than a reply may
+    carry beside its page (store/item_size.py): refused by every adapter, nothing written;
+    just under it, stored."""
+    append(event_store, "wide", 0, [ev(1)])
+    blob = "ab" * (MAX_EVENT_JSON_BYTES // 2)        # a few KB once compressed
+    with pytest.raises(EventJsonTooLarge) as refused:
+        event_store.append_batch([StreamWrite("other", 0, (ev(1),)),
+                                  StreamWrite("wide", 1, (ev(2, blob=blob),))])
+    assert isinstance(refused.value, ItemTooLarge)
+    assert refused.value.size > refused.value.limit == MAX_EVENT_JSON_BYTES
+    assert event_store.version("wide") == 1 and event_store.version("other") == 0
+    append(event_store, "wide", 1, [ev(2, blob=blob[:MAX_EVENT_JSON_BYTES - 1024])])
+    assert len(event_store.read("wide", after=1)[0].data["blob"]) == MAX_EVENT_JSON_BYTES - 1024
 
 
 def test_an_event_just_under_the_limit_is_stored(event_store):
