@@ -9,6 +9,7 @@ from .state import SealedState
 
 
 def view(state: SealedState, *, player: str | None = None, staff: bool = False) -> dict[str, Any]:
+    starters = state.starters_by_owner()
     doc = {
         "status": state.status,
         "players": list(state.players),
@@ -16,7 +17,7 @@ def view(state: SealedState, *, player: str | None = None, staff: bool = False) 
         "hand_back_percent": state.hand_back_percent if state.swap else None,
         "starter_trading": state.starter_trading,
         "starters": {p: [{"id": s["id"], "set": s["set"], "starter": s["starter"]}
-                         for s in state.starters_of(p)] for p in state.players},
+                         for s in starters[p]] for p in state.players},
         "offers": [{"offer": o, **v} for o, v in sorted(state.offers.items())],
         "registered": sorted(state.registered),
         "handed_back_count": len(state.handed_back) if state.status == "final" else None,
