@@ -2,13 +2,18 @@
 (SQLite): registration to the limit, the product hand-out, opening, play, finish, the
 federation report and the public audit log, every call answered 2xx.
 
-    python -m bench largest [--formats vtes-sealed,munchkin-sealed,munchkin-draft-start]
+    python -m bench largest [--formats NAME,...]   (default: every scenario below)
                             [--players N]   (default: each format's limit)
 
 ``vtes-sealed`` (V:EKN tables) and ``munchkin-sealed`` (Swiss) run at the sealed limit
-(``MAX_PLAYERS_BY_FORMAT``, 2,000) to the report; ``munchkin-draft-start`` registers
-the general limit (``MAX_PLAYERS``, 20,000) and starts the booster draft (pods formed,
-packs collated: 900,000 picks to the end do not fit a bench run)."""
+(``MAX_PLAYERS_BY_FORMAT``, 2,000) to the report; ``vtes-restricted-trade`` (Michigan:
+set-ups, trading pods traded out, crypts, decks) and ``vtes-sealed-swap`` (registration,
+the swap, decks) at the same limit (:mod:`bench.largest_trades`);
+``munchkin-draft-start`` registers the general limit (``MAX_PLAYERS``, 20,000) and
+starts the booster draft (pods formed, packs collated: 900,000 picks to the end do not
+fit a bench run); ``mtg-draft-entered-start`` enters every player's packs at the limit
+of a draft whose product is entered per player (``MAX_PLAYERS_ENTERED_DRAFT``, 2,000)
+and starts it (see :func:`draft_entered` for why start only)."""
 from __future__ import annotations
 
 import argparse
