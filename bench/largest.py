@@ -73,7 +73,8 @@ def draft_start(http: Http, players: int) -> str:
 def draft_entered(http: Http, players: int) -> str:
     """An MTG booster draft whose packs each player brought (source ``entered``): every
     player's three physical packs entered, the draft started (pods formed, every pack in
-    its seat). Start only: 90,000 picks at about 3 ms a call are 4-5 minutes."""
+    its seat). Start only: the 90,000 picks to the end cost about 6 ms each through the
+    app (2,880 picks of 64 players in 16.7 s), 9 minutes before decks and play."""
     org, base, tokens = event(http, "mtg", "booster-draft", players, "swiss",
                               {"product": {"source": "entered"}})
     mtg = sample_sets()["sample-mtg"]

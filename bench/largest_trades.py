@@ -19,10 +19,6 @@ def _kinds(http: Http) -> dict[str, str]:
     return {c["id"]: c.get("kind", "other") for c in cards}
 
 
-def _own_pool(http: Http, base: str, pid: str, token: str, key: str = "pools") -> list[str]:
-    return http.call("GET", f"{base}/sealed", token=token)[key][pid]
-
-
 def _trade_pod(http: Http, base: str, n: int, org: str, tokens: dict[str, str]) -> int:
     """Offers in turn until every stock is face down; every third offer is declined."""
     pod, offers = f"{base}/trade/pods/{n}", 0
@@ -51,8 +47,8 @@ def restricted_trade(http: Http, players: int) -> str:
     http.call("POST", f"{base}/sealed", {}, org)
     http.call("POST", f"{base}/sealed/open", None, org)
     kinds, sideboards = _kinds(http), {}
-    for pid, token in tokens.items():
-        pool = _own_pool(http, base, pid, token)
+    for pid, token in tokens.items():       # the sealed pool until the player's pod ends
+        pool = http.call("GET", f"{base}/players/{pid}/pool", token=token)["pool"]
         library = [c for c in pool if kinds[c] != "crypt"]
         crypt = [c for c in pool if kinds[c] == "crypt"]
         sideboards[pid] = crypt[10:]
@@ -91,7 +87,7 @@ def sealed_swap(http: Http, players: int) -> str:
     http.call("POST", f"{base}/sealed", {"hand_back_percent": 20}, org)
     http.call("POST", f"{base}/sealed/open", None, org)
     for pid, token in tokens.items():
-        opened = _own_pool(http, base, pid, token, "opened")
+        opened = http.call("GET", f"{base}/sealed", token=token)["opened"][pid]
         http.call("POST", f"{base}/sealed/registrations", {"cards": opened}, token)
     swapped = http.call("POST", f"{base}/sealed/swap", None, org)
     assert sorted(swapped["received_from"].values()) == sorted(tokens), "the swap lost a deck"
