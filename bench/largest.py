@@ -13,7 +13,9 @@ the swap, decks) at the same limit (:mod:`bench.largest_trades`);
 starts the booster draft (pods formed, packs collated: 900,000 picks to the end do not
 fit a bench run); ``mtg-draft-entered-start`` enters every player's packs at the limit
 of a draft whose product is entered per player (``MAX_PLAYERS_ENTERED_DRAFT``, 2,000)
-and starts it (see :func:`draft_entered` for why start only)."""
+and starts it (see :func:`draft_entered` for why start only); ``vtes-sealed-entered``,
+``vtes-table-draft-entered-start`` and ``vtes-mixed-draft-entered-start`` hand out product
+entered player by player at the same limit (:mod:`bench.largest_entered`)."""
 from __future__ import annotations
 
 import argparse
@@ -22,6 +24,7 @@ import tempfile
 import time
 
 from bench.guard import target
+from bench.largest_entered import mixed_draft_entered, sealed_entered, table_draft_entered
 from bench.largest_steps import event, play_tables, report_and_audit
 from bench.largest_trades import restricted_trade, sealed_swap
 from bench.scale import Http, sqlite_runtime
@@ -96,6 +99,9 @@ SCENARIOS = {
     "vtes-restricted-trade": (restricted_trade, MAX_PLAYERS_BY_FORMAT["restricted-trade"]),
     "vtes-sealed-swap": (sealed_swap, MAX_PLAYERS_BY_FORMAT["sealed-swap"]),
     "mtg-draft-entered-start": (draft_entered, MAX_PLAYERS_ENTERED_DRAFT),
+    "vtes-sealed-entered": (sealed_entered, MAX_PLAYERS_BY_FORMAT["sealed"]),
+    "vtes-table-draft-entered-start": (table_draft_entered, MAX_PLAYERS_ENTERED_DRAFT),
+    "vtes-mixed-draft-entered-start": (mixed_draft_entered, MAX_PLAYERS_ENTERED_DRAFT),
 }
 
 
