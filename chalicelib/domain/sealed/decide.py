@@ -111,11 +111,11 @@ def _answer(cmd: AnswerStarterTrade, state: SealedState) -> list[Event]:
 def _open(cmd: OpenProduct, state: SealedState) -> list[Event]:
     if state.status != "allocated":
         raise Conflict("the product is already open", code="already_opened")
-    opened = {}
+    opened, owned = {}, state.starters_by_owner()
     for player in state.players:
         if player in state.pools:      # late arrival, already has a pool
             continue
-        starters = [c for s in state.starters_of(player) for c in s["cards"]]
+        starters = [c for s in owned[player] for c in s["cards"]]
         opened[player] = starters + [c for pack in state.packs[player] for c in pack["cards"]]
     return [ev.SealedProductOpened(opened=opened, at=clock.iso(cmd.now))]
 

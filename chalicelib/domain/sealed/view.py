@@ -11,25 +11,18 @@ from typing import Any
 from .state import SealedState
 
 
-def _starters(state: SealedState, shown: Sequence[str]) -> dict[str, list[dict[str, Any]]]:
-    """Each shown player's starters (id, set, starter), in the order they were handed out."""
-    held: dict[str, list[dict[str, Any]]] = {p: [] for p in shown}
-    for s in state.starters.values():
-        if s["owner"] in held:
-            held[s["owner"]].append({"id": s["id"], "set": s["set"], "starter": s["starter"]})
-    return held
-
-
 def view(state: SealedState, *, player: str | None = None, staff: bool = False,
          shown: Sequence[str] | None = None) -> dict[str, Any]:
     mapped = list(state.players) if shown is None or not staff else list(shown)
+    owned = state.starters_by_owner()
     doc = {
         "status": state.status,
         "players": list(state.players),
         "swap": state.swap,
         "hand_back_percent": state.hand_back_percent if state.swap else None,
         "starter_trading": state.starter_trading,
-        "starters": _starters(state, mapped),
+        "starters": {p: [{"id": s["id"], "set": s["set"], "starter": s["starter"]}
+                         for s in owned.get(p, ())] for p in mapped},
         "offers": [{"offer": o, **v} for o, v in sorted(state.offers.items())],
         "registered": sorted(state.registered),
         "handed_back_count": len(state.handed_back) if state.status == "final" else None,

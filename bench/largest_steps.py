@@ -1,0 +1,54 @@
+"""The steps the largest-event scenarios share (:mod:`bench.largest`): an event
+registered to its limit, V:EKN tables played to the final, and the end (finish, the
+federation report, the public audit log), every call answered 2xx."""
+from __future__ import annotations
+
+from typing import Any
+
+from bench.scale import ADMIN, Http
+
+
+def event(http: Http, game: str, fmt: str, players: int, structure: str | None = None,
+          settings: dict[str, Any] | None = None) -> tuple[str, str, dict[str, str]]:
+    """An organizer, a tournament of ``players`` self-registrations (one more is refused)
+    started; returns the organizer's key, the tournament's path and each player's token."""
+    org = http.call("POST", "/v1/accounts", {"role": "organizer", "name": "Largest"},
+                    ADMIN)["api_key"]
+    body = {"name": "Largest", "game": game, "format": fmt,
+            "settings": {**(settings or {}), "registration": {"max_players": players}}}
+    if structure:
+        body["structure"] = structure
+    tid = http.call("POST", "/v1/tournaments", body, org)["tournament_id"]
+    base = f"/v1/tournaments/{tid}"
+    tokens = {}
+    for i in range(players):
+        joined = http.call("POST", f"{base}/players", {"name": f"Player {i:05d}"})
+        tokens[joined["player"]["player_id"]] = joined["token"]
+    http.call("POST", f"{base}/players", {"name": "One too many"}, ok=(409,))
+    http.call("POST", f"{base}/start", None, org)
+    return org, base, tokens
+
+
+def play_tables(http: Http, org: str, base: str, rounds: int = 3) -> None:
+    """``rounds`` preliminary rounds of V:EKN tables, each table's result, the final."""
+    for _ in range(rounds):
+        seated = http.call("POST", f"{base}/tables/rounds", None, org)
+        for k, table in enumerate(seated["tables"], start=1):
+            vp = {p: (2 if i == 0 else 1) if i < 3 else 0 for i, p in enumerate(table)}
+            http.call("POST", f"{base}/tables/rounds/{seated['round']}/tables/{k}/result",
+                      {"vp": vp}, org)
+    final = http.call("POST", f"{base}/tables/final", None, org)
+    for _ in final["qualifiers"]:
+        http.call("POST", f"{base}/tables/final/cards", {"position": 0}, org)
+    seating = http.call("GET", f"{base}/tables/final")["seating"]
+    http.call("POST", f"{base}/tables/final/result",
+              {"vp": {p: (3 if i == 0 else 0.5) for i, p in enumerate(seating)}}, org)
+
+
+def report_and_audit(http: Http, org: str, base: str) -> int:
+    """Finish, the federation's report, and every page of the public audit log."""
+    http.call("POST", f"{base}/finish", {}, org)
+    fed = http.call("POST", "/v1/accounts", {"role": "federation", "name": "Fed"},
+                    ADMIN)["api_key"]
+    http.call("GET", f"{base}/report", token=fed)
+    return len(http.every_page(f"{base}/audit?limit=400", "events"))
