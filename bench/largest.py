@@ -15,7 +15,8 @@ fit a bench run); ``mtg-draft-entered-start`` enters every player's packs at the
 of a draft whose product is entered per player (``MAX_PLAYERS_ENTERED_DRAFT``, 2,000)
 and starts it (see :func:`draft_entered` for why start only); ``vtes-sealed-entered``,
 ``vtes-table-draft-entered-start`` and ``vtes-mixed-draft-entered-start`` hand out product
-entered player by player at the same limit (:mod:`bench.largest_entered`)."""
+entered player by player at the same limit (:mod:`bench.largest_entered`). Every reply
+must also stay under a Lambda reply's 6 MB less a tenth (the deployed API's limit)."""
 from __future__ import annotations
 
 import argparse
@@ -112,6 +113,9 @@ def _keep_largest(largest: list[tuple[int, str]]):
     return keep
 
 
+LAMBDA_REPLY = 6 * 1024 * 1024     # bytes: a synchronous Lambda's reply, at most
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench largest")
     parser.add_argument("--formats", default=",".join(SCENARIOS))
@@ -133,8 +137,12 @@ def main(argv: list[str] | None = None) -> int:
                 what, passed = run(http, players), True
             except AssertionError as failed:
                 what, passed = f"stopped: {failed}", False
+            reply, call = http.largest_reply
             print(f"{name}: {what} in {time.perf_counter() - started:.1f} s "
                   f"({http.calls} HTTP calls); largest event {largest[0][1]}, "
-                  f"{largest[0][0] / 1024:.0f} KB stored of {MAX_ITEM_BYTES / 1024:.0f} KB")
+                  f"{largest[0][0] / 1024:.0f} KB stored of {MAX_ITEM_BYTES / 1024:.0f} KB; "
+                  f"largest reply {reply / 1e6:.2f} MB ({call})")
             ok &= target(f"{name} at {players} players runs to its end", passed)
+            ok &= target(f"{name}: every reply under a Lambda reply's {LAMBDA_REPLY / 1e6:.1f} "
+                         f"MB less a tenth ({reply / 1e6:.2f} MB)", reply <= 0.9 * LAMBDA_REPLY)
     return 0 if ok else 1

@@ -157,6 +157,7 @@ class Http:
         set_runtime(rt)
         self.client = Client(app)
         self.calls = 0
+        self.largest_reply = (0, "")      # bytes of the largest reply body, and its call
 
     def call(self, method: str, path: str, body: Any = None, token: str | None = None,
              ok=(200, 201)) -> Any:
@@ -168,6 +169,8 @@ class Http:
         raw = b"" if body is None else json.dumps(body).encode()
         response = self.client.http.request(method, path, headers=headers, body=raw)
         self.calls += 1
+        if len(response.body or b"") > self.largest_reply[0]:
+            self.largest_reply = (len(response.body), f"{method} {_route(path)}")
         parsed = json.loads(response.body) if response.body else None
         if response.status_code not in ok:
             raise AssertionError(f"{method} {path} -> {response.status_code} {parsed}")
@@ -182,6 +185,13 @@ class Http:
             after = page["next"]
             if after is None:
                 return out
+
+
+def _route(path: str) -> str:
+    """``path`` with its ids as the route's names (a tournament ``t...`` as ``{tid}``)."""
+    return "/".join("{tid}" if len(part) == 13 and part[0] == "t" else
+                    "{id}" if len(part) >= 12 and any(c.isdigit() for c in part) else part
+                    for part in path.split("?")[0].split("/"))
 
 
 # -- the scenarios -------------------------------------------------------------------
