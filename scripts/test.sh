@@ -6,4 +6,4 @@ cd "$(dirname "$0")/.."
 bash scripts/bootstrap.sh
 export AWS_ACCESS_KEY_ID=testing AWS_SECRET_ACCESS_KEY=testing AWS_DEFAULT_REGION=us-east-1 \
        AWS_ACCOUNT_ID_ENDPOINT_MODE=disabled
-exec .venv/bin/python -m pytest -n "${PYTEST_WORKERS:-2}" -q -rfEs -p no:cacheprovider "$@"
+exec .venv/bin/python -m pytest -n "${PYTEST_WORKERS:-2}" --dist worksteal -q -rfEs -p no:cacheprovider "$@"

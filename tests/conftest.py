@@ -50,3 +50,30 @@ def chalice_app():
 @pytest.fixture
 def api(rt, chalice_app) -> ApiClient:
     return ApiClient(chalice_app, ADMIN_KEY)
+
+
+# The longest tests (``--durations``: each 20-90 s on a quiet machine) start first, so that
+# the suite never ends waiting on one of them while the other worker is idle; with
+# ``--dist worksteal`` (scripts/test.sh) a worker that runs out takes the other's queue.
+LONG_FIRST = (
+    "tests/docs/test_walkthrough.py",
+    "tests/fuzz/test_schemathesis.py::test_fuzz_every_operation",
+    "tests/infra/test_alarms.py",
+    "tests/client/test_typescript_client.py",
+    "tests/client/test_generated_client.py",
+    "tests/infra/test_bundle.py",
+    "tests/api/test_layout_migration.py",
+    "tests/e2e/test_dynamodb_devserver.py",
+    "tests/fuzz/test_hostile_http.py",
+    "tests/e2e/test_whole_events.py",
+    "tests/consistency/test_read_your_writes.py",
+    "tests/browser/test_desk_vtes_browser.py",
+    "tests/client/test_desk_types.py",
+)
+
+
+def pytest_collection_modifyitems(items):
+    def rank(item) -> int:
+        return next((k for k, prefix in enumerate(LONG_FIRST)
+                     if item.nodeid.startswith(prefix)), len(LONG_FIRST))
+    items.sort(key=rank)       # stable: every other test keeps its order

@@ -29,8 +29,8 @@ EXACT_LIMIT = 256
 # players per ``EXACT_LIMIT`` (one solve of 512, graph built in bulk: ~0.1-0.2 s, what
 # the worst repaired round of a larger field costs anyway).
 FALLBACK_FACTOR = 2
-# A round that repair leaves above the middle groups' bound (about 1 in 120 at 1,024
-# players in ``bench swiss``; none from 2,048 on) is solved exactly up to this many players
+# A round that repair leaves above the middle groups' bound (1 in 180 at 1,024 players in
+# ``bench swiss`` at 1.5.0, none of 720 from 2,048 on) is solved exactly up to this many players
 # per ``EXACT_LIMIT``: one solve of 1,024 costs ~1 s of CPU, paid only by that rare round.
 LAST_RESORT_FACTOR = 4
 WINDOW_LIMIT = 120
