@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bench.scale import ADMIN, Http
+from bench.scale import ADMIN, Http, play_tables
+
+__all__ = ["event", "play_tables", "report_and_audit"]
 
 
 def event(http: Http, game: str, fmt: str, players: int, structure: str | None = None,
@@ -27,22 +29,6 @@ def event(http: Http, game: str, fmt: str, players: int, structure: str | None =
     http.call("POST", f"{base}/players", {"name": "One too many"}, ok=(409,))
     http.call("POST", f"{base}/start", None, org)
     return org, base, tokens
-
-
-def play_tables(http: Http, org: str, base: str, rounds: int = 3) -> None:
-    """``rounds`` preliminary rounds of V:EKN tables, each table's result, the final."""
-    for _ in range(rounds):
-        seated = http.call("POST", f"{base}/tables/rounds", None, org)
-        for k, table in enumerate(seated["tables"], start=1):
-            vp = {p: (2 if i == 0 else 1) if i < 3 else 0 for i, p in enumerate(table)}
-            http.call("POST", f"{base}/tables/rounds/{seated['round']}/tables/{k}/result",
-                      {"vp": vp}, org)
-    final = http.call("POST", f"{base}/tables/final", None, org)
-    for _ in final["qualifiers"]:
-        http.call("POST", f"{base}/tables/final/cards", {"position": 0}, org)
-    seating = http.call("GET", f"{base}/tables/final")["seating"]
-    http.call("POST", f"{base}/tables/final/result",
-              {"vp": {p: (3 if i == 0 else 0.5) for i, p in enumerate(seating)}}, org)
 
 
 def report_and_audit(http: Http, org: str, base: str) -> int:

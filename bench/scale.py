@@ -257,6 +257,27 @@ def swiss_event(http: Http, players: int, rounds: int) -> dict[str, Any]:
             "report_bytes": len(json.dumps(report)), "total_s": time.perf_counter() - t0}
 
 
+def play_tables(http: Http, org: str, base: str, rounds: int = 3) -> list[float]:
+    """``rounds`` preliminary rounds of V:EKN tables, each table's result, the final;
+    returns the seconds each round's seating took."""
+    seat_seconds = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        seated = http.call("POST", f"{base}/tables/rounds", None, org)
+        seat_seconds.append(time.perf_counter() - start)
+        for k, table in enumerate(seated["tables"], start=1):
+            vp = {p: (2 if i == 0 else 1) if i < 3 else 0 for i, p in enumerate(table)}
+            http.call("POST", f"{base}/tables/rounds/{seated['round']}/tables/{k}/result",
+                      {"vp": vp}, org)
+    final = http.call("POST", f"{base}/tables/final", None, org)
+    for _ in final["qualifiers"]:
+        http.call("POST", f"{base}/tables/final/cards", {"position": 0}, org)
+    seating = http.call("GET", f"{base}/tables/final")["seating"]
+    http.call("POST", f"{base}/tables/final/result",
+              {"vp": {p: (3 if i == 0 else 0.5) for i, p in enumerate(seating)}}, org)
+    return seat_seconds
+
+
 def tables_event(http: Http, players: int) -> dict[str, Any]:
     t0 = time.perf_counter()
     org = http.call("POST", "/v1/accounts", {"role": "organizer", "name": "Big V:EKN"},
@@ -273,21 +294,7 @@ def tables_event(http: Http, players: int) -> dict[str, Any]:
     cards = [c.id for c in vtes.cards][:40]
     for pid in ids:
         http.call("POST", f"{base}/decks/pools/{pid}", {"cards": cards}, org)
-    seat_seconds = []
-    for _ in range(3):
-        start = time.perf_counter()
-        seated = http.call("POST", f"{base}/tables/rounds", None, org)
-        seat_seconds.append(time.perf_counter() - start)
-        for k, table in enumerate(seated["tables"], start=1):
-            vp = {p: (2 if i == 0 else 1) if i < 3 else 0 for i, p in enumerate(table)}
-            http.call("POST", f"{base}/tables/rounds/{seated['round']}/tables/{k}/result",
-                      {"vp": vp}, org)
-    final = http.call("POST", f"{base}/tables/final", None, org)
-    for _ in final["qualifiers"]:
-        http.call("POST", f"{base}/tables/final/cards", {"position": 0}, org)
-    seating = http.call("GET", f"{base}/tables/final")["seating"]
-    http.call("POST", f"{base}/tables/final/result",
-              {"vp": {p: (3 if i == 0 else 0.5) for i, p in enumerate(seating)}}, org)
+    seat_seconds = play_tables(http, org, base)
     http.call("POST", f"{base}/finish", {}, org)
     fed = http.call("POST", "/v1/accounts", {"role": "federation", "name": "Fed"}, ADMIN)["api_key"]
     report = http.call("GET", f"{base}/report", token=fed)

@@ -212,18 +212,16 @@ def too_large(exc: ItemTooLarge | CommitBytesTooLarge) -> Invalid:
             {"events": exc.items, "bytes": exc.size, "limit": exc.limit},
             code="commit_too_large")
     if isinstance(exc, EventJsonTooLarge):
-        return Invalid(
-            f"this command records an event larger than a reply can carry (event "
-            f"{exc.event_type} of {exc.stream_id}: {exc.size} bytes of JSON, at most "
-            f"{exc.limit}, so that a page of it stays under a 6 MB reply): {advice}",
-            {"stream": exc.stream_id, "event_type": exc.event_type, "bytes": exc.size,
-             "limit": exc.limit}, code="commit_too_large")
-    return Invalid(
-        f"this command records more than one atomic commit of the store holds "
-        f"(event {exc.event_type} of {exc.stream_id}: {exc.size} bytes stored, at most "
-        f"{exc.limit}, DynamoDB's item limit): {advice}",
-        {"stream": exc.stream_id, "event_type": exc.event_type, "bytes": exc.size,
-         "limit": exc.limit}, code="commit_too_large")
+        what = (f"an event larger than a reply can carry (event {exc.event_type} of "
+                f"{exc.stream_id}: {exc.size} bytes of JSON, at most {exc.limit}, so that a "
+                "page of it stays under a 6 MB reply)")
+    else:
+        what = (f"more than one atomic commit of the store holds (event {exc.event_type} of "
+                f"{exc.stream_id}: {exc.size} bytes stored, at most {exc.limit}, DynamoDB's "
+                "item limit)")
+    return Invalid(f"this command records {what}: {advice}",
+                   {"stream": exc.stream_id, "event_type": exc.event_type, "bytes": exc.size,
+                    "limit": exc.limit}, code="commit_too_large")
 
 
 class ImpureEvolve(AssertionError):

@@ -4,42 +4,14 @@ checks them while the event runs, and an event changed in storage afterwards bre
 chain at that event. Logs of events written before links were recorded still verify."""
 from __future__ import annotations
 
-import os
 from dataclasses import replace
 
-import boto3
-import pytest
-
-from chalicelib.config import Config
-from chalicelib.runtime import build_runtime, set_runtime
 from chalicelib.store import codec
-from chalicelib.store.dynamo_tables import create_tables
 from chalicelib.verify import chain_checks
 from chalicelib.verify.engine import verify
 from chalicelib.verify.log import parse
-from tests.conftest import ADMIN_KEY
-from tests.support.client import ApiClient
 
 EARLY = {"incomplete": True, "reason": "the test stops after the product phase"}
-
-
-@pytest.fixture(params=["sqlite", "dynamodb"])
-def store_api(request, chalice_app, tmp_path):
-    if request.param == "sqlite":
-        rt = request.getfixturevalue("rt")
-        yield ApiClient(chalice_app, ADMIN_KEY), rt
-        return
-    os.environ.update(AWS_ACCESS_KEY_ID="testing", AWS_SECRET_ACCESS_KEY="testing",
-                      AWS_DEFAULT_REGION="us-east-1", AWS_ACCOUNT_ID_ENDPOINT_MODE="disabled")
-    from moto import mock_aws
-    with mock_aws():
-        create_tables(boto3.client("dynamodb"), "ev", "idem", "views")
-        rt = build_runtime(Config(store="dynamodb", admin_key=ADMIN_KEY, token_secret="s" * 64,
-                                  events_table="ev", idempotency_table="idem",
-                                  views_table="views", projection="inline"))
-        set_runtime(rt)
-        yield ApiClient(chalice_app, ADMIN_KEY), rt
-        set_runtime(None)
 
 
 def _overwrite(rt, event) -> None:

@@ -4,38 +4,16 @@ written, on SQLite and on DynamoDB (moto) alike. The limit is lowered here so th
 stay small; tests/store/test_item_size.py checks the real one."""
 from __future__ import annotations
 
-import os
-
-import boto3
 import pytest
 
-from chalicelib.config import Config
-from chalicelib.runtime import build_runtime, set_runtime
 from chalicelib.store import item_size
-from chalicelib.store.dynamo_tables import create_tables
 from tests.api.test_product_entries import entered_draft, entry_path, mtg_entry, progress
-from tests.conftest import ADMIN_KEY, make_config
-from tests.support.client import ApiClient
 
 
-@pytest.fixture(params=["sqlite", "dynamodb"])
-def api(request, tmp_path, chalice_app):
-    if request.param == "sqlite":
-        runtime = build_runtime(make_config(tmp_path / "data"))
-        set_runtime(runtime)
-        yield ApiClient(chalice_app, ADMIN_KEY)
-        set_runtime(None)
-        return
-    os.environ.update(AWS_ACCESS_KEY_ID="testing", AWS_SECRET_ACCESS_KEY="testing",
-                      AWS_DEFAULT_REGION="us-east-1", AWS_ACCOUNT_ID_ENDPOINT_MODE="disabled")
-    from moto import mock_aws
-    with mock_aws():
-        create_tables(boto3.client("dynamodb"), "ev", "idem", "views")
-        set_runtime(build_runtime(Config(
-            store="dynamodb", admin_key=ADMIN_KEY, token_secret="s" * 64, events_table="ev",
-            idempotency_table="idem", views_table="views", projection="inline")))
-        yield ApiClient(chalice_app, ADMIN_KEY)
-        set_runtime(None)
+@pytest.fixture
+def api(store_api):
+    """The API client on each store (``store_api``)."""
+    return store_api[0]
 
 
 def events(stream: str) -> list:

@@ -5,37 +5,18 @@ limited formats page by event within a byte budget. On SQLite and on DynamoDB (m
 from __future__ import annotations
 
 import base64
-import os
 
-import boto3
 import pytest
 
 from chalicelib.application import page_bytes, sealed
-from chalicelib.config import Config
-from chalicelib.runtime import build_runtime, set_runtime
-from chalicelib.store.dynamo_tables import create_tables
-from tests.conftest import ADMIN_KEY
-from tests.support.client import ApiClient
 
 MAPS = ("starters", "pool_sizes", "opened", "pools")
 
 
-@pytest.fixture(params=["sqlite", "dynamodb"])
-def api_on(request, chalice_app):
-    """The API client on each store (DynamoDB: moto in-process, projection inline)."""
-    if request.param == "sqlite":
-        yield request.getfixturevalue("api")
-        return
-    os.environ.update(AWS_ACCESS_KEY_ID="testing", AWS_SECRET_ACCESS_KEY="testing",
-                      AWS_DEFAULT_REGION="us-east-1", AWS_ACCOUNT_ID_ENDPOINT_MODE="disabled")
-    from moto import mock_aws
-    with mock_aws():
-        create_tables(boto3.client("dynamodb"), "ev", "idem", "views")
-        set_runtime(build_runtime(Config(
-            store="dynamodb", admin_key=ADMIN_KEY, token_secret="s" * 64, events_table="ev",
-            idempotency_table="idem", views_table="views", projection="inline")))
-        yield ApiClient(chalice_app, ADMIN_KEY)
-        set_runtime(None)
+@pytest.fixture
+def api_on(store_api):
+    """The API client on each store (``store_api``)."""
+    return store_api[0]
 
 
 def _cursor(player: str) -> str:
