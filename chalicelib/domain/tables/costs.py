@@ -123,6 +123,7 @@ class Seating:
             self.tables.append(table)
             for s, i in enumerate(table):
                 self.where[i] = (t, s)
+        self._leave: dict[int, int] = {}     # j -> its pairs' gain in leaving its table
 
     def excess(self, i: int) -> int:
         """What player i's placement costs in rule violations above the best they could
@@ -193,6 +194,80 @@ class Seating:
             d += row[kinds[(si - sj) % n]] - row[kinds[(sj - si) % n]]
         return d
 
+    def deltas_from(self, i: int) -> list[int]:
+        """``delta(i, j)`` for every j (0 for i itself), with what does not depend on j
+        worked out once: i's pairs at its own table, what j gains beside i's tablemates
+        (from the tablemates' own opponents), i's earlier opponents by the table they sit
+        at (usually none at j's); what j's pairs gain in leaving its table is kept until
+        its table changes."""
+        p = self.p
+        where, tables, cost, pairs = self.where, self.tables, p.player_cost, p.pair_cost
+        ti, si = where[i]
+        a = tables[ti]
+        na = len(a)
+        ka = KIND[na]
+        pci, ci = pairs[i], cost[i]
+        at_i = SLOT[(na, si)]
+        here = ci[at_i]
+        leave_i = 0
+        beside: dict[int, int] = {}          # j -> its pairs' cost beside i's tablemates
+        for s, x in enumerate(a):
+            if x == i:
+                continue
+            k = ka[(s - si) % na]
+            row = pci.get(x)
+            if row is not None:
+                leave_i += row[NONE] - row[k]
+            seen_from_j = FLIP[k]            # pair_cost[j][x][k] is pair_cost[x][j][FLIP[k]]
+            for j, row in pairs[x].items():
+                beside[j] = beside.get(j, 0) + row[seen_from_j] - row[NONE]
+        met_at: dict[int, list[tuple[int, int, list[int]]]] = {}
+        for x, row in pci.items():
+            tx, sx = where[x]
+            met_at.setdefault(tx, []).append((x, sx, row))
+        leave = self._leave
+        out = [0] * len(where)
+        for j, (tj, sj) in enumerate(where):
+            if tj == ti:
+                out[j] = 0 if j == i else self.delta(i, j)
+                continue
+            nb = len(tables[tj])
+            at_j = SLOT[(nb, sj)]
+            cj = cost[j]
+            d = ci[at_j] - here + cj[at_i] - cj[at_j] + leave_i + beside.get(j, 0)
+            gain = leave.get(j)
+            d += self._leaving(j) if gain is None else gain
+            met = met_at.get(tj)
+            if met:                          # i takes j's seat beside earlier opponents
+                kb = KIND[nb]
+                for x, sx, row in met:
+                    if x != j:
+                        d += row[kb[(sx - sj) % nb]] - row[NONE]
+            out[j] = d
+        return out
+
+    def _leaving(self, j: int) -> int:
+        """What j's pairs gain when j leaves its table (kept in ``_leave``)."""
+        tj, sj = self.where[j]
+        b = self.tables[tj]
+        nb = len(b)
+        kb = KIND[nb]
+        pcj = self.p.pair_cost[j]
+        gain = 0
+        if pcj:
+            for s, x in enumerate(b):
+                if x != j:
+                    row = pcj.get(x)
+                    if row is not None:
+                        gain += row[NONE] - row[kb[(s - sj) % nb]]
+        self._leave[j] = gain
+        return gain
+
+    def forget(self, t: int) -> None:
+        """Table ``t``'s seats changed: what its players' pairs gain in leaving is stale."""
+        for x in self.tables[t]:
+            self._leave.pop(x, None)
+
     def swap(self, i: int, j: int) -> None:
         ti, si = self.where[i]
         tj, sj = self.where[j]
@@ -200,6 +275,8 @@ class Seating:
         self.tables[tj][sj] = i
         self.where[i] = (tj, sj)
         self.where[j] = (ti, si)
+        self.forget(ti)
+        self.forget(tj)
 
     def cost(self) -> int:
         """Variable part of the cost (player rows + pairs with history)."""

@@ -185,10 +185,11 @@ class _Search:
             i = rng.choice(conflicted)
             best_d: int | None = None
             moves: list[int] = []
+            deltas = s.deltas_from(i)
             for j in range(n):
                 if j == i:
                     continue
-                d = s.delta(i, j)
+                d = deltas[j]
                 if best_d is None or d < best_d:
                     best_d, moves = d, [j]
                 elif d == best_d:
@@ -357,6 +358,7 @@ def _best_order(seating: Seating, t: int) -> bool:
     for seat, x in enumerate(players):
         table[seat] = x
         seating.where[x] = (t, seat)
+    seating.forget(t)
     return True
 
 

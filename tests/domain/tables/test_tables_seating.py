@@ -45,6 +45,35 @@ def test_swap_delta_matches_full_recount(count, past, rnd):
         before = after
 
 
+@settings(max_examples=25, deadline=None)
+@given(st.integers(min_value=8, max_value=40).filter(lambda n: n not in (11,)),
+       st.integers(min_value=1, max_value=4), st.randoms(use_true_random=False))
+def test_all_deltas_from_one_player_match_each_swap_as_the_seating_changes(count, past, rnd):
+    """``deltas_from(i)`` (what min-conflicts scans) is ``delta(i, j)`` for every j, also
+    after swaps and a table's seats reordered (what it keeps per player goes stale)."""
+    from chalicelib.domain.tables.seating import _best_order
+    players = [f"p{i:02d}" for i in range(count)]
+    history = []
+    for _ in range(past):
+        order = players[:]
+        rnd.shuffle(order)
+        sizes, tables, start = table_sizes(count), [], 0
+        for s in sizes:
+            tables.append(order[start:start + s])
+            start += s
+        history.append(tables)
+    order = list(range(count))
+    rnd.shuffle(order)
+    seating = Seating(Problem(players, table_sizes(count), history), order)
+    for _ in range(8):
+        i = rnd.randrange(count)
+        assert seating.deltas_from(i) == [0 if j == i else seating.delta(i, j)
+                                          for j in range(count)]
+        a, b = rnd.sample(range(count), 2)
+        seating.swap(a, b)
+        _best_order(seating, rnd.randrange(len(seating.tables)))
+
+
 def test_seating_is_deterministic_and_complete():
     players = [f"p{i}" for i in range(23)]
     a = seat_round(players, table_sizes(23), [], derive("seed", "x"))
