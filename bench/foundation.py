@@ -54,6 +54,12 @@ class MotoServer:
         os.environ.update(AWS_ACCESS_KEY_ID="bench", AWS_SECRET_ACCESS_KEY="bench",
                           AWS_DEFAULT_REGION="us-east-1", AWS_ACCOUNT_ID_ENDPOINT_MODE="disabled")
         from moto.server import ThreadedMotoServer
+
+        from tools import moto_speedups
+        # the local endpoint as the devserver runs it: no cost that grows with what is
+        # stored, no listing of moto's package folder on every request (a stand-in for
+        # DynamoDB should not charge the client for moto's own slowness)
+        moto_speedups.install()
         logging.getLogger("werkzeug").setLevel(logging.ERROR)   # no line per request
         with socket.socket() as sock:
             sock.bind(("127.0.0.1", 0))

@@ -60,8 +60,9 @@ def test_routes_import_only_the_shared_http_plumbing():
     import ast
 
     # health: system's store checks; roster_routes: the routes the table and mixed drafts
-    # share, declared once for both (no blueprint of its own)
-    plumbing = {"http", "common", "bodies", "links", "health", "roster_routes"}
+    # share, declared once for both (no blueprint of its own); event_pages: how every feed
+    # and log of events reads its page
+    plumbing = {"http", "common", "bodies", "links", "health", "roster_routes", "event_pages"}
     api = ROOT / "chalicelib" / "api"
     found = []
     for path in sorted(api.glob("*.py")):
