@@ -199,8 +199,8 @@ def main(argv: list[str]) -> int:
           f"x{sq['rebuild'] / dy['rebuild']:6.1f} time per event")
     print("  (register command: decide, append, and the inline projection: the player's "
           "document and the tournament summary; rebuild: 20 tournaments of 20 players;\n"
-          "   moto deep-copies a table for each item of a transaction, which dominates its "
-          "rebuild: a bound on moto, not on DynamoDB)")
+          "   moto's server with the devserver's speed-ups: its own cost per call, parsing "
+          "and answering over HTTP, is a bound on moto, not on DynamoDB)")
     app_s, boto_s, bare_s = cold_import_seconds()
     print(f"  import alone: a fresh interpreter importing app {app_s * 1000:.0f} ms, importing "
           f"boto3 {boto_s * 1000:.0f} ms (x{app_s / boto_s:.2f}); starting alone "
