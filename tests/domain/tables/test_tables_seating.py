@@ -8,6 +8,20 @@ from chalicelib.domain.tables.groups import table_sizes
 from chalicelib.domain.tables.seating import STRICT, Problem, Seating, seat_round
 
 
+def shuffled_rounds(players, past, rnd):
+    """``past`` earlier rounds of ``players`` seated at random."""
+    history = []
+    for _ in range(past):
+        order = players[:]
+        rnd.shuffle(order)
+        tables, start = [], 0
+        for size in table_sizes(len(players)):
+            tables.append(order[start:start + size])
+            start += size
+        history.append(tables)
+    return history
+
+
 def weighted(vector):
     return sum(w * v for w, v in zip(STRICT, vector))
 
@@ -17,15 +31,7 @@ def weighted(vector):
        st.integers(min_value=0, max_value=3), st.randoms(use_true_random=False))
 def test_swap_delta_matches_full_recount(count, past, rnd):
     players = [f"p{i:02d}" for i in range(count)]
-    history = []
-    for _ in range(past):
-        order = players[:]
-        rnd.shuffle(order)
-        sizes, tables, start = table_sizes(count), [], 0
-        for s in sizes:
-            tables.append(order[start:start + s])
-            start += s
-        history.append(tables)
+    history = shuffled_rounds(players, past, rnd)
     problem = Problem(players, table_sizes(count), history)
     order = list(range(count))
     rnd.shuffle(order)
@@ -53,15 +59,7 @@ def test_all_deltas_from_one_player_match_each_swap_as_the_seating_changes(count
     after swaps and a table's seats reordered (what it keeps per player goes stale)."""
     from chalicelib.domain.tables.seating import _best_order
     players = [f"p{i:02d}" for i in range(count)]
-    history = []
-    for _ in range(past):
-        order = players[:]
-        rnd.shuffle(order)
-        sizes, tables, start = table_sizes(count), [], 0
-        for s in sizes:
-            tables.append(order[start:start + s])
-            start += s
-        history.append(tables)
+    history = shuffled_rounds(players, past, rnd)
     order = list(range(count))
     rnd.shuffle(order)
     seating = Seating(Problem(players, table_sizes(count), history), order)
