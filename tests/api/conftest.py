@@ -30,13 +30,10 @@ def clock(rt):
     return c
 
 
-@pytest.fixture(params=["sqlite", "dynamodb"])
-def store_api(request, chalice_app):
-    """(the API client, its runtime) on each store: SQLite, then DynamoDB (moto
-    in-process, projection inline)."""
-    if request.param == "sqlite":
-        yield ApiClient(chalice_app, ADMIN_KEY), request.getfixturevalue("rt")
-        return
+@pytest.fixture
+def dynamo_api(chalice_app):
+    """(the API client, its runtime) on the DynamoDB adapters: moto in-process, projection
+    inline."""
     os.environ.update(AWS_ACCESS_KEY_ID="testing", AWS_SECRET_ACCESS_KEY="testing",
                       AWS_DEFAULT_REGION="us-east-1", AWS_ACCOUNT_ID_ENDPOINT_MODE="disabled")
     from moto import mock_aws
@@ -48,3 +45,11 @@ def store_api(request, chalice_app):
         set_runtime(rt)
         yield ApiClient(chalice_app, ADMIN_KEY), rt
         set_runtime(None)
+
+
+@pytest.fixture(params=["sqlite", "dynamodb"])
+def store_api(request, chalice_app):
+    """(the API client, its runtime) on each store: SQLite, then DynamoDB (``dynamo_api``)."""
+    if request.param == "sqlite":
+        return ApiClient(chalice_app, ADMIN_KEY), request.getfixturevalue("rt")
+    return request.getfixturevalue("dynamo_api")

@@ -10,7 +10,6 @@ import pytest
 
 from chalicelib.store import reply_items
 from chalicelib.store.item_size import item_size
-from tests.api.test_on_dynamodb import dynamo_api  # noqa: F401  (the DynamoDB fixture)
 
 KEY = "7c9e6679-7425-40de-944b-e07fc1f90ae7"
 LIMIT = 1500

@@ -21,7 +21,6 @@ from chalicelib.domain.tables.events import TablesRoundSeated
 from chalicelib.domain.tournament import TOURNAMENT
 from chalicelib.store.ports import NewEvent, append
 from chalicelib.verify.engine import verify
-from tests.api.test_on_dynamodb import dynamo_api  # noqa: F401 - the DynamoDB shape
 
 
 def _now() -> str:

@@ -1,33 +1,8 @@
-"""The same API on the DynamoDB adapters (moto), projection inline."""
+"""The same API on the DynamoDB adapters (moto), projection inline (``dynamo_api``, in
+tests/api/conftest.py)."""
 from __future__ import annotations
 
-import os
-
-import boto3
-import pytest
-
-from chalicelib.config import Config
-from chalicelib.runtime import build_runtime, set_runtime
-from chalicelib.store.dynamo_tables import create_tables
-from tests.conftest import ADMIN_KEY
-from tests.support.client import ApiClient
-
 KEY = "3b241101-e2bb-4255-8caf-4136c566a962"
-
-
-@pytest.fixture
-def dynamo_api(chalice_app):
-    os.environ.update(AWS_ACCESS_KEY_ID="testing", AWS_SECRET_ACCESS_KEY="testing",
-                      AWS_DEFAULT_REGION="us-east-1", AWS_ACCOUNT_ID_ENDPOINT_MODE="disabled")
-    from moto import mock_aws
-    with mock_aws():
-        create_tables(boto3.client("dynamodb"), "ev", "idem", "views")
-        runtime = build_runtime(Config(store="dynamodb", admin_key=ADMIN_KEY, token_secret="s" * 64,
-                                       events_table="ev", idempotency_table="idem",
-                                       views_table="views", projection="inline"))
-        set_runtime(runtime)
-        yield ApiClient(chalice_app, ADMIN_KEY), runtime
-        set_runtime(None)
 
 
 def test_lifecycle_idempotency_and_rebuild_on_dynamodb(dynamo_api):

@@ -416,29 +416,9 @@ def test_final_table_ranks_and_archon_finalists(api):
 
 
 @pytest.fixture
-def dynamo_api(chalice_app, monkeypatch):
-    """The same API on the DynamoDB adapters (moto)."""
-    import boto3
-    from moto import mock_aws
-
-    from chalicelib.config import Config
-    from chalicelib.runtime import build_runtime, set_runtime
-    from chalicelib.store.dynamo_tables import create_tables
-    from tests.conftest import ADMIN_KEY
-    from tests.support.client import ApiClient
-    for key, value in {"AWS_ACCESS_KEY_ID": "testing", "AWS_SECRET_ACCESS_KEY": "testing",
-                       "AWS_DEFAULT_REGION": "us-east-1",
-                       "AWS_ACCOUNT_ID_ENDPOINT_MODE": "disabled"}.items():
-        monkeypatch.setenv(key, value)
-    with mock_aws():
-        create_tables(boto3.client("dynamodb"), "ev", "idem", "views")
-        runtime = build_runtime(Config(store="dynamodb", admin_key=ADMIN_KEY,
-                                       token_secret="s" * 64, events_table="ev",
-                                       idempotency_table="idem", views_table="views",
-                                       projection="inline"))
-        set_runtime(runtime)
-        yield ApiClient(chalice_app, ADMIN_KEY)
-        set_runtime(None)
+def dynamo_api(dynamo_api):
+    """The API client alone on the DynamoDB adapters (tests/api/conftest.py's fixture)."""
+    return dynamo_api[0]
 
 
 def test_feed_receipt_and_status_on_dynamodb(dynamo_api):
