@@ -72,6 +72,32 @@ LONG_FIRST = (
 )
 
 
+@pytest.fixture
+def dynamo_api(chalice_app):
+    """(the API client, its runtime) on the DynamoDB adapters: moto in-process, projection
+    inline."""
+    os.environ.update(AWS_ACCESS_KEY_ID="testing", AWS_SECRET_ACCESS_KEY="testing",
+                      AWS_DEFAULT_REGION="us-east-1", AWS_ACCOUNT_ID_ENDPOINT_MODE="disabled")
+    from moto import mock_aws
+    with mock_aws():
+        import boto3
+
+        from chalicelib.store.dynamo_tables import create_tables
+        create_tables(boto3.client("dynamodb"), "ev", "idem", "views")
+        rt = build_runtime(Config(store="dynamodb", admin_key=ADMIN_KEY, token_secret="s" * 64,
+                                  events_table="ev", idempotency_table="idem",
+                                  views_table="views", projection="inline"))
+        set_runtime(rt)
+        yield ApiClient(chalice_app, ADMIN_KEY), rt
+        set_runtime(None)
+
+
+@pytest.fixture
+def dynamo_client(dynamo_api) -> ApiClient:
+    """The API client alone on the DynamoDB adapters (``dynamo_api`` without its runtime)."""
+    return dynamo_api[0]
+
+
 def pytest_collection_modifyitems(items):
     def rank(item) -> int:
         return next((k for k, prefix in enumerate(LONG_FIRST)

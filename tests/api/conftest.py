@@ -1,15 +1,10 @@
 """Fixtures shared by the HTTP tests of one folder (the app-wide ones are in tests/conftest.py)."""
 from __future__ import annotations
 
-import os
 from datetime import UTC, datetime, timedelta
 
-import boto3
 import pytest
 
-from chalicelib.config import Config
-from chalicelib.runtime import build_runtime, set_runtime
-from chalicelib.store.dynamo_tables import create_tables
 from tests.conftest import ADMIN_KEY
 from tests.support.client import ApiClient
 
@@ -28,23 +23,6 @@ def clock(rt):
     c = Clock()
     rt.service.clock = lambda: c.now
     return c
-
-
-@pytest.fixture
-def dynamo_api(chalice_app):
-    """(the API client, its runtime) on the DynamoDB adapters: moto in-process, projection
-    inline."""
-    os.environ.update(AWS_ACCESS_KEY_ID="testing", AWS_SECRET_ACCESS_KEY="testing",
-                      AWS_DEFAULT_REGION="us-east-1", AWS_ACCOUNT_ID_ENDPOINT_MODE="disabled")
-    from moto import mock_aws
-    with mock_aws():
-        create_tables(boto3.client("dynamodb"), "ev", "idem", "views")
-        rt = build_runtime(Config(store="dynamodb", admin_key=ADMIN_KEY, token_secret="s" * 64,
-                                  events_table="ev", idempotency_table="idem",
-                                  views_table="views", projection="inline"))
-        set_runtime(rt)
-        yield ApiClient(chalice_app, ADMIN_KEY), rt
-        set_runtime(None)
 
 
 @pytest.fixture(params=["sqlite", "dynamodb"])

@@ -11,7 +11,6 @@ hand computation from the published V:EKN rating rules:
   N=10: 0.7005 -> 63 / 21.  Rating: best 8 events of the preceding 18 months."""
 from __future__ import annotations
 
-from tests.api.test_reports import dynamo_api as dynamo_api  # noqa: F401 - a fixture
 from tests.api.test_reports import federation
 
 DAY = 24 * 3600
@@ -281,9 +280,9 @@ def test_ledger_refusals(api):
     assert api.get(f"/v1/federations/{fid}/members/1000001").status == 404
 
 
-def test_the_ledger_on_dynamodb(dynamo_api):  # noqa: F811 - the imported fixture
+def test_the_ledger_on_dynamodb(dynamo_client):
     """The same records and rankings on the DynamoDB adapters (moto)."""
-    api = dynamo_api
+    api = dynamo_client
     fed = federation(api)
     fid = api.get("/v1/me", token=fed).body["id"]
     tid = podium_event(api, [f"10000{i:02d}" for i in range(1, 11)])

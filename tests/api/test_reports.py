@@ -415,14 +415,8 @@ def test_final_table_ranks_and_archon_finalists(api):
     assert lines[0][2] == rows[0]["member_id"]
 
 
-@pytest.fixture
-def dynamo_api(dynamo_api):
-    """The API client alone on the DynamoDB adapters (tests/api/conftest.py's fixture)."""
-    return dynamo_api[0]
-
-
-def test_feed_receipt_and_status_on_dynamodb(dynamo_api):
-    api = dynamo_api
+def test_feed_receipt_and_status_on_dynamodb(dynamo_client):
+    api = dynamo_client
     fed = federation(api)
     first = vtes_event(api, MEMBERS[:4], rounds=1)
     page = api.get("/v1/reports/feed", token=fed).body

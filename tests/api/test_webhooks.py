@@ -11,7 +11,6 @@ import pytest
 
 from chalicelib.domain.webhooks import MAX_ATTEMPTS, next_attempt_delay, verify
 from chalicelib.webhooks import worker
-from tests.api.test_reports import dynamo_api  # noqa: F401 - fixture
 
 
 class Receiver:
@@ -263,11 +262,10 @@ def test_a_rebuild_resends_nothing_and_keeps_the_log(api, rt, monkeypatch):
         "items"] == []
 
 
-def test_outbox_and_retries_on_dynamodb(dynamo_api, monkeypatch):  # noqa: F811 - fixture
-    from chalicelib.runtime import runtime
+def test_outbox_and_retries_on_dynamodb(dynamo_api, monkeypatch):
     monkeypatch.setenv("PODIUM_WEBHOOK_INLINE", "0")
     monkeypatch.setenv("PODIUM_WEBHOOK_BACKOFF_SECONDS", "0")
-    api, rt = dynamo_api, runtime()
+    api, rt = dynamo_api
     org = api.organizer()
     hook = register(api, org, "https://hooks.example/d", ["round.paired"])
     vtes_round(api, org)

@@ -5,7 +5,6 @@ the event store (SQLite and DynamoDB); past a small budget 429 ``rate_limited`` 
 from __future__ import annotations
 
 from chalicelib.auth import guessing
-from tests.api.test_on_dynamodb import dynamo_api  # noqa: F401 - fixture
 from tests.support.gateway import invoke
 
 CODE = "FNM-4821-blue"
@@ -88,7 +87,7 @@ def test_unknown_tokens_past_the_budget_answer_429_and_good_tokens_still_work(ap
     assert counted == guessing.TOKEN_CLIENT_BUDGET
 
 
-def test_wrong_codes_are_counted_on_dynamodb(dynamo_api):  # noqa: F811 - fixture
+def test_wrong_codes_are_counted_on_dynamodb(dynamo_api):
     api, _ = dynamo_api
     org, tid = coded(api)
     for n in range(guessing.CODE_CLIENT_BUDGET):

@@ -15,7 +15,6 @@ from chalicelib.domain.audit_chain import canonical
 from chalicelib.verify.__main__ import main
 from chalicelib.verify.engine import verify
 from chalicelib.verify.log import LogError
-from tests.api.test_reports import dynamo_api  # noqa: F401 - fixture
 from tests.verify.seal import reseal
 
 EARLY = {"incomplete": True, "reason": "the test stops after the product phase"}
@@ -109,9 +108,9 @@ def test_the_record_kept_at_creation_anchors_the_seed(signed, tmp_path, capsys):
     assert "another tournament" in capsys.readouterr().err
 
 
-def test_on_dynamodb_the_log_is_chained_signed_and_verifies(dynamo_api):  # noqa: F811
+def test_on_dynamodb_the_log_is_chained_signed_and_verifies(dynamo_client):
     """The manifest reads every stream through the DynamoDB adapter's read_many."""
-    api = dynamo_api
+    api = dynamo_client
     event = api.ready("vtes", "sealed-swap", players=8)
     tid, org = event["tid"], event["organizer"]
     assert api.post(f"/v1/tournaments/{tid}/finish", EARLY, token=org).status == 200
