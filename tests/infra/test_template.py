@@ -8,6 +8,7 @@ import pathlib
 import shutil
 import subprocess
 import sys
+import zipfile
 
 import pytest
 
@@ -149,7 +150,7 @@ def test_deploy_scripts_parse_and_are_executable():
     deploy = (ROOT / "infra" / "deploy.sh").read_text()
     package = (ROOT / "infra" / "package.sh").read_text()
     assert "infra/package.sh" in deploy
-    assert "--merge-template infra/resources.json" in package and "tools.bundle" in package
+    assert "-m tools.template" in package and "tools.bundle" in package
     assert "aws cloudformation package" in deploy and "aws cloudformation deploy" in deploy
 
 
@@ -282,3 +283,13 @@ def test_every_function_logs_to_its_own_group_with_retention(template):
         (logs,) = [s for s in _statements(resources[role]) if s["Sid"] == "OwnLogs"]
         assert logs["Action"] == ["logs:CreateLogStream", "logs:PutLogEvents"]
         assert logs["Resource"]["Fn::Sub"].endswith("log-group:/aws/lambda/${AWS::StackName}-*")
+
+
+def test_the_template_is_made_from_every_file_of_the_app(packaged):
+    """tools/template.py packages a copy of the app without its requirements: Chalice's
+    zip of that copy holds app.py and every file of chalicelib/ (nothing left behind)."""
+    with zipfile.ZipFile(packaged.parent / "deployment.zip") as made:
+        zipped = {n for n in made.namelist() if n == "app.py" or n.startswith("chalicelib/")}
+    files = {str(p.relative_to(ROOT)) for p in (ROOT / "chalicelib").rglob("*")
+             if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"}
+    assert zipped == files | {"app.py"}
