@@ -87,6 +87,9 @@ def dynamo_api(chalice_app):
         rt = build_runtime(Config(store="dynamodb", admin_key=ADMIN_KEY, token_secret="s" * 64,
                                   events_table="ev", idempotency_table="idem",
                                   views_table="views", projection="inline"))
+        # a rebuild waits this long for other processes to see its new generation; this
+        # test's process is the only one (the devserver's deployed shape keeps the wait)
+        rt.projector.views.follow_seconds = 0
         set_runtime(rt)
         yield ApiClient(chalice_app, ADMIN_KEY), rt
         set_runtime(None)

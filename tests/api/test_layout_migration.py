@@ -89,7 +89,8 @@ def test_an_old_swiss_round_is_refused_then_migrated_and_played_on(both):
     tokens = {p["player_id"]: p["token"] for p in event["players"]}
     state = _old_swiss_round(rt, tid)
     api.rebuild_views()
-    assert api.get(f"/v1/tournaments/{tid}/swiss/rounds/1").status == 200   # reads go on
+    read = api.get(f"/v1/tournaments/{tid}/swiss/rounds/1")
+    assert read.status == 200, read.body                                   # reads go on
     r3 = state.rounds[0].matches[2]
     refused = api.post(f"/v1/tournaments/{tid}/swiss/matches/R1-3/confirm", token=tokens[r3.b])
     assert refused.status == 409 and refused.body["error"] == "migration_required"
