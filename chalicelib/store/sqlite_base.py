@@ -55,6 +55,7 @@ class SqliteDatabase:
         self._file_lock = None if path == ":memory:" else path + ".writer"
         self._file_fd: int | None = None
         self._file_pid: int | None = None
+        self._replaced = 0     # files this object swapped in: its other threads reopen at once
         if prepare:
             if path != ":memory:":
                 owner_only(path)
@@ -63,11 +64,15 @@ class SqliteDatabase:
     def conn(self, recheck: bool = False) -> sqlite3.Connection:
         """This thread's connection; for a replaceable file, opened again when the file
         was replaced (by another thread or process: ``replace``) since it was opened, as
-        seen at most ``RECHECK_SECONDS`` ago (``recheck``: now)."""
+        seen at most ``RECHECK_SECONDS`` ago (``recheck``: now), and at once when this
+        object replaced it (another thread of this process: a read right after a rebuild
+        sees the new generation)."""
         conn = getattr(self._local, "conn", None)
         if conn is not None and self._replaceable:
             now = time.monotonic()
-            if recheck or now - self._local.checked >= RECHECK_SECONDS:
+            if recheck or now - self._local.checked >= RECHECK_SECONDS \
+                    or self._local.replaced != self._replaced:
+                self._local.replaced = self._replaced
                 self._local.checked = now
                 file_id = self._file_id()
                 if file_id is not None and file_id != self._local.file_id:
@@ -81,6 +86,7 @@ class SqliteDatabase:
             self._local.conn = conn
             self._local.file_id = self._file_id()
             self._local.checked = time.monotonic()
+            self._local.replaced = self._replaced
         return conn
 
     def _file_id(self) -> tuple[int, int] | None:
@@ -105,6 +111,7 @@ class SqliteDatabase:
                 if os.path.exists(self.path + suffix):
                     os.replace(self.path + suffix, aside + suffix)
             owner_only(self.path)
+            self._replaced += 1
             self.conn().executescript(self._schema)
 
     def swap_in(self, source: str, aside: str) -> None:
@@ -124,6 +131,7 @@ class SqliteDatabase:
                     os.replace(self.path + suffix, aside + suffix)
             os.replace(source, self.path)
             owner_only(self.path)
+            self._replaced += 1
 
     def close(self) -> None:
         """Checkpoint the WAL into the file and close this thread's connection."""
