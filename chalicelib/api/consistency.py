@@ -51,13 +51,13 @@ def serve(request, answer: Callable[[], Response]) -> Response:
             return _merged(response, wanted)
         if wanted:
             _checker().read_after(wanted)
-        response = answer()
+        response = _scoped(answer)
         tid = (request.uri_params or {}).get("tid")
         if tid and response.status_code in (404, 409) and _refused(response):
             pod = (request.uri_params or {}).get("n")
             pods = (int(pod),) if pod and pod.isdigit() and len(pod) <= 4 else ()
             if _checker().explain(tid, TOURNAMENT_KINDS, pods):
-                response = answer()
+                response = _scoped(answer)
         return response
     except Exception as exc:
         from ..domain.errors import DomainError  # loaded by every route already
@@ -68,6 +68,13 @@ def serve(request, answer: Callable[[], Response]) -> Response:
         if retry_after is not None:
             response.headers["Retry-After"] = str(retry_after)
         return response
+
+
+def _scoped(answer: Callable[[], Response]) -> Response:
+    """One answer of a read, each stream read from the store at most once in it."""
+    from ..service.read_scope import read_scope  # the route's own imports load it
+    with read_scope():
+        return answer()
 
 
 def _checker() -> Any:

@@ -24,7 +24,7 @@ from ..store.ports import (
     ItemTooLarge,
     StoredEvent,
 )
-from . import positions
+from . import positions, read_scope
 from .idempotency import IdempotencyMismatch, IdempotencyRequest
 from .state_cache import StateCache
 from .unit_of_work import UnitOfWork
@@ -63,7 +63,19 @@ class CommandService:
         return self.read_stream(decider, decider.stream_id(key))
 
     def read_stream(self, decider: Decider, stream_id: str) -> tuple[Any, int]:
-        """:meth:`read` of a stream id the unit of work derived from its key."""
+        """:meth:`read` of a stream id derived from its key; within a read's scope
+        (``read_scope.py``) the store is asked once per stream."""
+        memo = read_scope.snapshots()
+        if memo is None:
+            return self._read_stream(decider, stream_id)
+        key = (decider.name, decider.checked(stream_id))
+        if key not in memo:
+            memo[key] = self._read_stream(decider, stream_id)
+        return memo[key]
+
+    def _read_stream(self, decider: Decider, stream_id: str) -> tuple[Any, int]:
+        """The stream's state from the cache, caught up with the store (what a unit of
+        work reads: never a scope's snapshot)."""
         stream_id = decider.checked(stream_id)
         cached = self.cache.get(decider.name, stream_id)
         state, version = (cached[1], cached[0]) if cached else (decider.initial(), 0)
@@ -103,12 +115,19 @@ class CommandService:
     def run(self, work: Callable[[UnitOfWork], Reply], *,
             idempotency: IdempotencyRequest | None = None,
             meta: dict[str, Any] | None = None) -> Reply:
+        try:
+            return self._run(work, idempotency, meta)
+        finally:
+            read_scope.forget()     # within a read's answer, later reads see this write
+
+    def _run(self, work: Callable[[UnitOfWork], Reply], idempotency: IdempotencyRequest | None,
+             meta: dict[str, Any] | None) -> Reply:
         if idempotency is not None:
             replay = self._replay(idempotency)
             if replay is not None:
                 return replay
         for attempt in range(MAX_ATTEMPTS):
-            uow = UnitOfWork(self.read_stream, self.clock(), dict(meta or {}),
+            uow = UnitOfWork(self._read_stream, self.clock(), dict(meta or {}),
                              checked_evolve if self.check_purity else None, self.read_many,
                              self.events.tally)
             try:
