@@ -197,7 +197,7 @@ class CommandService:
         Skipped for a request already answered under ``idempotency``: its replay decides."""
         if idempotency is not None and self.events.idempotency(idempotency.key) is not None:
             return
-        uow = UnitOfWork(self.read_stream, self.clock(), dict(meta or {}),
+        uow = UnitOfWork(self._read_stream, self.clock(), dict(meta or {}),
                          checked_evolve if self.check_purity else None, self.read_many,
                          self.events.tally)
         work(uow)
