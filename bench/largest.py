@@ -26,7 +26,7 @@ import time
 
 from bench.guard import target
 from bench.largest_entered import mixed_draft_entered, sealed_entered, table_draft_entered
-from bench.largest_steps import event, play_tables, report_and_audit
+from bench.largest_steps import event, open_sealed, report_and_audit, tables_to_the_end
 from bench.largest_trades import restricted_trade, sealed_swap
 from bench.scale import Http, sqlite_runtime
 from chalicelib.data.sets import sample_sets
@@ -42,8 +42,7 @@ from chalicelib.store.item_size import MAX_ITEM_BYTES, event_item, item_size
 
 def sealed_swiss(http: Http, players: int) -> str:
     org, base, _ = event(http, "munchkin", "sealed", players, "swiss")
-    http.call("POST", f"{base}/sealed", {}, org)
-    http.call("POST", f"{base}/sealed/open", None, org)
+    open_sealed(http, org, base)
     http.call("POST", f"{base}/swiss/structure", {"rounds": 3, "top_cut": 0}, org)
     for _ in range(3):
         number = http.call("POST", f"{base}/swiss/rounds", {}, org)["round"]
@@ -59,11 +58,9 @@ def sealed_swiss(http: Http, players: int) -> str:
 
 def sealed_tables(http: Http, players: int) -> str:
     org, base, _ = event(http, "vtes", "sealed", players, "multiplayer-tables")
-    http.call("POST", f"{base}/sealed", {}, org)
-    http.call("POST", f"{base}/sealed/open", None, org)
-    play_tables(http, org, base)
+    open_sealed(http, org, base)
     return f"{players} players, 3 rounds and a final, audit log " \
-           f"{report_and_audit(http, org, base)} events"
+           f"{tables_to_the_end(http, org, base)} events"
 
 
 def draft_start(http: Http, players: int) -> str:

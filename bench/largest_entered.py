@@ -6,7 +6,7 @@ in one event). A hand-out's ``packs`` body holds a few hundred players (256 KB):
 of 2,000 enters its product player by player, as here."""
 from __future__ import annotations
 
-from bench.largest_steps import event, play_tables, report_and_audit
+from bench.largest_steps import event, open_sealed, tables_to_the_end
 from bench.scale import Http
 from chalicelib.data.sets import sample_sets
 from chalicelib.domain.product.collation import collate
@@ -32,11 +32,9 @@ def _entered(http: Http, fmt: str, players: int, settings: dict,
 def sealed_entered(http: Http, players: int) -> str:
     org, base, n = _entered(http, "sealed", players, {"product": {"source": "entered"}}, 3,
                             True)
-    http.call("POST", f"{base}/sealed", {}, org)
-    http.call("POST", f"{base}/sealed/open", None, org)
-    play_tables(http, org, base)
+    open_sealed(http, org, base)
     return f"{n} players' product entered, 3 rounds and a final, audit log " \
-           f"{report_and_audit(http, org, base)} events"
+           f"{tables_to_the_end(http, org, base)} events"
 
 
 def table_draft_entered(http: Http, players: int) -> str:

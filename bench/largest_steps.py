@@ -7,7 +7,7 @@ from typing import Any
 
 from bench.scale import ADMIN, Http, play_tables
 
-__all__ = ["event", "play_tables", "report_and_audit"]
+__all__ = ["event", "open_sealed", "play_tables", "report_and_audit", "tables_to_the_end"]
 
 
 def event(http: Http, game: str, fmt: str, players: int, structure: str | None = None,
@@ -38,3 +38,16 @@ def report_and_audit(http: Http, org: str, base: str) -> int:
                     ADMIN)["api_key"]
     http.call("GET", f"{base}/report", token=fed)
     return len(http.every_page(f"{base}/audit?limit=400", "events"))
+
+
+def open_sealed(http: Http, org: str, base: str, body: dict[str, Any] | None = None) -> None:
+    """The sealed product handed out (``body``: its settings) and opened."""
+    http.call("POST", f"{base}/sealed", body or {}, org)
+    http.call("POST", f"{base}/sealed/open", None, org)
+
+
+def tables_to_the_end(http: Http, org: str, base: str) -> int:
+    """Three seated V:EKN rounds and the final played, the event finished and reported:
+    the public audit log's events."""
+    play_tables(http, org, base)
+    return report_and_audit(http, org, base)

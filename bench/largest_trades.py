@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bench.largest_steps import event, play_tables, report_and_audit
+from bench.largest_steps import event, open_sealed, tables_to_the_end
 from bench.scale import Http
 
 # 7.4: a booster and two starters each: a 50-card library, 15 to trade, 10 crypt cards
@@ -44,8 +44,7 @@ def _trade_pod(http: Http, base: str, n: int, org: str, tokens: dict[str, str]) 
 def restricted_trade(http: Http, players: int) -> str:
     org, base, tokens = event(http, "vtes", "restricted-trade", players,
                               "multiplayer-tables", {"product": TRADE_PRODUCT})
-    http.call("POST", f"{base}/sealed", {}, org)
-    http.call("POST", f"{base}/sealed/open", None, org)
+    open_sealed(http, org, base)
     kinds, sideboards = _kinds(http), {}
     for pid, token in tokens.items():       # the sealed pool until the player's pod ends
         pool = http.call("GET", f"{base}/players/{pid}/pool", token=token)["pool"]
@@ -62,9 +61,8 @@ def restricted_trade(http: Http, players: int) -> str:
             http.call("POST", f"{base}/trade/pods/{entry['pod']}/crypt",
                       {"cards": sideboards[pid][:2]}, tokens[pid])
     _decks(http, org, base, tokens, lambda pid, pool: _split(pool, kinds, 12, 65))
-    play_tables(http, org, base)
     return f"{players} players, {len(pods)} trading pods, {offers} offers, 3 rounds " \
-           f"and a final, audit log {report_and_audit(http, org, base)} events"
+           f"and a final, audit log {tables_to_the_end(http, org, base)} events"
 
 
 def _split(pool: list[str], kinds: dict[str, str], crypt: int,
@@ -84,8 +82,7 @@ def _decks(http: Http, org: str, base: str, tokens: dict[str, str], build: Any) 
 
 def sealed_swap(http: Http, players: int) -> str:
     org, base, tokens = event(http, "vtes", "sealed-swap", players, "multiplayer-tables")
-    http.call("POST", f"{base}/sealed", {"hand_back_percent": 20}, org)
-    http.call("POST", f"{base}/sealed/open", None, org)
+    open_sealed(http, org, base, {"hand_back_percent": 20})
     for pid, token in tokens.items():
         opened = http.call("GET", f"{base}/sealed", token=token)["opened"][pid]
         http.call("POST", f"{base}/sealed/registrations", {"cards": opened}, token)
@@ -93,6 +90,5 @@ def sealed_swap(http: Http, players: int) -> str:
     assert sorted(swapped["received_from"].values()) == sorted(tokens), "the swap lost a deck"
     kinds = _kinds(http)
     _decks(http, org, base, tokens, lambda pid, pool: _split(pool, kinds, 12, 40))
-    play_tables(http, org, base)
     return f"{players} players, {len(swapped['handed_back'])} decks handed back, 3 rounds " \
-           f"and a final, audit log {report_and_audit(http, org, base)} events"
+           f"and a final, audit log {tables_to_the_end(http, org, base)} events"
