@@ -63,3 +63,25 @@ def test_the_collector_waits_until_the_first_invocation_ends_then_skips_startup(
     defaults, during, after, frozen = json.loads(out)
     assert during == [200_000, *defaults[1:]] and after == defaults, out
     assert frozen > 50_000, out          # the modules, classes and runtime startup made
+
+
+def test_the_first_command_looks_for_no_pydantic_plugin_unless_told_to(tmp_path):
+    """Discovering pydantic plugins reads every installed package's metadata on the first
+    model build; Podium has none, so app.py turns the search off unless the deployment
+    set pydantic's variable itself (empty: look for them)."""
+    from bench.coldstart import ADMIN, FIRST_COMMAND, SECRET, first_command_event
+    code = FIRST_COMMAND + ("from pydantic.plugin import _loader\n"
+                            "print(json.dumps([_loader._plugins is None, "
+                            "os.environ['PYDANTIC_DISABLE_PLUGINS']]))\n")
+    env = {key: value for key, value in os.environ.items()
+           if key != "PYDANTIC_DISABLE_PLUGINS"}
+    env.update(PODIUM_STORE="sqlite", PODIUM_ADMIN_KEY=ADMIN, PODIUM_TOKEN_SECRET=SECRET,
+               COLD_EVENT=first_command_event())
+    seen = []
+    for setting in (None, ""):
+        run_env = {**env, "PODIUM_DATA_DIR": str(tmp_path / f"run{len(seen)}"),
+                   **({} if setting is None else {"PYDANTIC_DISABLE_PLUGINS": setting})}
+        out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=run_env,
+                             capture_output=True, text=True, check=True).stdout
+        seen.append(json.loads(out.strip().splitlines()[-1]))
+    assert seen == [[True, "__all__"], [False, ""]], seen
