@@ -44,10 +44,10 @@ def serve(request, answer: Callable[[], Response]) -> Response:
                          {"header": positions.HEADER})
     try:
         if request.method not in READS:
-            response = answer()
+            response = _scoped(answer)
             if wanted and response.status_code == 409 and _awaits_reaction(response):
                 _checker().read_after(wanted)   # the reactions to what the client wrote
-                response = answer()
+                response = _scoped(answer)
             return _merged(response, wanted)
         if wanted:
             _checker().read_after(wanted)
@@ -71,7 +71,8 @@ def serve(request, answer: Callable[[], Response]) -> Response:
 
 
 def _scoped(answer: Callable[[], Response]) -> Response:
-    """One answer of a read, each stream read from the store at most once in it."""
+    """One answer, each stream read from the store at most once in it until a command
+    runs (a command's first attempt starts from what authenticating its caller read)."""
     from ..service.read_scope import read_scope  # the route's own imports load it
     with read_scope():
         return answer()

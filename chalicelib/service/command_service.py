@@ -74,8 +74,8 @@ class CommandService:
         return memo[key]
 
     def _read_stream(self, decider: Decider, stream_id: str) -> tuple[Any, int]:
-        """The stream's state from the cache, caught up with the store (what a unit of
-        work reads: never a scope's snapshot)."""
+        """The stream's state from the cache, caught up with the store (never a scope's
+        snapshot: what a retried unit of work and a rehearsal read)."""
         stream_id = decider.checked(stream_id)
         cached = self.cache.get(decider.name, stream_id)
         state, version = (cached[1], cached[0]) if cached else (decider.initial(), 0)
@@ -127,7 +127,12 @@ class CommandService:
             if replay is not None:
                 return replay
         for attempt in range(MAX_ATTEMPTS):
-            uow = UnitOfWork(self._read_stream, self.clock(), dict(meta or {}),
+            # The first attempt starts from what this request already read of a stream
+            # (its caller's tournament, read to authenticate it): the commit is checked
+            # against those versions, so a stream that moved on fails it and the retry
+            # reads the store afresh (read_scope.py).
+            loader = self.read_stream if attempt == 0 else self._read_stream
+            uow = UnitOfWork(loader, self.clock(), dict(meta or {}),
                              checked_evolve if self.check_purity else None, self.read_many,
                              self.events.tally)
             try:
@@ -182,6 +187,7 @@ class CommandService:
                 if replay is not None:
                     return replay
                 continue
+            read_scope.forget()     # what runs after the commit (reactions) reads it
             for decider_name, stream_id, version, state in uow.new_states():
                 self.cache.put(decider_name, stream_id, version, state)
             for hook in self.after_commit:
