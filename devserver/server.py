@@ -22,7 +22,7 @@ from chalice.local import (
     ThreadedHTTPServer,
 )
 
-from . import headers
+from . import compression, headers
 from .gate import FairGate
 from .live import LiveHub, Refused, requested
 from .live_stream import Subscriber, reader, send_json
@@ -42,6 +42,7 @@ class DevRequestHandler(ChaliceRequestHandler):
     gate: FairGate | None = None
     matcher: IndexedRouteMatcher | None = None
     hub: LiveHub | None = None
+    minimum_compression: int | None = None      # the stage's (compression.py)
     # http.server writes a reply's head and body in separate sends: with Nagle's algorithm
     # on, a keep-alive client's delayed ACK then holds each reply ~40 ms.
     disable_nagle_algorithm = True
@@ -122,6 +123,15 @@ class DevRequestHandler(ChaliceRequestHandler):
             self.poller.wait_caught_up(wait)
         self._reply(200, self.poller.status())
 
+    def _send_http_response(self, code, headers, body) -> None:
+        """Every reply, compressed as the deployed gateway compresses it (compression.py)."""
+        if body:
+            raw = body if isinstance(body, bytes) else body.encode("utf-8")
+            body, headers = compression.compressed(raw, headers,
+                                                   self.headers.get("Accept-Encoding"),
+                                                   self.minimum_compression)
+        super()._send_http_response(code, headers, body)
+
     def _reply(self, status: int, body: dict) -> None:
         self._send_http_response(status, {"Content-Type": "application/json"},
                                  json.dumps(body, sort_keys=True))
@@ -163,7 +173,8 @@ def local_server(host: str, port: int, poller: StreamPoller | None,
     listen(hub.written)
     handler = type("Handler", (DevRequestHandler,), {
         "poller": poller, "gate": FairGate(handlers) if handlers > 0 else None, "hub": hub,
-        "matcher": IndexedRouteMatcher(list(server.app_object.routes))})
+        "matcher": IndexedRouteMatcher(list(server.app_object.routes)),
+        "minimum_compression": compression.minimum_size()})
     # socketserver builds one handler per request from this attribute
     wrapped = server.server.RequestHandlerClass
     server.server.RequestHandlerClass = lambda *args: handler(*args, **wrapped.keywords)

@@ -293,3 +293,12 @@ def test_the_template_is_made_from_every_file_of_the_app(packaged):
     files = {str(p.relative_to(ROOT)) for p in (ROOT / "chalicelib").rglob("*")
              if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"}
     assert zipped == files | {"app.py"}
+
+
+def test_the_gateway_compresses_from_the_size_the_local_server_uses(template):
+    """API Gateway compresses replies from the stage's minimum size (clients that send
+    Accept-Encoding); the local server compresses from the same one (tests/devserver/
+    test_compression.py)."""
+    from devserver.compression import minimum_size
+    size = template["Resources"]["RestAPI"]["Properties"]["MinimumCompressionSize"]
+    assert size == minimum_size(stage="prod") == 1024
