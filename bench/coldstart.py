@@ -161,7 +161,7 @@ def measure(runs: int) -> dict[str, list[float]]:
     """Samples per kind: ``sqlite``, ``dynamodb`` (first reply, the bundle's layout), the
     same ``from source``, ``boto3``; each also to the process's ``exit``, and its CPU to
     the reply (``cpu``)."""
-    from bench.foundation import MotoServer
+    from bench.moto_server import MotoServer
     with MotoServer() as server, tempfile.TemporaryDirectory() as directory:
         make_tables(server.endpoint)
         envs = stores(directory, server.endpoint)
