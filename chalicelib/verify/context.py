@@ -9,10 +9,9 @@ from typing import Any
 from ..domain.decider import Decider
 from ..domain.events import decode
 from ..domain.product.cards import CardSet
-from ..domain.tournament import TOURNAMENT
 from ..domain.tournament.state import TournamentState, plain
 from .findings import Recorded
-from .log import AuditLog, LogError
+from .log import AuditLog
 
 
 @dataclass
@@ -62,22 +61,3 @@ class Context:
         if not made:
             raise value
         return value
-
-
-def build(log: AuditLog, expected_sha256: str | None = None) -> Context:
-    state = TOURNAMENT.initial()
-    seed = None
-    from .registry import NEVER_AUDITED, classified  # registry imports the checks
-    known = classified()
-    for e in log.streams.get(f"tournament-{log.tournament_id}", []):
-        if e.type not in known or e.type in NEVER_AUDITED:
-            continue                # the engine names it
-        try:
-            state = TOURNAMENT.evolve(state, decode(e.type, e.data, e.schema_version,
-                                                    e.stream))
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise LogError(f"{e.where}: the tournament's own stream cannot be replayed "
-                           f"({type(exc).__name__}: {exc})") from None
-        if e.type == "TournamentFinished" and isinstance(e.data.get("seed"), str):
-            seed = e.data["seed"]
-    return Context(log=log, tournament=state, seed=seed, expected_sha256=expected_sha256)

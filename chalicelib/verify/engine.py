@@ -7,9 +7,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..domain.events import decode
+from ..domain.tournament import TOURNAMENT
 from . import card_set_checks, chain_checks, context, private_checks, signature, versions
 from .findings import Difference, Finding, NotChecked, Recorded, Unknown
-from .log import AuditLog, parse
+from .log import AuditLog, LogError, parse
 from .registry import (
     FAMILIES,
     NEVER_AUDITED,
@@ -67,7 +68,7 @@ def verify(document: Any, expected_sha256: str | None = None,
     started = time.perf_counter()
     log = parse(document)
     known = versions.check(log, accept_newer)
-    ctx = context.build(log, expected_sha256)
+    ctx = started_context(log, expected_sha256)
     outcome = Outcome(log.tournament_id, events=sum(len(s) for s in log.streams.values()),
                       versions=known)
     outcome.findings += strangers(log)
@@ -103,6 +104,27 @@ def verify(document: Any, expected_sha256: str | None = None,
         _replay(ctx, log, stream_id, events, outcome)
     outcome.seconds = time.perf_counter() - started
     return outcome
+
+
+def started_context(log: AuditLog, expected_sha256: str | None = None) -> context.Context:
+    """The checks' context: the tournament's own stream replayed (what every check reads
+    of the event) and the seed its finish revealed."""
+    state = TOURNAMENT.initial()
+    seed = None
+    known = classified()
+    for e in log.streams.get(f"tournament-{log.tournament_id}", []):
+        if e.type not in known or e.type in NEVER_AUDITED:
+            continue                # the engine names it
+        try:
+            state = TOURNAMENT.evolve(state, decode(e.type, e.data, e.schema_version,
+                                                    e.stream))
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise LogError(f"{e.where}: the tournament's own stream cannot be replayed "
+                           f"({type(exc).__name__}: {exc})") from None
+        if e.type == "TournamentFinished" and isinstance(e.data.get("seed"), str):
+            seed = e.data["seed"]
+    return context.Context(log=log, tournament=state, seed=seed,
+                           expected_sha256=expected_sha256)
 
 
 def _replay(ctx: context.Context, log: AuditLog, stream_id: str, events: list[Recorded],
