@@ -235,7 +235,7 @@ def _drain_push(rt: Runtime) -> float | None:
 def _fanout(rt: Runtime, tids: Any, newest: float | None) -> None:
     if _runtime is not None and _runtime is not rt:
         return
-    from .application.feed_sockets import fanout
+    from .application.feed_fanout import fanout
     fanout(rt.feed_sockets(advance=True), tids, newest)
 
 

@@ -13,8 +13,9 @@ No gap, no duplicate: a subscription's position moves on only by a conditional w
 batches, a subscribe's own catch-up) never send one entry twice; entries are sent only
 up to the horizon (the projector's watermark), so nothing older can appear later.
 Subscribers are kept a hundred to a bucket: a fan-out reads the feed once and hands each
-bucket to a sender (``feed_batches.py``: parallel threads, deployed an SQS queue read by
-the sender Lambda), which claims its whole bucket with one conditional write.
+bucket to a sender (``feed_fanout.py`` reads, ``feed_batches.py`` sends: parallel
+threads, deployed an SQS queue read by the sender Lambda), which claims its whole bucket
+with one conditional write.
 
 A private feed's credential is checked again before each send: a token revoked, replaced
 or expired (a player removed, a judge's token revoked) gets an ``error``
@@ -22,9 +23,8 @@ or expired (a player removed, a judge's token revoked) gets an ``error``
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
-from itertools import groupby
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..auth import Principal
@@ -35,9 +35,6 @@ from ..projections.queries import feed_entries as fe
 from ..store.dynamo_connections import Subscription
 from . import feeds, tournament
 from .reads import Reads
-
-MAX_WAIT_SECONDS = 3.0       # the longest the projector waits for its entries to settle
-RETRY_SECONDS = 0.25         # between looks while entries wait past the horizon
 
 
 @dataclass
@@ -97,7 +94,7 @@ def unsubscribe(s: Sockets, connection_id: str) -> int:
     return int(s.connections.drop(connection_id))
 
 
-def _end(horizon: feeds.Horizon) -> str | None:
+def end_of(horizon: feeds.Horizon) -> str | None:
     """The position every entry sent must be before (None: the horizon is unknown)."""
     until = horizon.now()
     return None if until is None else fe.mark(until)
@@ -162,7 +159,7 @@ def post_pending(s: Sockets, sub: Subscription | None, tries: int = 5) -> None:
     for _ in range(tries):
         if sub is None:
             return
-        end = _end(s.horizon)
+        end = end_of(s.horizon)
         if end is None:
             return
         found = [e for e in fe.entries_after(s.reads.views, sub.tournament_id, sub.player_id,
@@ -171,77 +168,6 @@ def post_pending(s: Sockets, sub: Subscription | None, tries: int = 5) -> None:
         if not found or _deliver(s, sub, found):
             return
         sub = s.connections.get(sub.connection_id, sub.feed)   # moved on: read again
-
-
-def fanout(s: Sockets, tids: Iterable[str], newest: float | None) -> int:
-    """Send every subscriber of these tournaments' feeds what is new (the projector,
-    after a batch wrote feed entries); the number of messages sent. Waits first (up to
-    ``MAX_WAIT_SECONDS``) for the newest entry to settle, so the horizon covers it."""
-    deadline = s.clock() + MAX_WAIT_SECONDS
-    if newest is not None:
-        wait = newest + s.settle - s.clock()
-        if wait > 0:
-            s.sleep(min(wait, MAX_WAIT_SECONDS))
-    sent, todo = 0, sorted(set(tids))
-    while True:
-        if s.advance is not None:
-            s.advance()
-        held: list[str] = []
-        for tid in todo:
-            count, waiting = _fan_tournament(s, tid)
-            sent += count
-            if waiting:
-                held.append(tid)
-        # entries past the horizon (another shard's batch not projected yet): look again
-        # shortly, until the deadline; the scheduled sweep sends what is still held then
-        if not held or s.clock() + RETRY_SECONDS > deadline:
-            return sent
-        s.sleep(RETRY_SECONDS)
-        todo = held
-
-
-def _fan_tournament(s: Sockets, tid: str) -> tuple[int, bool]:
-    """Send the tournament's subscribers what is new: the feed read once, then one batch
-    per bucket of subscribers behind it; (messages sent, whether entries wait past the
-    horizon)."""
-    from . import feed_batches
-    waiting = False
-    buckets = sorted(s.connections.buckets(tid), key=lambda b: b.feed)
-    end = _end(s.horizon)
-    if end is None:
-        return 0, bool(buckets)
-    batches: list[feed_batches.Batch] = []
-    for feed, group in groupby(buckets, key=lambda b: b.feed):
-        members = list(group)
-        pid = members[0].player_id
-        first = min(m.position for b in members for m in b.members)
-        limit = feeds.MAX_BEHIND + 1
-        read = fe.entries_after(s.reads.views, tid, pid, first, limit)
-        found = [e for e in read if e["position"] < end]
-        waiting = waiting or len(found) < len(read)
-        complete = len(read) < limit      # else someone is far behind: each reads alone
-        for b in members:
-            if complete and (not found or all(m.position >= found[-1]["position"]
-                                              for m in b.members)):
-                continue
-            batches.append(feed_batches.Batch(b.key, feed, tid, pid, first, end,
-                                              found if complete else None, b))
-    if not batches:
-        return 0, waiting
-    dispatch = s.dispatch or feed_batches.in_threads
-    return dispatch(s, batches), waiting
-
-
-def sweep(s: Sockets) -> int:
-    """The scheduled backstop: every followed tournament, as after a batch, its batches
-    sent in process (not queued: it is what runs when the queue's senders did not); then
-    every private subscription whose credential no longer reads its feed is ended, even
-    if no entry came for it since (an idle phone holding a revoked token)."""
-    tids = s.connections.tournaments()
-    sent = fanout(replace(s, dispatch=None), tids, None)
-    for tid in sorted(tids):
-        close_revoked(s, tid)
-    return sent
 
 
 def close_revoked(s: Sockets, tid: str) -> int:

@@ -37,11 +37,11 @@ def deliver_push(event: Any = None) -> Any:
     fan-out left behind (entries that settled after the projector's last batch)."""
     import os
 
-    from ..application import feed_sockets
+    from ..application import feed_fanout
     from ..push.worker import run_scheduled
     from ..runtime import Runtime, runtime
     rt = runtime()
     result: dict[str, Any] = {"push": run_scheduled(rt)}
     if os.environ.get(Runtime.SOCKETS_TABLE) and os.environ.get(Runtime.SOCKETS_ENDPOINT):
-        result["feeds_sent"] = feed_sockets.sweep(rt.feed_sockets(advance=True))
+        result["feeds_sent"] = feed_fanout.sweep(rt.feed_sockets(advance=True))
     return result

@@ -1,6 +1,6 @@
 """Feeds followed over the deployed WebSocket API: once a projection's entries are
 committed, the tournaments they belong to are handed to the fan-out
-(``application/feed_sockets.fanout`` through ``push/sockets``), which sends each
+(``application/feed_fanout.fanout`` through ``push/sockets``), which sends each
 subscriber what is new; when a player's token is re-issued, rotated or the player is
 removed, that tournament's private subscriptions whose credential no longer reads are
 ended at once (``feed_sockets.close_revoked``). Locally nothing is wired (the SSE hub

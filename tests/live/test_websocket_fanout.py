@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from chalicelib.application import feed_batches, feed_sockets
+from chalicelib.application import feed_batches, feed_fanout, feed_sockets
 from chalicelib.push import sockets as hook
 from tests.live import sockets_support as ss
 
@@ -22,7 +22,7 @@ def _batches(w, tid):
     original = sockets.dispatch
     sockets.dispatch = lambda s, batches: sent.extend(batches) or 0
     try:
-        feed_sockets.fanout(sockets, [tid], None)
+        feed_fanout.fanout(sockets, [tid], None)
     finally:
         sockets.dispatch = original
     return sockets, sent
@@ -142,7 +142,7 @@ def test_the_sweep_ends_an_idle_subscription_whose_token_was_replaced(ws, monkey
     tid = _both_subscribed_then_bobs_token_replaced(ws)
     ws.poller.poll()                                 # nothing new on bob's feed: still open
     assert ws.gw.closed == []
-    assert feed_sockets.sweep(ws.rt.feed_sockets(advance=True)) == 0
+    assert feed_fanout.sweep(ws.rt.feed_sockets(advance=True)) == 0
     assert ws.gw.closed == ["bob"] and ws.gw.sent["bob"][-1]["error"] == "credential_revoked"
     left = {s.connection_id for s in ws.rt.feed_sockets().connections.of_tournament(tid)}
     assert left == {"alice"}

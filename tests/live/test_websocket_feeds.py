@@ -5,7 +5,7 @@ is projected; no gap, no duplicate; hidden information stays hidden; a gone conn
 is dropped; a client that disconnects and resumes misses nothing."""
 from __future__ import annotations
 
-from chalicelib.application import feed_sockets
+from chalicelib.application import feed_fanout, feed_sockets
 from chalicelib.push.sockets import Poster
 from tests.live import sockets_support as ss
 
@@ -31,8 +31,8 @@ def test_a_subscriber_follows_the_public_feed(ws):
     assert [e["data"]["text"] for e in pushed["entries"]] == ["Doors open"]
     before = len(ws.gw.sent["c1"])
     ws.poller.poll()
-    feed_sockets.fanout(ws.rt.feed_sockets(advance=True), [tid], None)
-    feed_sockets.sweep(ws.rt.feed_sockets(advance=True))
+    feed_fanout.fanout(ws.rt.feed_sockets(advance=True), [tid], None)
+    feed_fanout.sweep(ws.rt.feed_sockets(advance=True))
     assert len(ws.gw.sent["c1"]) == before          # nothing twice
     _announce(ws, tid, org, "Round 1 soon")
     ws.poller.poll()
@@ -100,8 +100,8 @@ def test_one_fanout_per_projector_batch(ws, monkeypatch):
     for t in (tid, other):
         ws.ws.message(f"on-{t}", {"action": "subscribe", "tournament_id": t})
     calls = []
-    real = feed_sockets.fanout
-    monkeypatch.setattr(feed_sockets, "fanout",
+    real = feed_fanout.fanout
+    monkeypatch.setattr(feed_fanout, "fanout",
                         lambda s, tids, newest: calls.append(set(tids)) or real(s, tids, newest))
     for t in (tid, other):
         _announce(ws, t, org, f"to {t}")
@@ -196,8 +196,8 @@ def test_entries_held_back_by_another_batch_are_sent_when_it_lands(ws):
         ws.rt.projector.apply(ws.rt.events.read(f"announcements-{other}"))
     sockets = dataclasses.replace(ws.rt.feed_sockets(advance=True), sleep=other_batch_lands,
                                   clock=lambda: now[0])
-    assert feed_sockets.fanout(sockets, [tid], None) == 1
-    assert landed == [feed_sockets.RETRY_SECONDS]
+    assert feed_fanout.fanout(sockets, [tid], None) == 1
+    assert landed == [feed_fanout.RETRY_SECONDS]
     assert [e["data"]["text"] for e in ws.gw.entries("c1")] == ["mine"]
 
 
@@ -209,6 +209,6 @@ def test_the_scheduled_sweep_sends_what_no_fanout_did(ws, monkeypatch):
     _announce(ws, tid, org, "late")
     ws.poller.poll()
     assert ws.gw.entries("c1") == []
-    assert feed_sockets.sweep(ws.rt.feed_sockets(advance=True)) == 1
+    assert feed_fanout.sweep(ws.rt.feed_sockets(advance=True)) == 1
     assert [e["data"]["text"] for e in ws.gw.entries("c1")] == ["late"]
-    assert feed_sockets.sweep(ws.rt.feed_sockets(advance=True)) == 0
+    assert feed_fanout.sweep(ws.rt.feed_sockets(advance=True)) == 0
