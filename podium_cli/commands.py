@@ -6,7 +6,6 @@ from __future__ import annotations
 import csv
 import json
 import pathlib
-import sys
 import tomllib
 from typing import Any
 
@@ -175,12 +174,3 @@ def players_list(c: Ctx, tid: str) -> None:
     rows = c.api.pages(f"/tournaments/{tid}/players?limit=200", "players")
     c.print.table(rows, f"{len(rows)} players", ["player", "name", "status"],
                   [(p["player_id"], p["name"], p.get("status", "")) for p in rows])
-
-
-def main() -> None:
-    from . import play  # noqa: F401  (registers the play commands)
-    cli(prog_name="podium")
-
-
-if __name__ == "__main__":
-    sys.exit(main())
