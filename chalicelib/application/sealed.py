@@ -8,6 +8,7 @@ Commands before the hand-out are refused with 409 ``not_started``; the product, 
 feed and its log are 404 until then."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..auth import Principal, is_staff, require_tournament_staff
@@ -21,6 +22,7 @@ from . import handout, limited, sources, tournament
 from .card_facts import lists_cards
 from .formats_sealed import RESTRICTED_TRADE, SEALED, SEALED_SWAP
 from .handout import EnteredProduct
+from .page_bytes import json_size
 from .product_phase import require_product_phase_not_over
 from .reads import InvalidQuery, Reads
 from .sets import product_sets
@@ -28,6 +30,11 @@ from .sets import product_sets
 FORMATS = (SEALED.name, SEALED_SWAP.name, RESTRICTED_TRADE.name)
 STAFF_PAGE = 250          # players per page of the staff view (and of a command's reply)
 STAFF_PAGE_MAX = 500
+# A page's per-player maps stop before this many bytes of JSON (with at least one player):
+# 250 players of 24 boosters each weigh 4.5 MB, and the staff log's page holds the view's
+# first page beside an event of up to 4 MB, within a Lambda reply's 6 MB (counted with
+# the body's JSON escaped into the gateway's reply, about a tenth more).
+STAFF_PAGE_BYTES = 1_000_000
 
 
 def handed_out(source: Any, tid: str) -> sealed.SealedState:
@@ -43,7 +50,8 @@ def staff_page(state: sealed.SealedState, after: str | None = None,
                limit: int | None = None) -> dict[str, Any]:
     """The staff view with its per-player maps for one page of ``players`` (in their
     order): those after the player ``after`` (absent: from the first), at most ``limit``
-    (default :data:`STAFF_PAGE`); ``next``: the page's last player while more follow
+    (default :data:`STAFF_PAGE`) and within :data:`STAFF_PAGE_BYTES`; ``next``: the
+    page's last player while more follow
     (400 ``invalid_query`` when ``after`` is no player of the product)."""
     size = STAFF_PAGE if limit is None else limit
     start = 0
@@ -54,9 +62,24 @@ def staff_page(state: sealed.SealedState, after: str | None = None,
             raise InvalidQuery("query parameter 'after' is not a cursor of this product",
                                {"parameter": "after"}) from None
     shown = state.players[start:start + size]
-    more = start + size < len(state.players)
+    shown = shown[:_fitting(state, shown)]
+    more = start + len(shown) < len(state.players)
     return {**sealed.view(state, staff=True, shown=shown),
             "next": shown[-1] if more and shown else None}
+
+
+def _fitting(state: sealed.SealedState, players: Sequence[str]) -> int:
+    """How many of ``players`` (in order) the staff page's maps hold within
+    :data:`STAFF_PAGE_BYTES`: their starters, opened product, pools and received cards."""
+    owned = state.starters_by_owner()
+    size = 0
+    for k, player in enumerate(players):
+        size += json_size([owned.get(player), state.opened.get(player),
+                           state.pools.get(player), state.received_from.get(player)])
+        size += 6 * (len(player) + 4)          # the player's key in each map
+        if k and size > STAFF_PAGE_BYTES:
+            return k
+    return len(players)
 
 
 def _shown(reads: Reads, tid: str) -> sealed.SealedState:

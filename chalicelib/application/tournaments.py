@@ -21,7 +21,15 @@ from ..domain.profiles.sanctioning import notice
 from ..domain.tournament.state import plain
 from ..projections.queries.tournaments import streams_kind, summary_id
 from ..service import UnitOfWork
-from . import admission, event_tiers, page_bytes, set_pins, staff_keys, tournament
+from . import (
+    admission,
+    event_tiers,
+    page_bytes,
+    sealed_capacity,
+    set_pins,
+    staff_keys,
+    tournament,
+)
 from .card_facts import with_card_facts
 from .play import open_play
 from .reads import InvalidQuery, Reads
@@ -75,6 +83,7 @@ def create(uow: UnitOfWork, actor: Principal, name: str, game: str, format: str,
     tid = "t" + uuid.uuid4().hex[:12]
     settings, code, _ = admission.split_code(settings, secret, tid)
     structure = structure or DEFAULT_STRUCTURE[game]
+    sealed_capacity.require_room(uow, game, format, structure, settings)
     state, _ = uow.decide(t.TOURNAMENT, tid, t.CreateTournament(
         tournament_id=tid, organizer_id=actor.id, name=name, game=game, format=format,
         structure=structure, seed=secrets.token_hex(32),
@@ -91,6 +100,8 @@ def change_settings(uow: UnitOfWork, actor: Principal, tid: str,
     registration code (null removes it), kept only as a keyed digest."""
     before = _staff(uow, actor, tid)
     settings, code, changed = admission.split_code(settings, secret, tid, key)
+    sealed_capacity.require_room(uow, before.game, before.format, before.structure, settings,
+                                 base=plain(before.settings))
     state, _ = uow.decide(t.TOURNAMENT, tid, t.ChangeSettings(
         settings, uow.now.isoformat(), registration_code=code, code_changed=changed,
         card_sets_sha256=set_pins.pins(uow, before.game, before.structure, settings,

@@ -168,6 +168,17 @@ def allocate_one(settings: ProductSettings | Mapping[str, Any], sets: Mapping[st
             "starters": draw_starters(s, sets, seed, player_id)}
 
 
+def largest_one(settings: ProductSettings | Mapping[str, Any], sets: Mapping[str, CardSet],
+                seed: str, player_id: str) -> dict[str, Any]:
+    """One player's collated packs with, for each starter the product deals, the largest
+    it could be: what a player's share of a hand-out can weigh."""
+    s = require_product(settings, sets)
+    starters = [max((_starter(sets, spec.set, choice) for choice in _choices(spec, sets)),
+                    key=lambda starter: len(starter["cards"]))
+                for spec in s.starters for _ in range(spec.count)]
+    return {"packs": collate_packs(s, sets, seed, player_id), "starters": starters}
+
+
 def pool_of(allocation: Mapping[str, Any]) -> list[str]:
     """A sealed pool: all cards of the allocation's packs and starters."""
     pool: list[str] = []

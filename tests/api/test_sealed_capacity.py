@@ -1,0 +1,82 @@
+"""A sealed event the API accepts hands its product out to every player it lets
+register, whatever the product (application/sealed_capacity.py): a field larger than one
+hand-out can record is refused when the product or the field size is set, with the limit
+named, and an event at that limit runs its hand-out, opening and staff views within a
+Lambda reply."""
+from __future__ import annotations
+
+import json
+
+BIG = {"boosters": [{"set": "sample-vtes", "count": 24}],
+       "starters": [{"set": "sample-vtes", "count": 4}]}
+REPLY_LIMIT = 6 * 1024 * 1024 * 0.9     # a Lambda reply, less what escaping the body adds
+
+
+def _create(api, org: str, settings: dict):
+    return api.post("/v1/tournaments", {"name": "Big product", "game": "vtes",
+                                        "format": "sealed", "settings": settings},
+                    token=org, check=False)
+
+
+def _refused_for(reply) -> int:
+    assert reply.status == 422 and reply.body["error"] == "invalid_settings", reply.body
+    [problem] = reply.body["details"]
+    assert problem["loc"] == "registration.max_players"
+    assert f"at most {problem['limit']} players" in problem["msg"]
+    return problem["limit"]
+
+
+def test_a_field_past_what_the_hand_out_records_is_refused_up_front(store_api):
+    api, _ = store_api
+    org = api.organizer()
+    limit = _refused_for(_create(api, org, {"registration": {"max_players": 2000},
+                                            "product": BIG}))
+    assert 300 < limit < 500
+    assert _create(api, org, {"registration": {"max_players": limit},
+                              "product": BIG}).status == 201
+    for fmt in ("sealed-swap", "restricted-trade"):       # the same hand-out first
+        made = api.post("/v1/tournaments", {"name": "x", "game": "vtes", "format": fmt,
+                                            "settings": {"product": BIG}},
+                        token=org, check=False)
+        assert _refused_for(made) == limit                # the default field of 512
+
+    # a settings change that grows the product past the field: refused, nothing changed
+    small = _create(api, org, {"registration": {"max_players": 1000}})
+    assert small.status == 201, small.body
+    tid = small.body["tournament_id"]
+    changed = api.post(f"/v1/tournaments/{tid}/settings", {"settings": {"product": BIG}},
+                       token=org, check=False)
+    assert _refused_for(changed) == limit
+    after = api.get(f"/v1/tournaments/{tid}", token=org).body
+    assert after["settings"]["product"] == small.body["settings"]["product"]
+    both = api.post(f"/v1/tournaments/{tid}/settings", {"settings": {
+        "product": BIG, "registration": {"max_players": limit}}}, token=org)
+    assert both.status == 200, both.body
+
+
+def test_an_event_at_the_limit_hands_out_opens_and_pages_within_a_reply(api):
+    org = api.organizer()
+    limit = _refused_for(_create(api, org, {"registration": {"max_players": 2000},
+                                            "product": BIG}))
+    tid = _create(api, org, {"registration": {"max_players": limit},
+                             "product": BIG}).body["tournament_id"]
+    for n in range(limit):
+        api.register(tid, f"Player {n + 1}", token=org)
+    assert api.post(f"/v1/tournaments/{tid}/start", token=org).status == 200
+    handed = api.post(f"/v1/tournaments/{tid}/sealed", token=org)
+    assert handed.status == 201, handed.body
+    opened = api.post(f"/v1/tournaments/{tid}/sealed/open", token=org)
+    assert opened.status == 200 and opened.body["next"], opened.body
+    pages, after, seen = 0, None, []
+    while True:
+        page = api.get(f"/v1/tournaments/{tid}/sealed?limit=500"
+                       + (f"&after={after}" if after else ""), token=org)
+        assert len(json.dumps(page.body)) < REPLY_LIMIT / 4
+        seen += [p for p in page.body["pools"]]
+        pages, after = pages + 1, page.body["next"]
+        if after is None:
+            break
+    assert pages > 1 and sorted(seen) == sorted(handed.body["players"])
+    log = api.get(f"/v1/tournaments/{tid}/sealed/log", token=org)
+    assert log.status == 200 and len(json.dumps(log.body)) < REPLY_LIMIT
+    assert [e["type"] for e in log.body["events"]][0] == "SealedStarted"
