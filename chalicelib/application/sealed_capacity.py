@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..domain.errors import Invalid
-from ..domain.product.allocation import largest_one
+from ..domain.product.allocation import allocate, largest_one
 from ..domain.profiles import resolve_settings
 from ..domain.sealed import capacity
 from .formats_sealed import RESTRICTED_TRADE, SEALED, SEALED_SWAP
@@ -29,17 +29,19 @@ def require_room(source: Any, game: str, format_: str, structure: str,
         product = resolved.get("product") or {}
         if product.get("source", "collated") == "own":
             return
-        sample = largest_one(product, product_sets(source, product), "capacity",
-                             capacity.SAMPLE_PLAYER)
+        sets = product_sets(source, product)
+        largest = largest_one(product, sets, "capacity", capacity.SAMPLE_PLAYER)
+        sample = allocate(product, sets, "capacity", list(capacity.sample_players()))
     except Invalid:
         return      # settings the decider refuses, or a product the hand-out refuses
-    most = capacity.most_players(sample)
+    most = capacity.most_players(largest, sample)
     asked = resolved["registration"]["max_players"]
     if asked > most:
         raise Invalid("invalid tournament settings", [{
             "loc": "registration.max_players",
             "msg": f"{format_} events with this product take at most {most} players: the "
                    f"hand-out records every player's product in one event of at most "
-                   f"{capacity.EVENT_JSON_BYTES} bytes (each player's "
-                   f"{capacity.share_bytes(sample)}; asked {asked})",
+                   f"{capacity.EVENT_JSON_BYTES} bytes of JSON and {capacity.ITEM_BYTES} "
+                   f"stored (each player's {capacity.share_bytes(largest)} and about "
+                   f"{capacity.stored_share(sample):.0f}; asked {asked})",
             "limit": most}], code="invalid_settings")
