@@ -25,7 +25,7 @@ from . import (
     admission,
     event_tiers,
     page_bytes,
-    sealed_capacity,
+    product_capacity,
     set_pins,
     staff_keys,
     tournament,
@@ -83,7 +83,7 @@ def create(uow: UnitOfWork, actor: Principal, name: str, game: str, format: str,
     tid = "t" + uuid.uuid4().hex[:12]
     settings, code, _ = admission.split_code(settings, secret, tid)
     structure = structure or DEFAULT_STRUCTURE[game]
-    sealed_capacity.require_room(uow, game, format, structure, settings)
+    product_capacity.require_room(uow, game, format, structure, settings)
     state, _ = uow.decide(t.TOURNAMENT, tid, t.CreateTournament(
         tournament_id=tid, organizer_id=actor.id, name=name, game=game, format=format,
         structure=structure, seed=secrets.token_hex(32),
@@ -100,7 +100,7 @@ def change_settings(uow: UnitOfWork, actor: Principal, tid: str,
     registration code (null removes it), kept only as a keyed digest."""
     before = _staff(uow, actor, tid)
     settings, code, changed = admission.split_code(settings, secret, tid, key)
-    sealed_capacity.require_room(uow, before.game, before.format, before.structure, settings,
+    product_capacity.require_room(uow, before.game, before.format, before.structure, settings,
                                  base=plain(before.settings))
     state, _ = uow.decide(t.TOURNAMENT, tid, t.ChangeSettings(
         settings, uow.now.isoformat(), registration_code=code, code_changed=changed,

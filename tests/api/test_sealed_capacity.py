@@ -1,5 +1,5 @@
 """A sealed event the API accepts hands its product out to every player it lets
-register, whatever the product (application/sealed_capacity.py): a field larger than one
+register, whatever the product (application/product_capacity.py): a field larger than one
 hand-out can record is refused when the product or the field size is set, with the limit
 named, and an event at that limit runs its hand-out, opening and staff views within a
 Lambda reply."""
@@ -80,3 +80,23 @@ def test_an_event_at_the_limit_hands_out_opens_and_pages_within_a_reply(api):
     log = api.get(f"/v1/tournaments/{tid}/sealed/log", token=org)
     assert log.status == 200 and len(json.dumps(log.body)) < REPLY_LIMIT
     assert [e["type"] for e in log.body["events"]][0] == "SealedStarted"
+
+
+def test_a_draft_of_entered_product_is_bounded_by_its_start_and_a_collated_one_is_not(
+        store_api):
+    """An entered product's packs are all recorded by the draft's start; a collated
+    product's pods open each in its own commit, from the seed."""
+    api, _ = store_api
+    org = api.organizer()
+    many = {"boosters": [{"set": "sample-mtg", "count": 24}]}
+
+    def draft(source: str):
+        return api.post("/v1/tournaments", {
+            "name": "Draft", "game": "mtg", "format": "booster-draft", "settings": {
+                "registration": {"max_players": 2000},
+                "product": {**many, "source": source}}}, token=org, check=False)
+    limit = _refused_for(draft("entered"))
+    assert 300 < limit < 2000
+    assert "booster-draft events with this product" in draft("entered").body[
+        "details"][0]["msg"]
+    assert draft("collated").status == 201

@@ -1,4 +1,4 @@
-"""The field one sealed hand-out carries (domain/sealed/capacity.py): a player's share of
+"""The field one sealed hand-out carries (domain/product/capacity.py): a player's share of
 ``SealedStarted`` is what the event really grows by per player, and the bound keeps the
 event within the 4 MB every store holds."""
 from __future__ import annotations
@@ -10,8 +10,9 @@ import pytest
 
 from chalicelib.data.sets import sample_sets
 from chalicelib.domain.events import encode
+from chalicelib.domain.product import capacity
 from chalicelib.domain.product.allocation import allocate, largest_one
-from chalicelib.domain.sealed import SEALED, StartSealed, capacity
+from chalicelib.domain.sealed import SEALED, StartSealed
 from chalicelib.store import codec, item_size
 
 SETS = sample_sets()
@@ -83,3 +84,24 @@ def test_a_product_that_compresses_little_is_bounded_by_the_stored_item():
 def test_the_default_products_keep_the_sealed_formats_cap():
     assert _most(PRODUCTS["V:EKN default"]) >= 2000
     assert _most(PRODUCTS["Munchkin"]) >= 2000
+
+
+def test_the_bound_keeps_an_entered_drafts_start_within_the_limits():
+    """A booster draft whose product is entered per player records every player's packs
+    in its start: the same bound keeps that event within both limits."""
+    from chalicelib.domain.draft.aggregate import DRAFT
+    from chalicelib.domain.draft.roster.commands import StartDraft
+    product = {"source": "entered", "boosters": [{"set": "sample-mtg", "count": 24}]}
+    most = _most(product)
+    players = [f"p{n:010x}" for n in range(most)]
+    dealt = allocate(product, SETS, "seed", players)
+    packs = {p: [pack["cards"] for pack in dealt[p]["packs"]] for p in players}
+    pods = [players[k:k + 8] for k in range(0, most, 8)]
+    [started, *_] = DRAFT.decide(StartDraft(pods=pods, rounds=24, starters=None, now=0,
+                                            by="o1", chosen=("packs",), seed="seed",
+                                            packs=packs), DRAFT.initial())
+    assert started.type == "DraftStarted" and started.packs == packs
+    text = codec.dumps(encode(started)[1]).encode("utf-8")
+    assert len(text) <= capacity.EVENT_JSON_BYTES * 0.95
+    assert len(zlib.compress(text, 6)) <= capacity.ITEM_BYTES * 0.95
+    assert most < 2000            # the entered drafts' own cap would not have held it

@@ -1,7 +1,8 @@
-"""How many players one sealed hand-out carries. The hand-out records every player's
-product in one event (``SealedStarted``), and every store keeps an event within 4 MB of
-JSON (a page of the tournament's log must fit in one Lambda reply) and within DynamoDB's
-item, 400 KB stored (compressed) less a margin. A product of 24 boosters a player (the
+"""How many players one event recording every player's product carries: a sealed
+hand-out (``SealedStarted``), and a draft's start when the product was entered per player
+(``DraftStarted.packs`` and its kin). Every store keeps an event within 4 MB of JSON (a
+page of the tournament's log must fit in one Lambda reply) and within DynamoDB's item,
+400 KB stored (compressed) less a margin. A product of 24 boosters a player (the
 profile's most) makes that event over 5 times the three boosters and a starter of the
 default V:EKN product; a set of many distinct cards compresses less than the samples.
 So the product's weight per player bounds the field, and the organizer learns the bound
