@@ -61,3 +61,19 @@ def test_attribute_values_serialize_as_moto_serializes_them():
             BaseJSONSerializer._serialize_type_structure = fast
         assert with_fast == with_motos, operation
         assert '"a10": {"M": {"inner"' in with_fast
+
+
+def test_a_handler_class_is_listed_once(monkeypatch):
+    import inspect
+
+    from moto.core import responses
+    from moto.dynamodb.responses import DynamoHandler
+    moto_speedups.install()
+    listed = responses.method_names_from_class(DynamoHandler)
+    assert "get_item" in listed and "transact_write_items" in listed
+    assert listed == [name for name, _ in inspect.getmembers(DynamoHandler, inspect.isfunction)]
+
+    def no_listing(*_args, **_kwargs):
+        raise AssertionError("listed again")
+    monkeypatch.setattr(inspect, "getmembers", no_listing)
+    assert responses.method_names_from_class(DynamoHandler) == listed
