@@ -105,12 +105,12 @@ class JournalingApp:
         environ["wsgi.input"] = io.BytesIO(body)
         with self.lock:
             if operation in SERIALIZED_READS:
-                status, headers, reply = _call(self.app, environ)
+                status, headers, reply = call_app(self.app, environ)
             else:
                 at = _now()
                 undo = _frozen_clock(at)
                 try:
-                    status, headers, reply = _call(self.app, environ)
+                    status, headers, reply = call_app(self.app, environ)
                 finally:
                     undo()
                 if status.startswith("200") and self.durable is not None:
@@ -138,7 +138,7 @@ class JournalingApp:
                                      "SignedHeaders=host, Signature=0"})
             undo = _frozen_clock(datetime.fromisoformat(entry["at"]))
             try:
-                status, _, _ = _call(self.app, builder.get_environ())
+                status, _, _ = call_app(self.app, builder.get_environ())
             finally:
                 undo()
                 builder.close()
@@ -151,7 +151,7 @@ def _now() -> datetime:
     return utcnow()
 
 
-def _call(app: Callable, environ: dict[str, Any]) -> tuple[str, list, bytes]:
+def call_app(app: Callable, environ: dict[str, Any]) -> tuple[str, list, bytes]:
     seen: dict[str, Any] = {}
 
     def start_response(status, headers, exc_info=None):

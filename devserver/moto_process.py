@@ -84,17 +84,14 @@ def main(argv: list[str]) -> int:
     if args.parent_pid is not None:
         die_with(args.parent_pid, stop)
     logging.getLogger("werkzeug").setLevel(logging.INFO if args.access_log else logging.WARNING)
-    from moto.moto_server.werkzeug_app import (
-        DomainDispatcherApplication,
-        MotoRequestHandler,
-        create_backend_app,
-    )
+    from moto.moto_server.werkzeug_app import DomainDispatcherApplication, create_backend_app
     from werkzeug.serving import make_server
 
     from tools import moto_speedups
 
     from .durable import DataDirBusy, DurableTables
     from .journal import JournalingApp
+    from .moto_http import keep_alive_handler
     moto_speedups.install()
     started, durable = time.monotonic(), None
     if args.data_dir is not None:
@@ -112,7 +109,7 @@ def main(argv: list[str]) -> int:
                   f"({durable.journal.path})", file=sys.stderr, flush=True)
     try:
         server = make_server(args.host, args.port, app, threaded=True,
-                             request_handler=MotoRequestHandler)
+                             request_handler=keep_alive_handler(args.access_log))
     except OSError as exc:
         print(f"moto: cannot listen on {args.host}:{args.port} ({exc.strerror}): another "
               "endpoint left running there? it is not adopted", file=sys.stderr, flush=True)

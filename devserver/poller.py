@@ -4,7 +4,15 @@ bisection and give-up rules). One thread polls every shard in lineage order, fou
 second while records arrive and backing off to once a second when idle (Lambda's pollers
 also read each shard several times a second); ``wake`` (called by the server after each
 commit) and ``wait_caught_up`` start a pass at once. Its position in each shard survives
-restarts (``positions.py``)."""
+restarts (``positions.py``).
+
+The stream's shards are listed (DescribeStream) when a pass finds a shard read to its
+end (its children, if any, follow it), after a failed pass, for the pass a
+``wait_caught_up`` waits for, and otherwise every ``LIST_EVERY_SECONDS``, not before
+every read: a shard only ever appears as the child of
+one that closes (a split, or the rollover every few hours), so a pass between listings
+misses nothing it could read yet, and a write's projection does not wait for the listing
+(a tenth of the poller's calls, each ahead of a read in the walkthrough)."""
 from __future__ import annotations
 
 import logging
@@ -24,13 +32,15 @@ from .shards import lineage_order, list_shards
 
 log = logging.getLogger(__name__)
 PAGES_PER_TURN = 10            # GetRecords calls per shard before the next shard's turn
+LIST_EVERY_SECONDS = 1.0       # the shards are listed again at least this often
 
 
 class StreamPoller:
     def __init__(self, streams, stream_arn: str, handler: Handler, settings: MappingSettings,
                  data_dir: str, *, clock: Callable[[], float] = time.time,
                  sleep: Callable[[float], None] = time.sleep,
-                 idle_seconds: float = 0.25, max_idle_seconds: float = 1.0):
+                 idle_seconds: float = 0.25, max_idle_seconds: float = 1.0,
+                 list_every_seconds: float = LIST_EVERY_SECONDS):
         self.streams = streams
         self.stream_arn = stream_arn
         self.settings = settings
@@ -41,6 +51,10 @@ class StreamPoller:
                                  self.positions.checkpoint, clock, sleep)
         self.idle_seconds, self.max_idle_seconds = idle_seconds, max_idle_seconds
         self.last_error: str | None = None
+        self.list_every_seconds = list_every_seconds
+        self._shards: list[dict[str, Any]] = []      # in lineage order, as last listed
+        self._listed_at = 0.0
+        self._listing_asked, self._listed_for = 1, 0  # a listing is due while they differ
         self._iterators: dict[str, str] = {}
         self._reading_since: float | None = None     # creation time of the batch in hand
         self._cond = threading.Condition()
@@ -58,6 +72,9 @@ class StreamPoller:
         drained = False
         try:
             drained = self._poll()
+        except BaseException:
+            self._ask_listing()           # listed again at the next pass
+            raise
         finally:
             with self._cond:
                 self._finished = cycle
@@ -66,12 +83,26 @@ class StreamPoller:
                 self._cond.notify_all()
         return drained
 
+    def _ask_listing(self) -> None:
+        with self._cond:
+            self._listing_asked += 1
+
+    def _listed(self) -> list[dict[str, Any]]:
+        """The stream's shards in lineage order, listed again if asked since the last
+        listing began or if that is ``list_every_seconds`` old."""
+        asked, now = self._listing_asked, self.clock()
+        if asked != self._listed_for or not 0 <= now - self._listed_at < self.list_every_seconds:
+            shards = list_shards(self.streams, self.stream_arn)
+            self.positions.forget({s["ShardId"] for s in shards})
+            self._shards, self._listed_at = lineage_order(shards), now
+            self._listed_for = asked
+        return self._shards
+
     def _poll(self) -> bool:
-        shards = list_shards(self.streams, self.stream_arn)
+        shards = self._listed()
         listed = {s["ShardId"] for s in shards}
-        self.positions.forget(listed)
         drained = True
-        for shard in lineage_order(shards):
+        for shard in shards:
             shard_id, parent = shard["ShardId"], shard.get("ParentShardId")
             if self.positions.finished(shard_id):
                 continue
@@ -111,6 +142,7 @@ class StreamPoller:
             if following is None:                            # closed and read to its end
                 self.positions.finish(shard_id)
                 self._iterators.pop(shard_id, None)
+                self._ask_listing()                          # its children: list again
                 return True
             self._iterators[shard_id] = following
             if not records:
@@ -175,6 +207,7 @@ class StreamPoller:
         given up on). Wakes the poller instead of waiting for its next turn."""
         with self._cond:
             target = self._started + 1
+            self._listing_asked += 1      # that pass lists the shards afresh
         self._wake.set()
         with self._cond:
             return self._cond.wait_for(lambda: self._drained >= target, timeout)

@@ -3,6 +3,8 @@ that stays flat however many writes it serves (moto keeps a record of every mode
 it ever made, until told to forget)."""
 from __future__ import annotations
 
+import http.client
+import json
 import os
 import time
 
@@ -30,9 +32,34 @@ def test_the_endpoint_serves_the_tables_from_a_process_of_its_own(monkeypatch):
             client.transact_write_items(TransactItems=[{"Put": {"TableName": "e", "Item": {
                 "stream_id": {"S": f"s{n}"}, "version": {"N": "1"}}}}])
         assert client.scan(TableName="e", Select="COUNT")["Count"] == 40
+        assert_kept_alive(local.url)
     finally:
         local.stop()
     assert local.server is None
+
+
+def assert_kept_alive(url: str) -> None:
+    """One connection serves request after request (as DynamoDB's endpoints do), a
+    refused one and one with a body included: no reply closes it."""
+    host, port = url.removeprefix("http://").split(":")
+    connection = http.client.HTTPConnection(host, int(port), timeout=10)
+    headers = {"Content-Type": "application/x-amz-json-1.0", "Authorization":
+               "AWS4-HMAC-SHA256 Credential=testing/20000101/us-east-1/dynamodb/aws4_request, "
+               "SignedHeaders=host, Signature=0"}
+    try:
+        sockets = []
+        for target, body in (("ListTables", "{}"), ("DescribeTable", '{"TableName": "nope"}'),
+                             ("Scan", '{"TableName": "e", "Select": "COUNT"}')):
+            connection.request("POST", "/", body=body,
+                               headers={**headers, "X-Amz-Target": f"DynamoDB_20120810.{target}"})
+            reply = connection.getresponse()
+            answer = json.loads(reply.read())
+            assert reply.getheader("Connection") != "close"
+            sockets.append(connection.sock)
+        assert reply.status == 200 and answer["Count"] == 40
+        assert sockets[0] is not None and sockets == [sockets[0]] * 3
+    finally:
+        connection.close()
 
 
 def test_the_janitor_makes_moto_forget_its_records_but_not_the_tables():

@@ -174,3 +174,49 @@ def test_binary_attributes_reach_the_handler_as_base64_text(tmp_path):
     StreamPoller(streams, "arn:stream", lambda e: seen.extend(e["Records"]) or {},
                  FAST, data_dir(tmp_path)).poll_once()
     assert seen[0]["dynamodb"]["NewImage"]["blob"] == {"B": "AP8="}
+
+
+class CountedStreams(ScriptedStreams):
+    def __init__(self, shards: list[dict]):
+        super().__init__(shards)
+        self.listings = 0
+
+    def describe_stream(self, StreamArn, ExclusiveStartShardId=None):  # noqa: N803
+        if ExclusiveStartShardId is None:
+            self.listings += 1
+        return super().describe_stream(StreamArn, ExclusiveStartShardId)
+
+
+def test_shards_are_listed_when_one_ends_and_every_second_not_before_every_read(tmp_path):
+    """A child shard appears only once its parent closes: a pass lists the shards again
+    after one was read to its end, after a failure, for a wait_caught_up, and at least
+    every list_every_seconds; other passes read the shards already listed."""
+    now = [1000.0]
+    streams = CountedStreams([shard("parent", range(1, 3))])
+    handler = Recorder()
+    poller = StreamPoller(streams, "arn:stream", handler, FAST, data_dir(tmp_path),
+                          clock=lambda: now[0], list_every_seconds=1.0)
+    assert poller.poll_once() is True and streams.listings == 1
+    assert sum(handler.calls, []) == ["1", "2"]
+    streams.shards.append(shard("child", range(10, 12), parent="parent", closed=False))
+    assert poller.poll_once() is True and streams.listings == 2     # the parent had ended
+    assert sum(handler.calls, [])[2:] == ["10", "11"]
+    streams._shard("child")["records"].append(boto_record(12))
+    for _ in range(5):                                              # within the second
+        assert poller.poll_once() is True
+    assert streams.listings == 2 and sum(handler.calls, [])[-1] == "12"
+    now[0] += 1.0
+    assert poller.poll_once() is True and streams.listings == 3      # a second on
+    poller.start()
+    try:
+        assert poller.wait_caught_up(5) is True and streams.listings == 4
+    finally:
+        poller.stop()
+    broken = poller.streams
+    poller.streams = None                                            # a failing pass ...
+    try:
+        poller.poll_once()
+    except AttributeError:
+        pass
+    poller.streams = broken
+    assert poller.poll_once() is True and streams.listings == 5      # ... lists again

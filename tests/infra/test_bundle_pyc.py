@@ -41,3 +41,30 @@ def test_a_module_ships_with_a_checked_pyc_that_python_loads(tmp_path):
     assert run.stdout.strip() == "42"
     assert "code object from '" + str(tmp_path / "task" / "pkg" / "__pycache__" /
                                        "mod.cpython-311.pyc") in run.stderr
+
+
+def test_a_module_compiled_before_is_taken_from_the_kept_results(tmp_path, monkeypatch):
+    """A build keeps each compiled module (and each file that is not Python) by its name,
+    source and bytecode version: the next build takes it from there, the same bytes, and
+    compiles only a module whose source changed."""
+    import marshal
+    import py_compile
+    kept, scratch = tmp_path / "kept", str(tmp_path)
+    (tmp_path / "mod.py").write_text("VALUE = 41 + 1\n")
+    (tmp_path / "broken.py").write_text("def (:\n")
+    first = bundle.compiled(tmp_path / "mod.py", "pkg/mod.py", scratch, kept)
+    assert bundle.compiled(tmp_path / "broken.py", "pkg/broken.py", scratch, kept) is None
+    fresh = bundle.compiled(tmp_path / "mod.py", "pkg/mod.py", scratch)     # as without
+    assert fresh[0] == first[0] and fresh[1][:16] == first[1][:16]
+    assert marshal.loads(fresh[1][16:]) == marshal.loads(first[1][16:])
+    compiles = []
+    real = py_compile.compile
+    monkeypatch.setattr(py_compile, "compile", lambda *a, **k: compiles.append(a) or real(*a, **k))
+    assert bundle.compiled(tmp_path / "mod.py", "pkg/mod.py", scratch, kept) == first
+    assert bundle.compiled(tmp_path / "broken.py", "pkg/broken.py", scratch, kept) is None
+    assert compiles == []                                  # both from the kept results
+    other = bundle.compiled(tmp_path / "mod.py", "other/mod.py", scratch, kept)
+    assert other[0] == "other/__pycache__/mod.cpython-311.pyc" and len(compiles) == 1
+    (tmp_path / "mod.py").write_text("VALUE = 43\n")
+    changed = bundle.compiled(tmp_path / "mod.py", "pkg/mod.py", scratch, kept)
+    assert len(compiles) == 2 and changed[1][8:16] == importlib.util.source_hash(b"VALUE = 43\n")
