@@ -17,6 +17,18 @@ ADMIN_KEY = "pdm_admin_test_key_0123456789"
 moto_speedups.install()     # moto without its costs that grow with the data stored
 
 
+# what every in-process or loopback DynamoDB (moto) is reached with
+FAKE_AWS = {"AWS_ACCESS_KEY_ID": "testing", "AWS_SECRET_ACCESS_KEY": "testing",
+            "AWS_DEFAULT_REGION": "us-east-1", "AWS_ACCOUNT_ID_ENDPOINT_MODE": "disabled"}
+
+
+@pytest.fixture
+def fake_aws(monkeypatch) -> None:
+    """:data:`FAKE_AWS` in the environment for this test only."""
+    for key, value in FAKE_AWS.items():
+        monkeypatch.setenv(key, value)
+
+
 def make_config(data_dir, **overrides) -> Config:
     return Config(store="sqlite", data_dir=str(data_dir), admin_key=ADMIN_KEY,
                   token_secret="test-secret-" + "0" * 52, sqlite_synchronous="OFF",
@@ -76,8 +88,7 @@ LONG_FIRST = (
 def dynamo_api(chalice_app):
     """(the API client, its runtime) on the DynamoDB adapters: moto in-process, projection
     inline."""
-    os.environ.update(AWS_ACCESS_KEY_ID="testing", AWS_SECRET_ACCESS_KEY="testing",
-                      AWS_DEFAULT_REGION="us-east-1", AWS_ACCOUNT_ID_ENDPOINT_MODE="disabled")
+    os.environ.update(FAKE_AWS)
     from moto import mock_aws
     with mock_aws():
         import boto3

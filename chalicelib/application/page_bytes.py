@@ -15,12 +15,12 @@ def json_size(doc: Any) -> int:
     return len(json.dumps(doc, separators=(",", ":"), default=str))
 
 
-def fitting(entries: list[Any], spent: int = 0) -> int:
+def fitting(entries: list[Any], spent: int = 0, budget: int = PAGE_BYTES) -> int:
     """How many of ``entries`` (in order) a page holds beside ``spent`` bytes of the rest
-    of its reply: all that stay within ``PAGE_BYTES``, and at least one."""
+    of its reply: all that stay within ``budget``, and at least one."""
     size = spent
     for k, entry in enumerate(entries):
         size += json_size(entry)
-        if k and size > PAGE_BYTES:
+        if k and size > budget:
             return k
     return len(entries)

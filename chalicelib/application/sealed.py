@@ -18,11 +18,10 @@ from ..domain.product.allocation import allocate
 from ..domain.sealed.visibility import redact
 from ..domain.tournament import TournamentState
 from ..service import UnitOfWork
-from . import handout, limited, sources, tournament
+from . import handout, limited, page_bytes, sources, tournament
 from .card_facts import lists_cards
 from .formats_sealed import RESTRICTED_TRADE, SEALED, SEALED_SWAP
 from .handout import EnteredProduct
-from .page_bytes import json_size
 from .product_phase import require_product_phase_not_over
 from .reads import InvalidQuery, Reads
 from .sets import product_sets
@@ -70,16 +69,13 @@ def staff_page(state: sealed.SealedState, after: str | None = None,
 
 def _fitting(state: sealed.SealedState, players: Sequence[str]) -> int:
     """How many of ``players`` (in order) the staff page's maps hold within
-    :data:`STAFF_PAGE_BYTES`: their starters, opened product, pools and received cards."""
+    :data:`STAFF_PAGE_BYTES`: each one's id (a key in each map), starters, opened product,
+    pool and received cards."""
     owned = state.starters_by_owner()
-    size = 0
-    for k, player in enumerate(players):
-        size += json_size([owned.get(player), state.opened.get(player),
-                           state.pools.get(player), state.received_from.get(player)])
-        size += 6 * (len(player) + 4)          # the player's key in each map
-        if k and size > STAFF_PAGE_BYTES:
-            return k
-    return len(players)
+    return page_bytes.fitting([[player] * 6 + [owned.get(player), state.opened.get(player),
+                                                state.pools.get(player),
+                                                state.received_from.get(player)]
+                               for player in players], budget=STAFF_PAGE_BYTES)
 
 
 def _shown(reads: Reads, tid: str) -> sealed.SealedState:

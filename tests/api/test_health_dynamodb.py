@@ -13,7 +13,7 @@ from chalicelib.config import Config
 from chalicelib.projections.stream_handler import handle_stream_batch
 from chalicelib.runtime import build_runtime, set_runtime
 from chalicelib.store.dynamo_tables import create_tables
-from tests.conftest import ADMIN_KEY
+from tests.conftest import ADMIN_KEY, FAKE_AWS
 from tests.support.client import ApiClient
 
 TABLES = dict(events_table="ev", idempotency_table="idem", views_table="views")
@@ -21,8 +21,7 @@ TABLES = dict(events_table="ev", idempotency_table="idem", views_table="views")
 
 @pytest.fixture
 def aws():
-    os.environ.update(AWS_ACCESS_KEY_ID="testing", AWS_SECRET_ACCESS_KEY="testing",
-                      AWS_DEFAULT_REGION="us-east-1", AWS_ACCOUNT_ID_ENDPOINT_MODE="disabled")
+    os.environ.update(FAKE_AWS)
     from moto import mock_aws
     with mock_aws():
         yield boto3.client("dynamodb")

@@ -29,6 +29,7 @@ from chalicelib.store.ports import NewEvent, StreamWrite
 from tests.application import seeds
 from tests.application.conftest import organizer, player
 from tests.application.world import TOKEN_SECRET
+from tests.conftest import FAKE_AWS
 
 PODS = 101                   # more than one DynamoDB transaction's 100 items
 SETTINGS = {"draft": {"pod_min": 2, "pod_max": 2, "pod_preferred": 2, "packs": 1}}
@@ -42,8 +43,7 @@ def rt(request, tmp_path):
                                    admin_key="pdm_admin_unused", token_secret=TOKEN_SECRET,
                                    sqlite_synchronous="OFF"))
         return
-    os.environ.update(AWS_ACCESS_KEY_ID="testing", AWS_SECRET_ACCESS_KEY="testing",
-                      AWS_DEFAULT_REGION="us-east-1", AWS_ACCOUNT_ID_ENDPOINT_MODE="disabled")
+    os.environ.update(FAKE_AWS)
     from moto import mock_aws
     with mock_aws():
         create_tables(boto3.client("dynamodb"), "ev", "idem", "views")

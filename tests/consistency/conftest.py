@@ -10,7 +10,7 @@ import pytest
 from chalicelib.config import Config
 from chalicelib.runtime import build_runtime, set_runtime
 from chalicelib.store.dynamo_tables import create_tables
-from tests.conftest import ADMIN_KEY
+from tests.conftest import ADMIN_KEY, FAKE_AWS
 from tests.support.client import ApiClient
 
 
@@ -20,8 +20,7 @@ def lagging(chalice_app):
 
 
 def _lagging(chalice_app):
-    os.environ.update(AWS_ACCESS_KEY_ID="testing", AWS_SECRET_ACCESS_KEY="testing",
-                      AWS_DEFAULT_REGION="us-east-1", AWS_ACCOUNT_ID_ENDPOINT_MODE="disabled")
+    os.environ.update(FAKE_AWS)
     from moto import mock_aws
     with mock_aws():
         create_tables(boto3.client("dynamodb"), "ev", "idem", "views")

@@ -24,11 +24,7 @@ class Aws:
 
 
 @pytest.fixture
-def aws(monkeypatch):
-    for key, value in {"AWS_ACCESS_KEY_ID": "testing", "AWS_SECRET_ACCESS_KEY": "testing",
-                       "AWS_DEFAULT_REGION": "us-east-1",
-                       "AWS_ACCOUNT_ID_ENDPOINT_MODE": "disabled"}.items():
-        monkeypatch.setenv(key, value)
+def aws(fake_aws):
     from moto import mock_aws
     with mock_aws():
         client = boto3.client("dynamodb", region_name="us-east-1")

@@ -24,11 +24,8 @@ from tests.devserver.processes import alive, gone_within
 
 
 @pytest.fixture(autouse=True)
-def local_aws(monkeypatch):
-    for key, value in {"AWS_ACCESS_KEY_ID": "testing", "AWS_SECRET_ACCESS_KEY": "testing",
-                       "AWS_DEFAULT_REGION": "us-east-1",
-                       "AWS_ACCOUNT_ID_ENDPOINT_MODE": "disabled"}.items():
-        monkeypatch.setenv(key, value)
+def local_aws(fake_aws):
+    """Every test here reaches its endpoint with the fake credentials."""
 
 
 def stream_of(url: str) -> tuple[str, list[dict]]:

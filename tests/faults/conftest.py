@@ -13,7 +13,7 @@ from chalicelib.runtime import Runtime, assemble, set_runtime
 from chalicelib.store.dynamo_events import DynamoEventStore
 from chalicelib.store.dynamo_tables import create_tables
 from chalicelib.store.dynamo_views import DynamoViewStore
-from tests.conftest import ADMIN_KEY
+from tests.conftest import ADMIN_KEY, FAKE_AWS
 from tests.faults.faulty_client import FaultyClient
 from tests.support.client import ApiClient
 
@@ -22,8 +22,7 @@ TABLES = ("ev", "idem", "views")
 
 @pytest.fixture
 def moto_client():
-    os.environ.update(AWS_ACCESS_KEY_ID="testing", AWS_SECRET_ACCESS_KEY="testing",
-                      AWS_DEFAULT_REGION="us-east-1", AWS_ACCOUNT_ID_ENDPOINT_MODE="disabled")
+    os.environ.update(FAKE_AWS)
     from moto import mock_aws
     with mock_aws():
         # the runtime's retry policy: standard mode, 8 attempts (throttles retried by botocore)

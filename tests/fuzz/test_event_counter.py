@@ -10,11 +10,7 @@ from chalicelib.store.dynamo_tables import create_tables
 from tests.fuzz.events import DynamoEventCounter
 
 
-def test_the_probe_moves_with_every_write_of_an_event_and_not_with_tallies(monkeypatch):
-    for key, value in {"AWS_ACCESS_KEY_ID": "testing", "AWS_SECRET_ACCESS_KEY": "testing",
-                       "AWS_DEFAULT_REGION": "us-east-1",
-                       "AWS_ACCOUNT_ID_ENDPOINT_MODE": "disabled"}.items():
-        monkeypatch.setenv(key, value)
+def test_the_probe_moves_with_every_write_of_an_event_and_not_with_tallies(fake_aws):
     with mock_aws():
         client = boto3.client("dynamodb", region_name="us-east-1")
         create_tables(client, "podium-events", "podium-idempotency", "podium-views", env={})

@@ -17,14 +17,14 @@ from chalicelib.store.memory_events import MemoryEventStore
 from chalicelib.store.memory_views import MemoryViewStore
 from chalicelib.store.sqlite_events import SqliteEventStore
 from chalicelib.store.sqlite_views import SqliteViewStore
+from tests.conftest import FAKE_AWS
 
 ADAPTERS = ["memory", "sqlite", "moto", "moto_server"]
 
 
 @pytest.fixture(autouse=True, scope="session")
 def aws_env():
-    os.environ.update(AWS_ACCESS_KEY_ID="testing", AWS_SECRET_ACCESS_KEY="testing",
-                      AWS_DEFAULT_REGION="us-east-1", AWS_ACCOUNT_ID_ENDPOINT_MODE="disabled")
+    os.environ.update(FAKE_AWS)
     yield
 
 

@@ -21,11 +21,7 @@ TABLES = dict(events_table="ev", idempotency_table="idem", views_table="views")
 
 
 @pytest.fixture
-def dynamo(monkeypatch):
-    for name, value in dict(AWS_ACCESS_KEY_ID="testing", AWS_SECRET_ACCESS_KEY="testing",
-                            AWS_DEFAULT_REGION="us-east-1",
-                            AWS_ACCOUNT_ID_ENDPOINT_MODE="disabled").items():
-        monkeypatch.setenv(name, value)
+def dynamo(fake_aws):
     from moto import mock_aws
     with mock_aws():
         client = boto3.client("dynamodb")
