@@ -15,12 +15,14 @@ def json_size(doc: Any) -> int:
     return len(json.dumps(doc, separators=(",", ":"), default=str))
 
 
-def fitting(entries: list[Any], spent: int = 0, budget: int = PAGE_BYTES) -> int:
+def fitting(entries: list[Any], spent: int = 0, budget: int | None = None) -> int:
     """How many of ``entries`` (in order) a page holds beside ``spent`` bytes of the rest
-    of its reply: all that stay within ``budget``, and at least one."""
+    of its reply: all that stay within ``budget`` (``PAGE_BYTES`` when None), and at
+    least one."""
+    limit = PAGE_BYTES if budget is None else budget
     size = spent
     for k, entry in enumerate(entries):
         size += json_size(entry)
-        if k and size > budget:
+        if k and size > limit:
             return k
     return len(entries)
