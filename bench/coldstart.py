@@ -100,15 +100,19 @@ def first_command_event() -> str:
 
 
 def task_root(directory: str) -> str:
-    """The app's files as the Lambda bundle holds them, each module with its ``.pyc``."""
+    """The app's files as the Lambda bundle holds them, each module with its ``.pyc``, and
+    the DynamoDB client's SDK data cut from this botocore (the bundle's dependencies, the
+    SDK among them, are this venv's at the same versions)."""
     from tools import bundle
     root = os.path.join(directory, "task")
+    made_here: list[tuple[str, bytes]] = []
     for path, name in bundle.app_files():
         made = bundle.compiled(path, name, directory)
-        for file, data in [(name, path.read_bytes()), *([made] if made else [])]:
-            os.makedirs(os.path.dirname(os.path.join(root, file)), exist_ok=True)
-            with open(os.path.join(root, file), "wb") as out:
-                out.write(data)
+        made_here += [(name, path.read_bytes()), *([made] if made else [])]
+    for file, data in made_here + bundle.generated_files():
+        os.makedirs(os.path.dirname(os.path.join(root, file)), exist_ok=True)
+        with open(os.path.join(root, file), "wb") as out:
+            out.write(data)
     return root
 
 

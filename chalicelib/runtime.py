@@ -146,16 +146,10 @@ def build_runtime(config: Config) -> Runtime:
         admin_key = config.admin_key or local_secret(config.data_dir, "admin.key")
         token_secret = config.token_secret or local_secret(config.data_dir, "token.secret")
     elif config.store == "dynamodb":
-        from botocore.config import Config as BotoConfig
-        from botocore.session import get_session
-
+        from .store.dynamo_client import dynamodb_client
         from .store.dynamo_events import DynamoEventStore
         from .store.dynamo_views import DynamoViewStore
-        # botocore's client, as boto3.client makes it, without importing boto3 (and its
-        # s3transfer): a cold start's first command needs the low-level client alone
-        client = get_session().create_client(
-            "dynamodb", endpoint_url=config.dynamodb_endpoint,
-            config=BotoConfig(retries={"mode": "standard", "max_attempts": 8}))
+        client = dynamodb_client(config.dynamodb_endpoint)
         events = DynamoEventStore(client, config.events_table, config.idempotency_table)
         views = DynamoViewStore(client, config.views_table)
         admin_key = config.admin_key

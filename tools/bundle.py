@@ -7,6 +7,12 @@ this machine instead). ``chalice package`` resolves compiled dependencies itself
 leaves out, with only a warning, those it cannot match (google-re2, numpy), so
 ``infra/package.sh`` replaces its zip with this one.
 
+The bundle also holds the SDK this project tests with (boto3 and botocore at the
+versions installed here), rather than leaving it to the one Lambda's runtime happens to
+provide that month, and the DynamoDB client's SDK data cut from that botocore
+(``chalicelib/store/sdk_data/``, ``tools/sdk_data.py``), which a cold start reads instead
+of botocore's whole data folder.
+
 Every module ships compiled (``__pycache__/*.cpython-311.pyc``, checked against its source's
 hash, :func:`compiled`): Lambda's task root is read-only, so a module without one is
 compiled again at every cold start (``bench/coldstart.py`` runs the app laid out this way).
@@ -93,16 +99,21 @@ def install_requirements(target: Path, requirements: Path, cache: Path) -> None:
         raise SystemExit(f"pip install failed:\n{done.stdout}{done.stderr}")
 
 
-def install_sdk(target: Path, cache: Path | None = None) -> None:
-    """boto3, which Lambda's Python runtime provides and the bundle leaves out (the
-    version this project tests with), for trying a bundle outside Lambda."""
+SDK = ("boto3", "botocore")
+SDK_DATA = "chalicelib/store/sdk_data"
+
+
+def sdk_pins() -> list[str]:
+    """The SDK the bundle ships: the versions this project's tests ran with."""
     from importlib.metadata import version
-    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as pins:
-        pins.write(f"boto3=={version('boto3')}\n")
-    try:
-        install_requirements(target, Path(pins.name), cache or cache_dir())
-    finally:
-        os.unlink(pins.name)
+    return [f"{name}=={version(name)}" for name in SDK]
+
+
+def generated_files() -> list[tuple[str, bytes]]:
+    """What the bundle holds beside the sources that no source holds: the DynamoDB
+    client's SDK data, cut from the botocore the bundle ships (the one installed here)."""
+    from tools import sdk_data
+    return [(f"{SDK_DATA}/{name}", data) for name, data in sorted(sdk_data.cut().items())]
 
 
 def app_files() -> list[tuple[Path, str]]:
@@ -113,7 +124,8 @@ def app_files() -> list[tuple[Path, str]]:
              (Path(pyinspect.getfile(chalice)), "chalice/__init__.py"),
              (ROOT / "app.py", "app.py")]
     for path in sorted((ROOT / "chalicelib").rglob("*")):
-        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc" \
+                and not path.relative_to(ROOT).as_posix().startswith(SDK_DATA + "/"):
             files.append((path, path.relative_to(ROOT).as_posix()))
     return files
 
@@ -123,7 +135,9 @@ def build(out: Path, requirements: Path = ROOT / "requirements.txt",
     wheels = cache or cache_dir()
     with tempfile.TemporaryDirectory(prefix="podium-bundle-") as tmp:
         site = Path(tmp) / "site"
-        install_requirements(site, requirements, wheels)
+        pinned = Path(tmp) / "requirements.txt"
+        pinned.write_text(requirements.read_text() + "\n" + "\n".join(sdk_pins()) + "\n")
+        install_requirements(site, pinned, wheels)
         tmp_zip = out.with_suffix(".zip.tmp")
         with zipfile.ZipFile(tmp_zip, "w", zipfile.ZIP_DEFLATED) as bundle:
             for path in sorted(site.rglob("*")):
@@ -133,6 +147,8 @@ def build(out: Path, requirements: Path = ROOT / "requirements.txt",
                     _write_module(bundle, path, relative.as_posix(), tmp, wheels / "compiled")
             for path, name in app_files():
                 _write_module(bundle, path, name, tmp, wheels / "compiled")
+            for name, data in generated_files():
+                _write_bytes(bundle, name, data, executable=False)
         os.replace(tmp_zip, out)
     return out
 

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import os
 
-import boto3
 import pytest
-from botocore.config import Config as BotoConfig
 
 from chalicelib.config import Config
 from chalicelib.runtime import Runtime, assemble, set_runtime
+from chalicelib.store.dynamo_client import dynamodb_client
 from chalicelib.store.dynamo_events import DynamoEventStore
 from chalicelib.store.dynamo_tables import create_tables
 from chalicelib.store.dynamo_views import DynamoViewStore
@@ -25,9 +24,7 @@ def moto_client():
     os.environ.update(FAKE_AWS)
     from moto import mock_aws
     with mock_aws():
-        # the runtime's retry policy: standard mode, 8 attempts (throttles retried by botocore)
-        client = boto3.client("dynamodb", region_name="us-east-1", config=BotoConfig(
-            retries={"mode": "standard", "max_attempts": 8}))
+        client = dynamodb_client()      # the runtime's (throttles retried by botocore)
         create_tables(client, *TABLES)
         yield client
 

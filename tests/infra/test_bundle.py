@@ -1,12 +1,12 @@
 """The Lambda bundle (``tools/bundle.py``, what ``infra/deploy.sh`` uploads) holds every
 requirement, compiled ones as manylinux x86_64 CPython 3.11 wheels, and imports in a
-fresh virtual environment that has nothing but the bundle and the SDK Lambda provides
-(boto3): not this project's venv. Wheels come from the cache (``.data/cache/wheels``)
-when it has them; the first run downloads them from PyPI."""
+fresh virtual environment that has nothing but the bundle: not this project's venv, and
+not the SDK Lambda's runtime provides (the bundle ships boto3 and botocore at the versions
+tested here, and the DynamoDB client's data cut from that botocore). Wheels come from the
+cache (``.data/cache/wheels``) when it has them; the first run downloads them from PyPI."""
 from __future__ import annotations
 
 import importlib.util
-import os
 import re
 import subprocess
 import sys
@@ -28,9 +28,14 @@ import chalicelib
 names = [m.name for m in pkgutil.walk_packages(chalicelib.__path__, "chalicelib.")]
 for name in names:
     importlib.import_module(name)
-import re2, rustworkx, numpy, pydantic_core
+import re2, rustworkx, numpy, pydantic_core, botocore, boto3
 assert re2.compile("a+").fullmatch("aaa")
-print(len(names), numpy.__file__, re2.__file__, sys.prefix, sys.base_prefix)
+from chalicelib.store import dynamo_client
+assert dynamo_client.cut_loader(dynamo_client.DATA_DIR) is not None   # the cut is read
+client = dynamo_client.dynamodb_client()
+assert client.meta.endpoint_url == "https://dynamodb.us-east-1.amazonaws.com"
+print(len(names), numpy.__file__, re2.__file__, botocore.__file__, sys.prefix,
+      sys.base_prefix)
 """
 
 
@@ -69,19 +74,21 @@ def test_the_bundle_holds_every_compiled_dependency_for_lambda_and_imports_clean
     missing = [n for n in modules if importlib.util.cache_from_source(n) not in names]
     assert len(modules) > 300 and not missing, missing[:5]   # no compile at a cold start
 
-    unzipped, sdk, env_dir = tmp_path / "task", tmp_path / "sdk", tmp_path / "venv"
+    assert {"boto3", "botocore"} <= dists                      # the SDK tested here
+    assert f"{bundle.SDK_DATA}/VERSION" in names
+
+    unzipped, env_dir = tmp_path / "task", tmp_path / "venv"
     with zipfile.ZipFile(built) as archive:
         archive.extractall(unzipped)
-    bundle.install_sdk(sdk)
     venv.EnvBuilder(with_pip=False, system_site_packages=False).create(env_dir)
-    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": f"{unzipped}{os.pathsep}{sdk}",
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(unzipped),
            "AWS_DEFAULT_REGION": "us-east-1", "LAMBDA_TASK_ROOT": str(unzipped)}
     run = subprocess.run([str(env_dir / "bin" / "python"), "-s", "-c", IMPORTS], cwd=tmp_path,
                          env=env, capture_output=True, text=True, timeout=120, check=False)
     assert run.returncode == 0, run.stderr[-3000:]
-    modules, numpy_at, re2_at, prefix, base = run.stdout.split()
+    modules, numpy_at, re2_at, botocore_at, prefix, base = run.stdout.split()
     assert int(modules) > 100
-    assert numpy_at.startswith(str(unzipped)) and re2_at.startswith(str(unzipped))
+    assert all(at.startswith(str(unzipped)) for at in (numpy_at, re2_at, botocore_at))
     assert prefix == str(env_dir) and str(ROOT) not in prefix and ".venv" not in prefix
     assert sys.prefix != prefix
     print(f"imported app and {modules} chalicelib modules in a clean venv "
