@@ -13,9 +13,10 @@ def table(rows: list[dict[str, Any]], limit: int | None = None) -> str:
     shown = rows[:limit] if limit else rows
     cells = [[_fmt(r.get(c)) for c in columns] for r in shown]
     widths = [max(len(c), *(len(row[i]) for row in cells)) for i, c in enumerate(columns)]
-    lines = ["  " + "  ".join(c.ljust(w) for c, w in zip(columns, widths)),
+    lines = ["  " + "  ".join(c.ljust(w) for c, w in zip(columns, widths, strict=True)),
              "  " + "  ".join("-" * w for w in widths)]
-    lines += ["  " + "  ".join(v.ljust(w) for v, w in zip(row, widths)) for row in cells]
+    lines += ["  " + "  ".join(v.ljust(w) for v, w in zip(row, widths, strict=True))
+              for row in cells]
     if limit and len(rows) > limit:
         lines.append(f"  ... {len(rows) - limit} more")
     return "\n".join(lines)

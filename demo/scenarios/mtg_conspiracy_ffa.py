@@ -33,5 +33,5 @@ def run(api: Api) -> Outcome:
             for r in body["standings"]]
     report = finish_and_report(api, ev)
     return Outcome("mtg-conspiracy", ev.tid, ev.org, rows,
-                   {"pods": drafted["pods"], "picks": drafted["picks"], "decks": decks, "games": games,
-                    "events": api.event_count(ev.tid, ev.org)}, report)
+                   {"pods": drafted["pods"], "picks": drafted["picks"], "decks": decks,
+                    "games": games, "events": api.event_count(ev.tid, ev.org)}, report)

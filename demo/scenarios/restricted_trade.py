@@ -79,7 +79,8 @@ def run(api: Api) -> Outcome:
     open_decks(api, ev)
     for player, deck in decks.items():
         if (len(deck["crypt"]), len(deck["library"])) != (12, 65):
-            raise AssertionError(f"{player}: trade left {len(deck['crypt'])}/{len(deck['library'])}")
+            raise AssertionError(f"{player}: trade left "
+                                 f"{len(deck['crypt'])}/{len(deck['library'])}")
         register_deck(api, ev, player, {"crypt": deck["crypt"], "library": deck["library"]})
     published = publish(api, ev)
     tables = play_rounds(api, ev)

@@ -56,7 +56,7 @@ def final(api: Api, ev) -> list[dict]:
                           token=ev.token[player])
     if placed["next"] is not None or sorted(placed["seating"]) != sorted(qualifiers):
         raise AssertionError(f"seat choice did not finish: {placed}")
-    vp = dict(zip(placed["seating"], (2.0, 1.0, 1.0, 0.5, 0.0)))
+    vp = dict(zip(placed["seating"], (2.0, 1.0, 1.0, 0.5, 0.0), strict=True))
     api.post(f"{ev.base}/tables/final/result", {"vp": vp}, token=ev.org)
     return qualifiers
 

@@ -45,8 +45,8 @@ def setup(api, game, fmt="sealed", players=2, settings=None, deadline_minutes=60
     """A started event whose product was handed out at the table: the staff record the
     pools (7.2.3) or players declare them with their decks."""
     s = api.started(game, fmt, players=players, **({"settings": settings} if settings else {}))
-    r = api.post(f"{base(s['tid'])}/open", {"deadline": iso(NOW + timedelta(minutes=deadline_minutes)),
-                                            "at_the_table": True},
+    deadline = iso(NOW + timedelta(minutes=deadline_minutes))
+    r = api.post(f"{base(s['tid'])}/open", {"deadline": deadline, "at_the_table": True},
                  token=s["organizer"])
     assert r.status == 201, r.body
     assert r.body["open"] and r.body["deadline"] == iso(NOW + timedelta(minutes=deadline_minutes))

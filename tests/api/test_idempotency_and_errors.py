@@ -13,9 +13,11 @@ def _count_events(rt, tid):
 def test_retry_with_same_key_returns_original_reply_and_appends_nothing(api, rt):
     org = api.organizer()
     tid = api.tournament(org)["tournament_id"]
-    first = api.post(f"/v1/tournaments/{tid}/players", {"name": "Ann"}, headers={"Idempotency-Key": KEY})
+    first = api.post(f"/v1/tournaments/{tid}/players", {"name": "Ann"},
+                     headers={"Idempotency-Key": KEY})
     before = _count_events(rt, tid)
-    again = api.post(f"/v1/tournaments/{tid}/players", {"name": "Ann"}, headers={"Idempotency-Key": KEY})
+    again = api.post(f"/v1/tournaments/{tid}/players", {"name": "Ann"},
+                     headers={"Idempotency-Key": KEY})
     assert again.status == 201 and again.body["player"] == first.body["player"]
     assert again.headers.get("Idempotent-Replayed") == "true"
     assert _count_events(rt, tid) == before

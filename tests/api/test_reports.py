@@ -288,7 +288,7 @@ def test_swiss_report_has_match_points_tiebreakers_and_top_cut(api):
     breakers = [c.removeprefix("tiebreaker_") for c in table[0] if c.startswith("tiebreaker_")]
     assert breakers == [b for b in standings["tiebreakers"] if b in
                         standings["rows"][0]["tiebreakers"]]              # in applied order
-    for row, expected in zip(table, report["standings"]["rows"]):
+    for row, expected in zip(table, report["standings"]["rows"], strict=True):
         assert [row[f"tiebreaker_{b}"] for b in breakers] == [
             "" if expected["tiebreakers"][b] is None else str(expected["tiebreakers"][b])
             for b in breakers]

@@ -2,6 +2,7 @@
 bounded attempts, the delivery log, and refusals."""
 from __future__ import annotations
 
+import itertools
 import json
 import threading
 import time
@@ -149,7 +150,7 @@ def test_receiver_failing_twice_gets_the_same_signed_body_on_retry(api, local_ho
     item = wait_for(delivered)
     assert [a["status_code"] for a in item["attempts"]] == [503, 500, 200]
     assert [a["ok"] for a in item["attempts"]] == [False, False, True]
-    gaps = [b["at"] > a["at"] for a, b in zip(item["attempts"], item["attempts"][1:])]
+    gaps = [b["at"] > a["at"] for a, b in itertools.pairwise(item["attempts"])]
     assert all(gaps) and item["next_attempt_at"] is None
 
 

@@ -157,7 +157,8 @@ def test_live_document_names_each_phase_and_reads_like_results(api):
         if phase == "results":
             assert not rnd["in_play"] and rnd["ends_at"] is None
             assert doc["phase"]["until"] is None
-            assert rnd["matches"][0]["result"] == "draw" and rnd["matches"][1]["result"] == "2\u20130"
+            assert rnd["matches"][0]["result"] == "draw"
+            assert rnd["matches"][1]["result"] == "2\u20130"
             bye_row = by_name[facts["bye"]]
             assert bye_row["byes"] == 1
             wins, losses, draws = map(int, bye_row["record"].split("\u2013"))

@@ -92,7 +92,8 @@ def test_the_counting_client_charges_each_call_by_the_rules(counted):
     counted.delete_item(TableName="t", Key={"k": {"S": "b"}})
     assert ledger.writes == 15 + 2
     operations = {op for _, op, *_ in ledger.by_cost()}
-    assert {"PutItem", "PutItem (its index)", "TransactWriteItems:Put", "TransactWriteItems:ConditionCheck",
-            "GetItem", "Query:by_kind", "BatchGetItem", "DeleteItem"} <= operations
+    assert {"PutItem", "PutItem (its index)", "TransactWriteItems:Put",
+            "TransactWriteItems:ConditionCheck", "GetItem", "Query:by_kind", "BatchGetItem",
+            "DeleteItem"} <= operations
     assert ledger.dollars() == pytest.approx((ledger.reads * 0.125
                                               + ledger.writes * 0.625) / 1e6)

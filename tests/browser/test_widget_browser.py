@@ -103,7 +103,9 @@ AA = 4.5          # WCAG 2.x AA, normal text
 CONTRAST_JS = """root => {
   function rgb(s) { const m = s.match(/[\\d.]+/g).map(Number);
                     return {r: m[0], g: m[1], b: m[2], a: m.length > 3 ? m[3] : 1}; }
-  function lin(c) { c /= 255; return c <= 0.03928 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4); }
+  function lin(c) {
+    c /= 255; return c <= 0.03928 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4);
+  }
   function lum(c) { return 0.2126 * lin(c.r) + 0.7152 * lin(c.g) + 0.0722 * lin(c.b); }
   function background(el) {
     for (let n = el; n; n = n.parentElement) {
@@ -245,7 +247,7 @@ def test_vtes_tables_and_final_in_the_widget(api, server, browser, store_site, s
     _shoot(page, shots, "vtes-round")
     second = api.post(f"{base}/tables/rounds", token=org).body["tables"][0]
     r = api.post(f"{base}/tables/rounds/2/tables/1/result",
-                 {"vp": dict(zip(second, (2, 2, 1, 0, 0)))}, token=org)
+                 {"vp": dict(zip(second, (2, 2, 1, 0, 0), strict=False))}, token=org)
     assert r.status == 200, r.body
 
     cut = api.post(f"{base}/tables/final", token=org).body
@@ -257,7 +259,7 @@ def test_vtes_tables_and_final_in_the_widget(api, server, browser, store_site, s
     assert page.locator(".podium-clock").count() == 1
     assert _column(page, ".podium-round", 2) == [names[p] for p in placed["seating"]]
     _shoot(page, shots, "vtes-final")
-    final_vp = dict(zip(placed["seating"], (3, 1, 1, 0, 0)))
+    final_vp = dict(zip(placed["seating"], (3, 1, 1, 0, 0), strict=True))
     assert api.post(f"{base}/tables/final/result", {"vp": final_vp},
                     token=org).status == 200
     assert api.post(f"{base}/finish", token=org).status == 200

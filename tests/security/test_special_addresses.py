@@ -12,7 +12,7 @@ import pytest
 from chalicelib.domain.webhooks import address_problem, validate_url
 from chalicelib.webhooks import sender
 from chalicelib.webhooks.resolve import RefusedAddress, Vetted
-from tests.api.test_webhooks_addresses import connects, fake_dns  # noqa: F401 - fixture
+from tests.api.test_webhooks_addresses import fake_dns
 
 # (block, an address inside it) per entry of the IANA IPv4 Special-Purpose Address Registry
 IPV4 = [

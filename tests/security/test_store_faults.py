@@ -16,7 +16,7 @@ from botocore.exceptions import (
 from chalicelib.runtime import set_runtime
 from chalicelib.store.faults import store_fault
 from tests.conftest import ADMIN_KEY
-from tests.faults.conftest import dynamo_runtime, faulty, moto_client  # noqa: F401 - fixtures
+from tests.faults.conftest import dynamo_runtime
 from tests.support.client import ApiClient
 
 URL = "http://127.0.0.1:1"

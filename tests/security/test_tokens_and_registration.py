@@ -141,7 +141,8 @@ def test_twelve_concurrent_identical_keyed_requests_get_one_reply(api, rt):
                   api.admin_key)][attempt % 2]
         barrier, answers = threading.Barrier(12), []
 
-        def send(path=paths[0], body=paths[1], token=paths[2], key=key):
+        def send(path=paths[0], body=paths[1], token=paths[2], key=key, barrier=barrier,
+                 answers=answers):
             barrier.wait()
             answers.append(api.post(path, body, token=token, headers={"Idempotency-Key": key}))
         threads = [threading.Thread(target=send) for _ in range(12)]

@@ -47,7 +47,8 @@ class ApiClient:
         all_headers = {"Content-Type": "application/json", **(headers or {})}
         if token:
             all_headers["Authorization"] = f"Bearer {token}"
-        body = raw if raw is not None else (b"" if json_body is None else json.dumps(json_body).encode())
+        body = raw if raw is not None else \
+            (b"" if json_body is None else json.dumps(json_body).encode())
         response = self._client.http.request(method, path, headers=all_headers, body=body)
         text = response.body.decode() if response.body else ""
         try:

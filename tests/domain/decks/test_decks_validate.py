@@ -282,7 +282,8 @@ MTG_POOL = ids("g", 45) + ["consp1"]
     (23, 17, []), (23, 16, ["too_few"]), (22, 17, ["too_few"]), (45, 40, []), (0, 40, []),
 ])
 def test_mtg_forty_with_any_number_of_basic_lands(spells, lands, expected):
-    deck = {"main": ids("g", spells) + ["plains"] * (lands // 2) + ["island"] * (lands - lands // 2)}
+    deck = {"main": ids("g", spells) + ["plains"] * (lands // 2)
+            + ["island"] * (lands - lands // 2)}
     assert codes(run("mtg", deck, MTG_POOL, MTG_KINDS)) == expected
 
 

@@ -171,7 +171,7 @@ def test_a_full_pod_ends_with_crypt_12_and_library_65():
     with pytest.raises(Invalid):
         run(AddCrypt(player="ann", cards=["ann-C10", "ann-C0"], now=at(999)))
     for p in POD + ["eve"]:
-        events = run(AddCrypt(player=p, cards=["%s-C12" % p, "%s-C10" % p], now=at(1000)))
+        events = run(AddCrypt(player=p, cards=[f"{p}-C12", f"{p}-C10"], now=at(1000)))
         assert len(events[0].data["crypt"]) == 12 and len(events[0].data["library"]) == 65
     with pytest.raises(Conflict):
         run(AddCrypt(player="ann", cards=["ann-C12", "ann-C10"], now=at(1001)))

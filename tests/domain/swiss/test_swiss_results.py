@@ -104,7 +104,8 @@ def test_player_list_is_validated():
     h = Harness("mtg", "v")
     with pytest.raises(Invalid) as err:
         h.run(PairRound("v", h.settings, ["p1", "p1", "", "p2"], NOW))
-    assert err.value.details == ["player id '' is not a non-empty string", "player p1 is listed twice"]
+    assert err.value.details == ["player id '' is not a non-empty string",
+                                 "player p1 is listed twice"]
     with pytest.raises(Invalid, match="at least two"):
         h.run(PairRound("v", h.settings, ["p1"], NOW))
     assert not h.state.started

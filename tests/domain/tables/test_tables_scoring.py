@@ -31,7 +31,7 @@ def test_tournament_points_always_whole_for_any_tie_pattern():
     for size in (4, 5):
         for vps in itertools.product(range(3), repeat=size):
             table = [f"p{i}" for i in range(size)]
-            r = score(table, dict(zip(table, vps)))
+            r = score(table, dict(zip(table, vps, strict=True)))
             assert sum(x["tp"] for x in r.values()) == (180 if size == 5 else 144)
 
 

@@ -23,7 +23,7 @@ def shuffled_rounds(players, past, rnd):
 
 
 def weighted(vector):
-    return sum(w * v for w, v in zip(STRICT, vector))
+    return sum(w * v for w, v in zip(STRICT, vector, strict=True))
 
 
 @settings(max_examples=25, deadline=None)

@@ -49,7 +49,8 @@ def test_the_replaced_secret_signs_beside_the_new_one_until_the_overlap_ends():
     state, events = run([register(), RotateSecret("w1", "two", 3600, at(60))])
     assert events[-1].type == "WebhookSecretRotated"
     assert events[-1].data == {"endpoint_id": "w1", "version": 2, "secret_nonce": "two",
-                               "legacy_secret": None, "overlap_seconds": 3600, "previous_expires_at": at(3660),
+                               "legacy_secret": None, "overlap_seconds": 3600,
+                               "previous_expires_at": at(3660),
                                "at": at(60)}
     endpoint = state.get("w1")
     assert endpoint.secret == SecretRef("two") and endpoint.secret_version == 2
