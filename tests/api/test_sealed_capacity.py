@@ -100,3 +100,56 @@ def test_a_draft_of_entered_product_is_bounded_by_its_start_and_a_collated_one_i
     assert "booster-draft events with this product" in draft("entered").body[
         "details"][0]["msg"]
     assert draft("collated").status == 201
+
+
+OWN_BIG = {"source": "own", "boosters": [], "starters": [],
+           "own": {"sets": ["sample-vtes"], "max_boosters": 24, "max_starters": 4}}
+
+
+def test_product_the_players_bring_is_bounded_by_the_heaviest_they_may_bring(store_api):
+    api, _ = store_api
+    org = api.organizer()
+    limit = _refused_for(_create(api, org, {"registration": {"max_players": 2000},
+                                            "product": OWN_BIG}))
+    assert 300 < limit < 500
+    assert _create(api, org, {"registration": {"max_players": limit},
+                              "product": OWN_BIG}).status == 201
+    # a set's own limit lightens what a player may bring, so the field may be larger
+    six = {**OWN_BIG, "own": {**OWN_BIG["own"],
+                              "per_set": {"sample-vtes": {"max_boosters": 6}}}}
+    assert _refused_for(_create(api, org, {"registration": {"max_players": 2000},
+                                           "product": six})) > 1.5 * limit
+    # the defaults (6 boosters and a starter of any set, 512 players) are accepted
+    assert _create(api, org, {"product": {"source": "own"}}).status == 201
+    # a draft of product the players bring records every pack at its start too
+    draft = api.post("/v1/tournaments", {
+        "name": "Draft", "game": "mtg", "format": "booster-draft", "settings": {
+            "registration": {"max_players": 2000}, "product": {
+                "source": "own", "own": {"max_boosters": 24}}}}, token=org, check=False)
+    assert 300 < _refused_for(draft) < 2000
+
+
+def test_an_event_of_own_product_at_the_limit_hands_it_out(api):
+    """Every player brings the heaviest the limits allow: the hand-out records it all."""
+    from chalicelib.data.sets import sample_sets
+    from chalicelib.domain.product.collation import collate
+    from chalicelib.domain.rng import derive
+    vtes = sample_sets()["sample-vtes"]
+    heaviest = max(vtes.starters, key=lambda s: len(json.dumps(s.cards)))
+    org = api.organizer()
+    limit = _refused_for(_create(api, org, {"registration": {"max_players": 2000},
+                                            "product": OWN_BIG}))
+    tid = _create(api, org, {"registration": {"max_players": limit},
+                             "product": OWN_BIG}).body["tournament_id"]
+    for n in range(limit):
+        pid = api.register(tid, f"Player {n + 1}", token=org)["player_id"]
+        entry = {"packs": [{"set": "sample-vtes",
+                            "cards": collate(vtes, "booster", derive("own", pid, k))}
+                           for k in range(24)],
+                 "starters": [{"set": "sample-vtes", "starter": heaviest.id}] * 4}
+        entered = api.post(f"/v1/tournaments/{tid}/product/players/{pid}", entry, token=org)
+        assert entered.status == 201, entered.body
+    assert api.post(f"/v1/tournaments/{tid}/start", token=org).status == 200
+    handed = api.post(f"/v1/tournaments/{tid}/sealed", token=org)
+    assert handed.status == 201, handed.body
+    assert len(handed.body["players"]) == limit
