@@ -17,6 +17,7 @@ from ..projections.queries.product import ENTRY_KIND
 from ..service import UnitOfWork
 from . import tournament
 from .card_facts import lists_cards, with_card_facts
+from .product_capacity import require_entry_room
 from .reads import Reads
 from .sets import entry_sets, product_sets
 
@@ -68,6 +69,8 @@ def enter(uow: UnitOfWork, actor: Principal, tid: str, pid: str, packs: list[dic
         tournament=tid, player=pid, settings=product, sets=entry_sets(uow, product, named),
         packs=packs, starters=starters, gate=gate, now=uow.now.isoformat(), by=actor.id,
         reason=reason))
+    if events:
+        require_entry_room(t.format, product, t.section("registration"), entry.allocation())
     return bool(events) and entry.revision == 1, with_card_facts(
         uow, tid, entry_document(tid, pid, entry))
 

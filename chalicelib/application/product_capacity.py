@@ -30,8 +30,8 @@ def require_room(source: Any, game: str, format_: str, structure: str,
     """Invalid (``invalid_settings``) when the field may grow past what the one event of
     this product records. Product the players bring (``own``) is weighed at the heaviest
     the advertised limits let a player bring, from the sets they may bring (when any set
-    is allowed: every shipped set; an uploaded set heavier than those is refused at the
-    hand-out or start, with the limit named)."""
+    is allowed: every shipped set; a player bringing an uploaded set is held to one
+    player's share at the entry, :func:`require_entry_room`)."""
     if format_ not in HAND_OUTS + ENTERED_DRAFTS:
         return
     try:
@@ -65,3 +65,31 @@ def require_room(source: Any, game: str, format_: str, structure: str,
                    f"stored (each player's {capacity.share_bytes(largest)} and about "
                    f"{capacity.stored_share(sample):.0f}; asked {asked})",
             "limit": most}], code="invalid_settings")
+
+
+def require_entry_room(format_: str, product: dict[str, Any], registration: dict[str, Any],
+                       allocation: dict[str, Any]) -> None:
+    """Invalid (``invalid_product_entry``) when a player brings product of a set the
+    field's bound never weighed (an uploaded set, when any set is allowed) and it weighs
+    more than one player's share of the one event that records every player's product:
+    the hand-out or start would not fit a full field of such players. Product of the
+    shipped sets is within the bound set up front (:func:`require_room`)."""
+    if format_ not in HAND_OUTS + ENTERED_DRAFTS or product.get("source") != "own":
+        return
+    items = [*allocation.get("packs", []), *allocation.get("starters", [])]
+    if {item.get("set") for item in items} <= set(sample_sets()):
+        return
+    players = max(int(registration.get("max_players") or 1), 1)
+    json_room = int(capacity.EVENT_JSON_BYTES * capacity.HEADROOM) // players
+    stored_room = capacity.ITEM_BYTES * capacity.HEADROOM / players
+    weight = capacity.share_bytes(allocation)
+    stored = capacity.stored_share({capacity.SAMPLE_PLAYER: allocation})
+    if weight > json_room or stored > stored_room:
+        raise Invalid("this product does not fit the field's share of the hand-out", [{
+            "code": "too_heavy_for_the_field",
+            "msg": f"this product takes {weight} bytes of the event recording every "
+                   f"player's product ({stored:.0f} stored); a field of {players} players "
+                   f"leaves each {json_room} ({stored_room:.0f} stored): bring less, or "
+                   f"lower registration.max_players",
+            "bytes": weight, "limit": json_room, "max_players": players}],
+            code="invalid_product_entry")

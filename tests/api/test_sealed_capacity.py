@@ -5,7 +5,13 @@ named, and an event at that limit runs its hand-out, opening and staff views wit
 Lambda reply."""
 from __future__ import annotations
 
+import hashlib
 import json
+
+from chalicelib.data.sets import sample_sets
+from chalicelib.domain.product.cards import CardSet
+from chalicelib.domain.product.collation import collate
+from chalicelib.domain.rng import derive
 
 BIG = {"boosters": [{"set": "sample-vtes", "count": 24}],
        "starters": [{"set": "sample-vtes", "count": 4}]}
@@ -131,9 +137,6 @@ def test_product_the_players_bring_is_bounded_by_the_heaviest_they_may_bring(sto
 
 def test_an_event_of_own_product_at_the_limit_hands_it_out(api):
     """Every player brings the heaviest the limits allow: the hand-out records it all."""
-    from chalicelib.data.sets import sample_sets
-    from chalicelib.domain.product.collation import collate
-    from chalicelib.domain.rng import derive
     vtes = sample_sets()["sample-vtes"]
     heaviest = max(vtes.starters, key=lambda s: len(json.dumps(s.cards)))
     org = api.organizer()
@@ -153,3 +156,32 @@ def test_an_event_of_own_product_at_the_limit_hands_it_out(api):
     handed = api.post(f"/v1/tournaments/{tid}/sealed", token=org)
     assert handed.status == 201, handed.body
     assert len(handed.body["players"]) == limit
+
+
+def test_an_uploaded_set_heavier_than_the_field_allows_is_refused_at_its_entry(store_api):
+    """When any set may be brought, the bound up front weighs the shipped sets; a player
+    bringing an uploaded set is held to one player's share of the hand-out."""
+    api, _ = store_api
+    heavy = {"id": "long-ids", "name": "Long ids", "game": "vtes", "cards": [
+        {"id": hashlib.sha256(str(i).encode()).hexdigest(), "name": f"Card {i}",
+         "rarity": "common"} for i in range(300)],
+        "boosters": [{"id": "booster", "layouts": [{"slots": [
+            {"count": 20, "filter": {"rarity": ["common"]}}]}]}]}
+    org = api.organizer()
+    assert api.post("/v1/sets", heavy, token=org).status == 201
+    tid = _create(api, org, {"product": {"source": "own"}}).body["tournament_id"]  # 512
+    pid = api.register(tid, "Heavy", token=org)["player_id"]
+    card_set = CardSet.model_validate(heavy)
+    entry = {"packs": [{"set": "long-ids", "cards": collate(card_set, "booster",
+                                                            derive("heavy", k))}
+                       for k in range(6)]}
+    path = f"/v1/tournaments/{tid}/product/players/{pid}"
+    refused = api.post(path, entry, token=org, check=False)
+    assert refused.status == 422 and refused.body["error"] == "invalid_product_entry"
+    [problem] = refused.body["details"]
+    assert problem["code"] == "too_heavy_for_the_field" and problem["max_players"] == 512
+    assert problem["bytes"] > problem["limit"]
+    assert api.get(path, token=org, check=False).status == 404       # nothing recorded
+    assert api.post(f"/v1/tournaments/{tid}/settings", {"settings": {
+        "registration": {"max_players": 64}}}, token=org).status == 200
+    assert api.post(path, entry, token=org).status == 201
