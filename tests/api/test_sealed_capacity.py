@@ -32,14 +32,21 @@ def _refused_for(reply) -> int:
     return problem["limit"]
 
 
+def _at_the_limit(api, org: str, product: dict) -> tuple[int, str]:
+    """The most players a V:TES sealed event of ``product`` takes (refused past it, with
+    the limit named) and a tournament created at it."""
+    limit = _refused_for(_create(api, org, {"registration": {"max_players": 2000},
+                                            "product": product}))
+    made = _create(api, org, {"registration": {"max_players": limit}, "product": product})
+    assert made.status == 201, made.body
+    return limit, made.body["tournament_id"]
+
+
 def test_a_field_past_what_the_hand_out_records_is_refused_up_front(store_api):
     api, _ = store_api
     org = api.organizer()
-    limit = _refused_for(_create(api, org, {"registration": {"max_players": 2000},
-                                            "product": BIG}))
+    limit, _ = _at_the_limit(api, org, BIG)
     assert 300 < limit < 500
-    assert _create(api, org, {"registration": {"max_players": limit},
-                              "product": BIG}).status == 201
     for fmt in ("sealed-swap", "restricted-trade"):       # the same hand-out first
         made = api.post("/v1/tournaments", {"name": "x", "game": "vtes", "format": fmt,
                                             "settings": {"product": BIG}},
@@ -62,10 +69,7 @@ def test_a_field_past_what_the_hand_out_records_is_refused_up_front(store_api):
 
 def test_an_event_at_the_limit_hands_out_opens_and_pages_within_a_reply(api):
     org = api.organizer()
-    limit = _refused_for(_create(api, org, {"registration": {"max_players": 2000},
-                                            "product": BIG}))
-    tid = _create(api, org, {"registration": {"max_players": limit},
-                             "product": BIG}).body["tournament_id"]
+    limit, tid = _at_the_limit(api, org, BIG)
     for n in range(limit):
         api.register(tid, f"Player {n + 1}", token=org)
     assert api.post(f"/v1/tournaments/{tid}/start", token=org).status == 200
@@ -115,11 +119,8 @@ OWN_BIG = {"source": "own", "boosters": [], "starters": [],
 def test_product_the_players_bring_is_bounded_by_the_heaviest_they_may_bring(store_api):
     api, _ = store_api
     org = api.organizer()
-    limit = _refused_for(_create(api, org, {"registration": {"max_players": 2000},
-                                            "product": OWN_BIG}))
+    limit, _ = _at_the_limit(api, org, OWN_BIG)
     assert 300 < limit < 500
-    assert _create(api, org, {"registration": {"max_players": limit},
-                              "product": OWN_BIG}).status == 201
     # a set's own limit lightens what a player may bring, so the field may be larger
     six = {**OWN_BIG, "own": {**OWN_BIG["own"],
                               "per_set": {"sample-vtes": {"max_boosters": 6}}}}
@@ -140,10 +141,7 @@ def test_an_event_of_own_product_at_the_limit_hands_it_out(api):
     vtes = sample_sets()["sample-vtes"]
     heaviest = max(vtes.starters, key=lambda s: len(json.dumps(s.cards)))
     org = api.organizer()
-    limit = _refused_for(_create(api, org, {"registration": {"max_players": 2000},
-                                            "product": OWN_BIG}))
-    tid = _create(api, org, {"registration": {"max_players": limit},
-                             "product": OWN_BIG}).body["tournament_id"]
+    limit, tid = _at_the_limit(api, org, OWN_BIG)
     for n in range(limit):
         pid = api.register(tid, f"Player {n + 1}", token=org)["player_id"]
         entry = {"packs": [{"set": "sample-vtes",
