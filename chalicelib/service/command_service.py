@@ -122,10 +122,11 @@ class CommandService:
 
     def _run(self, work: Callable[[UnitOfWork], Reply], idempotency: IdempotencyRequest | None,
              meta: dict[str, Any] | None) -> Reply:
-        if idempotency is not None:
-            replay = self._replay(idempotency)
-            if replay is not None:
-                return replay
+        # A repeated key is found by the commit itself (the reply's record is written in
+        # the same atomic append, on the condition that the key is new): a first request
+        # pays no read for it, and a repeat that reaches the store is answered with the
+        # stored reply below. Work is pure (decide and append), so running it again for a
+        # repeat changes nothing.
         for attempt in range(MAX_ATTEMPTS):
             # The first attempt starts from what this request already read of a stream
             # (its caller's tournament, read to authenticate it): the commit is checked
@@ -141,16 +142,16 @@ class CommandService:
                     for check in self.before_commit:
                         check(uow)
             except DomainError as exc:
-                refused = uow.refusal_tallies(exc.code)
-                if refused:          # a failed guess: counted although nothing else is
-                    self.events.append_batch([], None, refused)
-                # A concurrent request with the same key may have committed since this one
-                # looked (what it wrote, e.g. the token its key derives, then refuses this
-                # run): its reply is this request's reply too.
+                # A request with the same key may have committed before (what it wrote,
+                # e.g. the token its key derives, then refuses this run): its reply is this
+                # request's reply too, and the repeat is no failed guess.
                 if idempotency is not None:
                     replay = self._replay(idempotency)
                     if replay is not None:
                         return replay
+                refused = uow.refusal_tallies(exc.code)
+                if refused:          # a failed guess: counted although nothing else is
+                    self.events.append_batch([], None, refused)
                 for check in self.before_commit:    # a refusal of a tournament held
                     check(uow, refused=True)        # elsewhere says so first
                 raise

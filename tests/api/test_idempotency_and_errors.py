@@ -177,3 +177,40 @@ def test_heavy_contention_on_one_stream_still_commits_every_command(rt):
     players = all_players(rt.views, "t00000000000c")
     assert sorted(p["player_id"] for p in players) == sorted(f"p{i}" for i in range(32))
     assert rt.views.get(summary_id("t00000000000c"))["players"]["registered"] == 32
+
+
+def test_a_keyed_command_reads_no_idempotency_record_before_its_commit(store_api,
+                                                                        monkeypatch):
+    """The key is checked by the commit that writes the reply's record (on the condition
+    that the key is new): a first request pays no read for it; a repeat is answered from
+    the record."""
+    api, rt = store_api
+    org = api.organizer()
+    tid = api.tournament(org)["tournament_id"]
+    store = rt.service.events
+    looked: list[str] = []
+    real = store.idempotency
+    monkeypatch.setattr(store, "idempotency", lambda key: looked.append(key) or real(key))
+    path = f"/v1/tournaments/{tid}/players"
+    first = api.post(path, {"name": "Ann"}, token=org, headers={"Idempotency-Key": KEY})
+    assert first.status == 201 and looked == []
+    again = api.post(path, {"name": "Ann"}, token=org, headers={"Idempotency-Key": KEY})
+    assert again.headers.get("Idempotent-Replayed") == "true" and looked
+    assert again.body == first.body
+    other = api.post(path, {"name": "Bob"}, token=org, headers={"Idempotency-Key": KEY},
+                     check=False)
+    assert other.status == 422 and other.body["error"] == "idempotency_key_reused"
+
+
+def test_a_repeat_the_tournament_now_refuses_still_answers_the_first_reply(api):
+    """The field filled after the first request: the repeat's work is refused, and the
+    stored reply answers it (not the refusal)."""
+    org = api.organizer()
+    tid = api.tournament(org, settings={"registration": {"max_players": 2}})["tournament_id"]
+    path = f"/v1/tournaments/{tid}/players"
+    first = api.post(path, {"name": "Ann"}, token=org, headers={"Idempotency-Key": KEY})
+    api.register(tid, "Bob", token=org)
+    assert api.post(path, {"name": "Cy"}, token=org, check=False).status == 409
+    again = api.post(path, {"name": "Ann"}, token=org, headers={"Idempotency-Key": KEY})
+    assert again.status == 201 and again.headers.get("Idempotent-Replayed") == "true"
+    assert again.body == first.body
