@@ -69,27 +69,28 @@ def require_room(source: Any, game: str, format_: str, structure: str,
 
 def require_entry_room(format_: str, product: dict[str, Any], registration: dict[str, Any],
                        allocation: dict[str, Any]) -> None:
-    """Invalid (``invalid_product_entry``) when a player brings product of a set the
-    field's bound never weighed (an uploaded set, when any set is allowed) and it weighs
-    more than one player's share of the one event that records every player's product:
-    the hand-out or start would not fit a full field of such players. Product of the
-    shipped sets is within the bound set up front (:func:`require_room`)."""
+    """Invalid (``invalid_product_entry``) when a player brings product of an uploaded set
+    (which the bound set up front may not have weighed: any set allowed, or a listed set
+    uploaded after the settings) and its part of the one event recording every player's
+    product is more than one player's share of that event's JSON for a full field. Product
+    of the shipped sets is within the bound set up front (:func:`require_room`), and so is
+    any legal entry of a set that bound weighed. The stored (compressed) limit is not
+    judged here: one entry alone compresses 2-3x worse than a field's product together,
+    so it would refuse entries the hand-out takes; the hand-out refuses (422
+    ``commit_too_large``, nothing written) a field past it."""
     if format_ not in HAND_OUTS + ENTERED_DRAFTS or product.get("source") != "own":
         return
     items = [*allocation.get("packs", []), *allocation.get("starters", [])]
     if {item.get("set") for item in items} <= set(sample_sets()):
         return
     players = max(int(registration.get("max_players") or 1), 1)
-    json_room = int(capacity.EVENT_JSON_BYTES * capacity.HEADROOM) // players
-    stored_room = capacity.ITEM_BYTES * capacity.HEADROOM / players
+    room = int(capacity.EVENT_JSON_BYTES * capacity.HEADROOM) // players
     weight = capacity.share_bytes(allocation)
-    stored = capacity.stored_share({capacity.SAMPLE_PLAYER: allocation})
-    if weight > json_room or stored > stored_room:
+    if weight > room:
         raise Invalid("this product does not fit the field's share of the hand-out", [{
             "code": "too_heavy_for_the_field",
             "msg": f"this product takes {weight} bytes of the event recording every "
-                   f"player's product ({stored:.0f} stored); a field of {players} players "
-                   f"leaves each {json_room} ({stored_room:.0f} stored): bring less, or "
-                   f"lower registration.max_players",
-            "bytes": weight, "limit": json_room, "max_players": players}],
+                   f"player's product; a field of {players} players leaves each {room}: "
+                   f"bring less, or lower registration.max_players",
+            "bytes": weight, "limit": room, "max_players": players}],
             code="invalid_product_entry")

@@ -214,3 +214,27 @@ def test_a_repeat_the_tournament_now_refuses_still_answers_the_first_reply(api):
     again = api.post(path, {"name": "Ann"}, token=org, headers={"Idempotency-Key": KEY})
     assert again.status == 201 and again.headers.get("Idempotent-Replayed") == "true"
     assert again.body == first.body
+
+
+def test_a_repeated_hand_out_of_entered_product_replays_and_records_nothing(api, rt):
+    """The hand-out of product entered per player is several commits (rehearsal, lock,
+    start): its repeat answers the first reply and writes nothing to any of them."""
+    from chalicelib.domain import streams
+    from tests.api.test_product_entries import VTES, entry_path, pack
+    org = api.organizer()
+    tid = api.tournament(org, "vtes", "sealed", settings={"product": {
+        "source": "own", "own": {"sets": ["sample-vtes"], "max_boosters": 2}}})["tournament_id"]
+    players = [api.register(tid, n, token=org)["player_id"] for n in ("A", "B")]
+    assert api.post(f"/v1/tournaments/{tid}/start", token=org).status == 200
+    for pid in players:
+        api.post(entry_path(tid, pid), {"packs": [{"set": "sample-vtes",
+                                                   "cards": pack(VTES, pid)}]}, token=org)
+    path = f"/v1/tournaments/{tid}/sealed"
+    first = api.post(path, token=org, headers={"Idempotency-Key": KEY})
+    assert [e.type for e in rt.events.read(streams.product_gate(tid))] == [
+        "EnteredProductLocked", "EnteredProductHandedOut"]
+    recorded = len(list(rt.events.all_events()))
+    again = api.post(path, token=org, headers={"Idempotency-Key": KEY})
+    assert first.status == 201 and again.headers.get("Idempotent-Replayed") == "true"
+    assert again.body == first.body
+    assert len(list(rt.events.all_events())) == recorded
